@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { createAuth, type Auth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin.ts';
+import { requireUser } from './http/session.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
+import { RealtimeHub } from './realtime/hub.ts';
+import { accountRoutes, devRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { realtimeRoutes } from './routes/realtime.ts';
+import { resolveSecret } from './secret.ts';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  hub: RealtimeHub;
+  bus: Bus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Replace the mailer (tests). */
+  mailer?: Mailer;
+}
+
+export async function buildApp({ config, database, mailer: mailerOverride }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Per-request lines only when debugging; errors are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+  const { db } = database;
+  const mailer = mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
+  const bus = database.pool ? await createPgBus(database.pool, app.log) : createLocalBus();
+  const hub = new RealtimeHub(db, bus, app.log);
+  const secret = resolveSecret(config.authSecret, config.dataDir);
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    secret,
+    log: app.log,
+    events: {
+      onSignedIn: (userId) => void hub.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }),
+      onSignedOut: (userId, sessionId) => {
+        void hub.endSession(sessionId);
+        void hub.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() });
+      },
+    },
+  });
+  app.decorate('ctx', { config, database, auth, mailer, hub, bus });
+
+  registerErrorHandler(app);
+  registerOriginCheck(app, config.trustedOrigins);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: true,
+    max: Math.round(600 * config.rateLimitFactor),
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const guard = requireUser(auth);
+  await healthRoutes(app, { database });
+  await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor });
+  await accountRoutes(app, { db, guard });
+  if (config.nodeEnv !== 'production' && !config.smtpUrl) await devRoutes(app, { db });
+  await realtimeRoutes(app, { auth, hub, trustedOrigins: config.trustedOrigins });
+  await serveWeb(app, config.webDist);
+
+  hub.start();
+  app.addHook('onClose', async () => {
+    await hub.close();
+    await bus.close();
+  });
+  return app;
+}
+
+/** The built web app, with long caching for hashed assets and index.html for client routes. */
+async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn(`web app not built (${index} missing): run npm run build`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      const cache = filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+      res.header('cache-control', cache);
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: 'Not found' });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: 'not_found', message: 'Not found' });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,128 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx } from 'better-auth/api';
+import { emailOTP } from 'better-auth/plugins';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { authAccount, authSession, authUser, authVerification } from '../db/schema/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { verificationMail } from '../mail/templates.ts';
+import { markOffline, recordSignIn } from './profile.ts';
+
+/** Spec 01 §9: minimum password length 6; our maximum 128. */
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const OTP_MINUTES = 15;
+const LINK_SECONDS = 24 * 60 * 60;
+export const DUPLICATE_EMAIL_MESSAGE = 'This email is already registered. Please log in instead.';
+
+export interface AuthEvents {
+  /** A session ended by sign-out: its sockets close and presence is republished. */
+  onSignedOut(userId: string, sessionId: string): void;
+  onSignedIn(userId: string): void;
+}
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  events: AuthEvents;
+  log: { error(obj: object, msg?: string): void };
+}
+
+export function createAuth({ config, db, mailer, secret, events, log }: AuthDeps) {
+  const sendMail = async (mail: Parameters<Mailer['send']>[0]) => {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      log.error({ err: error, to: mail.to }, 'sending mail failed');
+      throw new APIError('SERVICE_UNAVAILABLE', { message: 'The e-mail could not be sent. Please try again in a moment.' });
+    }
+  };
+
+  return betterAuth({
+    appName: 'RPG Adventure',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
+    }),
+    // Our own limits (per IP and per address, shared across processes) run in front of the handler.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      // The e-mail OTP plugin sends the one mail (code and link) on sign-up and on resend.
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: LINK_SECONDS,
+    },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    advanced: {
+      cookiePrefix: 'rpg',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: OTP_MINUTES * 60,
+        allowedAttempts: 5,
+        storeOTP: 'hashed',
+        sendVerificationOnSignUp: true,
+        // Our rate limits cover these routes.
+        rateLimit: { window: 60, max: 1000 },
+        async sendVerificationOTP({ email, otp, type }) {
+          if (type !== 'email-verification') return;
+          const token = await createEmailVerificationToken(secret, email, undefined, LINK_SECONDS);
+          const callback = encodeURIComponent('/auth?verified=1');
+          const link = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${callback}`;
+          await sendMail(verificationMail(email, link, otp, OTP_MINUTES));
+        },
+      }),
+    ],
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await recordSignIn(db, session.userId);
+            events.onSignedIn(session.userId);
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          // Spec 01 §5: a duplicate address is told so (the spec's product reveals it; DECISIONS keeps the text).
+          const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : '';
+          if (email && (await ctx.context.internalAdapter.findUserByEmail(email))) {
+            throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: DUPLICATE_EMAIL_MESSAGE });
+          }
+        }
+        if (ctx.path === '/sign-out') {
+          // Spec 01 §4 sign-out: is_online false first, then the session is revoked.
+          const current = await getSessionFromCtx(ctx);
+          if (current) {
+            await markOffline(db, current.user.id);
+            events.onSignedOut(current.user.id, current.session.id);
+          }
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('RPG Adventure <no-reply@rpg-adventure.local>'),
+  PUBLIC_URL: z.string().url().optional(),
+  RPG_TIME_SCALE: z.coerce.number().positive().default(1),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  AUTH_SECRET: z.string().min(32).optional(),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  STORE_TIMEZONE: z.string().default('UTC'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  /** Origins allowed to make state-changing requests (the public URL, plus Vite's dev server in development). */
+  trustedOrigins: string[];
+  timeScale: number;
+  nodeEnv: 'development' | 'production' | 'test';
+  authSecret: string | undefined;
+  rateLimitFactor: number;
+  storeTimeZone: string;
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${overrides.port ?? e.PORT}`).replace(/\/$/, '');
+  const nodeEnv = overrides.nodeEnv ?? e.NODE_ENV;
+  const trustedOrigins = [publicUrl];
+  if (nodeEnv !== 'production') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    timeScale: e.RPG_TIME_SCALE,
+    nodeEnv,
+    authSecret: e.AUTH_SECRET,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    storeTimeZone: e.STORE_TIMEZONE,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: e.LOG_LEVEL,
+    trustedOrigins,
+    ...overrides,
+    publicUrl,
+  };
+}

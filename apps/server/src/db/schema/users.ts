@@ -1,0 +1,45 @@
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { authUser } from './auth.ts';
+
+/** Spec 01 §3 "User": the player's public profile, one row per account, created on first sign-in. */
+export const users = pgTable('users', {
+  id: text('id')
+    .primaryKey()
+    .references(() => authUser.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  username: text('username').notNull(),
+  avatarUrl: text('avatar_url'),
+  bannerUrl: text('banner_url'),
+  lastLogin: timestamp('last_login', { withTimezone: true }),
+  isOnline: boolean('is_online').notNull().default(false),
+  lastSeen: timestamp('last_seen', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Open WebSocket connections, so presence is right with several server processes. */
+export const realtimeConnections = pgTable('realtime_connections', {
+  id: uuid('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  instanceId: text('instance_id').notNull(),
+  lastPing: timestamp('last_ping', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters for the auth rate limits (per IP and per address), shared by every process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/** Development outbox: every mail when SMTP_URL is not set. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  link: text('link'),
+  code: text('code'),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { getProfile, recordSignIn } from '../auth/profile.ts';
+import type { Db } from '../db/client.ts';
+import { notFound } from '../http/errors.ts';
+import { player } from '../http/session.ts';
+import { readOutbox } from '../mail/mailer.ts';
+
+export const meResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  lastLogin: z.string().nullable(),
+  isOnline: z.boolean(),
+  lastSeen: z.string().nullable(),
+});
+export type Me = z.infer<typeof meResponse>;
+
+export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: Db; guard: ReturnType<typeof import('../http/session.ts').requireUser> }) {
+  app.get('/api/me', { preHandler: guard }, async (request): Promise<Me> => {
+    const { userId } = player(request);
+    let profile = await getProfile(db, userId);
+    if (!profile) {
+      // A session that predates the profile row (e.g. created before a restore): make it now.
+      await recordSignIn(db, userId);
+      profile = await getProfile(db, userId);
+    }
+    if (!profile) throw notFound('Profile not found');
+    return {
+      id: profile.id,
+      email: profile.email,
+      username: profile.username,
+      avatarUrl: profile.avatarUrl,
+      bannerUrl: profile.bannerUrl,
+      lastLogin: profile.lastLogin?.toISOString() ?? null,
+      isOnline: profile.isOnline,
+      lastSeen: profile.lastSeen?.toISOString() ?? null,
+    };
+  });
+}
+
+/** Development only: the mails that would have gone out (issue: GET /api/dev/outbox?to=ADDRESS). */
+export async function devRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const query = z.object({ to: z.string().min(3) });
+  app.get('/api/dev/outbox', async (request) => {
+    const { to } = query.parse(request.query);
+    return readOutbox(db, to);
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
+import { isForeignRequest } from '../http/origin.ts';
+import { readSession } from '../http/session.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+
+/** One WebSocket per signed-in tab, authenticated by the session cookie. */
+export async function realtimeRoutes(app: FastifyInstance, deps: { auth: Auth; hub: RealtimeHub; trustedOrigins: string[] }) {
+  app.get('/api/realtime', { websocket: true }, async (socket, request) => {
+    if (isForeignRequest(request, deps.trustedOrigins)) {
+      socket.close(4403, 'forbidden origin');
+      return;
+    }
+    const signedIn = await readSession(deps.auth, request.headers).catch(() => undefined);
+    if (!signedIn) {
+      socket.close(4401, 'not signed in');
+      return;
+    }
+    if (socket.readyState !== socket.OPEN) return;
+    await deps.hub.attach(socket, signedIn.userId, signedIn.sessionId);
+  });
+}

@@ -1,0 +1,98 @@
+/** Spec 02 §5 "Chips", §8 "Chips", §9 "Currency and chips": buying and cashing out casino chips. */
+import { copper, type Copper } from '../currency/copper.ts';
+import { RuleError } from '../errors.ts';
+
+/** Spec 02 §9: 1 copper = 1 chip; chips are bought in multiples of 100. */
+export const CHIP_PRICE_COPPER = 1;
+export const CHIP_PURCHASE_STEP = 100;
+/** Spec 02 §2: the presets of the Buy and Cash Out dialogs. */
+export const CHIP_PRESETS: readonly number[] = [100, 500, 1000, 5000, 10000];
+
+/** The part of a character the chip rules read and change. */
+export interface ChipWallet {
+  /** Total funds in copper (DECISIONS §3). */
+  copper: Copper;
+  casinoChips: number;
+}
+
+export interface BuyChipsResult<W extends ChipWallet> {
+  state: W;
+  chipsBought: number;
+  copperSpent: Copper;
+  title: string;
+  message: string;
+}
+
+/**
+ * Spec 02 §5 "Chips" / §8 / §9: buys `amount` chips for `amount` copper.
+ * The amount must be a positive whole multiple of 100 and no more than the
+ * character's funds.
+ */
+export function buyChips<W extends ChipWallet>(state: W, amount: number): BuyChipsResult<W> {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount % CHIP_PURCHASE_STEP !== 0) {
+    throw new RuleError('invalid_chip_amount', 'Please enter a positive chip amount in multiples of 100', {
+      title: 'Invalid amount',
+    });
+  }
+  const cost = amount * CHIP_PRICE_COPPER;
+  if (cost > state.copper) {
+    throw new RuleError('insufficient_funds', `Error: Not enough currency. You need ${cost} copper to buy ${amount} chips.`, {
+      title: 'Not enough currency',
+    });
+  }
+  const copperSpent = copper(cost);
+  return {
+    state: { ...state, copper: copper(state.copper - cost), casinoChips: state.casinoChips + amount },
+    chipsBought: amount,
+    copperSpent,
+    title: 'Chips Purchased',
+    message: `You bought ${amount} casino chips for ${cost} copper.`,
+  };
+}
+
+/** Spec 02 §9: the player receives floor(95%) of the chips as copper; the fee is the rest. */
+export const CASH_OUT_PAYOUT_PERCENT = 95;
+
+export interface CashOutResult<W extends ChipWallet> {
+  state: W;
+  chipsCashed: number;
+  copperReceived: Copper;
+  fee: number;
+  title: string;
+  message: string;
+}
+
+/** floor(95% of the chips) in copper, computed in integers. */
+export function cashOutPayout(chips: number): Copper {
+  return copper(Math.floor((chips * CASH_OUT_PAYOUT_PERCENT) / 100));
+}
+
+/**
+ * Spec 02 §5 "Chips" / §8 / §9: turns `amount` chips back into copper, less
+ * the 5% fee. The amount must be a positive whole number of chips held.
+ */
+export function cashOutChips<W extends ChipWallet>(state: W, amount: number): CashOutResult<W> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new RuleError('invalid_chip_amount', 'Please enter a positive chip amount to cash out', { title: 'Invalid amount' });
+  }
+  if (amount > state.casinoChips) {
+    throw new RuleError('insufficient_chips', `You only have ${state.casinoChips} chips available to cash out`, {
+      title: 'Not enough chips',
+    });
+  }
+  const copperReceived = cashOutPayout(amount);
+  const fee = amount - copperReceived;
+  return {
+    state: { ...state, copper: copper(state.copper + copperReceived), casinoChips: state.casinoChips - amount },
+    chipsCashed: amount,
+    copperReceived,
+    fee,
+    title: 'Chips Cashed Out',
+    message: `You cashed out ${amount} chips and received ${copperReceived} copper (fee: ${fee} copper).`,
+  };
+}
+
+/** Spec 02 §2: the poker hint shown when the player has no chips. */
+export const NO_CHIPS_HINT = 'You need chips to play poker. Use /buy [amount] to purchase casino chips.';
+/** Spec 02 §5: the usage line of /buy without a numeric amount. */
+export const BUY_USAGE = 'Usage: /buy [amount] - Purchases the specified amount of casino chips.';

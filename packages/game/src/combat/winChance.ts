@@ -1,0 +1,116 @@
+import type { Enemy } from '../content/enemies.ts';
+import type { SpellEffects } from '../spells/effects.ts';
+import type { Attributes, CharacterClass, GearStats } from '../types.ts';
+
+/** Spec 02 §9 "Combat": the classes whose magic counts in a fight. */
+export const COMBAT_MANA_CLASSES: readonly CharacterClass[] = ['mage', 'necromancer', 'summoner', 'cleric'];
+
+/** Spec 02 §9: the base chance and the weight of each term. */
+export const WIN_CHANCE_BASE = 0.5;
+export const WIN_CHANCE_WEIGHTS = { attack: 0.15, defense: 0.15, speed: 0.1, magic: 0.1 } as const;
+export const MIN_WIN_CHANCE = 0.1;
+export const MAX_WIN_CHANCE = 0.95;
+
+/** A character's effective stats in a fight: attributes + equipped gear + pending spells. */
+export interface CombatStats {
+  attack: number;
+  defense: number;
+  speed: number;
+  magicPower: number;
+  maxHealth: number;
+  characterClass: CharacterClass;
+  /** From attack spells (fireball, frostbolt, lightning). */
+  bonusWinChance?: number;
+  /** From shield; added to defense. */
+  bonusDefense?: number;
+}
+
+export interface WinChanceTerms {
+  attack: number;
+  defense: number;
+  speed: number;
+  magic: number;
+  bonus: number;
+  /** 0.5 + every term, clamped to [0.1, 0.95]. */
+  total: number;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/**
+ * How far `mine` is ahead of `theirs`, in [-1, 1], as a function of the ratio
+ * r = mine / theirs: 1 - 1/r when ahead (r = 2 -> +0.5), r - 1 when behind
+ * (r = 0.5 -> -0.5), 0 when equal, -1 at 0 or below. Equal to
+ * (mine - theirs) / max(mine, theirs), with the divisor at least 1.
+ */
+export function advantage(mine: number, theirs: number): number {
+  return clamp((mine - theirs) / Math.max(mine, theirs, 1), -1, 1);
+}
+
+/** The player's defense in a fight, shield included. */
+export function effectiveDefense(player: CombatStats): number {
+  return player.defense + (player.bonusDefense ?? 0);
+}
+
+/**
+ * Spec 02 §9 / DECISIONS §2 (the combat formula resolves):
+ * 0.5 + 0.15 adv(attack, enemy attack) + 0.15 adv(defense + shield, enemy defense)
+ *     + 0.1 adv(speed, enemy speed) + 0.1 max(0, adv(magicPower, enemy defense)) [combat mana classes only]
+ *     + spell bonus, clamped to [0.1, 0.95].
+ */
+export function winChanceTerms(player: CombatStats, enemy: Enemy): WinChanceTerms {
+  const w = WIN_CHANCE_WEIGHTS;
+  const attack = w.attack * advantage(player.attack, enemy.attack);
+  const defense = w.defense * advantage(effectiveDefense(player), enemy.defense);
+  const speed = w.speed * advantage(player.speed, enemy.speed);
+  const magic = COMBAT_MANA_CLASSES.includes(player.characterClass)
+    ? w.magic * Math.max(0, advantage(player.magicPower, enemy.defense))
+    : 0;
+  const bonus = player.bonusWinChance ?? 0;
+  const total = clamp(WIN_CHANCE_BASE + attack + defense + speed + magic + bonus, MIN_WIN_CHANCE, MAX_WIN_CHANCE);
+  return { attack, defense, speed, magic, bonus, total };
+}
+
+/** The probability, in [0.1, 0.95], that the player beats the enemy. */
+export function winChance(player: CombatStats, enemy: Enemy): number {
+  return winChanceTerms(player, enemy).total;
+}
+
+export interface CombatSource {
+  characterClass: CharacterClass;
+  attributes: Pick<Attributes, 'strength' | 'dexterity' | 'intelligence' | 'constitution' | 'attack' | 'defense' | 'speed' | 'magicPower' | 'maxHealth'>;
+  /** Stats of the equipped gear. */
+  equipped?: readonly { stats: GearStats }[];
+  effects?: SpellEffects;
+}
+
+/**
+ * A character's combat stats: each secondary attribute plus its primary
+ * (attack + strength, defense + constitution, speed + dexterity,
+ * magicPower + intelligence) plus the same stat on every equipped item. The
+ * primaries count because a new character's secondary stats start near 0
+ * (spec 01 §3). maxHealth is max health plus gear health, at least 1, as in
+ * items/stats.ts `effectiveStats`.
+ */
+export function combatStatsOf(source: CombatSource): CombatStats {
+  const a = source.attributes;
+  const gear = { attack: 0, defense: 0, speed: 0, health: 0 };
+  for (const item of source.equipped ?? []) {
+    gear.attack += item.stats.attack ?? 0;
+    gear.defense += item.stats.defense ?? 0;
+    gear.speed += item.stats.speed ?? 0;
+    gear.health += item.stats.health ?? 0;
+  }
+  return {
+    attack: a.attack + a.strength + gear.attack,
+    defense: a.defense + a.constitution + gear.defense,
+    speed: a.speed + a.dexterity + gear.speed,
+    magicPower: a.magicPower + a.intelligence,
+    maxHealth: Math.max(1, a.maxHealth + gear.health),
+    characterClass: source.characterClass,
+    bonusWinChance: source.effects?.bonusWinChance ?? 0,
+    bonusDefense: source.effects?.bonusDefense ?? 0,
+  };
+}

@@ -1,0 +1,6 @@
+export * from './consume.ts';
+export * from './equip.ts';
+export * from './gearFactory.ts';
+export * from './sell.ts';
+export * from './stack.ts';
+export * from './stats.ts';

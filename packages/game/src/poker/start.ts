@@ -1,0 +1,58 @@
+import { RuleError } from '../errors.ts';
+import type { Rng } from '../rng.ts';
+import { formatCards, shuffledDeck, type Card } from './cards.ts';
+import { yourTurnLine } from './flow.ts';
+import { BOT_NAME, BOT_STARTING_CHIPS, HUMAN, type PokerPlayer, type PokerStep } from './game.ts';
+
+export interface StartPokerInput {
+  /** The character's casino chips, all brought to the table. */
+  playerChips: number;
+  /** The name stored as the human player's; 'You' when not given. */
+  playerName?: string;
+}
+
+/** Spec 02 §2: the hint the console shows a player without chips. */
+export const NEED_CHIPS_MESSAGE = 'You need chips to play poker. Use /buy [amount] to purchase casino chips.';
+
+function seat(name: string, chips: number, cards: Card[]): PokerPlayer {
+  return { name, cards, chips, currentBet: 0, folded: false, isAllIn: false, hasActed: false };
+}
+
+/**
+ * Spec 02 §4 "/poker starts a new game": shuffles a deck with the seeded
+ * generator, deals two cards each (human first, alternating), and gives the
+ * human the first turn of the preflop round. No blinds or antes.
+ */
+export function startPoker(input: StartPokerInput, rng: Rng): PokerStep {
+  const { playerChips } = input;
+  if (!Number.isSafeInteger(playerChips) || playerChips <= 0) {
+    throw new RuleError('no_chips', NEED_CHIPS_MESSAGE, { title: 'No chips' });
+  }
+  const deck = shuffledDeck(rng);
+  const [h1, b1, h2, b2] = deck as [Card, Card, Card, Card];
+  const state = {
+    isActive: true,
+    players: [seat(input.playerName ?? 'You', playerChips, [h1, h2]), seat(BOT_NAME, BOT_STARTING_CHIPS, [b1, b2])] as [PokerPlayer, PokerPlayer],
+    currentPlayerIndex: HUMAN,
+    dealerIndex: 1,
+    communityCards: [],
+    deck: deck.slice(4),
+    pot: 0,
+    currentBet: 0,
+    phase: 'preflop' as const,
+    lastAction: null,
+    winner: null,
+    winningHand: null,
+    split: false,
+    endedBy: null,
+    startingChips: playerChips,
+  };
+  return {
+    state,
+    messages: [
+      `New poker game! You have ${playerChips} chips; ${BOT_NAME} has ${BOT_STARTING_CHIPS}.`,
+      `Your cards: ${formatCards(state.players[HUMAN].cards)}`,
+      yourTurnLine(state),
+    ],
+  };
+}

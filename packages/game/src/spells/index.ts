@@ -1,0 +1,3 @@
+export * from './effects.ts';
+export * from './spells.ts';
+export * from './cast.ts';

@@ -1,0 +1,3 @@
+export * from './generate.ts';
+export * from './purchase.ts';
+export * from './window.ts';

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: build the web app when it is missing or older than its sources,
+// then serve game and API from one process (embedded database unless DATABASE_URL).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distIndex = path.join(root, 'apps/web/dist/index.html');
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/game/src'].map((p) => path.join(root, p));
+const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
+if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+  console.log('Building the web app...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@rpg/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));
