@@ -2,10 +2,12 @@
 // `npm run dev`: the API with reload on change (port 3000) and Vite's dev server
 // with hot reload on http://localhost:5173, which proxies /api to the API.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const env = { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', ...process.env };
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env }),

@@ -91,8 +91,11 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
   await serveWeb(app, config.webDist);
 
   hub.start();
-  app.addHook('onClose', async () => {
+  // Before Fastify drops the sockets, so their presence is settled while the database is open.
+  app.addHook('preClose', async () => {
     await hub.close();
+  });
+  app.addHook('onClose', async () => {
     await bus.close();
   });
   return app;

@@ -25,6 +25,7 @@ export class RealtimeHub {
   readonly instanceId = randomUUID();
   private readonly clients = new Map<string, Client>();
   private sweeper: NodeJS.Timeout | undefined;
+  private closing = false;
 
   constructor(
     private readonly db: Db,
@@ -69,6 +70,7 @@ export class RealtimeHub {
     socket.on('message', (raw) => this.onMessage(client, raw.toString()));
     socket.on('close', () => {
       this.clients.delete(client.id);
+      if (this.closing) return;
       this.disconnect(client).catch((error) => this.log.error({ err: error }, 'presence update failed'));
     });
     const now = new Date();
@@ -78,9 +80,14 @@ export class RealtimeHub {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     if (this.sweeper) clearInterval(this.sweeper);
     for (const client of this.clients.values()) client.socket.close(1001, 'server shutting down');
-    await this.db.delete(realtimeConnections).where(eq(realtimeConnections.instanceId, this.instanceId));
+    const gone = await this.db
+      .delete(realtimeConnections)
+      .where(eq(realtimeConnections.instanceId, this.instanceId))
+      .returning({ userId: realtimeConnections.userId });
+    for (const userId of new Set(gone.map((g) => g.userId))) await this.refreshPresence(userId);
   }
 
   private onMessage(client: Client, raw: string): void {

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signedInPlayer, type TestClient } from './support/client.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+interface Socket {
+  ws: WebSocket;
+  messages: Array<{ type: string; [k: string]: unknown }>;
+  closed: Promise<{ code: number }>;
+  waitFor(type: string, match?: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+}
+
+function connect(client: TestClient | undefined, origin = server.url): Socket {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime`, {
+    headers: { origin, ...(client ? { cookie: client.cookieHeader() } : {}) },
+  });
+  const messages: Socket['messages'] = [];
+  const waiters: Array<() => void> = [];
+  ws.on('message', (raw) => {
+    messages.push(JSON.parse(raw.toString()));
+    waiters.splice(0).forEach((w) => w());
+  });
+  const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
+  return {
+    ws,
+    messages,
+    closed,
+    waitFor(type, match = () => true) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} message; got ${JSON.stringify(messages)}`)), 5000);
+        const check = () => {
+          const found = messages.find((m) => m.type === type && match(m));
+          if (found) {
+            clearTimeout(timer);
+            resolve(found);
+          } else waiters.push(check);
+        };
+        check();
+      });
+    },
+  };
+}
+
+const me = async (client: TestClient) => (await client.get<{ id: string; isOnline: boolean; lastSeen: string }>('/api/me')).body;
+
+describe('realtime socket and presence', () => {
+  it('refuses a socket without a session', async () => {
+    const socket = connect(undefined);
+    expect((await socket.closed).code).toBe(4401);
+  });
+
+  it('refuses a socket opened from a foreign page', async () => {
+    const player = await signedInPlayer(server.url);
+    const socket = connect(player, 'https://evil.example');
+    expect((await socket.closed).code).toBe(4403);
+  });
+
+  it('marks a player online while a tab is open and offline when the last one closes, telling others', async () => {
+    const watcher = await signedInPlayer(server.url);
+    const watcherSocket = connect(watcher);
+    await watcherSocket.waitFor('hello');
+
+    const player = await signedInPlayer(server.url);
+    const { id } = await me(player);
+    const tabA = connect(player);
+    const tabB = connect(player);
+    await tabA.waitFor('hello');
+    await tabB.waitFor('hello');
+    expect((await me(player)).isOnline).toBe(true);
+
+    tabA.ws.close();
+    await tabA.closed;
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await me(player)).isOnline).toBe(true);
+
+    tabB.ws.close();
+    await watcherSocket.waitFor('presence', (m) => m.userId === id && m.isOnline === false);
+    expect((await me(player)).isOnline).toBe(false);
+    watcherSocket.ws.close();
+  });
+
+  it('answers a ping with a pong and refreshes last_seen', async () => {
+    const player = await signedInPlayer(server.url);
+    const socket = connect(player);
+    await socket.waitFor('hello');
+    const before = Date.parse((await me(player)).lastSeen);
+    await new Promise((r) => setTimeout(r, 30));
+    socket.ws.send(JSON.stringify({ type: 'ping' }));
+    await socket.waitFor('pong');
+    await expect.poll(async () => Date.parse((await me(player)).lastSeen)).toBeGreaterThan(before);
+    socket.ws.close();
+  });
+
+  it('closes the tabs of a session when it signs out', async () => {
+    const player = await signedInPlayer(server.url);
+    const socket = connect(player);
+    await socket.waitFor('hello');
+    await player.post('/api/auth/sign-out');
+    await socket.waitFor('signed-out');
+    expect((await socket.closed).code).toBe(4401);
+  });
+
+  it('pushes to every tab of one player and only to that player', async () => {
+    const a = await signedInPlayer(server.url);
+    const b = await signedInPlayer(server.url);
+    const aSocket = connect(a);
+    const bSocket = connect(b);
+    await aSocket.waitFor('hello');
+    await bSocket.waitFor('hello');
+    await server.app.ctx.hub.toUser((await me(a)).id, { type: 'invalidate', queryKeys: [['characters']] });
+    await aSocket.waitFor('invalidate');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bSocket.messages.some((m) => m.type === 'invalidate')).toBe(false);
+    aSocket.ws.close();
+    bSocket.ws.close();
+  });
+});
