@@ -1,9 +1,7 @@
+import { usesManaInCombat } from '../content/classes.ts';
 import type { Enemy } from '../content/enemies.ts';
 import type { SpellEffects } from '../spells/effects.ts';
 import type { Attributes, CharacterClass, GearStats } from '../types.ts';
-
-/** Spec 02 §9 "Combat": the classes whose magic counts in a fight. */
-export const COMBAT_MANA_CLASSES: readonly CharacterClass[] = ['mage', 'necromancer', 'summoner', 'cleric'];
 
 /** Spec 02 §9: the base chance and the weight of each term. */
 export const WIN_CHANCE_BASE = 0.5;
@@ -57,7 +55,7 @@ export function effectiveDefense(player: CombatStats): number {
 /**
  * Spec 02 §9 / DECISIONS §2 (the combat formula resolves):
  * 0.5 + 0.15 adv(attack, enemy attack) + 0.15 adv(defense + shield, enemy defense)
- *     + 0.1 adv(speed, enemy speed) + 0.1 max(0, adv(magicPower, enemy defense)) [combat mana classes only]
+ *     + 0.1 adv(speed, enemy speed) + 0.1 max(0, adv(magicPower, enemy defense)) [COMBAT_MANA_CLASSES of content/classes.ts only]
  *     + spell bonus, clamped to [0.1, 0.95].
  */
 export function winChanceTerms(player: CombatStats, enemy: Enemy): WinChanceTerms {
@@ -65,7 +63,7 @@ export function winChanceTerms(player: CombatStats, enemy: Enemy): WinChanceTerm
   const attack = w.attack * advantage(player.attack, enemy.attack);
   const defense = w.defense * advantage(effectiveDefense(player), enemy.defense);
   const speed = w.speed * advantage(player.speed, enemy.speed);
-  const magic = COMBAT_MANA_CLASSES.includes(player.characterClass)
+  const magic = usesManaInCombat(player.characterClass)
     ? w.magic * Math.max(0, advantage(player.magicPower, enemy.defense))
     : 0;
   const bonus = player.bonusWinChance ?? 0;

@@ -1,5 +1,6 @@
 import { copper } from '../currency/copper.ts';
 import type { FoodItem, GearItem, PotionItem, Tier } from '../types.ts';
+import { foodPrice } from './food.ts';
 
 /**
  * Spec 02 §3 "Crafting recipe" and §9 "Crafting": the eleven recipes. The
@@ -91,7 +92,7 @@ const DRAFTS: readonly Draft[] = [
     category: 'potions',
     tier: 'common',
     ingredients: [ing('Healing Herb', 2), ing('Wild Berries', 1)],
-    result: { kind: 'potion', name: 'Health Potion', tier: 'common', target: 'health', potency: 20, price: copper(50), description: 'Restores 20 health.' },
+    result: { kind: 'potion', name: 'Health Potion', tier: 'common', target: 'health', potency: 20, price: copper(50), description: 'A red draught that closes wounds.' },
   },
   {
     id: 'mana_potion',
@@ -99,7 +100,7 @@ const DRAFTS: readonly Draft[] = [
     category: 'potions',
     tier: 'uncommon',
     ingredients: [ing('Moonpetal', 1), ing('Glacier Water', 1), ing('Cave Mushroom', 1)],
-    result: { kind: 'potion', name: 'Mana Potion', tier: 'uncommon', target: 'mana', potency: 20, price: copper(80), description: 'Restores 20 mana.' },
+    result: { kind: 'potion', name: 'Mana Potion', tier: 'uncommon', target: 'mana', potency: 20, price: copper(80), description: 'A blue draught that refills the wells of magic.' },
   },
   {
     id: 'strong_health_potion',
@@ -107,7 +108,7 @@ const DRAFTS: readonly Draft[] = [
     category: 'potions',
     tier: 'rare',
     ingredients: [ing('Healing Herb', 3), ing('Snow Lotus', 1), ing('Glacier Water', 1)],
-    result: { kind: 'potion', name: 'Strong Health Potion', tier: 'rare', target: 'health', potency: 50, price: copper(200), description: 'Restores 50 health.' },
+    result: { kind: 'potion', name: 'Strong Health Potion', tier: 'rare', target: 'health', potency: 50, price: copper(200), description: 'A thick crimson draught brewed with snow lotus.' },
   },
   {
     id: 'elixir',
@@ -115,7 +116,7 @@ const DRAFTS: readonly Draft[] = [
     category: 'potions',
     tier: 'rare',
     ingredients: [ing('Snow Lotus', 1), ing('Moonpetal', 1), ing('Mana Crystal', 1, 'rare'), ing('Glacier Water', 1)],
-    result: { kind: 'potion', name: 'Elixir', tier: 'rare', target: 'both', potency: 30, price: copper(300), description: 'Restores 30 health and 30 mana.' },
+    result: { kind: 'potion', name: 'Elixir', tier: 'rare', target: 'both', potency: 30, price: copper(300), description: 'A shimmering draught that restores body and mind alike.' },
   },
   {
     id: 'bread',
@@ -123,7 +124,7 @@ const DRAFTS: readonly Draft[] = [
     category: 'food',
     tier: 'common',
     ingredients: [ing('Wild Wheat', 3)],
-    result: { kind: 'food', name: 'Bread', tier: 'common', healthRestore: 10, price: copper(20), description: 'A warm loaf. Restores 10 health.' },
+    result: { kind: 'food', name: 'Bread', tier: 'common', healthRestore: 10, price: foodPrice(10, 'common'), description: 'A warm loaf of wild-wheat bread.' },
   },
   {
     id: 'meat_stew',
@@ -131,7 +132,7 @@ const DRAFTS: readonly Draft[] = [
     category: 'food',
     tier: 'uncommon',
     ingredients: [ing('Raw Meat', 2), ing('Cave Mushroom', 2), ing('Glacier Water', 1)],
-    result: { kind: 'food', name: 'Meat Stew', tier: 'uncommon', healthRestore: 25, price: copper(60), description: 'A hearty stew. Restores 25 health.' },
+    result: { kind: 'food', name: 'Meat Stew', tier: 'uncommon', healthRestore: 25, price: foodPrice(25, 'uncommon'), description: 'Game meat and cave mushrooms simmered in glacier water.' },
   },
   {
     id: 'mana_cake',
@@ -139,7 +140,7 @@ const DRAFTS: readonly Draft[] = [
     category: 'food',
     tier: 'uncommon',
     ingredients: [ing('Wild Wheat', 2), ing('Wild Berries', 2), ing('Moonpetal', 1)],
-    result: { kind: 'food', name: 'Mana Cake', tier: 'uncommon', healthRestore: 15, price: copper(50), description: 'A moonpetal cake. Restores 15.' },
+    result: { kind: 'food', name: 'Mana Cake', tier: 'uncommon', healthRestore: 15, price: foodPrice(15, 'uncommon'), description: 'A berry cake glazed with moonpetal nectar.' },
   },
 ];
 

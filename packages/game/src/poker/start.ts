@@ -2,7 +2,7 @@ import { RuleError } from '../errors.ts';
 import type { Rng } from '../rng.ts';
 import { formatCards, shuffledDeck, type Card } from './cards.ts';
 import { yourTurnLine } from './flow.ts';
-import { BOT_NAME, BOT_STARTING_CHIPS, HUMAN, type PokerPlayer, type PokerStep } from './game.ts';
+import { BOT_NAME, BOT_STARTING_CHIPS, HUMAN, type PokerPlayer, type PokerState, type PokerStep } from './game.ts';
 
 export interface StartPokerInput {
   /** The character's casino chips, all brought to the table. */
@@ -30,16 +30,16 @@ export function startPoker(input: StartPokerInput, rng: Rng): PokerStep {
   }
   const deck = shuffledDeck(rng);
   const [h1, b1, h2, b2] = deck as [Card, Card, Card, Card];
-  const state = {
+  const state: PokerState = {
     isActive: true,
-    players: [seat(input.playerName ?? 'You', playerChips, [h1, h2]), seat(BOT_NAME, BOT_STARTING_CHIPS, [b1, b2])] as [PokerPlayer, PokerPlayer],
+    players: [seat(input.playerName ?? 'You', playerChips, [h1, h2]), seat(BOT_NAME, BOT_STARTING_CHIPS, [b1, b2])],
     currentPlayerIndex: HUMAN,
     dealerIndex: 1,
     communityCards: [],
     deck: deck.slice(4),
     pot: 0,
     currentBet: 0,
-    phase: 'preflop' as const,
+    phase: 'preflop',
     lastAction: null,
     winner: null,
     winningHand: null,

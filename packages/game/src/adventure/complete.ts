@@ -1,0 +1,157 @@
+import { gainXp, hasManaClass } from '../character/leveling.ts';
+import { enemyFor, type Enemy } from '../content/enemies.ts';
+import { LOCATIONS, type LocationId } from '../content/locations.ts';
+import { copper, formatCoins, type Copper } from '../currency/copper.ts';
+import { RuleError } from '../errors.ts';
+import { applyHealthLoss, resolveFight } from '../combat/resolve.ts';
+import { combatStatsOf } from '../combat/winChance.ts';
+import type { Rng } from '../rng.ts';
+import { NO_SPELL_EFFECTS, type SpellEffects } from '../spells/effects.ts';
+import type { Attributes, CharacterClass, GearStats } from '../types.ts';
+import { rollDrops, type DropOptions, type ItemStack } from './drops.ts';
+import { rollRewards } from './rewards.ts';
+
+/** Spec 02 §4: after an adventure, mana classes regenerate 10% of max mana. */
+export const POST_ADVENTURE_MANA_FRACTION = 0.1;
+
+/** What settling an adventure reads of the character. */
+export interface AdventurerSnapshot {
+  /** Used in the console lines; 'Your character' when absent. */
+  name?: string;
+  level: number;
+  xp: number;
+  characterClass: CharacterClass;
+  attributes: Attributes;
+  /** Stats of the equipped gear. */
+  equipped?: readonly { stats: GearStats }[];
+  /** What spells cast before the adventure left for it; used up here. */
+  effects?: SpellEffects;
+}
+
+export interface FinishedAdventure {
+  location: LocationId;
+  level: number;
+}
+
+export interface AdventureOutcome {
+  won: boolean;
+  enemy: Enemy;
+  winChance: number;
+  xpGained: number;
+  copperGained: Copper;
+  /** Health actually lost (the fight never leaves less than 1). */
+  healthLost: number;
+  /** Mana restored by the post-adventure regeneration (after any level-up). */
+  manaRestored: number;
+  /** Won items, each with its quantity; empty on a defeat. */
+  items: ItemStack[];
+  /** The character's level and XP after the XP gain (spec 02 §4 level-up loop). */
+  level: number;
+  xp: number;
+  levelsGained: number;
+  /** Attributes after health loss, level-ups and mana regeneration. */
+  attributes: Attributes;
+  /** The pending spell effects after the adventure: all used up. */
+  effects: SpellEffects;
+  /** Spec 02 §4 toast title. */
+  title: 'Adventure Completed!' | 'Adventure Failed!';
+  /** Console lines, in order. */
+  messages: string[];
+}
+
+function lootLine(items: readonly ItemStack[]): string {
+  if (items.length === 0) return 'No loot this time.';
+  return `Loot: ${items.map(({ item, quantity }) => (quantity > 1 ? `${quantity}x ${item.name}` : item.name)).join(', ')}.`;
+}
+
+/** Spec 02 §4: 10% of max mana, rounded up, for a mana class with mana; never above max. */
+export function postAdventureMana(characterClass: CharacterClass, currentMana: number, maxMana: number): number {
+  if (!hasManaClass(characterClass) || maxMana <= 0) return currentMana;
+  return Math.max(currentMana, Math.min(maxMana, currentMana + Math.ceil(maxMana * POST_ADVENTURE_MANA_FRACTION)));
+}
+
+/**
+ * Spec 02 §4, §9 and DECISIONS §2-§3: settles a finished adventure in one go.
+ * Fight (win chance from attributes + gear + pending spells) -> health loss ->
+ * on a win XP, copper and drops, then the level-up loop -> 10% mana for mana
+ * classes -> console lines. A defeat costs health only and gives nothing.
+ * Pending spell effects are used up either way. `options` carries extra luck
+ * and extra drop factories (recipe scrolls).
+ */
+export function completeAdventure(
+  character: AdventurerSnapshot,
+  adventure: FinishedAdventure,
+  rng: Rng,
+  options: DropOptions = {},
+): AdventureOutcome {
+  const enemy = enemyFor(adventure.location, adventure.level);
+  if (!enemy) {
+    throw new RuleError('no_enemy', `Adventure in ${adventure.location} level ${adventure.level} ended, but no enemy was found.`);
+  }
+  const who = character.name ?? 'Your character';
+  const place = LOCATIONS[adventure.location].name;
+  const stats = combatStatsOf(character);
+  const fight = resolveFight(stats, enemy, rng);
+  const chancePct = Math.round(fight.winChance * 100);
+
+  const before = character.attributes;
+  const currentHealth = applyHealthLoss(before.currentHealth, fight.healthLoss);
+  const healthLost = before.currentHealth - currentHealth;
+  let state = { level: character.level, xp: character.xp, characterClass: character.characterClass, attributes: { ...before, currentHealth } };
+
+  let xpGained = 0;
+  let copperGained = copper(0);
+  let items: ItemStack[] = [];
+  let levelsGained = 0;
+  if (fight.won) {
+    const rewards = rollRewards(adventure.location, adventure.level, rng);
+    xpGained = rewards.xp;
+    copperGained = rewards.copper;
+    items = rollDrops(adventure.location, adventure.level, rng, options);
+    const leveled = gainXp(state, xpGained);
+    state = leveled.state;
+    levelsGained = leveled.levelsGained;
+  }
+
+  const a = state.attributes;
+  const currentMana = postAdventureMana(character.characterClass, a.currentMana, a.maxMana);
+  const manaRestored = currentMana - a.currentMana;
+  const attributes: Attributes = { ...a, currentMana };
+
+  const healthLine =
+    healthLost > 0
+      ? `${who} lost ${healthLost} health (${attributes.currentHealth}/${attributes.maxHealth}).`
+      : `${who} came back without a scratch (${attributes.currentHealth}/${attributes.maxHealth} health).`;
+  const messages = fight.won
+    ? [
+        `Victory! ${who} defeated the ${enemy.name} in the ${place} (level ${adventure.level}, ${chancePct}% chance of victory).`,
+        `Rewards: ${xpGained} XP and ${formatCoins(copperGained)}.`,
+        lootLine(items),
+        healthLine,
+      ]
+    : [
+        `Defeat! The ${enemy.name} in the ${place} (level ${adventure.level}) was too strong for ${who}.`,
+        `${healthLine} No XP, coins or loot this time.`,
+        `The odds were ${chancePct}%. Better gear, more training or a lower level will turn the tide.`,
+      ];
+  if (levelsGained > 0) messages.push(`Level up! ${who} is now level ${state.level}.`);
+  if (manaRestored > 0) messages.push(`${who} recovered ${manaRestored} mana while resting (${currentMana}/${attributes.maxMana}).`);
+
+  return {
+    won: fight.won,
+    enemy,
+    winChance: fight.winChance,
+    xpGained,
+    copperGained,
+    healthLost,
+    manaRestored,
+    items,
+    level: state.level,
+    xp: state.xp,
+    levelsGained,
+    attributes,
+    effects: NO_SPELL_EFFECTS,
+    title: fight.won ? 'Adventure Completed!' : 'Adventure Failed!',
+    messages,
+  };
+}

@@ -1,0 +1,5 @@
+export * from './duration.ts';
+export * from './start.ts';
+export * from './rewards.ts';
+export * from './drops.ts';
+export * from './complete.ts';

@@ -1,0 +1,2 @@
+export * from './winChance.ts';
+export * from './resolve.ts';

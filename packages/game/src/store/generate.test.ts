@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { BACKPACKS } from '../content/backpacks.ts';
+import { FOODS } from '../content/food.ts';
+import { GEAR_PRICE_RANGE } from '../content/gear.ts';
+import { createRng } from '../rng.ts';
+import { TIERS, type Tier } from '../types.ts';
+import { allOffers, FOOD_TIER_ODDS, findOffer, GEAR_TIER_ODDS, generateStore, rollTier, storeSeed } from './generate.ts';
+
+function tierShares(draw: () => Tier, count: number): Record<Tier, number> {
+  const counts: Record<Tier, number> = { common: 0, uncommon: 0, rare: 0, epic: 0, legendary: 0 };
+  for (let i = 0; i < count; i++) counts[draw()] += 1;
+  return Object.fromEntries(TIERS.map((tier) => [tier, counts[tier] / count])) as Record<Tier, number>;
+}
+
+describe('store generation (spec 03 §4 store, §9 store constants)', () => {
+  it('refuses a level below 1', () => {
+    expect(() => generateStore(createRng(1), 0)).toThrow(RangeError);
+  });
+
+  it('offers 6 gear, 6 potions, 6 food and 6 backpacks, unsold, with stable ids', () => {
+    const stock = generateStore(createRng('stock'), 12);
+    expect(stock.gear.map((offer) => offer.id)).toEqual(['gear-0', 'gear-1', 'gear-2', 'gear-3', 'gear-4', 'gear-5']);
+    expect(stock.potions.map((offer) => offer.id)).toEqual(['potion-0', 'potion-1', 'potion-2', 'potion-3', 'potion-4', 'potion-5']);
+    expect(stock.food.map((offer) => offer.id)).toEqual(['food-0', 'food-1', 'food-2', 'food-3', 'food-4', 'food-5']);
+    expect(stock.backpacks.map((offer) => offer.id)).toEqual(['backpack-0', 'backpack-1', 'backpack-2', 'backpack-3', 'backpack-4', 'backpack-5']);
+    for (const offer of allOffers(stock)) {
+      expect(offer.sold).toBe(false);
+      expect(offer.price).toBe(offer.item.price);
+    }
+    expect(findOffer(stock, 'food-3')).toBe(stock.food[3]);
+    expect(findOffer(stock, 'food-6')).toBeUndefined();
+  });
+
+  it('replays the same stock from the same seed (character + window start)', () => {
+    expect(storeSeed('c1', 1_700_000_000_000)).toBe('store:c1:1700000000000');
+    const seed = storeSeed('c1', 1_700_000_000_000);
+    expect(generateStore(createRng(seed), 7)).toEqual(generateStore(createRng(seed), 7));
+    expect(generateStore(createRng(storeSeed('c2', 1_700_000_000_000)), 7)).not.toEqual(generateStore(createRng(seed), 7));
+  });
+
+  it('draws gear tiers at 0.6 / 0.3 / 0.09 / 0.009 / 0.001 from level 10 (200,000 draws, within tolerance)', () => {
+    const rng = createRng('gear-odds');
+    const shares = tierShares(() => rollTier(rng, GEAR_TIER_ODDS), 200_000);
+    expect(shares.common).toBeCloseTo(0.6, 2);
+    expect(shares.uncommon).toBeCloseTo(0.3, 2);
+    expect(shares.rare).toBeCloseTo(0.09, 2);
+    expect(Math.abs(shares.epic - 0.009)).toBeLessThan(0.0015);
+    expect(Math.abs(shares.legendary - 0.001)).toBeLessThan(0.0005);
+  });
+
+  it('draws food tiers at 0.6 / 0.3 / 0.08 / 0.018 / 0.002 (200,000 draws, within tolerance)', () => {
+    const rng = createRng('food-odds');
+    const shares = tierShares(() => rollTier(rng, FOOD_TIER_ODDS), 200_000);
+    expect(shares.common).toBeCloseTo(0.6, 2);
+    expect(shares.uncommon).toBeCloseTo(0.3, 2);
+    expect(shares.rare).toBeCloseTo(0.08, 2);
+    expect(Math.abs(shares.epic - 0.018)).toBeLessThan(0.002);
+    expect(Math.abs(shares.legendary - 0.002)).toBeLessThan(0.0007);
+  });
+
+  it('store gear below level 10 is 80% common and 20% uncommon, nothing higher', () => {
+    const rng = createRng('low-level');
+    const tiers: Tier[] = [];
+    for (let i = 0; i < 2_000; i++) tiers.push(...generateStore(rng, 9).gear.map((offer) => offer.item.tier));
+    const share = (tier: Tier): number => tiers.filter((t) => t === tier).length / tiers.length;
+    expect(share('rare') + share('epic') + share('legendary')).toBe(0);
+    expect(share('common')).toBeGreaterThan(0.76);
+    expect(share('common')).toBeLessThan(0.84);
+  });
+
+  it('store gear from level 10 follows the full odds, made for the character level, priced in range', () => {
+    const rng = createRng('high-level');
+    const gear = Array.from({ length: 1_000 }, () => generateStore(rng, 10).gear).flat();
+    const rareOrBetter = gear.filter((offer) => offer.item.tier !== 'common' && offer.item.tier !== 'uncommon').length / gear.length;
+    expect(rareOrBetter).toBeGreaterThan(0.07);
+    expect(rareOrBetter).toBeLessThan(0.13);
+    for (const offer of gear) {
+      expect(offer.item.description).toContain('around level 10');
+      expect(offer.price).toBeGreaterThanOrEqual(GEAR_PRICE_RANGE[offer.item.tier].min);
+      expect(offer.price).toBeLessThanOrEqual(GEAR_PRICE_RANGE[offer.item.tier].max);
+    }
+  });
+
+  it('re-picks up to 6 times to avoid duplicate names in a section', () => {
+    const rng = createRng('dupes');
+    let duplicateGear = 0;
+    for (let i = 0; i < 300; i++) {
+      const stock = generateStore(rng, 25);
+      const names = stock.gear.map((offer) => offer.item.name);
+      if (new Set(names).size < names.length) duplicateGear++;
+      expect(new Set(stock.food.map((offer) => offer.item.name)).size).toBeGreaterThanOrEqual(4);
+    }
+    expect(duplicateGear).toBe(0);
+    // At level 1 only two potions exist, so duplicates remain after the re-picks.
+    const low = generateStore(createRng('low'), 1);
+    expect(new Set(low.potions.map((offer) => offer.item.name))).toEqual(new Set(['Minor Health Potion', 'Minor Mana Potion']));
+  });
+
+  it('offers potions of the unlocked tiers only, health and mana', () => {
+    const rng = createRng('potions');
+    const at = (level: number): Set<Tier> => new Set(Array.from({ length: 200 }, () => generateStore(rng, level).potions.map((o) => o.item.tier)).flat());
+    expect(at(4)).toEqual(new Set(['common']));
+    expect(at(9)).toEqual(new Set(['common', 'uncommon']));
+    expect(at(20)).toEqual(new Set(TIERS));
+    const targets = Array.from({ length: 500 }, () => generateStore(rng, 20).potions.map((o) => o.item.target)).flat();
+    const healthShare = targets.filter((target) => target === 'health').length / targets.length;
+    expect(healthShare).toBeGreaterThan(0.45);
+    expect(healthShare).toBeLessThan(0.55);
+    expect(new Set(targets)).toEqual(new Set(['health', 'mana']));
+  });
+
+  it('offers food from the food table and backpacks from the backpack table', () => {
+    const stock = generateStore(createRng('tables'), 30);
+    const foodNames = TIERS.flatMap((tier) => FOODS[tier].map((food) => food.name));
+    for (const offer of stock.food) expect(foodNames).toContain(offer.item.name);
+    for (const offer of stock.backpacks) expect(offer.item).toBe(BACKPACKS[offer.item.tier]);
+  });
+});
