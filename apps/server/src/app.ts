@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -11,11 +12,13 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { requireUser } from './http/session.ts';
+import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { resolveSecret } from './secret.ts';
@@ -81,13 +84,16 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
     allowList: (request) => !request.url.startsWith('/api/'),
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
 
   const guard = requireUser(auth);
   await healthRoutes(app, { database });
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor });
   await accountRoutes(app, { db, guard });
+  await characterRoutes(app, { db, guard, hub, dataDir: config.dataDir });
   if (config.nodeEnv !== 'production' && !config.smtpUrl) await devRoutes(app, { db });
   await realtimeRoutes(app, { auth, hub, trustedOrigins: config.trustedOrigins });
+  await serveUploads(app, config.dataDir);
   await serveWeb(app, config.webDist);
 
   hub.start();
@@ -106,6 +112,7 @@ async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
     app.log.warn(`web app not built (${index} missing): run npm run build`);
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not_found', message: 'Not found' }));
     return;
   }
   await app.register(fastifyStatic, {

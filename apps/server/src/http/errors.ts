@@ -57,8 +57,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
   });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: 'Not found' });
-    return reply.callNotFound();
-  });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getProfile, recordSignIn } from '../auth/profile.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { player } from '../http/session.ts';
+import { player, type requireUser } from '../http/session.ts';
 import { readOutbox } from '../mail/mailer.ts';
 
 export const meResponse = z.object({
@@ -18,7 +18,7 @@ export const meResponse = z.object({
 });
 export type Me = z.infer<typeof meResponse>;
 
-export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: Db; guard: ReturnType<typeof import('../http/session.ts').requireUser> }) {
+export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: Db; guard: ReturnType<typeof requireUser> }) {
   app.get('/api/me', { preHandler: guard }, async (request): Promise<Me> => {
     const { userId } = player(request);
     let profile = await getProfile(db, userId);

@@ -3,6 +3,7 @@ import type { Auth } from '../auth/auth.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import { AUTH_LIMITS, hit, rateLimitMessage, scaleRule } from '../http/rateLimit.ts';
+import { readSession } from '../http/session.ts';
 
 /** better-auth's codes answered with the spec's texts (spec 01 §5, §8). */
 const MESSAGES: Record<string, string> = {
@@ -49,7 +50,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
       const path = new URL(request.url, publicUrl).pathname.replace(/^\/api\/auth/, '');
       const limits = request.method === 'POST' ? AUTH_LIMITS[path] : undefined;
       if (limits) {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
+        // A password change carries no address: its per-address limit counts against the signed-in account.
+        const email = path === '/change-password' ? (await readSession(auth, request.headers))?.email : (request.body as { email?: unknown } | undefined)?.email;
         const keys: Array<[string, ReturnType<typeof scaleRule>]> = [[`ip:${request.ip}:${path}`, scaleRule(limits.ip, rateLimitFactor)]];
         if (typeof email === 'string' && email) keys.push([`address:${email.toLowerCase()}:${path}`, scaleRule(limits.address, rateLimitFactor)]);
         for (const [key, rule] of keys) {

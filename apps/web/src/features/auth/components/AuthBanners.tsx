@@ -1,7 +1,7 @@
 import { BadgeCheck, Info, UserCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
-import { buttonClasses } from '@/components/ui/Button';
+import { Button } from '@/components/ui/Button';
 
 /** Shown in every mode except check-email (spec 01 section 2). */
 export function VerificationInfoAlert() {
@@ -26,18 +26,20 @@ export function EmailConfirmedBanner() {
 }
 
 export function AlreadyLoggedInBanner({ email }: { email: string }) {
+  const navigate = useNavigate();
+
   return (
     <Alert tone="success" role="status" icon={<UserCheck className="size-5" />}>
       <p className="text-parchment-100">
-        You are already logged in as <strong className="break-all text-gold-300">{email}</strong>
+        You are already logged in as <strong className="wrap-anywhere text-gold-300">{email}</strong>
       </p>
       <div className="flex flex-wrap gap-3 pt-2">
-        <Link to="/game" className={buttonClasses('primary', 'sm')}>
+        <Button size="sm" onClick={() => navigate('/game')}>
           Go to Game
-        </Link>
-        <Link to="/" className={buttonClasses('secondary', 'sm')}>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => navigate('/')}>
           Back to Home
-        </Link>
+        </Button>
       </div>
     </Alert>
   );

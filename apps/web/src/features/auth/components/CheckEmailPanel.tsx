@@ -38,14 +38,14 @@ export function CheckEmailPanel(props: CheckEmailPanelProps) {
         <MailCheck className="mx-auto size-10 text-gold-400" aria-hidden="true" />
         <h2 className="text-xl font-semibold text-parchment-50">Check your email</h2>
         <p className="text-parchment-200">
-          We sent a verification link and a 6-digit code to{' '}
-          <strong className="break-all font-semibold text-gold-300">{email}</strong>
+          We sent a verification link and a 6-digit code to
+          <strong className="block font-semibold wrap-anywhere text-gold-300">{email}</strong>
         </p>
         <p className="text-sm text-parchment-300">
           Can&apos;t find it? Look in your spam or junk folder.
         </p>
       </div>
-      <form noValidate onSubmit={handleSubmit} className="space-y-3" aria-label="Verify with a code">
+      <form noValidate onSubmit={handleSubmit} className="space-y-3">
         <TextField
           label="Verification code"
           name="code"

@@ -2,7 +2,6 @@ import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type CredentialErrors } from '../lib/validation';
-import { PasswordField } from './PasswordField';
 
 interface CredentialsFormProps {
   mode: 'login' | 'signup';
@@ -27,7 +26,7 @@ export function CredentialsForm(props: CredentialsFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-5" aria-label={isLogin ? 'Login' : 'Sign Up'}>
+    <form noValidate onSubmit={handleSubmit} className="space-y-5">
       <TextField
         label="Email"
         name="email"
@@ -39,9 +38,10 @@ export function CredentialsForm(props: CredentialsFormProps) {
         error={fieldErrors.email}
         onChange={(event) => props.onEmailChange(event.target.value)}
       />
-      <PasswordField
+      <TextField
         label="Password"
         name="password"
+        type="password"
         required
         minLength={PASSWORD_MIN_LENGTH}
         maxLength={PASSWORD_MAX_LENGTH}

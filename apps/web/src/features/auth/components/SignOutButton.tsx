@@ -26,7 +26,7 @@ export function SignOutButton({ label = 'Sign Out', variant = 'ghost', compact =
       onClick={() => void signOut()}
     >
       <LogOut className="size-4" aria-hidden="true" />
-      <span className={cn(compact && 'sr-only md:not-sr-only')}>{label}</span>
+      <span className={cn(compact && 'sr-only xl:not-sr-only')}>{label}</span>
     </Button>
   );
 }

@@ -1,15 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { stripAuthLinkParams, type AuthLinkParams } from '../lib/link-params';
+import type { AuthLinkParams } from '../lib/link-params';
 
 /**
- * Shows the toasts for an e-mail link that landed on /auth, once, then removes the link
- * parameters from the address bar (the page keeps showing the banner or error).
+ * Shows the toasts for an e-mail link that landed on /auth, once per page load. The query stays
+ * in the address bar (/auth?verified=1), so a reload shows the banner again.
  */
 export function useAuthLinkToasts(link: AuthLinkParams | null) {
-  const location = useLocation();
-  const navigate = useNavigate();
   const handled = useRef(false);
 
   useEffect(() => {
@@ -22,9 +19,5 @@ export function useAuthLinkToasts(link: AuthLinkParams | null) {
     if (link.verified) {
       toast.success('Email verified', { id: 'auth-link-verified', description: 'You may now sign in.' });
     }
-    navigate(
-      { pathname: location.pathname, search: stripAuthLinkParams(location.search), hash: location.hash },
-      { replace: true, state: location.state },
-    );
-  }, [link, location, navigate]);
+  }, [link]);
 }

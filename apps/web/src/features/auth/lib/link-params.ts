@@ -24,11 +24,3 @@ export function parseAuthLinkParams(search: string): AuthLinkParams | null {
     linkReceived: type === 'signup' || type === 'recovery',
   };
 }
-
-/** The query string without the link parameters, so a reload does not replay the toasts. */
-export function stripAuthLinkParams(search: string): string {
-  const params = new URLSearchParams(search);
-  for (const key of LINK_PARAM_KEYS) params.delete(key);
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
-}

@@ -14,6 +14,17 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** A socket that has not opened after this long is dropped and retried. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * Close codes 4400-4499 are the server's refusals (4401 not signed in or signed out, 4403 foreign
+ * origin): retrying would not help, so the client stops until it is started again.
+ */
+export function isRefusal(code: number): boolean {
+  return code >= 4400 && code < 4500;
+}
+
+/** Close code for a session that ended (signed out here or elsewhere). */
+export const SESSION_ENDED_CODE = 4401;
+
 export function reconnectDelay(attempt: number): number {
   const index = Math.min(Math.max(attempt, 0), RECONNECT_DELAYS_MS.length - 1);
   return RECONNECT_DELAYS_MS[index] ?? 10_000;

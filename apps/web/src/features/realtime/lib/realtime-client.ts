@@ -1,6 +1,7 @@
 import {
   CONNECT_TIMEOUT_MS,
   HEARTBEAT_INTERVAL_MS,
+  isRefusal,
   parseMessage,
   reconnectDelay,
   type ConnectionState,
@@ -38,6 +39,7 @@ export class RealtimeClient {
   private readonly handlers = new Map<string, Set<MessageHandler>>();
   private readonly stateListeners = new Set<() => void>();
   private readonly reconnectListeners = new Set<() => void>();
+  private readonly refusalListeners = new Set<(code: number) => void>();
 
   constructor(
     private readonly url: string,
@@ -91,6 +93,12 @@ export class RealtimeClient {
     return () => void this.reconnectListeners.delete(listener);
   };
 
+  /** Called when the server refuses the socket (close code 4400-4499); the client then stops. */
+  onRefused = (listener: (code: number) => void): (() => void) => {
+    this.refusalListeners.add(listener);
+    return () => void this.refusalListeners.delete(listener);
+  };
+
   getState = (): ConnectionState => this.state;
 
   private connect(): void {
@@ -100,7 +108,7 @@ export class RealtimeClient {
     this.connectTimer = setTimeout(() => this.handleClose(socket), CONNECT_TIMEOUT_MS);
     socket.onopen = () => this.handleOpen(socket);
     socket.onmessage = (event) => this.dispatch(parseMessage(event.data));
-    socket.onclose = () => this.handleClose(socket);
+    socket.onclose = (event) => this.handleClose(socket, event.code);
     socket.onerror = () => undefined; // a close event follows
   }
 
@@ -116,11 +124,16 @@ export class RealtimeClient {
     if (reopened) for (const listener of this.reconnectListeners) listener();
   }
 
-  private handleClose(socket: SocketLike): void {
+  private handleClose(socket: SocketLike, code = 1006): void {
     if (socket !== this.socket) return;
     this.clearTimers();
     this.dropSocket();
     if (!this.running) return;
+    if (isRefusal(code)) {
+      this.stop();
+      for (const listener of this.refusalListeners) listener(code);
+      return;
+    }
     const delay = reconnectDelay(this.attempt);
     this.attempt += 1;
     this.setState('reconnecting');

@@ -1,0 +1,195 @@
+import type { Appearance, Attributes, Backpack, NewCharacter, SpentAttributePoints } from '@rpg/game';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { recordSignIn } from '../../auth/profile.ts';
+import type { DbOrTx, Tx } from '../client.ts';
+import { playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../schema/index.ts';
+
+/** One character with its one-to-one rows (attributes, appearance, backpack). */
+export interface CharacterRow {
+  character: typeof playerCharacters.$inferSelect;
+  attributes: typeof playerCharacterAttributes.$inferSelect;
+  appearance: typeof playerCharacterAppearance.$inferSelect;
+  backpack: typeof playerCharacterBackpack.$inferSelect;
+}
+
+/** The columns a character's own fields may be changed through (never id, user_id or created_at). */
+export type CharacterChanges = Partial<
+  Pick<typeof playerCharacters.$inferInsert, 'name' | 'gender' | 'level' | 'xp' | 'copper' | 'skillPoints' | 'avatarPath' | 'backgroundPath'>
+>;
+
+const owned = (userId: string, id: string) => and(eq(playerCharacters.id, id), eq(playerCharacters.userId, userId));
+
+function selectCharacters(db: DbOrTx) {
+  return db
+    .select({
+      character: playerCharacters,
+      attributes: playerCharacterAttributes,
+      appearance: playerCharacterAppearance,
+      backpack: playerCharacterBackpack,
+    })
+    .from(playerCharacters)
+    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
+    .innerJoin(playerCharacterAppearance, eq(playerCharacterAppearance.characterId, playerCharacters.id))
+    .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id));
+}
+
+/**
+ * Serialises every change to one player's set of characters (creation, the active
+ * flag, deletion) by locking the player's users row. Creates the row if a session
+ * predates it, as GET /api/me does.
+ */
+export async function lockOwner(tx: Tx, userId: string): Promise<void> {
+  const lock = () => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  if ((await lock()).length > 0) return;
+  await recordSignIn(tx, userId);
+  if ((await lock()).length === 0) throw new Error(`no account ${userId}`);
+}
+
+/** Spec 01 §7: the player's characters, oldest first. */
+export function listCharacters(db: DbOrTx, userId: string): Promise<CharacterRow[]> {
+  return selectCharacters(db).where(eq(playerCharacters.userId, userId)).orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id));
+}
+
+export async function getCharacter(db: DbOrTx, userId: string, id: string): Promise<CharacterRow | undefined> {
+  const [row] = await selectCharacters(db).where(owned(userId, id));
+  return row;
+}
+
+/** The character and its one-to-one rows, locked until the transaction ends. */
+export async function getCharacterForUpdate(tx: Tx, userId: string, id: string): Promise<CharacterRow | undefined> {
+  const [row] = await selectCharacters(tx).where(owned(userId, id)).for('update');
+  return row;
+}
+
+export async function countCharacters(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(playerCharacters).where(eq(playerCharacters.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Inserts a character built by the rules with its attributes (and base_ copies), appearance and backpack. */
+export async function insertCharacter(tx: Tx, userId: string, created: NewCharacter, backpack: Backpack, isActive: boolean): Promise<string> {
+  const [row] = await tx
+    .insert(playerCharacters)
+    .values({
+      userId,
+      name: created.name,
+      race: created.race,
+      characterClass: created.characterClass,
+      gender: created.gender,
+      level: created.level,
+      xp: created.xp,
+      copper: created.copper,
+      isActive,
+      skillPoints: created.skillPoints,
+      spentAttributePoints: created.spentAttributePoints,
+    })
+    .returning({ id: playerCharacters.id });
+  if (!row) throw new Error('insert returned no character');
+  const { base } = created;
+  await tx.insert(playerCharacterAttributes).values({
+    characterId: row.id,
+    ...created.attributes,
+    baseStrength: base.strength,
+    baseDexterity: base.dexterity,
+    baseIntelligence: base.intelligence,
+    baseConstitution: base.constitution,
+    baseAttack: base.attack,
+    baseMagicPower: base.magicPower,
+    baseSpeed: base.speed,
+    baseDefense: base.defense,
+    baseHealth: base.health,
+    baseCurrentHealth: base.currentHealth,
+    baseMaxHealth: base.maxHealth,
+    baseCurrentMana: base.currentMana,
+    baseMaxMana: base.maxMana,
+  });
+  await tx.insert(playerCharacterAppearance).values({ characterId: row.id, ...created.appearance });
+  await tx.insert(playerCharacterBackpack).values({
+    characterId: row.id,
+    name: backpack.name,
+    tier: backpack.tier,
+    slots: backpack.slots,
+    description: backpack.description,
+    price: backpack.price,
+    sellPrice: backpack.sellPrice ?? null,
+  });
+  return row.id;
+}
+
+/** Spec 01 §4: every character of the player inactive, optionally except one. */
+export async function deactivateCharacters(tx: Tx, userId: string, exceptId?: string): Promise<void> {
+  const where = exceptId ? and(eq(playerCharacters.userId, userId), ne(playerCharacters.id, exceptId)) : eq(playerCharacters.userId, userId);
+  await tx.update(playerCharacters).set({ isActive: false }).where(and(where, eq(playerCharacters.isActive, true)));
+}
+
+/** Makes one character the active one. Call deactivateCharacters first (one active per user is a unique index). */
+export async function activateCharacter(tx: Tx, userId: string, id: string): Promise<void> {
+  await tx.update(playerCharacters).set({ isActive: true }).where(owned(userId, id));
+}
+
+/** Spec 01 §4: if characters exist but none is active, the oldest becomes active. Returns whether it changed anything. */
+export async function activateOldestIfNone(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: playerCharacters.id, isActive: playerCharacters.isActive })
+    .from(playerCharacters)
+    .where(eq(playerCharacters.userId, userId))
+    .orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id));
+  const oldest = rows[0];
+  if (!oldest || rows.some((r) => r.isActive)) return false;
+  await activateCharacter(tx, userId, oldest.id);
+  return true;
+}
+
+export async function updateCharacter(tx: Tx, userId: string, id: string, changes: CharacterChanges): Promise<void> {
+  await tx
+    .update(playerCharacters)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(owned(userId, id));
+}
+
+/** The character must be the caller's (checked by loading it first). */
+export async function saveAppearance(tx: Tx, characterId: string, appearance: Appearance): Promise<void> {
+  await tx.update(playerCharacterAppearance).set(appearance).where(eq(playerCharacterAppearance.characterId, characterId));
+}
+
+/** Saves what the attribute-point rules change: the live attributes and the spent-points map. */
+export async function saveAttributePoints(
+  tx: Tx,
+  userId: string,
+  id: string,
+  state: { attributes: Attributes; spentAttributePoints: SpentAttributePoints },
+): Promise<void> {
+  await tx.update(playerCharacterAttributes).set(state.attributes).where(eq(playerCharacterAttributes.characterId, id));
+  await tx
+    .update(playerCharacters)
+    .set({ spentAttributePoints: state.spentAttributePoints, updatedAt: sql`now()` })
+    .where(owned(userId, id));
+}
+
+/** Deletes the character; its attributes, appearance, inventory and backpack go with it (cascade). */
+export async function deleteCharacter(tx: Tx, userId: string, id: string): Promise<void> {
+  await tx.delete(playerCharacters).where(owned(userId, id));
+}
+
+/** The live attributes of a row, as the rules read them. */
+export function attributesOf(a: CharacterRow['attributes']): Attributes {
+  return {
+    strength: a.strength,
+    dexterity: a.dexterity,
+    intelligence: a.intelligence,
+    constitution: a.constitution,
+    attack: a.attack,
+    magicPower: a.magicPower,
+    speed: a.speed,
+    defense: a.defense,
+    health: a.health,
+    currentHealth: a.currentHealth,
+    maxHealth: a.maxHealth,
+    currentMana: a.currentMana,
+    maxMana: a.maxMana,
+  };
+}
+
+export function appearanceOf(row: CharacterRow['appearance']): Appearance {
+  return { hairStyle: row.hairStyle, hairColor: row.hairColor, eyeColor: row.eyeColor, clothesStyle: row.clothesStyle, skinTone: row.skinTone };
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { activateOldestIfNone, deleteCharacter, getCharacterForUpdate, lockOwner } from '../../db/queries/characters.ts';
+import { player } from '../../http/session.ts';
+import { removeUpload } from '../../http/uploads.ts';
+import { announceChange, characterIdParam, found, type CharacterRouteDeps } from './shared.ts';
+
+/**
+ * DELETE /api/characters/:id: the character and its rows (cascade), then its images.
+ * If it was the active one, the oldest remaining becomes active (spec 01 §4).
+ */
+export function deleteCharacterRoute(app: FastifyInstance, { db, guard, hub, dataDir }: CharacterRouteDeps): void {
+  app.delete('/api/characters/:id', { preHandler: guard }, async (request, reply) => {
+    const { userId } = player(request);
+    const id = characterIdParam(request);
+    const deleted = await db.transaction(async (tx) => {
+      await lockOwner(tx, userId);
+      const { character } = found(await getCharacterForUpdate(tx, userId, id));
+      await deleteCharacter(tx, userId, id);
+      if (character.isActive) await activateOldestIfNone(tx, userId);
+      return character;
+    });
+    await removeUpload(dataDir, deleted.avatarPath, request.log);
+    await removeUpload(dataDir, deleted.backgroundPath, request.log);
+    announceChange(hub, request.log, userId);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,26 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { CenteredSpinner } from '@/components/ui/Spinner';
+import { RouteGuard } from '../guard/RouteGuard';
+import { useGuardEffects } from '../guard/useGuardEffects';
+
+export function RootLayout() {
+  useGuardEffects();
+
+  return (
+    <>
+      <RouteGuard>
+        <Suspense
+          fallback={
+            <main className="flex min-h-dvh">
+              <CenteredSpinner />
+            </main>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </RouteGuard>
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+// Every page is its own chunk: the landing and auth pages never load the game screens' code.
+const LandingRoute = lazyPage(() => import('../pages/LandingRoute'), 'LandingRoute');
+const WelcomeSplash = lazyPage(() => import('@/features/landing/components/WelcomeSplash'), 'WelcomeSplash');
+const AuthPage = lazyPage(() => import('@/features/auth/components/AuthPage'), 'AuthPage');
+const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), 'NotFoundPage');
+const GameFrame = lazyPage(() => import('../frame/GameFrame'), 'GameFrame');
+const GamePortalPage = lazyPage(() => import('../pages/GamePortalPage'), 'GamePortalPage');
+const PlayPage = lazyPage(() => import('../pages/PlayPage'), 'PlayPage');
+const ProfilePage = lazyPage(() => import('../pages/ProfilePage'), 'ProfilePage');
+const UserProfilePage = lazyPage(() => import('../pages/UserProfilePage'), 'UserProfilePage');
+const StorePage = lazyPage(() => import('../pages/StorePage'), 'StorePage');
+const AuctionPage = lazyPage(() => import('../pages/AuctionPage'), 'AuctionPage');
+const SkillTreePage = lazyPage(() => import('../pages/SkillTreePage'), 'SkillTreePage');
+const LeaderboardsPage = lazyPage(() => import('../pages/LeaderboardsPage'), 'LeaderboardsPage');
+const SettingsPage = lazyPage(() => import('../pages/SettingsPage'), 'SettingsPage');
+const AchievementsPage = lazyPage(() => import('../pages/AchievementsPage'), 'AchievementsPage');
+const CharacterCreationPage = lazyPage(() => import('../pages/CharacterCreationPage'), 'CharacterCreationPage');
+
+/** Spec 01 section 2 route table, with DECISIONS section 2 (/play is the hub, /welcome the splash). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingRoute /> },
+      { path: '/landing', element: <LandingRoute /> },
+      { path: '/welcome', element: <WelcomeSplash /> },
+      { path: '/auth', element: <AuthPage /> },
+      {
+        element: <GameFrame />,
+        children: [
+          { path: '/game', element: <GamePortalPage /> },
+          { path: '/play', element: <PlayPage /> },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/user-profile/:userId?', element: <UserProfilePage /> },
+          { path: '/store', element: <StorePage /> },
+          { path: '/auction', element: <AuctionPage /> },
+          { path: '/skill-tree', element: <SkillTreePage /> },
+          { path: '/leaderboards', element: <LeaderboardsPage /> },
+          { path: '/settings', element: <SettingsPage /> },
+          { path: '/achievements', element: <AchievementsPage /> },
+          { path: '/character-creation', element: <CharacterCreationPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { linkErrorMessage, loginFailureAction, failureMessage, UNVERIFIED_LOGIN_MESSAGE } from './auth-errors';
+
+describe('spec 01 section 8: auth error catalogue', () => {
+  it('moves an unverified login to check-email mode with the spec text', () => {
+    expect(loginFailureAction({ status: 403, code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' })).toEqual({
+      kind: 'check-email',
+      notice: 'Please check your email to verify your account before logging in.',
+    });
+    expect(loginFailureAction({ status: 400, code: null, message: 'Email not confirmed' }).kind).toBe('check-email');
+    expect(UNVERIFIED_LOGIN_MESSAGE).toBe('Please check your email to verify your account before logging in.');
+  });
+
+  it("shows the server's message as given", () => {
+    expect(loginFailureAction({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' })).toEqual({
+      kind: 'error',
+      message: 'Invalid email or password',
+    });
+    expect(failureMessage({ status: 422, code: 'USER_ALREADY_EXISTS', message: 'This email is already registered. Please log in instead.' }))
+      .toBe('This email is already registered. Please log in instead.');
+  });
+
+  it("falls back to 'An error occurred', or the given fallback", () => {
+    expect(failureMessage({ status: 500, code: null, message: null })).toBe('An error occurred');
+    expect(failureMessage({ status: 0, code: 'NETWORK_ERROR', message: null }, 'Signup failed')).toBe('Signup failed');
+  });
+
+  it('explains a 429 without a message', () => {
+    expect(failureMessage({ status: 429, code: null, message: null })).toBe('Too many attempts. Please wait a minute and try again.');
+    expect(failureMessage({ status: 429, code: null, message: 'Slow down' })).toBe('Slow down');
+  });
+
+  it('reads e-mail link errors from error_description first', () => {
+    expect(linkErrorMessage('TOKEN_EXPIRED', 'The link has expired.')).toBe('The link has expired.');
+    expect(linkErrorMessage('token_expired', null)).toMatch(/expired/);
+    expect(linkErrorMessage('SOMETHING_ELSE', null)).toBe('SOMETHING ELSE');
+    expect(linkErrorMessage(null, null)).toBe('An error occurred');
+  });
+});

@@ -1,0 +1,42 @@
+import { Swords } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { HeroBackdrop } from './HeroBackdrop';
+
+export const START_SOUND_URL = '/audio/start.mp3';
+
+/** Plays the start sound if the file exists; a missing or blocked file is only logged. */
+function playStartSound() {
+  try {
+    const audio = new Audio(START_SOUND_URL);
+    audio.play().catch((error: unknown) => console.info('Start sound not played:', error));
+  } catch (error) {
+    console.info('Start sound not played:', error);
+  }
+}
+
+/** /welcome: the 'Click to Play' splash that leads to /landing (DECISIONS section 2). */
+export function WelcomeSplash() {
+  const navigate = useNavigate();
+
+  function start() {
+    playStartSound();
+    navigate('/landing');
+  }
+
+  return (
+    <main className="relative isolate flex min-h-dvh flex-col items-center justify-center gap-10 px-4">
+      <HeroBackdrop />
+      <p className="inline-flex items-center gap-3 font-display text-3xl font-bold text-gold-300 sm:text-5xl">
+        <Swords className="size-9 sm:size-12" aria-hidden="true" />
+        RPG Adventure
+      </p>
+      <button
+        type="button"
+        onClick={start}
+        className="animate-pulse rounded-full border-2 border-gold-400 bg-ink-900/80 px-10 py-4 font-display text-2xl font-semibold tracking-wide text-gold-200 shadow-[0_0_40px_rgb(227_189_92/0.35)] hover:animate-none hover:bg-gold-500 hover:text-ink-950 focus-visible:animate-none motion-reduce:animate-none"
+      >
+        Click to Play
+      </button>
+    </main>
+  );
+}
