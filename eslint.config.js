@@ -10,7 +10,8 @@ const boundaries = {
     'error',
     {
       zones: [
-        { target: './packages/game', from: ['./apps', './e2e'], message: 'The rules package knows nothing of the server or the web app.' },
+        { target: './packages/game', from: ['./apps', './e2e', './packages/contract'], message: 'The rules package knows nothing of the server or the web app.' },
+        { target: './packages/contract', from: ['./apps', './e2e'], message: 'The API contract knows nothing of the server or the web app.' },
         { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
         { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
         { target: './apps/web/src/components', from: './apps/web/src/features', message: 'Shared components never import features.' },
