@@ -74,8 +74,13 @@ test.describe('accounts (spec 01 §2 /auth, §4, §8)', () => {
   test('a duplicate address gets the spec message', async ({ page }) => {
     const email = newEmail('dup');
     await signUpThroughForm(page, email);
-    await signUpThroughForm(page, email).catch(() => undefined);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Need an account? Sign Up' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(page.getByText('This email is already registered. Please log in instead.').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
   });
 
   test('a wrong password shows the error under the form', async ({ page }) => {
