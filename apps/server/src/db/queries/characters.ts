@@ -35,11 +35,13 @@ function selectCharacters(db: DbOrTx) {
 
 /**
  * Serialises every change to one player's set of characters (creation, the active
- * flag, deletion) by locking the player's users row. Creates the row if a session
+ * flag, deletion) by locking the player's users row. NO KEY UPDATE conflicts with
+ * itself but not with the KEY SHARE locks of foreign-key inserts elsewhere (presence
+ * rows), so only these transactions wait for each other. Creates the row if a session
  * predates it, as GET /api/me does.
  */
 export async function lockOwner(tx: Tx, userId: string): Promise<void> {
-  const lock = () => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const lock = () => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   if ((await lock()).length > 0) return;
   await recordSignIn(tx, userId);
   if ((await lock()).length === 0) throw new Error(`no account ${userId}`);

@@ -29,7 +29,7 @@ export function attributeRoutes(app: FastifyInstance, { db, guard, hub }: Charac
   app.post('/api/characters/:id/attributes/upgrade', { preHandler: guard }, async (request): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    const { attribute } = upgradeAttributeBody.parse(request.body ?? {});
+    const { attribute } = upgradeAttributeBody.parse(request.body === undefined ? {} : request.body);
     const character = await db.transaction((tx) => applyToPoints(tx, userId, id, (state) => upgradeAttribute(state, attribute)));
     announceChange(hub, request.log, userId);
     return { character };

@@ -33,7 +33,7 @@ export const createCharacterBody = z.object({
 export function createCharacterRoute(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
   app.post('/api/characters', { preHandler: guard }, async (request, reply): Promise<CharacterResponse> => {
     const { userId } = player(request);
-    const input = createCharacterBody.parse(request.body ?? {});
+    const input = createCharacterBody.parse(request.body === undefined ? {} : request.body);
     const character = await db.transaction(async (tx) => {
       // The lock makes count-then-insert safe against parallel creates of the same player.
       await lockOwner(tx, userId);

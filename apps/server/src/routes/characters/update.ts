@@ -26,11 +26,11 @@ export function updateCharacterRoute(app: FastifyInstance, { db, guard, hub }: C
   app.patch('/api/characters/:id', { preHandler: guard }, async (request): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    const raw = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof raw === 'object' && ('race' in raw || 'class' in raw)) {
+    const body: unknown = request.body === undefined ? {} : request.body;
+    if (typeof body === 'object' && body !== null && ('race' in body || 'class' in body)) {
       throw new HttpError(400, 'race_class_fixed', FIXED_AT_CREATION_MESSAGE, 'Cannot Change Race or Class');
     }
-    const input = updateCharacterBody.parse(raw);
+    const input = updateCharacterBody.parse(body);
     const character = await db.transaction(async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, id));
       const { character: current } = row;

@@ -1,85 +1,9 @@
-import {
-  availableAttributePoints,
-  CLASSES,
-  CLOTHES_STYLES,
-  copper,
-  GENDERS,
-  HAIR_STYLES,
-  MAX_LEVEL,
-  RACES,
-  TIERS,
-  toCoins,
-  UPGRADABLE_ATTRIBUTES,
-  xpToLeaveLevel,
-} from '@rpg/game';
-import { z } from 'zod';
+import type { CharacterView } from '@rpg/contract';
+import { availableAttributePoints, copper, MAX_LEVEL, toCoins, xpToLeaveLevel } from '@rpg/game';
 import { appearanceOf, attributesOf, type CharacterRow } from '../../db/queries/characters.ts';
 
-const int = z.number().int();
-
-export const attributesSchema = z.strictObject({
-  strength: int,
-  dexterity: int,
-  intelligence: int,
-  constitution: int,
-  attack: int,
-  magicPower: int,
-  speed: int,
-  defense: int,
-  health: int,
-  currentHealth: int,
-  maxHealth: int,
-  currentMana: int,
-  maxMana: int,
-});
-
-export const appearanceSchema = z.strictObject({
-  hairStyle: z.enum(HAIR_STYLES),
-  hairColor: z.string(),
-  eyeColor: z.string(),
-  clothesStyle: z.enum(CLOTHES_STYLES),
-  skinTone: z.string(),
-});
-
-/**
- * A character as every /api/characters route answers it. The web app keeps its own
- * copy of this schema (it may not import the server); this one is the reference.
- */
-export const characterViewSchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  race: z.enum(RACES),
-  class: z.enum(CLASSES),
-  gender: z.enum(GENDERS),
-  level: int,
-  xp: int,
-  /** XP needed to leave the current level (250 n (n+1)); null at the maximum level. */
-  xpToNextLevel: int.nullable(),
-  /** All money in copper (DECISIONS §3); `coins` is the same amount split for display. */
-  copper: int,
-  coins: z.strictObject({ gold: int, silver: int, copper: int }),
-  isActive: z.boolean(),
-  /** ISO 8601. */
-  createdAt: z.string(),
-  attributes: attributesSchema,
-  appearance: appearanceSchema,
-  backpack: z.strictObject({ name: z.string(), tier: z.enum(TIERS), slots: int, description: z.string() }),
-  skillPoints: int,
-  spentAttributePoints: z.partialRecord(z.enum(UPGRADABLE_ATTRIBUTES), int),
-  availableAttributePoints: int,
-  /** '/uploads/characters/<file>' or null. */
-  avatarUrl: z.string().nullable(),
-  backgroundUrl: z.string().nullable(),
-});
-
-export type CharacterView = z.infer<typeof characterViewSchema>;
-
-export interface CharacterListResponse {
-  characters: CharacterView[];
-}
-export interface CharacterResponse {
-  character: CharacterView;
-}
+/** The answer shapes live in @rpg/contract, shared with the web app; this file maps rows onto them. */
+export { characterViewSchema, type CharacterListResponse, type CharacterResponse, type CharacterView } from '@rpg/contract';
 
 const uploadUrl = (relative: string | null) => (relative ? `/uploads/${relative}` : null);
 

@@ -1,0 +1,157 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CharacterView } from '../src/routes/characters/view.ts';
+import { createCharacter, listCharacters, png, upload, type ErrorBody } from './support/characters.ts';
+import { signedInPlayer, TestClient } from './support/client.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+type One = { character: CharacterView };
+const stored = () => {
+  const folder = path.join(server.dataDir, 'uploads', 'characters');
+  return existsSync(folder) ? readdirSync(folder).sort() : [];
+};
+const fetchUpload = (url: string) => fetch(new URL(url, server.url));
+/** A file that starts like `kind` but is `size` bytes long. */
+const padded = (head: number[] | string, size: number) => {
+  const bytes = Buffer.alloc(size, 0x20);
+  Buffer.from(typeof head === 'string' ? Buffer.from(head, 'latin1') : head).copy(bytes);
+  return bytes;
+};
+const MiB = 1024 * 1024;
+
+describe('character images (DECISIONS §3)', () => {
+  it('stores a real PNG avatar and serves it back with long caching', async () => {
+    const player = await signedInPlayer(server.url);
+    const c = await createCharacter(player);
+    const image = png(3, 2);
+    const res = await upload(player, `/api/characters/${c.id}/avatar`, image);
+    expect(res.status).toBe(200);
+    const { character } = res.body as One;
+    expect(character.id).toBe(c.id);
+    expect(character.avatarUrl).toMatch(/^\/uploads\/characters\/[0-9a-f]{32}\.png$/);
+    expect(character.backgroundUrl).toBeNull();
+    expect(stored()).toContain(path.basename(character.avatarUrl!));
+
+    const served = await fetchUpload(character.avatarUrl!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    expect((await listCharacters(player))[0]!.avatarUrl).toBe(character.avatarUrl);
+  });
+
+  it('names the file by its bytes: JPEG, GIF and WebP are accepted whatever the file is called', async () => {
+    const player = await signedInPlayer(server.url);
+    const c = await createCharacter(player);
+    const kinds: Array<[Buffer, string]> = [
+      [padded([0xff, 0xd8, 0xff, 0xe0], 64), 'jpg'],
+      [padded('GIF89a', 64), 'gif'],
+      [padded('RIFF\x38\x00\x00\x00WEBPVP8 ', 64), 'webp'],
+    ];
+    for (const [bytes, extension] of kinds) {
+      const res = await upload(player, `/api/characters/${c.id}/background`, bytes, { filename: 'photo.png', type: 'application/octet-stream' });
+      expect(res.status, extension).toBe(200);
+      expect((res.body as One).character.backgroundUrl).toMatch(new RegExp(`\\.${extension}$`));
+    }
+  });
+
+  it('replaces the previous image and removes its file', async () => {
+    const player = await signedInPlayer(server.url);
+    const c = await createCharacter(player);
+    const first = (await upload(player, `/api/characters/${c.id}/avatar`, png(1, 1))).body as One;
+    const second = (await upload(player, `/api/characters/${c.id}/avatar`, png(4, 4, [0, 0, 255]))).body as One;
+    expect(second.character.avatarUrl).not.toBe(first.character.avatarUrl);
+    expect((await fetchUpload(first.character.avatarUrl!)).status).toBe(404);
+    expect((await fetchUpload(second.character.avatarUrl!)).status).toBe(200);
+    expect(stored()).not.toContain(path.basename(first.character.avatarUrl!));
+  });
+
+  it('refuses a text file renamed .png', async () => {
+    const player = await signedInPlayer(server.url);
+    const c = await createCharacter(player);
+    const before = stored();
+    const res = await upload(player, `/api/characters/${c.id}/avatar`, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>just text'), { filename: 'cat.png', type: 'image/png' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'image_type_invalid', message: 'Images only: PNG, JPEG, WebP or GIF.' });
+    expect(stored()).toEqual(before);
+    expect((await listCharacters(player))[0]!.avatarUrl).toBeNull();
+  });
+
+  it('refuses an image over 2 MB and accepts one of exactly 2 MiB', async () => {
+    const player = await signedInPlayer(server.url);
+    const c = await createCharacter(player);
+    const header = [...png(1, 1).subarray(0, 8)];
+    const big = await upload(player, `/api/characters/${c.id}/avatar`, padded(header, 3 * 1000 * 1000));
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ error: 'image_too_large', message: 'The image is larger than 2 MB.' });
+    expect((await listCharacters(player))[0]!.avatarUrl).toBeNull();
+    const justFits = await upload(player, `/api/characters/${c.id}/avatar`, padded(header, 2 * MiB));
+    expect(justFits.status).toBe(200);
+  });
+
+  it('refuses a request without a file in the field "file"', async () => {
+    const player = await signedInPlayer(server.url);
+    const c = await createCharacter(player);
+    const message = 'Send the image as multipart/form-data in a field named "file".';
+    const wrongField = await upload(player, `/api/characters/${c.id}/avatar`, png(), { field: 'image' });
+    expect(wrongField).toEqual({ status: 400, body: { error: 'upload_invalid', message } });
+    const json = await player.json<ErrorBody>('PUT', `/api/characters/${c.id}/avatar`, { file: 'data:image/png;base64,AAAA' });
+    expect(json).toEqual({ status: 400, body: { error: 'upload_invalid', message } });
+  });
+
+  it('removes an image with DELETE, and both images with the character', async () => {
+    const player = await signedInPlayer(server.url);
+    const c = await createCharacter(player);
+    const avatar = ((await upload(player, `/api/characters/${c.id}/avatar`, png())).body as One).character.avatarUrl!;
+    const background = ((await upload(player, `/api/characters/${c.id}/background`, png(8, 4))).body as One).character.backgroundUrl!;
+
+    const removed = await player.json<One>('DELETE', `/api/characters/${c.id}/avatar`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.character).toMatchObject({ avatarUrl: null, backgroundUrl: background });
+    expect((await fetchUpload(avatar)).status).toBe(404);
+    // removing again is fine
+    expect((await player.json<One>('DELETE', `/api/characters/${c.id}/avatar`)).status).toBe(200);
+
+    expect((await player.request('DELETE', `/api/characters/${c.id}`)).status).toBe(204);
+    expect((await fetchUpload(background)).status).toBe(404);
+    expect(stored()).not.toContain(path.basename(background));
+  });
+
+  it('answers 404 for another player’s character and stores nothing', async () => {
+    const owner = await signedInPlayer(server.url);
+    const intruder = await signedInPlayer(server.url);
+    const c = await createCharacter(owner);
+    const before = stored();
+    for (const kind of ['avatar', 'background']) {
+      const res = await upload(intruder, `/api/characters/${c.id}/${kind}`, png());
+      expect(res).toEqual({ status: 404, body: { error: 'not_found', message: 'Character not found' } });
+    }
+    expect(stored()).toEqual(before);
+    expect(await listCharacters(owner)).toMatchObject([{ avatarUrl: null, backgroundUrl: null }]);
+  });
+
+  it('refuses uploads without a session or from a foreign page', async () => {
+    const anonymous = new TestClient(server.url);
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect((await upload(anonymous, `/api/characters/${id}/avatar`, png())).status).toBe(401);
+    const player = await signedInPlayer(server.url);
+    const c = await createCharacter(player);
+    const foreign = await upload(player, `/api/characters/${c.id}/avatar`, png(), { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await listCharacters(player))[0]!.avatarUrl).toBeNull();
+  });
+
+  it('answers 404 for an upload that does not exist', async () => {
+    expect((await fetchUpload('/uploads/characters/0123456789abcdef0123456789abcdef.png')).status).toBe(404);
+    const escape = await fetchUpload('/uploads/%2e%2e/%2e%2e/%2e%2e/etc/passwd');
+    expect([403, 404]).toContain(escape.status);
+  });
+});
