@@ -22,6 +22,10 @@ import { characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { resolveSecret } from './secret.ts';
+import { coreCommands } from './commands/core.ts';
+import { CommandTable } from './commands/registry.ts';
+import { consoleRoutes } from './routes/console.ts';
+import { Scheduler } from './scheduler/scheduler.ts';
 
 export interface AppContext {
   config: Config;
@@ -30,6 +34,8 @@ export interface AppContext {
   mailer: Mailer;
   hub: RealtimeHub;
   bus: Bus;
+  scheduler: Scheduler;
+  commands: CommandTable;
 }
 
 declare module 'fastify' {
@@ -66,13 +72,17 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
     log: app.log,
     events: {
       onSignedIn: (userId) => void hub.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }),
+      onSessionsRevoked: (userId) => void hub.revalidateUser(userId),
       onSignedOut: (userId, sessionId) => {
         void hub.endSession(sessionId);
         void hub.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() });
       },
     },
   });
-  app.decorate('ctx', { config, database, auth, mailer, hub, bus });
+  const scheduler = new Scheduler(app.log);
+  // Every command group of the console; /help is generated from this table.
+  const commands: CommandTable = new CommandTable([coreCommands(() => commands)]);
+  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands });
 
   registerErrorHandler(app);
   registerOriginCheck(app, config.trustedOrigins);
@@ -91,14 +101,17 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor });
   await accountRoutes(app, { db, guard });
   await characterRoutes(app, { db, guard, hub, dataDir: config.dataDir });
+  await consoleRoutes(app, { db, guard, hub, commands, config });
   if (config.nodeEnv !== 'production' && !config.smtpUrl) await devRoutes(app, { db });
   await realtimeRoutes(app, { auth, hub, trustedOrigins: config.trustedOrigins });
   await serveUploads(app, config.dataDir);
   await serveWeb(app, config.webDist);
 
   hub.start();
+  scheduler.start();
   // Before Fastify drops the sockets, so their presence is settled while the database is open.
   app.addHook('preClose', async () => {
+    scheduler.stop();
     await hub.close();
   });
   app.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signedInPlayer, type TestClient } from './support/client.ts';
+import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -104,6 +104,27 @@ describe('realtime socket and presence', () => {
     await player.post('/api/auth/sign-out');
     await socket.waitFor('signed-out');
     expect((await socket.closed).code).toBe(4401);
+  });
+
+  it('closes the tabs of other sessions when the password changes, keeping this one', async () => {
+    const email = uniqueEmail();
+    const here = await signedInPlayer(server.url, email);
+    const elsewhere = new TestClient(server.url);
+    expect((await elsewhere.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' })).status).toBe(200);
+    const hereSocket = connect(here);
+    const elsewhereSocket = connect(elsewhere);
+    await hereSocket.waitFor('hello');
+    await elsewhereSocket.waitFor('hello');
+    const res = await here.post('/api/auth/change-password', { currentPassword: 'dragon-fire', newPassword: 'new-dragon-fire', revokeOtherSessions: true });
+    expect(res.status).toBe(200);
+    // Both sockets' sessions are gone (better-auth renews this device's session): they close reconnectably.
+    expect((await elsewhereSocket.closed).code).toBe(4000);
+    expect((await hereSocket.closed).code).toBe(4000);
+    // Reconnecting: the revoked device is refused, this device (its cookie renewed) is back.
+    expect((await connect(elsewhere).closed).code).toBe(4401);
+    const back = connect(here);
+    await back.waitFor('hello');
+    back.ws.close();
   });
 
   it('pushes to every tab of one player and only to that player', async () => {

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { emailOTP } from 'better-auth/plugins';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -20,6 +20,8 @@ export interface AuthEvents {
   /** A session ended by sign-out: its sockets close and presence is republished. */
   onSignedOut(userId: string, sessionId: string): void;
   onSignedIn(userId: string): void;
+  /** Other sessions of the player were revoked (password change): their sockets close. */
+  onSessionsRevoked(userId: string): void;
 }
 
 export interface AuthDeps {
@@ -104,6 +106,12 @@ export function createAuth({ config, db, mailer, secret, events, log }: AuthDeps
       },
     },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/change-password' && !isAPIError(ctx.context.returned)) {
+          const current = await getSessionFromCtx(ctx);
+          if (current) events.onSessionsRevoked(current.user.id);
+        }
+      }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {
           // Spec 01 §5: a duplicate address is told so (the spec's product reveals it; DECISIONS keeps the text).

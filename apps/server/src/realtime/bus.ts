@@ -4,7 +4,8 @@ import type pg from 'pg';
 export type BusMessage =
   | { kind: 'user'; userId: string; payload: PushMessage }
   | { kind: 'broadcast'; payload: PushMessage }
-  | { kind: 'session-ended'; sessionId: string };
+  | { kind: 'session-ended'; sessionId: string }
+  | { kind: 'revalidate-user'; userId: string };
 
 /** A message pushed to a browser tab. */
 export interface PushMessage {

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
-import { realtimeConnections, users } from '../db/schema/index.ts';
+import { authSession, realtimeConnections, users } from '../db/schema/index.ts';
 import type { Bus, BusMessage, PushMessage } from './bus.ts';
 
 /** A connection counts as live while it pinged within this window. */
 const STALE_AFTER_MS = 90_000;
 const SWEEP_EVERY_MS = 30_000;
+/** Close code: the socket's session is gone; reconnect to find out whether the tab is still signed in. */
+export const SESSION_CHANGED = 4000;
 
 interface Client {
   id: string;
@@ -55,6 +57,11 @@ export class RealtimeHub {
 
   endSession(sessionId: string): Promise<void> {
     return this.bus.publish({ kind: 'session-ended', sessionId });
+  }
+
+  /** Close the player's sockets whose session no longer exists (after other sessions were revoked). */
+  revalidateUser(userId: string): Promise<void> {
+    return this.bus.publish({ kind: 'revalidate-user', userId });
   }
 
   get connectionCount(): number {
@@ -167,11 +174,24 @@ export class RealtimeHub {
     for (const client of this.clients.values()) {
       if (message.kind === 'broadcast') this.send(client, message.payload);
       else if (message.kind === 'user' && client.userId === message.userId) this.send(client, message.payload);
-      else if (message.kind === 'session-ended' && client.sessionId === message.sessionId) {
-        this.send(client, { type: 'signed-out' });
-        client.socket.close(4401, 'signed out');
+      else if (message.kind === 'session-ended' && client.sessionId === message.sessionId) this.signOut(client);
+      else if (message.kind === 'revalidate-user' && client.userId === message.userId) {
+        this.db
+          .select({ id: authSession.id })
+          .from(authSession)
+          .where(eq(authSession.id, client.sessionId))
+          .then((rows) => {
+            // Reconnectable: a tab whose session was renewed comes back; a revoked one then gets 4401.
+            if (rows.length === 0) client.socket.close(SESSION_CHANGED, 'session changed');
+          })
+          .catch((error) => this.log.error({ err: error }, 'session revalidation failed'));
       }
     }
+  }
+
+  private signOut(client: Client): void {
+    this.send(client, { type: 'signed-out' });
+    client.socket.close(4401, 'signed out');
   }
 
   private send(client: Client, payload: PushMessage): void {

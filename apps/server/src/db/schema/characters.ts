@@ -1,4 +1,4 @@
-import type { Appearance, CharacterClass, Gender, ItemData, Race, SpentAttributePoints, Tier } from '@rpg/game';
+import type { Appearance, CharacterClass, Gender, ItemData, Race, SpellEffects, SpentAttributePoints, Tier } from '@rpg/game';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -27,6 +27,16 @@ export const playerCharacters = pgTable(
     /** Relative to DATA_DIR/uploads, e.g. 'characters/3f2a....png'. */
     avatarPath: text('avatar_path'),
     backgroundPath: text('background_path'),
+    /** Casino chips (spec 02 §9: 1 copper = 1 chip), never below 0. */
+    casinoChips: bigint('casino_chips', { mode: 'number' }).notNull().default(0),
+    craftingXp: integer('crafting_xp').notNull().default(0),
+    /** Recipe ids learned from scrolls (common recipes are known by default). */
+    unlockedRecipes: jsonb('unlocked_recipes').$type<string[]>().notNull().default([]),
+    /** Spells cast outside combat that wait for the next adventure (DECISIONS §3). */
+    spellEffects: jsonb('spell_effects').$type<SpellEffects>().notNull().default({ bonusWinChance: 0, bonusDefense: 0 }),
+    /** Leaderboard counts (DECISIONS §2): adventures completed, battles won. */
+    adventuresCompleted: integer('adventures_completed').notNull().default(0),
+    battlesWon: integer('battles_won').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,6 +47,7 @@ export const playerCharacters = pgTable(
     check('player_characters_level_check', sql`${t.level} >= 1`),
     check('player_characters_xp_check', sql`${t.xp} >= 0`),
     check('player_characters_skill_points_check', sql`${t.skillPoints} >= 0`),
+    check('player_characters_chips_check', sql`${t.casinoChips} >= 0`),
   ],
 );
 

@@ -1,0 +1,85 @@
+import { backpackUsage, findStack, type InventoryEntry, type ItemData } from '@rpg/game';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../client.ts';
+import { playerCharacterBackpack, playerCharacterInventory } from '../schema/index.ts';
+
+type InventoryRow = typeof playerCharacterInventory.$inferSelect;
+
+export const toEntry = (row: InventoryRow): InventoryEntry => ({ id: row.id, item: row.itemData, quantity: row.quantity, equipped: row.equipped });
+
+/** The character's inventory, oldest first. Pass a transaction and `lock` to hold the rows until commit. */
+export async function listInventory(db: DbOrTx, characterId: string, lock = false): Promise<InventoryEntry[]> {
+  const query = db
+    .select()
+    .from(playerCharacterInventory)
+    .where(eq(playerCharacterInventory.characterId, characterId))
+    .orderBy(asc(playerCharacterInventory.createdAt), asc(playerCharacterInventory.id));
+  const rows = lock ? await query.for('update') : await query;
+  return rows.map(toEntry);
+}
+
+export async function backpackCapacity(db: DbOrTx, characterId: string): Promise<number> {
+  const [row] = await db.select({ slots: playerCharacterBackpack.slots }).from(playerCharacterBackpack).where(eq(playerCharacterBackpack.characterId, characterId));
+  return row?.slots ?? 0;
+}
+
+export interface ItemStack {
+  item: ItemData;
+  quantity: number;
+}
+
+export interface AddResult {
+  /** What went into the backpack (stacked onto an entry or in a new slot). */
+  added: Array<ItemStack & { entryId: string }>;
+  /** What did not fit: the backpack was full and it could not stack. */
+  leftBehind: ItemStack[];
+}
+
+/**
+ * Puts items into the backpack: a consumable, material or scroll stacks onto the
+ * unequipped entry of the same kind, name and tier (no slot needed); anything else
+ * takes a free slot, and what finds none is left behind. Call inside the transaction
+ * that holds the character's row lock.
+ */
+export async function addItems(tx: Tx, characterId: string, stacks: readonly ItemStack[]): Promise<AddResult> {
+  const entries = await listInventory(tx, characterId, true);
+  const capacity = await backpackCapacity(tx, characterId);
+  const result: AddResult = { added: [], leftBehind: [] };
+  for (const { item, quantity } of stacks) {
+    if (quantity <= 0) continue;
+    const stack = findStack(entries, item);
+    if (stack) {
+      await tx
+        .update(playerCharacterInventory)
+        .set({ quantity: sql`${playerCharacterInventory.quantity} + ${quantity}` })
+        .where(and(eq(playerCharacterInventory.id, stack.id), eq(playerCharacterInventory.characterId, characterId)));
+      stack.quantity += quantity;
+      result.added.push({ item, quantity, entryId: stack.id });
+      continue;
+    }
+    if (backpackUsage(entries) >= capacity) {
+      result.leftBehind.push({ item, quantity });
+      continue;
+    }
+    const [row] = await tx.insert(playerCharacterInventory).values({ characterId, itemData: item, quantity, equipped: false }).returning();
+    if (!row) throw new Error('inventory insert returned nothing');
+    entries.push(toEntry(row));
+    result.added.push({ item, quantity, entryId: row.id });
+  }
+  return result;
+}
+
+/** Takes `quantity` from an entry of the character: lowers the stack, or removes the row when it runs out. */
+export async function takeFromEntry(tx: Tx, characterId: string, entryId: string, quantity: number): Promise<void> {
+  const [row] = await tx
+    .update(playerCharacterInventory)
+    .set({ quantity: sql`${playerCharacterInventory.quantity} - ${quantity}` })
+    .where(and(eq(playerCharacterInventory.id, entryId), eq(playerCharacterInventory.characterId, characterId), sql`${playerCharacterInventory.quantity} > ${quantity}`))
+    .returning({ id: playerCharacterInventory.id });
+  if (row) return;
+  const [gone] = await tx
+    .delete(playerCharacterInventory)
+    .where(and(eq(playerCharacterInventory.id, entryId), eq(playerCharacterInventory.characterId, characterId), eq(playerCharacterInventory.quantity, quantity)))
+    .returning({ id: playerCharacterInventory.id });
+  if (!gone) throw new Error(`entry ${entryId} does not hold ${quantity}`);
+}
