@@ -1,48 +1,73 @@
 import type { z } from 'zod';
 
-/** An expected failure from the game API: `{ error, message }` with a 4xx or 5xx status. */
+/** An expected failure from the game API: `{ error, message, title? }` with a 4xx or 5xx status. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The toast title the server suggests (e.g. 'Character Limit Reached'), when it gives one. */
+  readonly title: string | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, title?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.title = title;
   }
 }
 
 interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
 }
 
-const FALLBACK_MESSAGE = 'An error occurred';
+export const FALLBACK_MESSAGE = 'An error occurred';
 
 async function readError(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as { error?: unknown; message?: unknown };
+    const body = (await response.json()) as { error?: unknown; message?: unknown; title?: unknown };
     const code = typeof body.error === 'string' ? body.error : 'UNKNOWN';
     const message = typeof body.message === 'string' && body.message ? body.message : FALLBACK_MESSAGE;
-    return new ApiError(response.status, code, message);
+    const title = typeof body.title === 'string' && body.title ? body.title : undefined;
+    return new ApiError(response.status, code, message, title);
   } catch {
     return new ApiError(response.status, 'UNKNOWN', FALLBACK_MESSAGE);
   }
 }
 
-/** Calls the same-origin game API with the session cookie and parses the answer with `schema`. */
-export async function apiFetch<S extends z.ZodType>(path: string, schema: S, request: ApiRequest = {}): Promise<z.infer<S>> {
+async function send(path: string, request: ApiRequest): Promise<Response> {
+  const { body } = request;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    // The browser sets the multipart boundary itself.
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
   const response = await fetch(path, {
     method: request.method ?? 'GET',
     credentials: 'include',
-    headers: request.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    headers,
+    body: payload,
     signal: request.signal,
   });
   if (!response.ok) throw await readError(response);
+  return response;
+}
+
+/** Calls the same-origin game API with the session cookie and parses the answer with `schema`. */
+export async function apiFetch<S extends z.ZodType>(path: string, schema: S, request: ApiRequest = {}): Promise<z.infer<S>> {
+  const response = await send(path, request);
   return schema.parse(await response.json());
+}
+
+/** Like apiFetch, for routes that answer 204 No Content. */
+export async function apiSend(path: string, request: ApiRequest = {}): Promise<void> {
+  await send(path, request);
 }
 
 /** Client errors (4xx) will not succeed on a retry; anything else may. */

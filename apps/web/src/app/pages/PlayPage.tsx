@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { PlayHub } from '@/features/characters/components/hub/PlayHub';
 
-/** Placeholder until its feature lands; replace this file. */
+/** /play: the game hub (DECISIONS section 2). The adventure console joins it in a later issue. */
 export function PlayPage() {
-  return <PlaceholderPage title="Adventure Hub" />;
+  return <PlayHub />;
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { CharacterSheet } from '@/features/characters/components/sheet/CharacterSheet';
 
-/** Placeholder until its feature lands; replace this file. */
+/** /profile: the active character's sheet. Equipped gear arrives with the inventory issue. */
 export function ProfilePage() {
-  return <PlaceholderPage title="Character Profile" />;
+  return <CharacterSheet />;
 }

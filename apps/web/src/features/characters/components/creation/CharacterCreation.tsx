@@ -1,0 +1,77 @@
+import type { CharacterView } from '@rpg/contract';
+import { useReducer, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/Alert';
+import { buttonClasses } from '@/components/ui/Button';
+import { CenteredSpinner } from '@/components/ui/Spinner';
+import { useCharacterList } from '../../hooks/useCharacterList';
+import { useCreationSubmit } from '../../hooks/useCreationSubmit';
+import { draftFromCharacter, draftReducer, EMPTY_DRAFT, stepOneErrors } from '../../lib/creation-draft';
+import { atCharacterLimit } from '../../lib/roster';
+import { BasicInformationStep } from './BasicInformationStep';
+import { FinalizeStep } from './FinalizeStep';
+import { LimitReached } from './LimitReached';
+import { StepIndicator } from './StepIndicator';
+
+/** /character-creation, or /character-creation?edit=<id> to change an existing character. */
+export function CharacterCreation({ editId }: { editId: string | null }) {
+  const { characters, isPending, isError, retry } = useCharacterList();
+  const [created, setCreated] = useState(false);
+
+  if (isPending || created) return <CenteredSpinner label="Loading characters" />;
+  if (isError) {
+    return (
+      <Alert tone="error" role="alert" title="Your characters could not be loaded." className="mx-auto max-w-xl">
+        <button type="button" className={buttonClasses('secondary', 'sm', 'mt-2')} onClick={retry}>
+          Try Again
+        </button>
+      </Alert>
+    );
+  }
+  if (editId) {
+    const character = characters.find((entry) => entry.id === editId);
+    if (!character) return <EditTargetMissing />;
+    return <CreationFlow key={character.id} editing={character} onCreated={() => setCreated(true)} />;
+  }
+  if (atCharacterLimit(characters.length)) return <LimitReached />;
+  return <CreationFlow editing={null} onCreated={() => setCreated(true)} />;
+}
+
+function EditTargetMissing() {
+  return (
+    <Alert tone="error" role="alert" title="Character Not Found" className="mx-auto max-w-xl">
+      <p>The character to edit could not be found.</p>
+      <Link to="/game" className={buttonClasses('secondary', 'sm', 'mt-2')}>
+        Back to Portal
+      </Link>
+    </Alert>
+  );
+}
+
+function CreationFlow({ editing, onCreated }: { editing: CharacterView | null; onCreated: () => void }) {
+  const [draft, dispatch] = useReducer(draftReducer, editing, (character) => (character ? draftFromCharacter(character) : EMPTY_DRAFT));
+  const { submit, busy } = useCreationSubmit(editing, dispatch, onCreated);
+
+  function next() {
+    const errors = stepOneErrors(draft);
+    for (const error of errors) toast.error(error.title ?? 'Error', { description: error.message });
+    if (errors.length === 0) dispatch({ type: 'next' });
+  }
+
+  return (
+    <section aria-labelledby="page-title" className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 id="page-title" className="text-3xl font-bold text-gold-300 sm:text-4xl">
+          {editing ? `Edit ${editing.name}` : 'Create Character'}
+        </h1>
+        <StepIndicator step={draft.step} />
+      </div>
+      {draft.step === 'basic' ? (
+        <BasicInformationStep draft={draft} dispatch={dispatch} editing={editing !== null} onNext={next} />
+      ) : (
+        <FinalizeStep draft={draft} dispatch={dispatch} editing={editing !== null} busy={busy} onFinish={() => submit(draft)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { ArrowLeft, Coins } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CoinAmount } from '@/components/CoinAmount';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { CenteredSpinner } from '@/components/ui/Spinner';
+import { useCharacterList } from '../../hooks/useCharacterList';
+import { CharacterStatusCard } from './CharacterStatusCard';
+import { HubTiles } from './HubTiles';
+
+/** /play, the game hub (DECISIONS section 2): the active character's status and the way to every area. */
+export function PlayHub() {
+  const navigate = useNavigate();
+  const { active, isPending, isError, retry } = useCharacterList();
+  const missing = !isPending && !isError && !active;
+
+  useEffect(() => {
+    if (!missing) return;
+    toast.error('No Character Selected', { id: 'no-character-selected', description: 'Please select a character from the game portal.' });
+    navigate('/game', { replace: true });
+  }, [missing, navigate]);
+
+  if (isError) {
+    return (
+      <Alert tone="error" role="alert" title="Your characters could not be loaded." className="mx-auto max-w-xl">
+        <Button variant="secondary" size="sm" className="mt-2" onClick={retry}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!active) return <CenteredSpinner label="Loading your character" />;
+
+  return (
+    <section aria-labelledby="page-title">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 id="page-title" className="text-3xl font-bold break-words text-gold-300 sm:text-4xl">
+          Playing as {active.name}
+        </h1>
+        <p className="inline-flex items-center gap-2 rounded-full border border-gold-700/50 bg-ink-850/90 px-4 py-2 text-lg">
+          <Coins className="size-5 text-gold-400" aria-hidden="true" />
+          <span className="sr-only">Purse:</span>
+          <CoinAmount coins={active.coins} />
+        </p>
+      </div>
+
+      {/*
+        Two columns: the left holds the character, the right is the adventure console's place
+        (a later issue). Until the console lands, the tiles fill the right column; then they move
+        under the status card.
+      */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className="space-y-4">
+          <CharacterStatusCard character={active} />
+          <Button variant="secondary" className="w-full" onClick={() => navigate('/game')}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to Portal
+          </Button>
+        </div>
+        <HubTiles />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { UserPlus } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { CenteredSpinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
+import { useCharacterList } from '../../hooks/useCharacterList';
+import { BackgroundPanel } from './BackgroundPanel';
+import { CharacterSwitcher } from './CharacterSwitcher';
+import type { EquippedGearBySlot } from './GearGrid';
+import { IdentityPanel } from './IdentityPanel';
+import { StatsPanel } from './StatsPanel';
+
+const NO_GEAR: EquippedGearBySlot = {};
+
+function NoCharacter() {
+  const navigate = useNavigate();
+  return (
+    <Card className="mx-auto max-w-md text-center">
+      <p className="text-lg text-parchment-100">No character found.</p>
+      <Button className="mt-4" onClick={() => navigate('/character-creation')}>
+        <UserPlus className="size-4" aria-hidden="true" />
+        Create Character
+      </Button>
+    </Card>
+  );
+}
+
+/**
+ * /profile, the character sheet of the active character: switcher and background on the left,
+ * stats in the centre, the character's identity on the right. `equipped` is filled by the
+ * inventory issue.
+ */
+export function CharacterSheet({ equipped = NO_GEAR }: { equipped?: EquippedGearBySlot }) {
+  const { characters, active, isPending, isError, retry } = useCharacterList();
+
+  if (isPending) return <CenteredSpinner label="Loading your character" />;
+  if (isError) {
+    return (
+      <Alert tone="error" role="alert" title="Your characters could not be loaded." className="mx-auto max-w-xl">
+        <Button variant="secondary" size="sm" className="mt-2" onClick={retry}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!active) return <NoCharacter />;
+
+  const backdrop = active.backgroundUrl
+    ? { backgroundImage: `linear-gradient(rgb(11 13 18 / 0.7), rgb(11 13 18 / 0.92)), url("${active.backgroundUrl}")` }
+    : undefined;
+
+  return (
+    <section aria-labelledby="page-title" className={cn('rounded-xl bg-cover bg-center', backdrop && 'p-3 sm:p-4')} style={backdrop}>
+      <h1 id="page-title" className="sr-only">
+        Character Profile
+      </h1>
+      <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
+        <Card className="space-y-6 p-4 sm:p-5 lg:self-start">
+          <CharacterSwitcher characters={characters} />
+          <BackgroundPanel character={active} />
+        </Card>
+        <StatsPanel character={active} equipped={equipped} />
+        <div className="order-first lg:order-none lg:col-span-2 xl:col-span-1">
+          <IdentityPanel character={active} />
+        </div>
+      </div>
+    </section>
+  );
+}
