@@ -26,6 +26,20 @@ import { coreCommands } from './commands/core.ts';
 import { CommandTable } from './commands/registry.ts';
 import { consoleRoutes } from './routes/console.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
+import { adventureCommands } from './commands/adventure.ts';
+import { generalCommands } from './commands/general.ts';
+import { magicCommands } from './commands/magic.ts';
+import { adventureRoutes } from './routes/adventures.ts';
+import { AdventureSettlement } from './services/adventures/settlement.ts';
+import { recipeScrollDrops } from './services/crafting-drops.ts';
+import { casinoCommands } from './commands/casino.ts';
+import { casinoRoutes } from './routes/casino.ts';
+import { craftingRoutes } from './routes/crafting.ts';
+import { craftSettler } from './services/crafting.ts';
+import { itemCommands } from './commands/items.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
+import { storeRoutes } from './routes/store.ts';
+import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
 
 export interface AppContext {
   config: Config;
@@ -36,6 +50,8 @@ export interface AppContext {
   bus: Bus;
   scheduler: Scheduler;
   commands: CommandTable;
+  /** Settles adventures (scheduler and reads) and brings mana up to date. */
+  adventures: AdventureSettlement;
 }
 
 declare module 'fastify' {
@@ -80,9 +96,14 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
     },
   });
   const scheduler = new Scheduler(app.log);
+  const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: app.log, dropOptions: { extraDrops: recipeScrollDrops } });
+  scheduler.register(adventures);
+  const catchUp = (userId: string) => adventures.catchUp(userId);
+  scheduler.register(craftSettler(db, hub, app.log));
+  scheduler.register(storeRefreshSettler(hub, config.storeTimeZone));
   // Every command group of the console; /help is generated from this table.
-  const commands: CommandTable = new CommandTable([coreCommands(() => commands)]);
-  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands });
+  const commands: CommandTable = new CommandTable([coreCommands(() => commands), generalCommands(), adventureCommands({ scheduler }), magicCommands(), itemCommands(), casinoCommands()]);
+  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures });
 
   registerErrorHandler(app);
   registerOriginCheck(app, config.trustedOrigins);
@@ -100,18 +121,23 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
   await healthRoutes(app, { database });
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor });
   await accountRoutes(app, { db, guard });
-  await characterRoutes(app, { db, guard, hub, dataDir: config.dataDir });
-  await consoleRoutes(app, { db, guard, hub, commands, config });
+  await characterRoutes(app, { db, guard, hub, dataDir: config.dataDir, catchUp });
+  await consoleRoutes(app, { db, guard, hub, commands, config, catchUp });
+  await adventureRoutes(app, { db, guard, hub, config, scheduler, adventures });
+  await casinoRoutes(app, { db, guard, hub });
+  await craftingRoutes(app, { db, guard, hub, scheduler, timeScale: config.timeScale });
+  await inventoryRoutes(app, { db, guard, hub, config });
+  await storeRoutes(app, { db, guard, hub, config });
   if (config.nodeEnv !== 'production' && !config.smtpUrl) await devRoutes(app, { db });
   await realtimeRoutes(app, { auth, hub, trustedOrigins: config.trustedOrigins });
   await serveUploads(app, config.dataDir);
-  await serveWeb(app, config.webDist);
+  await serveWeb(app, config.webDist, config.nodeEnv !== 'test');
 
   hub.start();
   scheduler.start();
   // Before Fastify drops the sockets, so their presence is settled while the database is open.
   app.addHook('preClose', async () => {
-    scheduler.stop();
+    await scheduler.stop();
     await hub.close();
   });
   app.addHook('onClose', async () => {
@@ -121,10 +147,10 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
 }
 
 /** The built web app, with long caching for hashed assets and index.html for client routes. */
-async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
+async function serveWeb(app: FastifyInstance, webDist: string, warnIfMissing: boolean): Promise<void> {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
-    app.log.warn(`web app not built (${index} missing): run npm run build`);
+    if (warnIfMissing) app.log.warn(`web app not built (${index} missing): run npm run build`);
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not_found', message: 'Not found' }));
     return;
   }

@@ -37,6 +37,8 @@ export interface CommandContext {
   push(payload: PushMessage): void;
   /** Query keys every tab of the player refetches after commit. */
   invalidate(...keys: string[][]): void;
+  /** Runs once the transaction has committed (e.g. wake the scheduler for a new end time). */
+  afterCommit(fn: () => void): void;
 }
 
 export interface CommandDef {

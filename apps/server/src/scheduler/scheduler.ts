@@ -21,6 +21,10 @@ export class Scheduler {
   private running = false;
   private stopped = true;
   private wakeAt = Infinity;
+  /** The tick in progress, so stopping can wait for it (the database closes after). */
+  private current: Promise<void> | undefined;
+  /** The earliest time poked since the current tick began (a poke during a tick is not lost). */
+  private poked = Infinity;
 
   constructor(private readonly log: { error(o: object, m?: string): void }) {}
 
@@ -33,14 +37,18 @@ export class Scheduler {
     void this.tick();
   }
 
-  stop(): void {
+  /** Stops waking up; resolves once a tick in progress has finished. */
+  async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    await this.current;
   }
 
   /** Something new is due at `at` (a route just started it): wake then if that is sooner. */
   poke(at: Date): void {
-    if (this.stopped || at.getTime() >= this.wakeAt) return;
+    if (this.stopped) return;
+    this.poked = Math.min(this.poked, at.getTime());
+    if (this.running || at.getTime() >= this.wakeAt) return;
     this.arm(Math.max(0, at.getTime() - Date.now()));
   }
 
@@ -52,12 +60,19 @@ export class Scheduler {
     this.timer.unref();
   }
 
-  private async tick(): Promise<void> {
-    if (this.stopped || this.running) return;
+  private tick(): Promise<void> {
+    if (this.stopped || this.running) return Promise.resolve();
+    this.current = this.settleAll();
+    return this.current;
+  }
+
+  private async settleAll(): Promise<void> {
     this.running = true;
+    this.poked = Infinity;
     let next = Infinity;
     try {
       for (const settler of this.settlers) {
+        if (this.stopped) break;
         try {
           await settler.settleDue(new Date());
           const due = await settler.nextDue();
@@ -69,6 +84,7 @@ export class Scheduler {
     } finally {
       this.running = false;
     }
+    next = Math.min(next, this.poked);
     if (!this.stopped) this.arm(next === Infinity ? MAX_SLEEP_MS : next - Date.now() + 5);
   }
 }

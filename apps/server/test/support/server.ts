@@ -48,14 +48,15 @@ async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+  return { url: url.toString(), drop: dropper(adminUrl, name) };
+}
+
+function dropper(adminUrl: string, name: string): () => Promise<void> {
+  return async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
   };
 }
 
@@ -65,6 +66,8 @@ export interface TestServer {
   config: Config;
   url: string;
   dataDir: string;
+  /** The PostgreSQL database of this server (with DATABASE_URL), to start again on it. */
+  databaseUrl?: string;
   /** Stop the server; keep the database (to start again on it) unless `drop`. */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -81,6 +84,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const adminUrl = process.env.DATABASE_URL;
   let dbUrl = options.reuse?.databaseUrl;
   let drop: (() => Promise<void>) | undefined;
+  // A reused database is dropped when the last server on it stops without keepData.
+  if (adminUrl && dbUrl) drop = dropper(adminUrl, new URL(dbUrl).pathname.slice(1));
   if (adminUrl && !dbUrl) {
     const fresh = await freshPostgres(adminUrl);
     dbUrl = fresh.url;
@@ -118,7 +123,6 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    // exposed for restart tests
     ...(dbUrl ? { databaseUrl: dbUrl } : {}),
-  } as TestServer;
+  };
 }

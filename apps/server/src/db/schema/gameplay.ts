@@ -1,4 +1,4 @@
-import type { Biome, ItemData, PokerState } from '@rpg/game';
+import type { Biome, ItemData, PokerAction, PokerState } from '@rpg/game';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { playerCharacters } from './characters.ts';
@@ -76,12 +76,18 @@ export const storeOffers = pgTable(
   (t) => [uniqueIndex('store_offers_window_idx').on(t.characterId, t.windowStart, t.offerId), check('store_offers_price_check', sql`${t.price} >= 0`)],
 );
 
+/**
+ * The stored hand: the rules' state plus the player's actions so far. Action n is
+ * played with an rng seeded from (seed, n), so seed + actions replay the hand exactly.
+ */
+export type StoredPokerState = PokerState & { actions?: PokerAction[] };
+
 /** Spec 02 §3 "Poker game state", kept on the server; the deck never leaves it. */
 export const pokerGames = pgTable('poker_games', {
   characterId: uuid('character_id')
     .primaryKey()
     .references(() => playerCharacters.id, { onDelete: 'cascade' }),
-  state: jsonb('state').$type<PokerState>().notNull(),
+  state: jsonb('state').$type<StoredPokerState>().notNull(),
   seed: text('seed').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

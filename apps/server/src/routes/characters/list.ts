@@ -5,9 +5,10 @@ import { announceChange, type CharacterRouteDeps } from './shared.ts';
 import { toCharacterView, type CharacterListResponse } from './view.ts';
 
 /** GET /api/characters: the player's characters, oldest first (spec 01 §7). */
-export function listCharactersRoute(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
+export function listCharactersRoute(app: FastifyInstance, { db, guard, hub, catchUp }: CharacterRouteDeps): void {
   app.get('/api/characters', { preHandler: guard }, async (request): Promise<CharacterListResponse> => {
     const { userId } = player(request);
+    await catchUp(userId);
     let rows = await listCharacters(db, userId);
     if (rows.length > 0 && !rows.some((row) => row.character.isActive)) {
       // Spec 01 §4: none active but characters exist, so the oldest becomes active.

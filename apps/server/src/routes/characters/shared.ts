@@ -13,6 +13,8 @@ export interface CharacterRouteDeps {
   hub: RealtimeHub;
   /** DATA_DIR: images go to DATA_DIR/uploads/characters/. */
   dataDir: string;
+  /** Brings the player's time-based state up to date (due adventures settled, mana regenerated) before a read. */
+  catchUp(userId: string): Promise<void>;
 }
 
 export const CHARACTER_NOT_FOUND = 'Character not found';

@@ -1,0 +1,64 @@
+import type { AdventureStartedPush } from '@rpg/contract';
+import { BIOMES, LOCATIONS, type LocationId } from '@rpg/game';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import { adventureQueryKey } from '../services/adventures/shared.ts';
+import { beginAdventure } from '../services/adventures/start.ts';
+import { lockedCharacter } from './character.ts';
+import type { CommandContext, CommandDef } from './types.ts';
+
+/** Spec 02 §5. */
+export const ADVENTURE_USAGE = 'Usage: /adventure [location] [level]';
+
+/** '3' -> 3; anything that is not a plain whole number is refused by the rules' level check. */
+const levelOf = (arg: string | undefined) => (arg === undefined ? 1 : /^\d+$/.test(arg) ? Number(arg) : Number.NaN);
+
+/** Starts an adventure from the console: the 'adventure-start' line, a push, and the scheduler woken after commit. */
+async function setOut(ctx: CommandContext, scheduler: Scheduler, location: string, level: number): Promise<void> {
+  const row = await lockedCharacter(ctx);
+  const { adventure, line } = await beginAdventure(ctx.tx, row, { location, level, now: ctx.now, timeScale: ctx.config.timeScale });
+  ctx.say('adventure-start', line);
+  const started: AdventureStartedPush = {
+    type: 'adventure-started',
+    characterId: ctx.characterId,
+    location: adventure.location,
+    level: adventure.level,
+    endTime: adventure.endTime.toISOString(),
+  };
+  ctx.push(started);
+  ctx.invalidate(adventureQueryKey(ctx.characterId));
+  ctx.afterCommit(() => scheduler.poke(adventure.endTime));
+}
+
+function shortcut(location: LocationId, scheduler: Scheduler): CommandDef {
+  return {
+    name: location,
+    usage: `/${location} [level]`,
+    help: `An adventure in the ${LOCATIONS[location].name} at level 1-10 (1 if left out).`,
+    group: 'Adventure',
+    async run(ctx, args) {
+      await setOut(ctx, scheduler, location, levelOf(args[0]));
+    },
+  };
+}
+
+/** Spec 02 §9 "Commands": /adventure and the five location shortcuts. */
+export function adventureCommands({ scheduler }: { scheduler: Scheduler }): CommandDef[] {
+  return [
+    {
+      name: 'adventure',
+      usage: '/adventure [location] [level]',
+      help: 'Sends your character on a timed adventure: forest, desert, ice, volcano or caves, level 1-10 (1 if left out).',
+      group: 'Adventure',
+      async run(ctx, args) {
+        if (args.length === 0) {
+          ctx.say('system', ADVENTURE_USAGE);
+          return;
+        }
+        // '/adventure ice lands 3': the last word is the level when there are two or more.
+        const [location, level] = args.length === 1 ? [args[0] ?? '', undefined] : [args.slice(0, -1).join(' '), args.at(-1)];
+        await setOut(ctx, scheduler, location, levelOf(level));
+      },
+    },
+    ...BIOMES.map((location) => shortcut(location, scheduler)),
+  ];
+}

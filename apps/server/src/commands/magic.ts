@@ -1,0 +1,37 @@
+import { castSpell, SPELL_NAMES } from '@rpg/game';
+import { saveCast } from '../db/queries/spells.ts';
+import { applyManaRegen } from '../db/queries/vitals.ts';
+import { adventureQueryKey } from '../services/adventures/shared.ts';
+import { lockedCharacter } from './character.ts';
+import type { CommandDef } from './types.ts';
+
+/** Spec 02 §5: /spell without an argument shows its usage. */
+export const SPELL_USAGE = `Usage: /spell [name] - Available spells: ${SPELL_NAMES.join(', ')}`;
+
+/** Spec 02 §8-§9, DECISIONS §3 "Spells outside combat". */
+export function magicCommands(): CommandDef[] {
+  return [
+    {
+      name: 'spell',
+      usage: '/spell [name]',
+      help: `Casts a spell for mana: ${SPELL_NAMES.join(', ')}. Heal restores health; the others help your next adventure.`,
+      group: 'Magic',
+      async run(ctx, args) {
+        if (args.length === 0) {
+          ctx.say('system', SPELL_USAGE);
+          return;
+        }
+        const row = await lockedCharacter(ctx);
+        // Spec 02 §4 "Mana": what has regenerated counts before the cost is checked.
+        const a = await applyManaRegen(ctx.tx, row.attributes, ctx.now, ctx.config.timeScale);
+        const cast = castSpell(
+          { currentHealth: a.currentHealth, maxHealth: a.maxHealth, currentMana: a.currentMana, maxMana: a.maxMana, effects: row.character.spellEffects },
+          args.join(' '),
+        );
+        await saveCast(ctx.tx, ctx.characterId, cast.state);
+        ctx.say('mana', cast.message);
+        ctx.invalidate(['characters'], adventureQueryKey(ctx.characterId));
+      },
+    },
+  ];
+}

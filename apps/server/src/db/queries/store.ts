@@ -1,0 +1,60 @@
+import type { StoreStock } from '@rpg/game';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../client.ts';
+import { storeOffers } from '../schema/index.ts';
+
+export type StoreOfferRow = typeof storeOffers.$inferSelect;
+
+/** The character's offers of one window, in generation order (gear, potions, food, backpacks). */
+export function listWindowOffers(db: DbOrTx, characterId: string, windowStart: Date): Promise<StoreOfferRow[]> {
+  return db
+    .select()
+    .from(storeOffers)
+    .where(and(eq(storeOffers.characterId, characterId), eq(storeOffers.windowStart, windowStart)))
+    .orderBy(asc(storeOffers.position));
+}
+
+/**
+ * Stores a generated stock for the window. Two tabs opening the store at once both
+ * generate the same stock (same seed); the unique (character, window, offer) index
+ * keeps the first and the second insert does nothing.
+ */
+export async function insertStock(tx: Tx, characterId: string, windowStart: Date, stock: StoreStock): Promise<void> {
+  const offers = [...stock.gear, ...stock.potions, ...stock.food, ...stock.backpacks];
+  const values = offers.map((offer, index) => ({
+    characterId,
+    windowStart,
+    section: offer.section,
+    offerId: offer.id,
+    position: index,
+    item: offer.item as unknown as Record<string, unknown>,
+    price: offer.price,
+    sold: false,
+  }));
+  await tx.insert(storeOffers).values(values).onConflictDoNothing({ target: [storeOffers.characterId, storeOffers.windowStart, storeOffers.offerId] });
+}
+
+/** Removes the character's offers of windows that began before `before`. */
+export async function deleteOffersBefore(tx: Tx, characterId: string, before: Date): Promise<void> {
+  await tx.delete(storeOffers).where(and(eq(storeOffers.characterId, characterId), lt(storeOffers.windowStart, before)));
+}
+
+/** One offer of the character, locked until the transaction ends. */
+export async function lockOffer(tx: Tx, characterId: string, id: string): Promise<StoreOfferRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(storeOffers)
+    .where(and(eq(storeOffers.id, id), eq(storeOffers.characterId, characterId)))
+    .for('update');
+  return row;
+}
+
+/** Marks an unsold offer sold; false when it was already sold (the other tab won). */
+export async function markOfferSold(tx: Tx, characterId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(storeOffers)
+    .set({ sold: true })
+    .where(and(eq(storeOffers.id, id), eq(storeOffers.characterId, characterId), eq(storeOffers.sold, false)))
+    .returning({ id: storeOffers.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,72 @@
+import {
+  startAdventureBodySchema,
+  type AdventureStartedPush,
+  type AdventureStateResponse,
+  type StartAdventureResponse,
+} from '@rpg/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { getCharacter, getCharacterForUpdate } from '../db/queries/characters.ts';
+import { consoleMessages } from '../db/schema/index.ts';
+import { player, type requireUser } from '../http/session.ts';
+import type { PushMessage } from '../realtime/bus.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import type { AdventureSettlement } from '../services/adventures/settlement.ts';
+import { adventureQueryKey, toAdventureView } from '../services/adventures/shared.ts';
+import { beginAdventure } from '../services/adventures/start.ts';
+import { adventureState } from '../services/adventures/view.ts';
+import { characterIdParam, found } from './characters/shared.ts';
+import { consoleQueryKey, toMessageView } from './console.ts';
+
+export interface AdventureRouteDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+  hub: RealtimeHub;
+  config: Config;
+  scheduler: Scheduler;
+  adventures: AdventureSettlement;
+}
+
+/** Spec 02 §2 launcher and banner, §4 "Adventure", §7 start. Thin: validate, load, rules, save. */
+export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, config, scheduler, adventures }: AdventureRouteDeps) {
+  app.get('/api/characters/:id/adventure', { preHandler: guard }, async (request): Promise<AdventureStateResponse> => {
+    const { userId } = player(request);
+    const characterId = characterIdParam(request);
+    found(await getCharacter(db, userId, characterId));
+    await adventures.catchUp(userId);
+    return adventureState(db, found(await getCharacter(db, userId, characterId)), config.timeScale);
+  });
+
+  app.post('/api/characters/:id/adventures', { preHandler: guard }, async (request, reply): Promise<StartAdventureResponse> => {
+    const { userId } = player(request);
+    const characterId = characterIdParam(request);
+    const body = startAdventureBodySchema.parse(request.body);
+    found(await getCharacter(db, userId, characterId));
+    // A due adventure is settled first, so the character can set out again.
+    await adventures.settleDueFor(userId);
+    const { begun, stored, name } = await db.transaction(async (tx) => {
+      const row = found(await getCharacterForUpdate(tx, userId, characterId));
+      const begun = await beginAdventure(tx, row, { ...body, now: new Date(), timeScale: config.timeScale });
+      const stored = await tx
+        .insert(consoleMessages)
+        .values({ characterId, kind: 'adventure-start', sender: 'System', content: begun.line })
+        .returning();
+      return { begun, stored, name: row.character.name };
+    });
+    const { adventure } = begun;
+    scheduler.poke(adventure.endTime);
+    const started: AdventureStartedPush = {
+      type: 'adventure-started',
+      characterId,
+      location: adventure.location,
+      level: adventure.level,
+      endTime: adventure.endTime.toISOString(),
+    };
+    const pushes: PushMessage[] = [started, { type: 'invalidate', queryKeys: [adventureQueryKey(characterId), consoleQueryKey(characterId)] }];
+    for (const payload of pushes) void hub.toUser(userId, payload).catch((e: unknown) => request.log.error({ err: e }, 'push failed'));
+    reply.status(201);
+    return { adventure: toAdventureView(adventure, name), messages: stored.map(toMessageView) };
+  });
+}

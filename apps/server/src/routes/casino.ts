@@ -1,0 +1,57 @@
+import { copper, toCoins } from '@rpg/game';
+import type { ChipsResponse, PokerResponse } from '@rpg/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { casinoQueryKey } from '../commands/casino.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { getCharacter } from '../db/queries/characters.ts';
+import { player, type requireUser } from '../http/session.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { buyChipsFor, cashOutChipsFor, forDialog, type ChipMove } from '../services/chips.ts';
+import { pokerView } from '../services/poker.ts';
+import { CHARACTERS_QUERY_KEY, characterIdParam, found } from './characters/shared.ts';
+
+export interface CasinoDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+  hub: RealtimeHub;
+}
+
+/** { amount }: a number, or a numeric string; anything else reaches the rule as NaN ('Invalid amount'). */
+const amountBody = z.object({ amount: z.unknown() }).transform(({ amount }) => {
+  if (typeof amount === 'number') return amount;
+  if (typeof amount === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(amount)) return Number(amount);
+  return Number.NaN;
+});
+
+type ChipRule = (tx: Tx, userId: string, characterId: string, amount: number) => Promise<ChipMove>;
+
+/** Spec 02 §2 dialogs 'Buy Casino Chips' and 'Cash Out Casino Chips', §5 and §9. */
+export async function casinoRoutes(app: FastifyInstance, { db, guard, hub }: CasinoDeps): Promise<void> {
+  const chipRoute = (path: string, rule: ChipRule) =>
+    app.post(`/api/characters/:id/chips/${path}`, { preHandler: guard }, async (request): Promise<ChipsResponse> => {
+      const { userId } = player(request);
+      const characterId = characterIdParam(request);
+      const amount = amountBody.parse(request.body ?? {});
+      const move = await db.transaction((tx) => rule(tx, userId, characterId, amount)).catch((error: unknown) => {
+        throw path === 'buy' ? forDialog(error, amount) : error;
+      });
+      hub.toUser(userId, { type: 'invalidate', queryKeys: [[...CHARACTERS_QUERY_KEY], casinoQueryKey(characterId)] }).catch((error: unknown) => {
+        request.log.error({ err: error }, 'chips invalidation push failed');
+      });
+      const { wallet } = move;
+      return { chips: wallet.casinoChips, copper: wallet.copper, coins: toCoins(copper(wallet.copper)), toast: { title: move.title, description: move.message, variant: 'success' } };
+    });
+  chipRoute('buy', buyChipsFor);
+  chipRoute('cash-out', cashOutChipsFor);
+
+  /** The hand as the player may see it (a reload resumes it), and the chips not at the table. */
+  app.get('/api/characters/:id/poker', { preHandler: guard }, async (request): Promise<PokerResponse> => {
+    const { userId } = player(request);
+    const characterId = characterIdParam(request);
+    return db.transaction(async (tx) => {
+      const { character } = found(await getCharacter(tx, userId, characterId));
+      return { game: await pokerView(tx, characterId), chips: character.casinoChips };
+    });
+  });
+}

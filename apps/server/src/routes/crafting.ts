@@ -1,0 +1,105 @@
+import type { CraftingActionResponse, CraftingView } from '@rpg/contract';
+import { RuleError } from '@rpg/game';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { getCharacter } from '../db/queries/characters.ts';
+import { getOpenCraft } from '../db/queries/crafting.ts';
+import { listInventory } from '../db/queries/inventory.ts';
+import { player, type requireUser } from '../http/session.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { Scheduler } from '../scheduler/scheduler.ts';
+import { toCraftingView } from '../services/crafting-view.ts';
+import { announceCraft, collectCraftFor, craftingQueryKey, inventoryQueryKey, readScrollFor, settleCraft, startCraftFor } from '../services/crafting.ts';
+import { characterIdParam, found } from './characters/shared.ts';
+import { consoleQueryKey } from './console.ts';
+
+export interface CraftingDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+  hub: RealtimeHub;
+  scheduler: Scheduler;
+  timeScale: number;
+}
+
+const startBody = z.object({ recipeId: z.unknown() }).transform(({ recipeId }) => (typeof recipeId === 'string' ? recipeId : ''));
+const entryParams = z.object({ entryId: z.string() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function loadView(db: DbOrTx, userId: string, characterId: string, now: Date, timeScale: number): Promise<CraftingView> {
+  const { character } = found(await getCharacter(db, userId, characterId));
+  return toCraftingView({
+    craftingXp: character.craftingXp,
+    unlockedRecipes: character.unlockedRecipes,
+    inventory: await listInventory(db, characterId),
+    openCraft: await getOpenCraft(db, characterId),
+    now,
+    timeScale,
+  });
+}
+
+/** Spec 02 §2 crafting drawer, §4/§5 crafting: the drawer, start, collect, and reading recipe scrolls. */
+export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, scheduler, timeScale }: CraftingDeps): Promise<void> {
+  const changed = (userId: string, keys: string[][], log: { error(o: object, m?: string): void }) =>
+    hub.toUser(userId, { type: 'invalidate', queryKeys: keys }).catch((error: unknown) => log.error({ err: error }, 'crafting push failed'));
+
+  /** The drawer. A craft already due is settled first, so the answer never shows one that is over. */
+  app.get('/api/characters/:id/crafting', { preHandler: guard }, async (request): Promise<CraftingView> => {
+    const { userId } = player(request);
+    const characterId = characterIdParam(request);
+    const now = new Date();
+    const { view, outcome } = await db.transaction(async (tx) => {
+      found(await getCharacter(tx, userId, characterId));
+      const open = await getOpenCraft(tx, characterId);
+      const outcome = open && !open.result && open.endsAt <= now ? await settleCraft(tx, open.id, characterId, now) : null;
+      return { view: await loadView(tx, userId, characterId, now, timeScale), outcome };
+    });
+    if (outcome) announceCraft(hub, request.log, outcome);
+    return view;
+  });
+
+  app.post('/api/characters/:id/crafting/start', { preHandler: guard }, async (request): Promise<CraftingActionResponse> => {
+    const { userId } = player(request);
+    const characterId = characterIdParam(request);
+    const recipeId = startBody.parse(request.body ?? {});
+    const now = new Date();
+    const { crafting, started } = await db.transaction(async (tx) => {
+      const started = await startCraftFor(tx, userId, characterId, recipeId, now, timeScale);
+      return { started, crafting: await loadView(tx, userId, characterId, now, timeScale) };
+    });
+    scheduler.poke(started.craft.endsAt);
+    changed(userId, [craftingQueryKey(characterId), inventoryQueryKey(characterId)], request.log);
+    return { crafting, toast: { title: started.title, description: started.message, variant: 'success' } };
+  });
+
+  /** A finished craft into the backpack: one that waited for room ('Backpack Full'), or one not settled yet. */
+  app.post('/api/characters/:id/crafting/collect', { preHandler: guard }, async (request): Promise<CraftingActionResponse> => {
+    const { userId } = player(request);
+    const characterId = characterIdParam(request);
+    const now = new Date();
+    const { crafting, collected } = await db.transaction(async (tx) => {
+      const collected = await collectCraftFor(tx, userId, characterId, now);
+      return { collected, crafting: await loadView(tx, userId, characterId, now, timeScale) };
+    });
+    changed(userId, [craftingQueryKey(characterId), inventoryQueryKey(characterId), consoleQueryKey(characterId)], request.log);
+    return { crafting, toast: { title: collected.title, description: collected.message, variant: 'success' } };
+  });
+
+  /** Spec 02 §5: read a recipe scroll from the backpack (learned, or 'You already know this recipe.'). */
+  app.post('/api/characters/:id/crafting/scrolls/:entryId/read', { preHandler: guard }, async (request): Promise<CraftingActionResponse> => {
+    const { userId } = player(request);
+    const characterId = characterIdParam(request);
+    const { entryId } = entryParams.parse(request.params);
+    const now = new Date();
+    const { crafting, read } = await db.transaction(async (tx) => {
+      if (!UUID.test(entryId)) {
+        found(await getCharacter(tx, userId, characterId));
+        throw new RuleError('scroll_not_found', 'Scroll not found in inventory.', { status: 404 });
+      }
+      const read = await readScrollFor(tx, userId, characterId, entryId);
+      return { read, crafting: await loadView(tx, userId, characterId, now, timeScale) };
+    });
+    changed(userId, [craftingQueryKey(characterId), inventoryQueryKey(characterId)], request.log);
+    return { crafting, toast: { title: read.title, description: read.message, variant: read.learned ? 'success' : 'info' } };
+  });
+}

@@ -1,0 +1,83 @@
+import type { InventoryActionResponse, InventoryView, SellResponse, UseItemResponse } from '@rpg/contract';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { getCharacter, getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
+import { listInventory } from '../db/queries/inventory.ts';
+import { HttpError } from '../http/errors.ts';
+import { player, type requireUser } from '../http/session.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { equipEntry, inventoryView, itemQueryKeys, sellEntry, unequipEntry, useEntry } from '../services/items.ts';
+import { characterIdParam, found } from './characters/shared.ts';
+
+export interface ItemRouteDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+  hub: RealtimeHub;
+  config: Config;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids are UUIDs; anything else cannot exist (and must not reach a uuid column). */
+export const isUuid = (value: string) => UUID.test(value);
+const entryParams = z.object({ entryId: z.string() });
+/** Spec 02 §4: selling lowers a stack by one unless a quantity is given. */
+export const sellBody = z.strictObject({ quantity: z.number().int().min(1).max(1_000_000).optional() });
+
+/** The :entryId of the route; one that cannot exist answers like another player's (spec 02 §8 toast). */
+function entryIdParam(request: FastifyRequest): string {
+  const { entryId } = entryParams.parse(request.params);
+  if (!isUuid(entryId)) throw new HttpError(404, 'item_not_found', 'This item is not in your inventory', 'Item Not Found');
+  return entryId;
+}
+
+/** After a commit: the owner's tabs refetch the characters, this inventory and this store. */
+export function announceItems(hub: RealtimeHub, log: FastifyBaseLogger, userId: string, characterId: string): void {
+  hub.toUser(userId, { type: 'invalidate', queryKeys: itemQueryKeys(characterId) }).catch((error: unknown) => {
+    log.error({ err: error }, 'inventory invalidation push failed');
+  });
+}
+
+type EntryAction<I, T> = (tx: Tx, row: CharacterRow, entryId: string, input: I) => Promise<T>;
+const noInput = () => undefined;
+
+/**
+ * GET /api/characters/:id/inventory and POST /api/characters/:id/inventory/:entryId/
+ * equip | unequip | sell { quantity? } | use. Each action: validate, lock the character
+ * and its inventory, apply the rule, save, in one transaction; then push the invalidation.
+ */
+export async function inventoryRoutes(app: FastifyInstance, { db, guard, hub, config }: ItemRouteDeps): Promise<void> {
+  app.get('/api/characters/:id/inventory', { preHandler: guard }, async (request): Promise<InventoryView> => {
+    const { userId } = player(request);
+    const id = characterIdParam(request);
+    return db.transaction(async (tx) => {
+      const row = found(await getCharacter(tx, userId, id));
+      return inventoryView(await listInventory(tx, id), row);
+    });
+  });
+
+  function action<I, T>(name: string, parse: (request: FastifyRequest) => I, run: EntryAction<I, T>): void {
+    app.post(`/api/characters/:id/inventory/:entryId/${name}`, { preHandler: guard }, async (request): Promise<T> => {
+      const { userId } = player(request);
+      const id = characterIdParam(request);
+      const entryId = entryIdParam(request);
+      const input = parse(request);
+      const answer = await db.transaction(async (tx) => run(tx, found(await getCharacterForUpdate(tx, userId, id)), entryId, input));
+      announceItems(hub, request.log, userId, id);
+      return answer;
+    });
+  }
+
+  action<undefined, InventoryActionResponse>('equip', noInput, (tx, row, entryId) => equipEntry(tx, row, entryId));
+  action<undefined, InventoryActionResponse>('unequip', noInput, (tx, row, entryId) => unequipEntry(tx, row, entryId));
+  action<number, SellResponse>(
+    'sell',
+    (request) => sellBody.parse(request.body ?? {}).quantity ?? 1,
+    (tx, row, entryId, quantity) => sellEntry(tx, row, entryId, quantity),
+  );
+  action<undefined, UseItemResponse>('use', noInput, async (tx, row, entryId) => {
+    const entries = await listInventory(tx, row.character.id, true);
+    return useEntry(tx, row, entries, entryId, new Date(), config.timeScale);
+  });
+}

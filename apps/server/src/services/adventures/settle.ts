@@ -1,0 +1,123 @@
+import { completeAdventure, isRuleError, SKILL_POINTS_PER_LEVEL, type DropOptions, type ItemStack } from '@rpg/game';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { countAdventure, markSettled, type OwnedAdventure } from '../../db/queries/adventures.ts';
+import { attributesOf, getCharacterForUpdate } from '../../db/queries/characters.ts';
+import { addItems, listInventory } from '../../db/queries/inventory.ts';
+import { applyManaRegen } from '../../db/queries/vitals.ts';
+import { consoleMessages, playerCharacterAttributes, playerCharacters } from '../../db/schema/index.ts';
+import { adventureRng, equippedGear } from './shared.ts';
+
+/** What one settlement tells the owner's tabs once it has committed. */
+export interface Settled {
+  userId: string;
+  characterId: string;
+  won: boolean;
+  title: 'Adventure Completed!' | 'Adventure Failed!';
+  /** The console lines joined by spaces (the completion toast's text). */
+  message: string;
+}
+
+/** The outcome stored on the adventure row (character_adventures.outcome). */
+export interface StoredOutcome {
+  won: boolean;
+  title: Settled['title'];
+  messages: string[];
+  enemy: { name: string; level: number };
+  winChance: number;
+  xpGained: number;
+  copperGained: number;
+  healthLost: number;
+  manaRestored: number;
+  levelsGained: number;
+  items: ItemLine[];
+  leftBehind: ItemLine[];
+}
+export interface ItemLine {
+  name: string;
+  tier: ItemStack['item']['tier'];
+  quantity: number;
+}
+
+/** The adventure was settled by someone else between the lock and the conditional update. */
+export class AlreadySettled extends Error {}
+
+const itemLine = ({ item, quantity }: ItemStack): ItemLine => ({ name: item.name, tier: item.tier, quantity });
+const itemList = (stacks: readonly ItemStack[]) => stacks.map(({ item, quantity }) => (quantity > 1 ? `${quantity}x ${item.name}` : item.name)).join(', ');
+
+/**
+ * Spec 02 §4, §7: settles one locked, due adventure in the caller's transaction:
+ * character lock, mana regeneration, the fight (seeded from the adventure id, so a
+ * replay gives the same result), XP/level/attributes/health/mana, copper, drops
+ * (what does not fit is left behind and said so), spent spell effects, the
+ * leaderboard counts, then `completed = true` only if it still was false (else
+ * AlreadySettled: the caller rolls back) and the console lines.
+ */
+export async function settleAdventure(
+  tx: Tx,
+  { adventure, userId }: OwnedAdventure,
+  now: Date,
+  timeScale: number,
+  dropOptions: DropOptions = {},
+): Promise<Settled> {
+  const { characterId } = adventure;
+  const row = await getCharacterForUpdate(tx, userId, characterId);
+  if (!row) throw new Error(`adventure ${adventure.id} has no character`);
+  const c = row.character;
+  const attributes = await applyManaRegen(tx, row.attributes, now, timeScale);
+  const entries = await listInventory(tx, characterId, true);
+
+  let outcome: ReturnType<typeof completeAdventure>;
+  try {
+    outcome = completeAdventure(
+      { name: c.name, level: c.level, xp: c.xp, characterClass: c.characterClass, attributes: attributesOf(attributes), equipped: equippedGear(entries), effects: c.spellEffects },
+      { location: adventure.location, level: adventure.level },
+      adventureRng(adventure.id),
+      dropOptions,
+    );
+  } catch (error) {
+    // Spec 02 §8 'Adventure in {location} level {level} ended, but no enemy was found.': close it, say so.
+    if (!isRuleError(error)) throw error;
+    if (!(await markSettled(tx, adventure.id, { error: error.message }, now))) throw new AlreadySettled();
+    await tx.insert(consoleMessages).values({ characterId, kind: 'error', sender: 'System', content: error.message });
+    return { userId, characterId, won: false, title: 'Adventure Failed!', message: error.message };
+  }
+
+  await tx
+    .update(playerCharacters)
+    .set({
+      level: outcome.level,
+      xp: outcome.xp,
+      copper: sql`${playerCharacters.copper} + ${outcome.copperGained}`,
+      skillPoints: sql`${playerCharacters.skillPoints} + ${outcome.levelsGained * SKILL_POINTS_PER_LEVEL}`,
+      spellEffects: outcome.effects,
+      ...countAdventure(outcome.won),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(playerCharacters.id, characterId));
+  await tx.update(playerCharacterAttributes).set(outcome.attributes).where(eq(playerCharacterAttributes.characterId, characterId));
+  const { leftBehind } = await addItems(tx, characterId, outcome.items);
+
+  const lines = [...outcome.messages];
+  if (leftBehind.length > 0) {
+    const after = lines.findIndex((line) => line.startsWith('Loot:')) + 1;
+    lines.splice(after, 0, `${c.name}'s backpack is full: ${itemList(leftBehind)} had to be left behind.`);
+  }
+  const stored: StoredOutcome = {
+    won: outcome.won,
+    title: outcome.title,
+    messages: lines,
+    enemy: { name: outcome.enemy.name, level: outcome.enemy.level },
+    winChance: outcome.winChance,
+    xpGained: outcome.xpGained,
+    copperGained: outcome.copperGained,
+    healthLost: outcome.healthLost,
+    manaRestored: outcome.manaRestored,
+    levelsGained: outcome.levelsGained,
+    items: outcome.items.map(itemLine),
+    leftBehind: leftBehind.map(itemLine),
+  };
+  if (!(await markSettled(tx, adventure.id, { ...stored }, now))) throw new AlreadySettled();
+  await tx.insert(consoleMessages).values(lines.map((content) => ({ characterId, kind: 'adventure-return', sender: 'System', content })));
+  return { userId, characterId, won: outcome.won, title: outcome.title, message: lines.join(' ') };
+}

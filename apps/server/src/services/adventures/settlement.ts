@@ -1,0 +1,143 @@
+import type { AdventureCompletedPush } from '@rpg/contract';
+import { regenerateMana, type DropOptions } from '@rpg/game';
+import type { Db, Tx } from '../../db/client.ts';
+import { dueAdventureIds, lockNextDueAdventure, lockOpenAdventure, manaBelowMax, nextAdventureEnd, type OwnedAdventure } from '../../db/queries/adventures.ts';
+import { applyManaRegen } from '../../db/queries/vitals.ts';
+import type { RealtimeHub } from '../../realtime/hub.ts';
+import type { Settler } from '../../scheduler/scheduler.ts';
+import { AlreadySettled, settleAdventure, type Settled } from './settle.ts';
+import { settledQueryKeys } from './shared.ts';
+
+export interface AdventureSettlementDeps {
+  db: Db;
+  hub: RealtimeHub;
+  /** RPG_TIME_SCALE (mana regeneration during settlement). */
+  timeScale: number;
+  log: { error(o: object, m?: string): void };
+  /** Extra drops (recipe scrolls) and luck, for the crafting rules to plug in. */
+  dropOptions?: DropOptions;
+}
+
+/** How soon to look again at an adventure that is due but could not be settled. */
+const RETRY_MS = 1000;
+
+/** What one attempt found: nothing to settle, settled by someone else, or settled here. */
+type Attempt = { kind: 'none' } | { kind: 'taken' } | { kind: 'settled'; settled: Settled };
+
+/**
+ * Settles adventures exactly once, each in its own transaction, from three places:
+ * the scheduler (`settleDue`, FOR UPDATE SKIP LOCKED), and reads of the owner
+ * (`settleDueFor`, which waits for a settler holding the row and then sees it done).
+ * Pushes the completion toast and the refetches after each commit.
+ */
+export class AdventureSettlement implements Settler {
+  readonly name = 'adventures';
+
+  /** The drop options every settlement uses (a replay needs the same). */
+  readonly dropOptions: DropOptions;
+
+  constructor(private readonly deps: AdventureSettlementDeps) {
+    this.dropOptions = deps.dropOptions ?? {};
+  }
+
+  /**
+   * The earliest end time. One already past is due but unsettled (another process
+   * holds it, or settling it failed): look again in a second rather than at once.
+   */
+  async nextDue(): Promise<Date | null> {
+    const next = await nextAdventureEnd(this.deps.db);
+    if (!next) return null;
+    return next.getTime() > Date.now() ? next : new Date(Date.now() + RETRY_MS);
+  }
+
+  /** Scheduler: every due adventure nobody else is settling. A row that fails is logged and left for the next round. */
+  async settleDue(now: Date): Promise<number> {
+    let count = 0;
+    const failed: string[] = [];
+    for (;;) {
+      let id: string | undefined;
+      try {
+        const attempt = await this.attempt(async (tx) => {
+          const due = await lockNextDueAdventure(tx, now, failed);
+          id = due?.adventure.id;
+          return due;
+        });
+        if (attempt.kind === 'none') return count;
+        if (attempt.kind === 'settled') count += 1;
+      } catch (error) {
+        if (!id) throw error;
+        this.deps.log.error({ err: error, adventureId: id }, 'adventure settlement failed');
+        failed.push(id);
+      }
+    }
+  }
+
+  /**
+   * Reads: the player's due adventures, settled before the answer (waits for a settler
+   * already on one). One that fails is logged and left to the scheduler: the read goes on.
+   */
+  async settleDueFor(userId: string, now = new Date()): Promise<number> {
+    let count = 0;
+    for (const id of await dueAdventureIds(this.deps.db, userId, now)) {
+      try {
+        const attempt = await this.attempt((tx) => lockOpenAdventure(tx, id));
+        if (attempt.kind === 'settled') count += 1;
+      } catch (error) {
+        this.deps.log.error({ err: error, adventureId: id }, 'adventure settlement on read failed');
+      }
+    }
+    return count;
+  }
+
+  /**
+   * DECISIONS §3: mana is computed from the stored timestamp; a read brings every
+   * character of the player up to date (and stores it), so the list shows current mana.
+   */
+  async refreshMana(userId: string, now = new Date()): Promise<void> {
+    const { db, timeScale } = this.deps;
+    const stale = (await manaBelowMax(db, userId)).some((a) => {
+      const next = regenerateMana(a.currentMana, a.maxMana, a.manaUpdatedAt.getTime(), now.getTime(), timeScale);
+      return next.currentMana !== a.currentMana;
+    });
+    if (!stale) return;
+    await db.transaction(async (tx) => {
+      for (const attributes of await manaBelowMax(tx, userId, true)) await applyManaRegen(tx, attributes, now, timeScale);
+    });
+  }
+
+  /** Everything time-based of one player, up to date: settle due adventures, then regenerate mana. */
+  async catchUp(userId: string): Promise<void> {
+    await this.settleDueFor(userId);
+    try {
+      await this.refreshMana(userId);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'mana refresh on read failed');
+    }
+  }
+
+  private async attempt(lock: (tx: Tx) => Promise<OwnedAdventure | undefined>): Promise<Attempt> {
+    let attempt: Attempt;
+    try {
+      attempt = await this.deps.db.transaction(async (tx): Promise<Attempt> => {
+        const due = await lock(tx);
+        if (!due) return { kind: 'none' };
+        return { kind: 'settled', settled: await settleAdventure(tx, due, new Date(), this.deps.timeScale, this.dropOptions) };
+      });
+    } catch (error) {
+      if (error instanceof AlreadySettled) return { kind: 'taken' };
+      throw error;
+    }
+    if (attempt.kind === 'settled') this.announce(attempt.settled);
+    return attempt;
+  }
+
+  /** After the commit: the completion toast and the refetches, to every tab of the owner. */
+  private announce({ userId, characterId, won, title, message }: Settled): void {
+    const completed: AdventureCompletedPush = { type: 'adventure-completed', characterId, won, title, message };
+    const fail = (error: unknown) => this.deps.log.error({ err: error }, 'adventure push failed');
+    void this.deps.hub
+      .toUser(userId, completed)
+      .then(() => this.deps.hub.toUser(userId, { type: 'invalidate', queryKeys: settledQueryKeys(characterId) }))
+      .catch(fail);
+  }
+}

@@ -1,0 +1,38 @@
+import type { AdventureView } from '@rpg/contract';
+import { createRng, LOCATIONS, type GearItem, type InventoryEntry, type Rng } from '@rpg/game';
+import type { AdventureRow } from '../../db/queries/adventures.ts';
+
+/** Query keys the web app refetches when an adventure starts or ends. */
+export const adventureQueryKey = (characterId: string) => ['adventure', characterId];
+export const settledQueryKeys = (characterId: string) => [['characters'], ['console', characterId], ['adventure', characterId], ['inventory', characterId]];
+
+/** The settlement's generator: seeded from the adventure id, so settling it again would give the same result. */
+export function adventureRng(adventureId: string): Rng {
+  return createRng(`adventure:${adventureId}`);
+}
+
+/** The equipped gear of an inventory (its stats count in combat and shorten adventures). */
+export function equippedGear(entries: readonly InventoryEntry[]): GearItem[] {
+  return entries.flatMap((entry) => (entry.equipped && entry.item.kind === 'gear' ? [entry.item] : []));
+}
+
+/** Spec 02 §2 banner: 'They will return in m:ss' (whole seconds, rounded up). */
+export function minutesSeconds(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export function toAdventureView(row: AdventureRow, characterName: string): AdventureView {
+  return {
+    id: row.id,
+    location: row.location,
+    locationName: LOCATIONS[row.location].name,
+    level: row.level,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    characterName,
+    speedReduction: row.speedReduction,
+    originalMs: row.originalMs,
+    durationMs: row.endTime.getTime() - row.startTime.getTime(),
+  };
+}

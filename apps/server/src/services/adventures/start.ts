@@ -1,0 +1,71 @@
+import { LOCATIONS, RuleError, startAdventure } from '@rpg/game';
+import type { Tx } from '../../db/client.ts';
+import { insertAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
+import type { CharacterRow } from '../../db/queries/characters.ts';
+import { listInventory } from '../../db/queries/inventory.ts';
+import { equippedGear, minutesSeconds } from './shared.ts';
+
+export interface BeginAdventure {
+  /** As typed: a location id or name, any case. */
+  location: string;
+  level: number;
+  now: Date;
+  /** RPG_TIME_SCALE. */
+  timeScale: number;
+}
+
+export interface Begun {
+  adventure: AdventureRow;
+  /** The 'adventure-start' console line. */
+  line: string;
+}
+
+/** Spec 02 §8 'Already on adventure' / 'Character is already on an adventure.' */
+const alreadyOnAdventure = () =>
+  new RuleError('already_on_adventure', 'Character is already on an adventure.', { title: 'Already on adventure', status: 409 });
+
+/** A unique violation of the one-open-adventure index (driver errors carry the code themselves or in `cause`). */
+function isOpenAdventureConflict(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (constraint === undefined || constraint === 'character_adventures_one_open_idx')) return true;
+  }
+  return false;
+}
+
+/**
+ * Spec 02 §4-§5, §7: sends a character on an adventure. `character` must be locked
+ * by the caller's transaction (getCharacterForUpdate). Refuses an invalid location
+ * or level, a character already on one (the rules' text with the place and the
+ * minutes left; the unique index catches a start that raced past the check), and
+ * the level gate. The duration comes from the table, speed gear and RPG_TIME_SCALE.
+ */
+export async function beginAdventure(tx: Tx, character: CharacterRow, request: BeginAdventure): Promise<Begun> {
+  const c = character.character;
+  const ongoing = await openAdventure(tx, c.id);
+  const equipped = equippedGear(await listInventory(tx, c.id));
+  const started = startAdventure(
+    { name: c.name, level: c.level, busy: ongoing ? { location: ongoing.location, endsAt: ongoing.endTime.getTime() } : false, equipped },
+    { location: request.location, level: request.level },
+    request.now.getTime(),
+    request.timeScale,
+  );
+  let adventure: AdventureRow;
+  try {
+    adventure = await insertAdventure(tx, {
+      characterId: c.id,
+      location: started.location,
+      level: started.level,
+      startTime: new Date(started.startedAt),
+      endTime: new Date(started.endsAt),
+      originalMs: started.originalMs,
+      speedReduction: started.speedReductionPercent,
+    });
+  } catch (error) {
+    if (isOpenAdventureConflict(error)) throw alreadyOnAdventure();
+    throw error;
+  }
+  const speed = started.speedReductionPercent > 0 ? ` Speed gear shortens the journey by ${started.speedReductionPercent}%.` : '';
+  const line = `${c.name} sets out for the ${LOCATIONS[started.location].name} (level ${started.level}). They will return in ${minutesSeconds(started.durationMs)}.${speed}`;
+  return { adventure, line };
+}

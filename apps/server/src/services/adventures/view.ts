@@ -1,0 +1,90 @@
+import type { AdventureOutcomeView, AdventureStateResponse } from '@rpg/contract';
+import {
+  adventureDuration,
+  ADVENTURE_LEVELS,
+  BASE_DURATION_MINUTES,
+  BIOMES,
+  combatStatsOf,
+  enemyFor,
+  LOCATIONS,
+  requiredPlayerLevel,
+  winChance,
+  type GearItem,
+} from '@rpg/game';
+import type { DbOrTx } from '../../db/client.ts';
+import { lastSettledAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
+import { attributesOf, type CharacterRow } from '../../db/queries/characters.ts';
+import { listInventory } from '../../db/queries/inventory.ts';
+import type { StoredOutcome } from './settle.ts';
+import { equippedGear, toAdventureView } from './shared.ts';
+
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/**
+ * Spec 02 §2 launcher, DECISIONS §2: five locations with levels 1-10, each with the
+ * table's duration after speed gear and RPG_TIME_SCALE, the level gate and the
+ * character's computed win chance (attributes, gear and pending spells).
+ */
+export function launcherFor(row: CharacterRow, equipped: readonly GearItem[], timeScale: number): AdventureStateResponse['launcher'] {
+  const c = row.character;
+  const stats = combatStatsOf({ characterClass: c.characterClass, attributes: attributesOf(row.attributes), equipped, effects: c.spellEffects });
+  const levels = Array.from({ length: ADVENTURE_LEVELS }, (_, i) => i + 1);
+  return {
+    locations: BIOMES.map((id) => ({
+      id,
+      name: LOCATIONS[id].name,
+      levels: levels.map((level) => {
+        const enemy = enemyFor(id, level);
+        if (!enemy) throw new Error(`no enemy for ${id} ${level}`);
+        const requiredLevel = requiredPlayerLevel(level);
+        return {
+          level,
+          durationMs: adventureDuration(level, equipped, timeScale).durationMs,
+          baseMinutes: BASE_DURATION_MINUTES[level - 1] ?? 0,
+          requiredLevel,
+          locked: c.level < requiredLevel,
+          winChance: round4(winChance(stats, enemy)),
+          enemy: { name: enemy.name, hp: enemy.hp, attack: enemy.attack },
+        };
+      }),
+    })),
+  };
+}
+
+/** A settled adventure's stored outcome as the API shows it; undefined for one that ended in an error. */
+export function toOutcomeView(row: AdventureRow): AdventureOutcomeView | undefined {
+  const outcome = row.outcome as Partial<StoredOutcome> | null;
+  if (!outcome || typeof outcome.won !== 'boolean' || !row.completedAt) return undefined;
+  const o = outcome as StoredOutcome;
+  return {
+    adventureId: row.id,
+    location: row.location,
+    level: row.level,
+    won: o.won,
+    title: o.title,
+    message: o.messages.join(' '),
+    messages: o.messages,
+    enemy: o.enemy,
+    winChance: o.winChance,
+    xpGained: o.xpGained,
+    copperGained: o.copperGained,
+    healthLost: o.healthLost,
+    manaRestored: o.manaRestored,
+    levelsGained: o.levelsGained,
+    items: o.items,
+    leftBehind: o.leftBehind,
+    completedAt: row.completedAt.toISOString(),
+  };
+}
+
+/** GET /api/characters/:id/adventure: the running adventure, the last outcome and the launcher. */
+export async function adventureState(db: DbOrTx, row: CharacterRow, timeScale: number): Promise<AdventureStateResponse> {
+  const id = row.character.id;
+  const [current, last, entries] = [await openAdventure(db, id), await lastSettledAdventure(db, id), await listInventory(db, id)];
+  const lastOutcome = last ? toOutcomeView(last) : undefined;
+  return {
+    current: current ? toAdventureView(current, row.character.name) : null,
+    ...(lastOutcome ? { lastOutcome } : {}),
+    launcher: launcherFor(row, equippedGear(entries), timeScale),
+  };
+}

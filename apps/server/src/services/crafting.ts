@@ -1,0 +1,181 @@
+import {
+  completeCraft,
+  isRuleError,
+  readScroll,
+  RuleError,
+  startCraft,
+  type CraftingState,
+  type InventoryEntry,
+} from '@rpg/game';
+import type { Db, Tx } from '../db/client.ts';
+import { getCharacterForUpdate } from '../db/queries/characters.ts';
+import {
+  addCraftingXp,
+  getOpenCraft,
+  insertCraft,
+  listDueCrafts,
+  lockCraftingCharacter,
+  lockDueCraft,
+  markCraftCollected,
+  markCraftWaiting,
+  nextCraftDue,
+  postConsoleLines,
+  saveUnlockedRecipes,
+  type CraftRow,
+} from '../db/queries/crafting.ts';
+import { addItems, backpackCapacity, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { Settler } from '../scheduler/scheduler.ts';
+import { found } from '../routes/characters/shared.ts';
+import { consoleQueryKey } from '../routes/console.ts';
+
+export const craftingQueryKey = (characterId: string) => ['crafting', characterId];
+export const inventoryQueryKey = (characterId: string) => ['inventory', characterId];
+
+/** A craft finished: collected into the backpack, or left waiting for room ('Backpack Full'). */
+export interface CraftOutcome {
+  userId: string;
+  characterId: string;
+  collected: boolean;
+  itemName: string;
+  /** The console lines joined by spaces. */
+  message: string;
+}
+
+type CraftingCharacter = Pick<CraftingState, 'craftingXp' | 'unlockedRecipes'>;
+
+function stateOf(character: CraftingCharacter, inventory: InventoryEntry[], craft: CraftRow | undefined): CraftingState {
+  return {
+    craftingXp: character.craftingXp,
+    unlockedRecipes: character.unlockedRecipes,
+    inventory,
+    activeCraft: craft ? { recipeId: craft.recipeId, startedAt: craft.startedAt.getTime(), endsAt: craft.endsAt.getTime() } : null,
+  };
+}
+
+/**
+ * Collects a finished craft (the character and the craft are locked): the rules' item goes
+ * into the backpack, the XP is added and the craft flips to completed, all in this
+ * transaction. With the backpack full, `waitIfFull` keeps the craft open with the item it
+ * will give (the settler); otherwise the rules' 'Backpack Full' refusal is thrown (collect).
+ */
+async function finishCraft(
+  tx: Tx,
+  character: CraftingCharacter & { userId: string },
+  craft: CraftRow,
+  now: Date,
+  waitIfFull: boolean,
+): Promise<CraftOutcome> {
+  const { characterId } = craft;
+  const state = stateOf(character, await listInventory(tx, characterId, true), craft);
+  const base = { userId: character.userId, characterId };
+  try {
+    const result = completeCraft(state, now.getTime(), await backpackCapacity(tx, characterId));
+    if (!(await markCraftCollected(tx, craft.id, result.item, now))) throw new Error(`craft ${craft.id} collected twice under its lock`);
+    const { leftBehind } = await addItems(tx, characterId, [{ item: result.item, quantity: 1 }]);
+    if (leftBehind.length > 0) throw new Error('the rules found room that addItems did not');
+    await addCraftingXp(tx, characterId, result.xpGained);
+    await postConsoleLines(tx, characterId, result.messages.map((content) => ({ kind: 'success', content })));
+    return { ...base, collected: true, itemName: result.item.name, message: result.messages.join(' ') };
+  } catch (error) {
+    if (!waitIfFull || !isRuleError(error) || error.code !== 'backpack_full') throw error;
+    const { item } = completeCraft(state, now.getTime(), Number.POSITIVE_INFINITY);
+    if (!(await markCraftWaiting(tx, craft.id, item))) throw new Error(`craft ${craft.id} changed under its lock`);
+    await postConsoleLines(tx, characterId, [{ kind: 'error', content: error.message }]);
+    return { ...base, collected: false, itemName: item.name, message: error.message };
+  }
+}
+
+/**
+ * Settles one due craft exactly once: the character row is locked first (the order every
+ * route uses), then the craft, re-checked as still due and untried. Null when another
+ * transaction settled it already.
+ */
+export async function settleCraft(tx: Tx, craftId: string, characterId: string, now: Date): Promise<CraftOutcome | null> {
+  const character = await lockCraftingCharacter(tx, characterId);
+  if (!character) return null;
+  const craft = await lockDueCraft(tx, craftId, now);
+  if (!craft) return null;
+  return finishCraft(tx, character, craft, now, true);
+}
+
+/** After commit: the craft-completed push and the queries it changed. */
+export function announceCraft(hub: RealtimeHub, log: { error(o: object, m?: string): void }, outcome: CraftOutcome): void {
+  const { userId, characterId, itemName, collected, message } = outcome;
+  const fail = (error: unknown) => log.error({ err: error }, 'craft push failed');
+  hub.toUser(userId, { type: 'craft-completed', characterId, itemName, collected, message }).catch(fail);
+  hub
+    .toUser(userId, { type: 'invalidate', queryKeys: [craftingQueryKey(characterId), inventoryQueryKey(characterId), consoleQueryKey(characterId)] })
+    .catch(fail);
+}
+
+/** If a craft failed to settle it is still due after settleDue: try again after this pause, not in a tight loop. */
+const RETRY_MS = 1000;
+
+/** The scheduler's settler for crafts (spec 02 §4 "Crafting": done -> item and XP added). */
+export function craftSettler(db: Db, hub: RealtimeHub, log: { error(o: object, m?: string): void }): Settler {
+  return {
+    name: 'crafts',
+    async nextDue() {
+      const at = await nextCraftDue(db);
+      return at && at.getTime() <= Date.now() ? new Date(Date.now() + RETRY_MS) : at;
+    },
+    async settleDue(now) {
+      let settled = 0;
+      for (const craft of await listDueCrafts(db, now)) {
+        try {
+          const outcome = await db.transaction((tx) => settleCraft(tx, craft.id, craft.characterId, now));
+          if (!outcome) continue;
+          settled += 1;
+          announceCraft(hub, log, outcome);
+        } catch (error) {
+          log.error({ err: error, craftId: craft.id }, 'settling a craft failed');
+        }
+      }
+      return settled;
+    },
+  };
+}
+
+/** Applies the rules' new inventory: each entry that shrank or left loses the difference. */
+async function takeWhatChanged(tx: Tx, characterId: string, before: readonly InventoryEntry[], after: readonly InventoryEntry[]): Promise<void> {
+  for (const entry of before) {
+    const taken = entry.quantity - (after.find((e) => e.id === entry.id)?.quantity ?? 0);
+    if (taken > 0) await takeFromEntry(tx, characterId, entry.id, taken);
+  }
+}
+
+/** Spec 02 §4/§5 "Crafting": the rules' checks and texts; ingredients taken now, the end time stored. */
+export async function startCraftFor(tx: Tx, userId: string, characterId: string, recipeId: string, now: Date, timeScale: number) {
+  const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
+  const inventory = await listInventory(tx, characterId, true);
+  const result = startCraft(stateOf(character, inventory, await getOpenCraft(tx, characterId, true)), recipeId, now.getTime(), timeScale);
+  await takeWhatChanged(tx, characterId, inventory, result.state.inventory);
+  const craft = await insertCraft(tx, { characterId, recipeId: result.recipe.id, startedAt: now, endsAt: new Date(now.getTime() + result.durationMs) });
+  return { craft, title: 'Crafting Started', message: result.message };
+}
+
+/**
+ * POST .../crafting/collect: the open craft once it is finished, whether it waits for
+ * room or was not settled yet. Refused with the rules' texts: nothing crafting, not
+ * ready yet, 'Backpack Full' (the craft stays waiting).
+ */
+export async function collectCraftFor(tx: Tx, userId: string, characterId: string, now: Date) {
+  const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
+  const craft = await getOpenCraft(tx, characterId, true);
+  if (!craft) throw new RuleError('not_crafting', "You're not crafting anything.", { status: 409 });
+  const outcome = await finishCraft(tx, character, craft, now, false);
+  return { outcome, title: 'Crafting Complete', message: outcome.message };
+}
+
+/** Spec 02 §5: reading a recipe scroll from the backpack; one scroll is used up either way. */
+export async function readScrollFor(tx: Tx, userId: string, characterId: string, entryId: string) {
+  const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
+  const entry = (await listInventory(tx, characterId, true)).find((e) => e.id === entryId);
+  if (!entry) throw new RuleError('scroll_not_found', 'Scroll not found in inventory.', { status: 404 });
+  if (entry.item.kind !== 'scroll') throw new RuleError('not_a_scroll', 'This item cannot be used.');
+  const result = readScroll(stateOf(character, [entry], undefined), entry.item);
+  await takeFromEntry(tx, characterId, entry.id, 1);
+  if (result.learned) await saveUnlockedRecipes(tx, characterId, result.state.unlockedRecipes);
+  return { title: result.title, message: result.message, learned: result.learned };
+}

@@ -1,0 +1,153 @@
+import type { InventoryActionResponse, InventoryEntryView, InventoryView, SellResponse, ToastView, UseItemResponse } from '@rpg/contract';
+import {
+  backpackFill,
+  backpackUsage,
+  consume,
+  copper,
+  effectiveStats,
+  equip,
+  equippedBonuses,
+  findEntry,
+  formatCoins,
+  sellValue,
+  toCoins,
+  unequip,
+  unitSellPrice,
+  type FoodItem,
+  type InventoryEntry,
+  type PotionItem,
+} from '@rpg/game';
+import type { Tx } from '../db/client.ts';
+import { attributesOf, type CharacterRow } from '../db/queries/characters.ts';
+import { listInventory, takeFromEntry } from '../db/queries/inventory.ts';
+import { creditCopper, saveVitals, setEquipped } from '../db/queries/items.ts';
+import { applyManaRegen } from '../db/queries/vitals.ts';
+import { HttpError } from '../http/errors.ts';
+
+/**
+ * The inventory actions of the backpack drawer and the /potion command: load the
+ * locked rows, apply the rule from @rpg/game, save. Every function runs inside the
+ * caller's transaction, after the caller locked the character (getCharacterForUpdate).
+ */
+
+/** What every tab of the owner refetches after an inventory or store change. */
+export const itemQueryKeys = (characterId: string): string[][] => [['characters'], ['inventory', characterId], ['store', characterId]];
+
+const toast = (title: string, description: string, variant: ToastView['variant'] = 'success'): ToastView => ({ title, description, variant });
+
+export function toEntryView(entry: InventoryEntry): InventoryEntryView {
+  return { id: entry.id, item: entry.item, quantity: entry.quantity, equipped: entry.equipped, unitSellValue: unitSellPrice(entry.item) };
+}
+
+/** The backpack drawer: entries, capacity bar, equipped gear by slot and the stats with gear. */
+export function inventoryView(entries: readonly InventoryEntry[], row: CharacterRow): InventoryView {
+  const used = backpackUsage(entries);
+  const capacity = row.backpack.slots;
+  const equipped: InventoryView['equipped'] = {};
+  for (const entry of entries) {
+    if (entry.equipped && entry.item.kind === 'gear') equipped[entry.item.slot] = toEntryView(entry);
+  }
+  const { backpack } = row;
+  return {
+    entries: entries.map(toEntryView),
+    capacity,
+    used,
+    fill: backpackFill(used, capacity),
+    equipped,
+    bonuses: equippedBonuses(entries),
+    effective: effectiveStats(attributesOf(row.attributes), entries),
+    backpack: { name: backpack.name, tier: backpack.tier, slots: backpack.slots, description: backpack.description },
+  };
+}
+
+/** Spec 02 §4/§5: equips a gear entry; the item in the same slot goes back to the backpack. */
+export async function equipEntry(tx: Tx, row: CharacterRow, entryId: string): Promise<InventoryActionResponse> {
+  const characterId = row.character.id;
+  const { entries, unequippedId } = equip(await listInventory(tx, characterId, true), entryId);
+  if (unequippedId) await setEquipped(tx, characterId, unequippedId, false);
+  await setEquipped(tx, characterId, entryId, true);
+  const { name } = findEntry(entries, entryId).item;
+  const swapped = unequippedId ? findEntry(entries, unequippedId).item.name : null;
+  const description = swapped ? `${name} is now equipped. ${swapped} went back to your backpack.` : `${name} is now equipped.`;
+  return { toast: toast('Item Equipped', description), inventory: inventoryView(entries, row) };
+}
+
+/** Spec 02 §5: takes gear off; 'Backpack Full' when the unequipped entries fill every slot. */
+export async function unequipEntry(tx: Tx, row: CharacterRow, entryId: string): Promise<InventoryActionResponse> {
+  const characterId = row.character.id;
+  const { entries } = unequip(await listInventory(tx, characterId, true), entryId, row.backpack.slots);
+  await setEquipped(tx, characterId, entryId, false);
+  const { name } = findEntry(entries, entryId).item;
+  return { toast: toast('Item Unequipped', `${name} went back to your backpack.`), inventory: inventoryView(entries, row) };
+}
+
+/** `quantity` fewer of an entry (the row goes when none are left), as the view shows it. */
+function without(entries: readonly InventoryEntry[], entryId: string, quantity: number): InventoryEntry[] {
+  return entries.flatMap((entry) => {
+    if (entry.id !== entryId) return [entry];
+    return entry.quantity > quantity ? [{ ...entry, quantity: entry.quantity - quantity }] : [];
+  });
+}
+
+/**
+ * Spec 02 §9: sells `quantity` units of an entry for sellValue copper. Equipped gear
+ * is refused (take it off first), so a worn item is never sold by a stray click.
+ */
+export async function sellEntry(tx: Tx, row: CharacterRow, entryId: string, quantity: number): Promise<SellResponse> {
+  const characterId = row.character.id;
+  const entries = await listInventory(tx, characterId, true);
+  const entry = findEntry(entries, entryId);
+  const { name } = entry.item;
+  if (entry.equipped) throw new HttpError(409, 'item_equipped', `Unequip ${name} before selling it.`, 'Item Equipped');
+  if (quantity > entry.quantity) {
+    throw new HttpError(400, 'not_enough_items', `You only have ${entry.quantity} ${name}.`, 'Not Enough Items');
+  }
+  const gained = sellValue(entry.item, quantity);
+  await takeFromEntry(tx, characterId, entryId, quantity);
+  const balance = await creditCopper(tx, characterId, gained);
+  const message = `You sold ${quantity > 1 ? `${quantity} x ` : ''}${name} for ${formatCoins(gained)}.`;
+  return {
+    copperGained: gained,
+    message,
+    toast: toast('Item Sold', message),
+    inventory: inventoryView(without(entries, entryId, quantity), row),
+    copper: balance,
+    coins: toCoins(copper(balance)),
+  };
+}
+
+const isConsumable = (item: InventoryEntry['item']): item is PotionItem | FoodItem => item.kind === 'potion' || item.kind === 'food';
+
+/**
+ * Spec 02 §4/§5/§8: drinks a potion or eats food, one unit, after bringing mana up to
+ * date. Health is capped at the effective max health (gear health included). The unit is
+ * used up even when it does nothing; the spec's messages and toasts come from `consume`.
+ * `entries` are the character's inventory, loaded with their row lock.
+ */
+export async function useEntry(
+  tx: Tx,
+  row: CharacterRow,
+  entries: readonly InventoryEntry[],
+  entryId: string,
+  now: Date,
+  timeScale: number,
+): Promise<UseItemResponse> {
+  const characterId = row.character.id;
+  const { item } = findEntry(entries, entryId);
+  if (!isConsumable(item)) throw new HttpError(400, 'cannot_use', 'This item cannot be used.', 'Cannot Use Item');
+  const attributes = await applyManaRegen(tx, row.attributes, now, timeScale);
+  const { maxHealth } = effectiveStats(attributesOf(attributes), entries);
+  const result = consume(attributesOf(attributes), item, { maxHealth });
+  await saveVitals(tx, characterId, result.attributes);
+  await takeFromEntry(tx, characterId, entryId, 1);
+  const updated: CharacterRow = { ...row, attributes: { ...attributes, ...result.attributes } };
+  const { currentHealth, currentMana, maxMana } = result.attributes;
+  return {
+    message: result.message,
+    toast: result.toast ? toast(result.toast.title, result.toast.description, 'info') : toast('Item Used', result.message),
+    healed: result.healed,
+    manaRestored: result.manaRestored,
+    vitals: { currentHealth, maxHealth, currentMana, maxMana },
+    inventory: inventoryView(without(entries, entryId, 1), updated),
+  };
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { createRng, pokerAct, publicPokerView, RuleError, settlePoker, startPoker, type PokerAction, type PokerStep, type PublicPokerState, type Rng } from '@rpg/game';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { getPokerGame, moveWallet, savePokerGame } from '../db/queries/casino.ts';
+
+/** Refusal of /poker while a hand is being played (docs/decisions/casino-crafting-server.md). */
+export const HAND_IN_PROGRESS =
+  "You're already playing a hand. Finish it with /check, /bet [amount] or /raise [amount], or give it up with /fold.";
+
+/** The generator of action n of a hand (0 = the deal): seed and action number replay it exactly. */
+export function pokerRng(seed: string, action: number): Rng {
+  return createRng(`${seed}:${action}`);
+}
+
+/**
+ * Spec 02 §4 "/poker starts a new game": all of the character's chips go to the table
+ * (casino_chips becomes 0) and a new hand is dealt from a fresh seed. Refused while a
+ * hand is active. The caller holds the character's row lock.
+ */
+export async function startPokerGame(tx: Tx, characterId: string, playerName: string, casinoChips: number): Promise<PokerStep> {
+  const current = await getPokerGame(tx, characterId, true);
+  if (current?.state.isActive) throw new RuleError('poker_in_progress', HAND_IN_PROGRESS, { status: 409 });
+  const seed = randomBytes(12).toString('hex');
+  const step = startPoker({ playerChips: casinoChips, playerName }, pokerRng(seed, 0));
+  if (!(await moveWallet(tx, characterId, { chips: -casinoChips }))) throw new Error('chips changed under the row lock');
+  await savePokerGame(tx, characterId, { state: step.state, seed, actions: [] });
+  return step;
+}
+
+/**
+ * One player action on the stored hand (locked): the rule with the rng of (seed, action
+ * number), then save. When the hand ends, the chips the player holds go back to
+ * casino_chips in the same transaction; the finished hand stays stored for the view.
+ */
+export async function playPokerAction(tx: Tx, characterId: string, action: PokerAction): Promise<PokerStep & { finished: boolean }> {
+  const current = await getPokerGame(tx, characterId, true);
+  const actions = current?.actions ?? [];
+  const step = pokerAct(current?.state, action, pokerRng(current?.seed ?? '', actions.length + 1));
+  if (!current) throw new Error('pokerAct accepted a missing game');
+  await savePokerGame(tx, characterId, { state: step.state, seed: current.seed, actions: [...actions, action] });
+  const finished = !step.state.isActive;
+  if (finished && !(await moveWallet(tx, characterId, { chips: settlePoker(step.state).playerChips }))) {
+    throw new Error('settling the poker chips failed');
+  }
+  return { ...step, finished };
+}
+
+/** What the browser may see of the character's hand: no deck, no bot cards before the showdown. */
+export async function pokerView(db: DbOrTx, characterId: string): Promise<PublicPokerState | null> {
+  const record = await getPokerGame(db, characterId);
+  return record ? publicPokerView(record.state) : null;
+}

@@ -1,0 +1,113 @@
+/** The API's adventure and console shapes, shared by the server (answers) and the web app (parses). */
+import { BIOMES, TIERS } from '@rpg/game';
+import { z } from 'zod';
+
+const int = z.number().int();
+/** ISO 8601. */
+const instant = z.string();
+
+/** One console line (spec 02 §3 "Chat message"), oldest first in every list. */
+export const consoleMessageSchema = z.strictObject({
+  id: int,
+  /** user, system, roll, adventure-start, adventure-return, poker, mana, success, error */
+  kind: z.string(),
+  sender: z.string(),
+  content: z.string(),
+  createdAt: instant,
+});
+export type ConsoleMessage = z.infer<typeof consoleMessageSchema>;
+
+/** Spec 02 §3 "Adventure state": the adventure a character is on. */
+export const adventureViewSchema = z.strictObject({
+  id: z.string(),
+  location: z.enum(BIOMES),
+  /** 'Ice Lands' */
+  locationName: z.string(),
+  level: int,
+  startTime: instant,
+  endTime: instant,
+  characterName: z.string(),
+  /** Whole percent taken off by speed gear (0..50). */
+  speedReduction: int,
+  /** The table's duration before speed gear and RPG_TIME_SCALE, in ms. */
+  originalMs: int,
+  /** What it really lasts: endTime - startTime, in ms. */
+  durationMs: int,
+});
+export type AdventureView = z.infer<typeof adventureViewSchema>;
+
+const itemLineSchema = z.strictObject({ name: z.string(), tier: z.enum(TIERS), quantity: int });
+
+/** How the last settled adventure ended (the completion toast and the console lines). */
+export const adventureOutcomeViewSchema = z.strictObject({
+  adventureId: z.string(),
+  location: z.enum(BIOMES),
+  level: int,
+  won: z.boolean(),
+  title: z.enum(['Adventure Completed!', 'Adventure Failed!']),
+  /** The console lines joined by spaces: the toast's text. */
+  message: z.string(),
+  messages: z.array(z.string()),
+  enemy: z.strictObject({ name: z.string(), level: int }),
+  /** 0.1..0.95 */
+  winChance: z.number(),
+  xpGained: int,
+  copperGained: int,
+  healthLost: int,
+  manaRestored: int,
+  levelsGained: int,
+  items: z.array(itemLineSchema),
+  /** Drops that did not fit in the backpack. */
+  leftBehind: z.array(itemLineSchema),
+  completedAt: instant,
+});
+export type AdventureOutcomeView = z.infer<typeof adventureOutcomeViewSchema>;
+
+export const launcherLevelSchema = z.strictObject({
+  level: int,
+  /** After speed gear and RPG_TIME_SCALE, in ms. */
+  durationMs: int,
+  /** The table's minutes (1, 20, 30, ... 120). */
+  baseMinutes: int,
+  /** Player level needed (1 for adventure level 1, else 5 x level). */
+  requiredLevel: int,
+  locked: z.boolean(),
+  /** The character's computed chance to win, 0.1..0.95 (gear and pending spells included). */
+  winChance: z.number(),
+  enemy: z.strictObject({ name: z.string(), hp: int, attack: int }),
+});
+
+export const adventureStateResponseSchema = z.strictObject({
+  current: adventureViewSchema.nullable(),
+  lastOutcome: adventureOutcomeViewSchema.optional(),
+  launcher: z.strictObject({
+    locations: z.array(z.strictObject({ id: z.enum(BIOMES), name: z.string(), levels: z.array(launcherLevelSchema) })),
+  }),
+});
+export type AdventureStateResponse = z.infer<typeof adventureStateResponseSchema>;
+
+export const startAdventureBodySchema = z.strictObject({ location: z.string().max(40), level: z.number() });
+export type StartAdventureBody = z.infer<typeof startAdventureBodySchema>;
+
+export const startAdventureResponseSchema = z.strictObject({ adventure: adventureViewSchema, messages: z.array(consoleMessageSchema) });
+export type StartAdventureResponse = z.infer<typeof startAdventureResponseSchema>;
+
+/** Pushed to the owner's tabs when an adventure starts (any tab, route or command). */
+export const adventureStartedPushSchema = z.strictObject({
+  type: z.literal('adventure-started'),
+  characterId: z.string(),
+  location: z.enum(BIOMES),
+  level: int,
+  endTime: instant,
+});
+export type AdventureStartedPush = z.infer<typeof adventureStartedPushSchema>;
+
+/** Pushed to the owner's tabs once an adventure is settled (spec 02 §4 completion toast). */
+export const adventureCompletedPushSchema = z.strictObject({
+  type: z.literal('adventure-completed'),
+  characterId: z.string(),
+  won: z.boolean(),
+  title: z.enum(['Adventure Completed!', 'Adventure Failed!']),
+  message: z.string(),
+});
+export type AdventureCompletedPush = z.infer<typeof adventureCompletedPushSchema>;
