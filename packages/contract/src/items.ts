@@ -20,7 +20,7 @@ const itemBase = {
 export const itemDataSchema = z.discriminatedUnion('kind', [
   z.object({ ...itemBase, kind: z.literal('gear'), slot: z.enum(GEAR_SLOTS), stats: z.partialRecord(z.enum(GEAR_STATS), int) }),
   z.object({ ...itemBase, kind: z.literal('potion'), target: z.enum(['health', 'mana', 'both']), potency: int }),
-  z.object({ ...itemBase, kind: z.literal('food'), healthRestore: int }),
+  z.object({ ...itemBase, kind: z.literal('food'), healthRestore: int, manaRestore: int.optional() }),
   z.object({ ...itemBase, kind: z.literal('material'), materialId: z.string(), biome: z.enum(BIOMES) }),
   z.object({ ...itemBase, kind: z.literal('scroll'), recipeId: z.string() }),
 ]);

@@ -78,6 +78,8 @@ export interface PotionItem extends ItemBase {
 export interface FoodItem extends ItemBase {
   kind: 'food';
   healthRestore: number;
+  /** Mana restored too (spec 02 §9: the mana cake restores 15 mana). */
+  manaRestore?: number;
 }
 
 export interface MaterialItem extends ItemBase {

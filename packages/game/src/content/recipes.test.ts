@@ -39,7 +39,7 @@ describe('spec 02 §3/§9 crafting recipes', () => {
     const amount = (id: string) => {
       const result = recipeById(id)?.result;
       if (result?.kind === 'potion') return [result.target, result.potency];
-      if (result?.kind === 'food') return ['health', result.healthRestore];
+      if (result?.kind === 'food') return result.manaRestore ? ['mana', result.manaRestore] : ['health', result.healthRestore];
       return null;
     };
     expect(amount('health_potion')).toEqual(['health', 20]);
@@ -48,7 +48,7 @@ describe('spec 02 §3/§9 crafting recipes', () => {
     expect(amount('elixir')).toEqual(['both', 30]);
     expect(amount('bread')).toEqual(['health', 10]);
     expect(amount('meat_stew')).toEqual(['health', 25]);
-    expect(amount('mana_cake')).toEqual(['health', 15]);
+    expect(amount('mana_cake')).toEqual(['mana', 15]);
   });
 
   it('makes results that match the tab, tier and name', () => {

@@ -140,7 +140,7 @@ const DRAFTS: readonly Draft[] = [
     category: 'food',
     tier: 'uncommon',
     ingredients: [ing('Wild Wheat', 2), ing('Wild Berries', 2), ing('Moonpetal', 1)],
-    result: { kind: 'food', name: 'Mana Cake', tier: 'uncommon', healthRestore: 15, price: foodPrice(15, 'uncommon'), description: 'A berry cake glazed with moonpetal nectar.' },
+    result: { kind: 'food', name: 'Mana Cake', tier: 'uncommon', healthRestore: 0, manaRestore: 15, price: foodPrice(15, 'uncommon'), description: 'A berry cake glazed with moonpetal nectar.' },
   },
 ];
 

@@ -30,6 +30,13 @@ export function applyQuality(item: CraftedItem, qualityPercent: number): Crafted
     return { ...item, name: `${item.name} (+${qualityPercent}%)`, potency, description: item.description + note };
   }
   const healthRestore = boost(item.healthRestore, qualityPercent);
-  if (healthRestore === item.healthRestore) return item;
-  return { ...item, name: `${item.name} (+${qualityPercent}%)`, healthRestore, description: item.description + note };
+  const manaRestore = item.manaRestore === undefined ? undefined : boost(item.manaRestore, qualityPercent);
+  if (healthRestore === item.healthRestore && manaRestore === item.manaRestore) return item;
+  return {
+    ...item,
+    name: `${item.name} (+${qualityPercent}%)`,
+    healthRestore,
+    ...(manaRestore === undefined ? {} : { manaRestore }),
+    description: item.description + note,
+  };
 }

@@ -9,6 +9,7 @@ const health = storePotion('health', 'rare'); // Potent Health Potion, 10
 const mana = storePotion('mana', 'uncommon'); // Lesser Mana Potion, 5
 const elixir: PotionItem = { kind: 'potion', name: 'Elixir', tier: 'rare', target: 'both', potency: 30, description: '', price: copper(100) };
 const bread: FoodItem = { kind: 'food', name: 'Bread Loaf', tier: 'common', healthRestore: 12, description: '', price: copper(18) };
+const manaCake: FoodItem = { kind: 'food', name: 'Mana Cake', tier: 'uncommon', healthRestore: 0, manaRestore: 15, description: '', price: copper(30) };
 
 describe('potions and food (spec 02 §5 items, potions, equipment; §8 potions)', () => {
   it('a mana potion on a character without mana is consumed with no effect', () => {
@@ -77,6 +78,24 @@ describe('potions and food (spec 02 §5 items, potions, equipment; §8 potions)'
   it('food restores its healthRestore, capped', () => {
     const result = consume(vitals({ currentHealth: 25 }), bread);
     expect(result).toMatchObject({ healed: 5, message: 'You eat Bread Loaf and recover 5 health.', toast: null });
+  });
+
+  it('mana food on a character without mana is eaten with no effect (spec 02 §8)', () => {
+    const result = consume(vitals({ currentMana: 0, maxMana: 0 }), manaCake);
+    expect(result).toMatchObject({ manaRestored: 0, message: "This character doesn't have mana abilities, but the Mana Cake was eaten." });
+    expect(result.toast).toEqual({ title: 'No Effect', description: "This character doesn't have mana abilities" });
+  });
+
+  it('mana food at full mana is eaten with no effect', () => {
+    const result = consume(vitals({ currentMana: 20 }), manaCake);
+    expect(result.message).toBe("You're already at full mana, but the Mana Cake was eaten.");
+    expect(result.toast?.title).toBe('Already at Max Mana');
+  });
+
+  it('the mana cake restores mana (spec 02 §9: mana cake 15), capped at max mana', () => {
+    const result = consume(vitals({ currentMana: 10 }), manaCake);
+    expect(result).toMatchObject({ healed: 0, manaRestored: 10, message: 'You eat Mana Cake and recover 10 mana.', toast: null });
+    expect(result.attributes.currentMana).toBe(20);
   });
 
   it('keeps the other attributes untouched', () => {

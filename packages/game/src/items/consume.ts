@@ -29,7 +29,7 @@ const NO_MANA = "This character doesn't have mana abilities";
 export function consume<V extends Vitals>(attributes: V, item: PotionItem | FoodItem, options: ConsumeOptions = {}): ConsumeResult<V> {
   const healthCap = options.maxHealth ?? attributes.maxHealth;
   const healthAmount = item.kind === 'food' ? item.healthRestore : item.target === 'mana' ? 0 : item.potency;
-  const manaAmount = item.kind === 'potion' && item.target !== 'health' ? item.potency : 0;
+  const manaAmount = item.kind === 'food' ? (item.manaRestore ?? 0) : item.target !== 'health' ? item.potency : 0;
 
   const healed = Math.max(0, Math.min(healthAmount, healthCap - attributes.currentHealth));
   const manaRestored = Math.max(0, Math.min(manaAmount, attributes.maxMana - attributes.currentMana));
@@ -46,14 +46,28 @@ export function consume<V extends Vitals>(attributes: V, item: PotionItem | Food
     toast,
   });
 
+  if (item.kind === 'food' && manaAmount > 0 && healthAmount === 0) {
+    if (attributes.maxMana <= 0) {
+      return result(`${NO_MANA}, but the ${item.name} was eaten.`, { title: 'No Effect', description: NO_MANA });
+    }
+    if (manaRestored === 0) {
+      return result(`You're already at full mana, but the ${item.name} was eaten.`, {
+        title: 'Already at Max Mana',
+        description: `The ${item.name} was eaten with no effect.`,
+      });
+    }
+    return result(`You eat ${item.name} and recover ${manaRestored} mana.`);
+  }
+
   if (item.kind === 'food') {
-    if (healed === 0) {
+    if (healed === 0 && manaRestored === 0) {
       return result(`You're already at full health, but the ${item.name} was eaten.`, {
         title: 'Already at Max Health',
         description: `The ${item.name} was eaten with no effect.`,
       });
     }
-    return result(`You eat ${item.name} and recover ${healed} health.`);
+    const mana = manaRestored > 0 ? ` and ${manaRestored} mana` : '';
+    return result(`You eat ${item.name} and recover ${healed} health${mana}.`);
   }
 
   if (item.target === 'mana') {
