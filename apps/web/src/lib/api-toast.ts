@@ -23,3 +23,14 @@ export function toastApiError(error: unknown, fallbackTitle: string): void {
   const { title, description } = apiErrorToast(error, fallbackTitle);
   toast.error(title, { description });
 }
+
+/** A toast the server put in its answer (`{ title, description, variant }`), shown as it came. */
+export interface ServerToast {
+  title: string;
+  description: string;
+  variant: 'success' | 'info' | 'error';
+}
+
+export function showServerToast({ title, description, variant }: ServerToast): void {
+  toast[variant](title, { description });
+}

@@ -1,6 +1,35 @@
+import { AdventureConsole } from '@/features/adventure/components/AdventureConsole';
+import { onAdventureCompletedPush } from '@/features/adventure/lib/outcome-toast';
+import { CasinoHeaderActions } from '@/features/casino/components/CasinoHeaderActions';
+import { PokerTable } from '@/features/casino/components/PokerTable';
 import { PlayHub } from '@/features/characters/components/hub/PlayHub';
+import { useCharacterList } from '@/features/characters/hooks/useCharacterList';
+import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
+import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
 
-/** /play: the game hub (DECISIONS section 2). The adventure console joins it in a later issue. */
+/**
+ * /play: the game hub (DECISIONS section 2) with the adventure console in its right column. The
+ * console is keyed by character, so switching characters starts its history walk and filters afresh.
+ */
 export function PlayPage() {
-  return <PlayHub />;
+  const { active } = useCharacterList();
+  useRealtimeSubscription('adventure-completed', onAdventureCompletedPush);
+  useRealtimeSubscription('craft-completed', showCraftCompletedToast);
+
+  return (
+    <PlayHub
+      console={
+        active ? (
+          <div className="space-y-6">
+            <AdventureConsole
+              key={active.id}
+              characterId={active.id}
+              headerActions={<CasinoHeaderActions characterId={active.id} />}
+            />
+            <PokerTable key={`poker-${active.id}`} characterId={active.id} />
+          </div>
+        ) : null
+      }
+    />
+  );
 }

@@ -1,11 +1,14 @@
 import { cn } from '@/lib/cn';
 
-export type ProgressTone = 'gold' | 'health' | 'mana';
+export type ProgressTone = 'gold' | 'health' | 'mana' | 'calm' | 'warning' | 'danger';
 
 const fills: Record<ProgressTone, string> = {
   gold: 'bg-gradient-to-r from-gold-600 to-gold-300',
   health: 'bg-gradient-to-r from-ember-700 to-ember-500',
   mana: 'bg-gradient-to-r from-sky-900 to-sky-300',
+  calm: 'bg-gradient-to-r from-moss-900 to-moss-400',
+  warning: 'bg-gradient-to-r from-yellow-600 to-yellow-300',
+  danger: 'bg-gradient-to-r from-ember-700 to-ember-500',
 };
 
 interface ProgressBarProps {

@@ -18,10 +18,11 @@ const TILES: readonly Tile[] = [
   { title: 'Settings', description: 'Audio, notifications and password', to: '/settings', icon: Settings },
 ];
 
-export function HubTiles() {
+/** `stacked`: one column beside the console on wide screens, two on tablets. */
+export function HubTiles({ stacked = false }: { stacked?: boolean }) {
   return (
     <nav aria-label="Game areas">
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className={stacked ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-1' : 'grid gap-3 sm:grid-cols-2 xl:grid-cols-3'}>
         {TILES.map(({ title, description, to, icon: Icon }) => (
           <li key={to}>
             <Link

@@ -1,5 +1,5 @@
 import { ArrowLeft, Coins } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { CoinAmount } from '@/components/CoinAmount';
@@ -10,8 +10,13 @@ import { useCharacterList } from '../../hooks/useCharacterList';
 import { CharacterStatusCard } from './CharacterStatusCard';
 import { HubTiles } from './HubTiles';
 
+interface PlayHubProps {
+  /** The right column: the adventure console, put in by the page. */
+  console?: ReactNode;
+}
+
 /** /play, the game hub (DECISIONS section 2): the active character's status and the way to every area. */
-export function PlayHub() {
+export function PlayHub({ console: consolePanel }: PlayHubProps) {
   const navigate = useNavigate();
   const { active, isPending, isError, retry } = useCharacterList();
   const missing = !isPending && !isError && !active;
@@ -47,11 +52,10 @@ export function PlayHub() {
       </div>
 
       {/*
-        Two columns: the left holds the character, the right is the adventure console's place
-        (a later issue). Until the console lands, the tiles fill the right column; then they move
-        under the status card.
+        Two columns: the character and the tiles on the left, the adventure console on the right.
+        On narrow screens they stack: status, console, tiles.
       */}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
         <div className="space-y-4">
           <CharacterStatusCard character={active} />
           <Button variant="secondary" className="w-full" onClick={() => navigate('/game')}>
@@ -59,7 +63,8 @@ export function PlayHub() {
             Back to Portal
           </Button>
         </div>
-        <HubTiles />
+        {consolePanel ? <div className="min-w-0 lg:row-span-2">{consolePanel}</div> : null}
+        <HubTiles stacked={Boolean(consolePanel)} />
       </div>
     </section>
   );

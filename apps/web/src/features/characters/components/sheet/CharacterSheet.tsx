@@ -1,4 +1,5 @@
 import { UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -27,12 +28,18 @@ function NoCharacter() {
   );
 }
 
+interface CharacterSheetProps {
+  equipped?: EquippedGearBySlot;
+  actions?: ReactNode;
+  gearStats?: ReactNode;
+}
+
 /**
  * /profile, the character sheet of the active character: switcher and background on the left,
- * stats in the centre, the character's identity on the right. `equipped` is filled by the
- * inventory issue.
+ * stats in the centre, the character's identity on the right. app/ fills in what other features
+ * own: `equipped` (the gear grid), `actions` (drawer buttons beside 'Store') and `gearStats`.
  */
-export function CharacterSheet({ equipped = NO_GEAR }: { equipped?: EquippedGearBySlot }) {
+export function CharacterSheet({ equipped = NO_GEAR, actions, gearStats }: CharacterSheetProps) {
   const { characters, active, isPending, isError, retry } = useCharacterList();
 
   if (isPending) return <CenteredSpinner label="Loading your character" />;
@@ -61,7 +68,7 @@ export function CharacterSheet({ equipped = NO_GEAR }: { equipped?: EquippedGear
           <CharacterSwitcher characters={characters} />
           <BackgroundPanel character={active} />
         </Card>
-        <StatsPanel character={active} equipped={equipped} />
+        <StatsPanel character={active} equipped={equipped} actions={actions} gearStats={gearStats} />
         <div className="order-first lg:order-none lg:col-span-2 xl:col-span-1">
           <IdentityPanel character={active} />
         </div>

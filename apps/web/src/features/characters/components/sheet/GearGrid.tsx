@@ -1,10 +1,13 @@
 import { GEAR_SLOTS, type GearSlot, type Tier } from '@rpg/game';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { GEAR_SLOT_LABELS } from '../../lib/labels';
 
 export interface EquippedGear {
   name: string;
   tier: Tier;
+  /** Shown in place of the plain name, e.g. the name with a stats tooltip and an Unequip button. */
+  content?: ReactNode;
 }
 
 export type EquippedGearBySlot = Partial<Record<GearSlot, EquippedGear>>;
@@ -37,7 +40,9 @@ export function GearGrid({ equipped }: { equipped: EquippedGearBySlot }) {
               )}
             >
               <span className="text-xs text-parchment-300">{GEAR_SLOT_LABELS[slot]}</span>
-              {item ? (
+              {item?.content ? (
+                item.content
+              ) : item ? (
                 <span className={cn('text-sm font-medium', TIER_TEXT[item.tier])}>{item.name}</span>
               ) : (
                 <span className="text-sm text-parchment-400">Empty</span>

@@ -1,5 +1,6 @@
 import type { CharacterView } from '@rpg/contract';
 import { ArrowLeft, Pencil, ShoppingBag } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -7,8 +8,17 @@ import { Vitals } from '../Vitals';
 import { AttributesPanel } from './AttributesPanel';
 import { GearGrid, type EquippedGearBySlot } from './GearGrid';
 
+interface StatsPanelProps {
+  character: CharacterView;
+  equipped: EquippedGearBySlot;
+  /** More buttons beside 'Store' (the drawers), composed by app/. */
+  actions?: ReactNode;
+  /** Shown under the attributes (the effective stats with gear). */
+  gearStats?: ReactNode;
+}
+
 /** The sheet's centre: navigation, level and vitals, attributes and equipped gear. */
-export function StatsPanel({ character, equipped }: { character: CharacterView; equipped: EquippedGearBySlot }) {
+export function StatsPanel({ character, equipped, actions, gearStats }: StatsPanelProps) {
   const navigate = useNavigate();
 
   return (
@@ -28,6 +38,7 @@ export function StatsPanel({ character, equipped }: { character: CharacterView; 
             <ShoppingBag className="size-4" aria-hidden="true" />
             Store
           </Button>
+          {actions}
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-center">
@@ -38,6 +49,7 @@ export function StatsPanel({ character, equipped }: { character: CharacterView; 
         <Vitals character={character} />
       </div>
       <AttributesPanel character={character} />
+      {gearStats}
       <GearGrid equipped={equipped} />
     </Card>
   );

@@ -1,0 +1,52 @@
+import { consoleMessageSchema } from '@rpg/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { apiFetch } from '@/lib/api';
+import { toastApiError } from '@/lib/api-toast';
+import { addConsoleLines } from './get-console';
+import { adventureQueryKey, charactersQueryKey, consoleQueryKey } from './query-keys';
+
+/** A toast a command asks for (spec texts such as 'Not Enough Mana'). */
+export const consoleToastSchema = z.object({
+  title: z.string(),
+  description: z.string().optional(),
+  variant: z.enum(['success', 'error', 'info']).optional(),
+});
+export type ConsoleToast = z.infer<typeof consoleToastSchema>;
+
+/** POST /api/characters/:id/console { text }: the typed line and the answers, plus toasts. */
+export const consoleAnswerSchema = z.object({ messages: z.array(consoleMessageSchema), toasts: z.array(consoleToastSchema) });
+export type ConsoleAnswer = z.infer<typeof consoleAnswerSchema>;
+
+export function sendConsoleLine(characterId: string, text: string): Promise<ConsoleAnswer> {
+  return apiFetch(`/api/characters/${encodeURIComponent(characterId)}/console`, consoleAnswerSchema, { method: 'POST', body: { text } });
+}
+
+export function showConsoleToast({ title, description, variant }: ConsoleToast): void {
+  if (variant === 'success') toast.success(title, { description });
+  else if (variant === 'error') toast.error(title, { description });
+  else toast.info(title, { description });
+}
+
+/**
+ * Sends one line. The answer's lines go straight into the log and its toasts are shown. A command
+ * may also change the character or start an adventure: those queries are refetched as well, so a
+ * tab whose socket is down still shows the result.
+ */
+export function useSendConsoleLine(characterId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => sendConsoleLine(characterId, text),
+    onSuccess: (answer, text) => {
+      addConsoleLines(queryClient, characterId, answer.messages);
+      answer.toasts.forEach(showConsoleToast);
+      void queryClient.invalidateQueries({ queryKey: consoleQueryKey(characterId) });
+      if (text.trim().startsWith('/')) {
+        void queryClient.invalidateQueries({ queryKey: adventureQueryKey(characterId) });
+        void queryClient.invalidateQueries({ queryKey: charactersQueryKey });
+      }
+    },
+    onError: (error) => toastApiError(error, 'Failed to send message'),
+  });
+}

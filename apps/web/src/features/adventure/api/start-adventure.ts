@@ -1,0 +1,26 @@
+import { startAdventureResponseSchema, type AdventureStateResponse, type StartAdventureBody, type StartAdventureResponse } from '@rpg/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api';
+import { toastApiError } from '@/lib/api-toast';
+import { addConsoleLines } from './get-console';
+import { adventureQueryKey, consoleQueryKey } from './query-keys';
+
+/** POST /api/characters/:id/adventures { location, level }: 201 with the adventure and its start line. */
+export function startAdventure(characterId: string, body: StartAdventureBody): Promise<StartAdventureResponse> {
+  return apiFetch(`/api/characters/${encodeURIComponent(characterId)}/adventures`, startAdventureResponseSchema, { method: 'POST', body });
+}
+
+/** Starts from the launcher; a refusal shows the server's toast (spec 02 §8 texts), else 'Failed to start adventure.'. */
+export function useStartAdventure(characterId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartAdventureBody) => startAdventure(characterId, body),
+    onSuccess: ({ adventure, messages }) => {
+      queryClient.setQueryData<AdventureStateResponse>(adventureQueryKey(characterId), (state) => (state ? { ...state, current: adventure } : state));
+      addConsoleLines(queryClient, characterId, messages);
+      void queryClient.invalidateQueries({ queryKey: adventureQueryKey(characterId) });
+      void queryClient.invalidateQueries({ queryKey: consoleQueryKey(characterId) });
+    },
+    onError: (error) => toastApiError(error, 'Failed to start adventure.'),
+  });
+}

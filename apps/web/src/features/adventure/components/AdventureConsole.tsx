@@ -1,0 +1,155 @@
+import { Tabs } from 'radix-ui';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { flattenConsole, useConsoleQuery } from '../api/get-console';
+import { useSendConsoleLine } from '../api/send-console-line';
+import { useStartAdventure } from '../api/start-adventure';
+import { useAdventureState } from '../hooks/useAdventureState';
+import { useCommandHistory } from '../hooks/useCommandHistory';
+import { CONSOLE_FILTERS, FILTER_LABELS, visibleMessages, type ConsoleFilter } from '../lib/filters';
+import { isHelpText } from '../lib/help-text';
+import { AdventureBanner } from './AdventureBanner';
+import { AdventureLauncher } from './AdventureLauncher';
+import { CommandsPanel } from './CommandsPanel';
+import { ConsoleHeader } from './ConsoleHeader';
+import { ConsoleInput } from './ConsoleInput';
+import { EMPTY_CONSOLE_TEXT, MessageLog } from './MessageLog';
+
+interface AdventureConsoleProps {
+  characterId: string;
+  /** Slot in the header for other features' buttons (the casino's chip buttons). */
+  headerActions?: ReactNode;
+}
+
+const tabTrigger =
+  'flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-parchment-300 transition-colors hover:text-parchment-50 data-[state=active]:bg-gold-500/20 data-[state=active]:text-gold-200 data-[state=active]:shadow-[inset_0_-2px_0_var(--color-gold-400)]';
+
+/**
+ * Spec 02 §2 'Adventure Chat panel': header, Commands list, the running adventure's banner, the
+ * launcher, filter tabs, the log and the input. Everything it shows is the server's answer.
+ */
+export function AdventureConsole({ characterId, headerActions }: AdventureConsoleProps) {
+  const ids = useId();
+  const titleId = `${ids}-title`;
+  const commandsId = `${ids}-commands`;
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const consoleQuery = useConsoleQuery(characterId);
+  const messages = useMemo(() => flattenConsole(consoleQuery.data), [consoleQuery.data]);
+  const send = useSendConsoleLine(characterId);
+  const history = useCommandHistory(characterId);
+  const adventure = useAdventureState(characterId);
+  const start = useStartAdventure(characterId);
+
+  const [filter, setFilter] = useState<ConsoleFilter>('all');
+  const [line, setLine] = useState('');
+  const [commandsOpen, setCommandsOpen] = useState(false);
+  const askedForHelp = useRef(false);
+
+  const shown = useMemo(() => visibleMessages(messages, filter), [messages, filter]);
+  const helpText = useMemo(() => messages.findLast((m) => m.kind === 'system' && isHelpText(m.content))?.content ?? null, [messages]);
+  const historyLoaded = consoleQuery.isSuccess;
+
+  // The Commands list is the server's /help answer: the newest one in the log, or asked for once.
+  useEffect(() => {
+    if (!commandsOpen || helpText || !historyLoaded || askedForHelp.current || send.isPending) return;
+    askedForHelp.current = true;
+    send.mutate('/help');
+  }, [commandsOpen, helpText, historyLoaded, send]);
+
+  const submit = (text: string) => {
+    history.record(text);
+    setLine('');
+    send.mutate(text, { onError: () => setLine((typed) => typed || text) });
+  };
+
+  const pickCommand = (name: string) => {
+    setLine(`/${name} `);
+    inputRef.current?.focus();
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex h-[min(44rem,86dvh)] min-h-[34rem] flex-col overflow-hidden rounded-xl border border-gold-700/50 bg-ink-900/95 shadow-[0_0_0_1px_rgb(0_0_0/0.6),0_18px_50px_-18px_rgb(0_0_0/0.9),inset_0_1px_0_rgb(240_213_138/0.08)] lg:h-[850px]"
+    >
+      <ConsoleHeader
+        titleId={titleId}
+        commandsOpen={commandsOpen}
+        commandsPanelId={commandsId}
+        onToggleCommands={() => setCommandsOpen((open) => !open)}
+        actions={headerActions}
+      />
+      {commandsOpen ? <CommandsPanel id={commandsId} helpText={helpText} onPick={pickCommand} /> : null}
+      {adventure.current ? <AdventureBanner adventure={adventure.current} remaining={adventure.remaining} /> : null}
+      {adventure.launcher ? (
+        <AdventureLauncher
+          locations={adventure.launcher.locations}
+          starting={start.isPending}
+          onStart={(location, level) => start.mutate({ location, level })}
+        />
+      ) : adventure.query.isError ? (
+        <Alert tone="error" role="alert" title="The adventure board could not be loaded." className="mx-3 mt-3">
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void adventure.query.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : null}
+
+      <Tabs.Root value={filter} onValueChange={(value) => setFilter(value as ConsoleFilter)} className="mt-3 flex min-h-0 flex-1 flex-col">
+        <Tabs.List aria-label="Filter messages" className="mx-3 flex gap-1 rounded-lg border border-ink-600 bg-ink-950/60 p-1">
+          {CONSOLE_FILTERS.map((value) => (
+            <Tabs.Trigger key={value} value={value} className={tabTrigger}>
+              {FILTER_LABELS[value]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {CONSOLE_FILTERS.map((value) => (
+          <Tabs.Content
+            key={value}
+            value={value}
+            tabIndex={-1}
+            className="mx-3 mt-2 mb-3 min-h-0 flex-1 overflow-hidden rounded-lg border border-ink-600/80 bg-[radial-gradient(ellipse_at_top,rgb(201_154_54/0.06),transparent_60%)] bg-ink-950/70"
+          >
+            {value !== filter ? null : consoleQuery.isPending ? (
+              <div className="flex h-full items-center justify-center">
+                <Spinner label="Loading messages" />
+              </div>
+            ) : consoleQuery.isError && !consoleQuery.data ? (
+              <Alert tone="error" role="alert" title="The messages could not be loaded." className="m-3">
+                <Button variant="secondary" size="sm" className="mt-2" onClick={() => void consoleQuery.refetch()}>
+                  Try Again
+                </Button>
+              </Alert>
+            ) : (
+              <MessageLog
+                messages={shown}
+                filterLabel={FILTER_LABELS[value]}
+                emptyText={value === 'all' || messages.length === 0 ? EMPTY_CONSOLE_TEXT : `No ${FILTER_LABELS[value].toLowerCase()} messages yet.`}
+                hasMore={consoleQuery.hasNextPage}
+                loadingEarlier={consoleQuery.isFetchingNextPage}
+                onLoadEarlier={() => void consoleQuery.fetchNextPage()}
+              />
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      <ConsoleInput
+        value={line}
+        onChange={(value) => {
+          setLine(value);
+          history.leave();
+        }}
+        onRecall={setLine}
+        onSubmit={submit}
+        pending={send.isPending}
+        onOlder={history.older}
+        onNewer={history.newer}
+        inputRef={inputRef}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ChipsResponse, PokerResponse } from '@rpg/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import { apiErrorToast, showServerToast } from '@/lib/api-toast';
+import { casinoQueryKey, charactersQueryKey } from './query-keys';
+
+/** Both chip routes answer the chips and money after the change and a toast. */
+export function useChipsAnswered(characterId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (answer: ChipsResponse) => {
+      queryClient.setQueryData<PokerResponse>(casinoQueryKey(characterId), (old) => (old ? { ...old, chips: answer.chips } : old));
+      showServerToast(answer.toast);
+      void queryClient.invalidateQueries({ queryKey: casinoQueryKey(characterId) });
+      void queryClient.invalidateQueries({ queryKey: charactersQueryKey });
+    },
+    [queryClient, characterId],
+  );
+}
+
+/**
+ * A refused or failed chip request: the server's title and message ('Not enough currency', 'You need
+ * 500 copper to buy 500 chips.'); without them, 'Error' and the spec's failure text.
+ */
+export function toastChipsError(error: unknown, failureText: string): void {
+  const { title, description } = apiErrorToast(error, 'Error');
+  toast.error(title, { description: description ?? failureText });
+}

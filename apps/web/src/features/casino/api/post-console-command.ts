@@ -1,0 +1,38 @@
+import { consoleMessageSchema } from '@rpg/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '@/lib/api';
+import { showServerToast, toastApiError } from '@/lib/api-toast';
+import { casinoQueryKey, characterPath, charactersQueryKey, consoleQueryKey } from './query-keys';
+
+/** POST /api/characters/:id/console { text }: the stored lines (the typed one first) and any toasts. */
+export const consoleAnswerSchema = z.object({
+  messages: z.array(consoleMessageSchema),
+  toasts: z.array(z.object({ title: z.string(), description: z.string().optional(), variant: z.enum(['success', 'info', 'error']).optional() })),
+});
+export type ConsoleAnswer = z.infer<typeof consoleAnswerSchema>;
+
+export function postConsoleCommand(characterId: string, text: string): Promise<ConsoleAnswer> {
+  return apiFetch(characterPath(characterId, 'console'), consoleAnswerSchema, { method: 'POST', body: { text } });
+}
+
+/**
+ * The poker table's buttons type the console's commands ('/check', '/bet 20', ...): the console
+ * shows the lines, the table refetches the hand. The answer goes to `onAnswer` (refusals are 'error' lines).
+ */
+export function usePokerCommand(characterId: string, onAnswer?: (answer: ConsoleAnswer) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => postConsoleCommand(characterId, text),
+    onSuccess: (answer) => {
+      for (const toast of answer.toasts) showServerToast({ title: toast.title, description: toast.description ?? '', variant: toast.variant ?? 'info' });
+      onAnswer?.(answer);
+    },
+    onError: (error) => toastApiError(error, 'Error'),
+    onSettled: () => {
+      for (const queryKey of [consoleQueryKey(characterId), casinoQueryKey(characterId), charactersQueryKey]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

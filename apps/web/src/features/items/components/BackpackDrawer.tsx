@@ -1,0 +1,120 @@
+import { Backpack, Search, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { useEquipItem } from '../api/equip-item';
+import { useInventoryQuery } from '../api/get-inventory';
+import { useSellItem } from '../api/sell-item';
+import { useUseItem } from '../api/use-item';
+import { backpackEntries, searchEntries } from '../lib/search';
+import { BackpackItemRow } from './BackpackItemRow';
+import { CapacityBar } from './CapacityBar';
+
+export const EMPTY_BACKPACK_TEXT = 'Your inventory is empty. Visit the store to purchase equipment.';
+export const NO_MATCH_TEXT = 'No matching items found.';
+
+function BackpackContents({ characterId }: { characterId: string }) {
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const inventory = useInventoryQuery(characterId);
+  const equip = useEquipItem(characterId);
+  const use = useUseItem(characterId);
+  const sell = useSellItem(characterId);
+
+  if (inventory.isPending) return <Spinner label="Loading your backpack" className="mx-auto my-10" />;
+  if (!inventory.data) {
+    return (
+      <Alert tone="error" role="alert" title="Your backpack could not be loaded.">
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void inventory.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const view = inventory.data;
+  const carried = backpackEntries(view.entries);
+  const shown = searchEntries(carried, query);
+  const busy = equip.isPending || use.isPending || sell.isPending;
+
+  return (
+    <>
+      <div className="space-y-4 border-b border-ink-600 px-4 pb-4 sm:px-5">
+        <CapacityBar name={view.backpack.name} used={view.used} capacity={view.capacity} fill={view.fill} />
+        <div className="relative">
+          <label htmlFor={searchId} className="sr-only">
+            Search items
+          </label>
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-parchment-400" aria-hidden="true" />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search items..."
+            className="h-10 w-full rounded-md border border-ink-500 bg-ink-950/70 pr-3 pl-9 text-parchment-50 placeholder:text-parchment-400/80 focus-visible:border-gold-400"
+          />
+        </div>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-5">
+        {carried.length === 0 ? (
+          <p className="py-8 text-center text-parchment-300">
+            {EMPTY_BACKPACK_TEXT}{' '}
+            <Link to="/store" className="text-gold-300 underline underline-offset-4 hover:text-gold-200">
+              Go to the store
+            </Link>
+          </p>
+        ) : shown.length === 0 ? (
+          <p className="py-8 text-center text-parchment-300">{NO_MATCH_TEXT}</p>
+        ) : (
+          <ul className="space-y-2" aria-label="Items in your backpack">
+            {shown.map((entry) => (
+              <BackpackItemRow
+                key={entry.id}
+                entry={entry}
+                busy={busy}
+                onEquip={(id) => equip.mutate(id)}
+                onUse={(id) => use.mutate(id)}
+                onSell={(entryId, quantity) => sell.mutate({ entryId, quantity })}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Spec 02 section 2: the backpack drawer, a side panel over the sheet opened by 'Backpack'. */
+export function BackpackDrawer({ characterId }: { characterId: string }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" size="sm">
+          <Backpack className="size-4" aria-hidden="true" />
+          Backpack
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/70 backdrop-blur-sm" />
+        <Dialog.Content className="drawer-panel fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-gold-700/50 bg-ink-850 shadow-2xl">
+          <div className="flex items-start justify-between gap-3 px-4 pt-4 pb-3 sm:px-5">
+            <div>
+              <Dialog.Title className="font-display text-2xl font-semibold text-gold-300">Backpack</Dialog.Title>
+              <Dialog.Description className="text-sm text-parchment-300">The items you carry but do not wear.</Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="sm" className="w-9 px-0" aria-label="Close backpack">
+                <X className="size-5" aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <BackpackContents characterId={characterId} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

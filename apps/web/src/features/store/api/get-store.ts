@@ -1,0 +1,13 @@
+import { storeViewSchema, type StoreView } from '@rpg/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api';
+import { storeQueryKey } from './query-keys';
+
+/** GET /api/characters/:id/store: this window's offers (sold marks kept), the next refresh and the wallet. */
+export function fetchStore(characterId: string, signal?: AbortSignal): Promise<StoreView> {
+  return apiFetch(`/api/characters/${encodeURIComponent(characterId)}/store`, storeViewSchema, { signal });
+}
+
+export function useStoreQuery(characterId: string) {
+  return useQuery({ queryKey: storeQueryKey(characterId), queryFn: ({ signal }) => fetchStore(characterId, signal) });
+}
