@@ -68,7 +68,7 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
     const cases: Array<[unknown, number, string]> = [
       [{ location: 'moon', level: 1 }, 400, 'Invalid adventure location.'],
       [{ location: 'forest', level: 11 }, 400, 'Adventure level must be a whole number from 1 to 10.'],
-      [{ location: 'forest', level: 2 }, 400, 'You must be at least player level 10 to start forest adventure level 2. Reach higher level by adventuring more!'],
+      [{ location: 'forest', level: 2 }, 400, 'You must be at least player level 10 to start Forest adventure level 2. Reach higher level by adventuring more!'],
       [{ location: 'Ice Lands', level: 10 }, 400, 'You must be at least player level 50 to start ice adventure level 10. Reach higher level by adventuring more!'],
     ];
     for (const [body, status, message] of cases) {

@@ -88,7 +88,7 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
     expect(await reply(client, character.id, '/adventure moon 1')).toMatchObject({ kind: 'error', content: 'Invalid adventure location.' });
     expect(await reply(client, character.id, '/forest 2')).toMatchObject({
       kind: 'error',
-      content: 'You must be at least player level 10 to start forest adventure level 2. Reach higher level by adventuring more!',
+      content: 'You must be at least player level 10 to start Forest adventure level 2. Reach higher level by adventuring more!',
     });
     expect(await reply(client, character.id, '/caves two')).toMatchObject({ kind: 'error', content: 'Adventure level must be a whole number from 1 to 10.' });
     await db().update(playerCharacters).set({ level: 10 }).where(eq(playerCharacters.id, character.id));

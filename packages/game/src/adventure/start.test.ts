@@ -40,12 +40,13 @@ describe('adventure start (spec 02 §5 Adventure start, §8 Adventure, §9 durat
     expect(detailed.message).toBe('Aria is already on an adventure in the Ice Lands. They will return in approximately 2 minute(s).');
   });
 
-  it('refuses a level above 1 below player level 5 x L, naming the location id', () => {
+  it('refuses a level above 1 below player level 5 x L, naming the location', () => {
+    expect(ruleError(() => startAdventure({ level: 9 }, { location: 'Forest', level: 2 }, NOW)).title).toBe('Level Too Low');
     expect(ruleError(() => startAdventure({ level: 9 }, { location: 'Forest', level: 2 }, NOW)).message).toBe(
-      'You must be at least player level 10 to start forest adventure level 2. Reach higher level by adventuring more!',
+      'You must be at least player level 10 to start Forest adventure level 2. Reach higher level by adventuring more!',
     );
     expect(ruleError(() => startAdventure({ level: 49 }, { location: 'ice lands', level: 10 }, NOW)).message).toBe(
-      'You must be at least player level 50 to start ice adventure level 10. Reach higher level by adventuring more!',
+      'You must be at least player level 50 to start Ice Lands adventure level 10. Reach higher level by adventuring more!',
     );
   });
 

@@ -73,7 +73,8 @@ export function startAdventure(character: AdventureStarter, request: AdventureRe
   if (character.level < needed) {
     throw new RuleError(
       'adventure_level_locked',
-      `You must be at least player level ${needed} to start ${location} adventure level ${level}. Reach higher level by adventuring more!`,
+      `You must be at least player level ${needed} to start ${LOCATIONS[location].name} adventure level ${level}. Reach higher level by adventuring more!`,
+      { title: 'Level Too Low' },
     );
   }
   const duration = adventureDuration(level, character.equipped ?? [], timeScale);
