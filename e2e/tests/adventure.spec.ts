@@ -45,7 +45,7 @@ test.describe('adventure chat console (spec 02 §2, §4, §5, §8, §9)', () => 
 
     // A locked level can be chosen; the server refuses it with the spec's level-gate text.
     await levels.getByRole('menuitem', { name: /^Level 2,/ }).click();
-    await expect(page.getByText('Failed to start adventure.', { exact: true })).toBeVisible();
+    await expect(page.getByText('Level Too Low', { exact: true })).toBeVisible();
     await expect(page.getByText(/^You must be at least player level 10 to start Forest adventure level 2\. Reach higher level by adventuring more!$/i)).toBeVisible();
     await expect(consolePanel(page).getByRole('region', { name: 'Current adventure' })).toHaveCount(0);
 

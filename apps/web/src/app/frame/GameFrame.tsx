@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { CenteredSpinner } from '@/components/ui/Spinner';
 import { showsBackToGame } from '../guard/route-access';
 import { FrameHeader } from './FrameHeader';
+import { GamePushToasts } from './GamePushToasts';
 
 /** The page frame around the game screens: header with navigation, content, footer. */
 export function GameFrame() {
@@ -14,6 +15,7 @@ export function GameFrame() {
   return (
     <div className="flex min-h-dvh flex-col">
       <FrameHeader />
+      <GamePushToasts />
       <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-6">
         {showsBackToGame(pathname) ? (
           <Button variant="ghost" size="sm" className="mb-4 -ml-2" onClick={() => navigate('/game')}>

@@ -1,11 +1,8 @@
 import { AdventureConsole } from '@/features/adventure/components/AdventureConsole';
-import { onAdventureCompletedPush } from '@/features/adventure/lib/outcome-toast';
 import { CasinoHeaderActions } from '@/features/casino/components/CasinoHeaderActions';
 import { PokerTable } from '@/features/casino/components/PokerTable';
 import { PlayHub } from '@/features/characters/components/hub/PlayHub';
 import { useCharacterList } from '@/features/characters/hooks/useCharacterList';
-import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
-import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
 
 /**
  * /play: the game hub (DECISIONS section 2) with the adventure console in its right column. The
@@ -13,8 +10,6 @@ import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-cont
  */
 export function PlayPage() {
   const { active } = useCharacterList();
-  useRealtimeSubscription('adventure-completed', onAdventureCompletedPush);
-  useRealtimeSubscription('craft-completed', showCraftCompletedToast);
 
   return (
     <PlayHub

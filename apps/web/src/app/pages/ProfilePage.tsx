@@ -1,22 +1,18 @@
 import { CharacterSheet } from '@/features/characters/components/sheet/CharacterSheet';
 import { useCharacterList } from '@/features/characters/hooks/useCharacterList';
 import { CraftingDrawer } from '@/features/crafting/components/CraftingDrawer';
-import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
 import { BackpackDrawer } from '@/features/items/components/BackpackDrawer';
 import { GearStats } from '@/features/items/components/GearStats';
 import { useEquippedGear } from '@/features/items/hooks/useEquippedGear';
-import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
 
 /**
  * /profile: the active character's sheet, with the items feature's parts put in: the equipped gear
- * (tooltips, Unequip), the backpack drawer's button and the stats with gear; crafting's drawer and
- * its completion toasts.
+ * (tooltips, Unequip), the backpack drawer's button and the stats with gear; crafting's drawer.
  */
 export function ProfilePage() {
   const { active } = useCharacterList();
   const characterId = active?.id ?? null;
   const equipped = useEquippedGear(characterId);
-  useRealtimeSubscription('craft-completed', showCraftCompletedToast);
 
   return (
     <CharacterSheet

@@ -1,0 +1,13 @@
+import { onAdventureCompletedPush } from '@/features/adventure/lib/outcome-toast';
+import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
+import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
+
+/**
+ * Toasts for timed play that ends while the player is elsewhere: an adventure or a craft
+ * finishing is announced on every game screen, not only where it was started.
+ */
+export function GamePushToasts() {
+  useRealtimeSubscription('adventure-completed', onAdventureCompletedPush);
+  useRealtimeSubscription('craft-completed', showCraftCompletedToast);
+  return null;
+}
