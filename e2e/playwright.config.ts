@@ -46,6 +46,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RPG_TIME_SCALE: String(TIME_SCALE),
       RATE_LIMIT_FACTOR: '50',
+      // A ready build to serve (start.mjs then builds nothing); the default is apps/web/dist.
+      ...(process.env.WEB_DIST ? { WEB_DIST: path.resolve(process.env.WEB_DIST) } : {}),
     },
   },
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the web app when it is missing or older than its sources,
 // then serve game and API from one process (embedded database unless DATABASE_URL).
+// With WEB_DIST set, the server serves that ready-built folder and nothing is built here.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -22,9 +23,9 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/game/src'].map((p) => path.join(root, p));
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/game/src', 'packages/contract/src'].map((p) => path.join(root, p));
 const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
-if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+if (!process.env.WEB_DIST && (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt)) {
   console.log('Building the web app...');
   const build = spawnSync('npm', ['run', 'build', '-w', '@rpg/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 import { adventureUntil } from './economy-helpers.ts';
 
 /** The character's level and unspent attribute points, as the API reports them. */
-async function progressOf(page: import('@playwright/test').Page, id: string) {
+async function progressOf(page: Page, id: string) {
   const res = await page.request.get('/api/characters');
   const { characters } = (await res.json()) as { characters: Array<{ id: string; level: number; availableAttributePoints: number }> };
   return characters.find((c) => c.id === id)!;

@@ -108,8 +108,11 @@ test.describe('casino chips and poker (spec 02 sections 2, 4, 5, 9)', () => {
     for (let step = 0; step < 20 && !(await result.isVisible()); step += 1) {
       const check = table.getByRole('button', { name: 'Check' });
       if (!(await check.isVisible())) break;
+      // The hand may end (and the buttons go) between these reads: then look at the result again.
+      const canCheck = await check.isEnabled({ timeout: 1_000 }).catch(() => null);
+      if (canCheck === null) continue;
       // Check while nothing is outstanding; when the bot has bet, Bet calls (its amount starts at the bet to call).
-      const move = (await check.isEnabled()) ? check : table.getByRole('button', { name: 'Bet', exact: true });
+      const move = canCheck ? check : table.getByRole('button', { name: 'Bet', exact: true });
       await Promise.all([pokerRead(), move.click()]);
     }
     await expect(result).toBeVisible();

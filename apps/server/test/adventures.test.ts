@@ -13,10 +13,11 @@ import { attributesOf } from '../src/db/queries/characters.ts';
 import { characterAdventures, playerCharacterInventory, playerCharacters } from '../src/db/schema/index.ts';
 import type { CharacterView } from '../src/routes/characters/view.ts';
 import { adventureRng } from '../src/services/adventures/shared.ts';
-import { adventuresOf, attributesRow, characterRow, openSocket, say, sleep, storedLines } from './support/adventure.ts';
+import { adventuresOf, attributesRow, characterRow, say, sleep, storedLines } from './support/adventure.ts';
 import { createCharacter, listCharacters, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { openSocket } from './support/socket.ts';
 
 // RPG_TIME_SCALE 600: a level-1 adventure (1 minute) lasts 100 ms, level 10 (120 minutes) 12 s.
 let server: TestServer;
@@ -69,7 +70,7 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
       [{ location: 'moon', level: 1 }, 400, 'Invalid adventure location.'],
       [{ location: 'forest', level: 11 }, 400, 'Adventure level must be a whole number from 1 to 10.'],
       [{ location: 'forest', level: 2 }, 400, 'You must be at least player level 10 to start Forest adventure level 2. Reach higher level by adventuring more!'],
-      [{ location: 'Ice Lands', level: 10 }, 400, 'You must be at least player level 50 to start ice adventure level 10. Reach higher level by adventuring more!'],
+      [{ location: 'Ice Lands', level: 10 }, 400, 'You must be at least player level 50 to start Ice Lands adventure level 10. Reach higher level by adventuring more!'],
     ];
     for (const [body, status, message] of cases) {
       const res = await start(client, character.id, body);
@@ -150,7 +151,7 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
 describe('settling an adventure (spec 02 §4, §7, §9)', () => {
   it('settles on time by itself and pushes the toast and the refetches', async () => {
     const { client, character } = await player();
-    const socket = await openSocket(server, client);
+    const socket = await openSocket(server.url, client, { timeoutMs: 8000 });
     const typed = await say(client, character.id, '/forest 1');
     expect(typed.messages.at(-1)?.kind).toBe('adventure-start');
     const push = adventureCompletedPushSchema.parse(await socket.waitFor('adventure-completed'));

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import {
   playerCharacterAppearance,
   playerCharacterAttributes,
@@ -8,10 +7,11 @@ import {
   playerCharacterInventory,
   playerCharacters,
 } from '../src/db/schema/index.ts';
-import type { CharacterView } from '../src/routes/characters/view.ts';
+import type { CharacterResponse } from '../src/routes/characters/view.ts';
 import { createCharacter, listCharacters, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { connectSocket } from './support/socket.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,21 +19,20 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type One = { character: CharacterView };
 const db = () => server.database.db;
 
 describe('updating a character (spec 01 §5)', () => {
   it('changes only the supplied name, gender and appearance fields', async () => {
     const player = await signedInPlayer(server.url);
     const c = await createCharacter(player, { appearance: { eyeColor: '#112233', clothesStyle: 'robes' } });
-    const res = await player.json<One>('PATCH', `/api/characters/${c.id}`, { name: '  Aria   the Bold ', appearance: { hairStyle: 'long', clothesStyle: null } });
+    const res = await player.json<CharacterResponse>('PATCH', `/api/characters/${c.id}`, { name: '  Aria   the Bold ', appearance: { hairStyle: 'long', clothesStyle: null } });
     expect(res.status).toBe(200);
     expect(res.body.character).toMatchObject({
       name: 'Aria the Bold',
       gender: 'female',
       appearance: { hairStyle: 'long', hairColor: '#000000', eyeColor: '#112233', clothesStyle: 'casual', skinTone: '#8D5524' },
     });
-    const gender = await player.json<One>('PATCH', `/api/characters/${c.id}`, { gender: 'male' });
+    const gender = await player.json<CharacterResponse>('PATCH', `/api/characters/${c.id}`, { gender: 'male' });
     expect(gender.body.character).toMatchObject({ name: 'Aria the Bold', gender: 'male', race: 'elf', class: 'mage' });
   });
 
@@ -89,7 +88,7 @@ describe('attribute points (DECISIONS §3)', () => {
   it('refuses an upgrade without points, then spends and resets the points of a level-3 character', async () => {
     const player = await signedInPlayer(server.url);
     const c = await createCharacter(player);
-    const upgrade = (attribute: unknown) => player.post<One & ErrorBody>(`/api/characters/${c.id}/attributes/upgrade`, { attribute });
+    const upgrade = (attribute: unknown) => player.post<CharacterResponse & ErrorBody>(`/api/characters/${c.id}/attributes/upgrade`, { attribute });
     const none = await upgrade('strength');
     expect(none.status).toBe(400);
     expect(none.body).toMatchObject({ title: 'No Attribute Points', message: 'You have no attribute points to spend. You earn 3 with every level.' });
@@ -109,7 +108,7 @@ describe('attribute points (DECISIONS §3)', () => {
       spentAttributePoints: { strength: 1, constitution: 1 },
       attributes: { strength: 6, constitution: 6, health: 16, maxHealth: 16, currentHealth: 16 },
     });
-    const reset = await player.post<One>(`/api/characters/${c.id}/attributes/reset`);
+    const reset = await player.post<CharacterResponse>(`/api/characters/${c.id}/attributes/reset`);
     expect(reset.status).toBe(200);
     expect(reset.body.character).toMatchObject({ availableAttributePoints: 6, spentAttributePoints: {}, attributes: c.attributes });
   });
@@ -118,28 +117,14 @@ describe('attribute points (DECISIONS §3)', () => {
 describe('live updates', () => {
   it('tells every open tab of the owner to refetch its characters after a change', async () => {
     const player = await signedInPlayer(server.url);
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime`, { headers: { origin: server.url, cookie: player.cookieHeader() } });
-    const messages: Array<Record<string, unknown>> = [];
-    const next = (type: string) =>
-      new Promise<Record<string, unknown>>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${type}: ${JSON.stringify(messages)}`)), 5000);
-        ws.on('message', (raw) => {
-          const message = JSON.parse(raw.toString()) as Record<string, unknown>;
-          messages.push(message);
-          if (message.type === type) {
-            clearTimeout(timer);
-            resolve(message);
-          }
-        });
-      });
-    const hello = next('hello');
-    await hello;
-    const invalidate = next('invalidate');
+    const socket = connectSocket(server.url, player);
+    await socket.next('hello');
+    const invalidate = socket.next('invalidate');
     const c = await createCharacter(player);
     expect(await invalidate).toEqual({ type: 'invalidate', queryKeys: [['characters']] });
-    const again = next('invalidate');
+    const again = socket.next('invalidate');
     await player.json('PATCH', `/api/characters/${c.id}`, { name: 'Renamed' });
     await again;
-    ws.close();
+    socket.close();
   });
 });

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
-import { characterViewSchema, type CharacterView } from '../src/routes/characters/view.ts';
+import { characterViewSchema, type CharacterResponse, type CharacterView } from '../src/routes/characters/view.ts';
 import { createCharacter, hero, listCharacters, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, TestClient } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type One = { character: CharacterView };
 const db = () => server.database.db;
 /** Active characters of the player who owns `characterId`, read from the database. */
 const activeCount = async (characterId: string) => {
@@ -74,7 +73,7 @@ describe('creating a character (spec 01 §4, §5)', () => {
 
   it('creates an active level-1 character with the combined stats, base copies, appearance and the default backpack', async () => {
     const player = await signedInPlayer(server.url);
-    const res = await player.post<One>('/api/characters', {
+    const res = await player.post<CharacterResponse>('/api/characters', {
       ...hero,
       appearance: { hairStyle: 'braided', hairColor: '#a1b2c3' },
       // the server decides these; a client cannot start rich
@@ -173,12 +172,12 @@ describe('selecting a character (spec 01 §4)', () => {
     const player = await signedInPlayer(server.url);
     const first = await createCharacter(player, { name: 'First' });
     const second = await createCharacter(player, { name: 'Second' });
-    const res = await player.post<One>(`/api/characters/${first.id}/select`);
+    const res = await player.post<CharacterResponse>(`/api/characters/${first.id}/select`);
     expect(res.status).toBe(200);
     expect(res.body.character).toMatchObject({ id: first.id, isActive: true });
     expect((await listCharacters(player)).map((c) => c.isActive)).toEqual([true, false]);
     // selecting the active one again changes nothing
-    expect((await player.post<One>(`/api/characters/${first.id}/select`)).status).toBe(200);
+    expect((await player.post<CharacterResponse>(`/api/characters/${first.id}/select`)).status).toBe(200);
     // back and forth in parallel: still exactly one active
     await Promise.all([first, second, first, second].map((c) => player.post(`/api/characters/${c.id}/select`)));
     expect(await activeCount(first.id)).toBe(1);

@@ -5,11 +5,11 @@ import { craftingActionResponseSchema, craftingViewSchema, type CraftingActionRe
 import { copper, createRecipeScroll, materialStack, type GearItem, type ItemData } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { characterCrafts, consoleMessages, playerCharacterInventory, playerCharacters } from '../src/db/schema/index.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { connectSocket } from './support/socket.ts';
 
 /** Common recipes take 3 minutes / 200 = 900 ms. */
 const env = { RPG_TIME_SCALE: '200' };
@@ -52,18 +52,11 @@ async function craftingXp(): Promise<number | undefined> {
 const setXp = (craftingXp: number) => db().update(playerCharacters).set({ craftingXp }).where(eq(playerCharacters.id, id));
 
 /** The next push of a type on a fresh socket of the player. */
-function nextPush(client: TestClient, base: string, type: string): Promise<Record<string, unknown>> {
-  const ws = new WebSocket(`${base.replace('http', 'ws')}/api/realtime`, { headers: { origin: base, cookie: client.cookieHeader() } });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type} push`)), 8000);
-    ws.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
-      if (message.type !== type) return;
-      clearTimeout(timer);
-      ws.close();
-      resolve(message);
-    });
-  });
+async function nextPush(client: TestClient, base: string, type: string): Promise<Record<string, unknown>> {
+  const socket = connectSocket(base, client, { timeoutMs: 8000 });
+  const message = await socket.waitFor(type);
+  socket.close();
+  return message;
 }
 
 describe('the crafting drawer (spec 02 §2, §9 "Crafting")', () => {

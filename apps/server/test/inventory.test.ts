@@ -1,11 +1,12 @@
-import type { InventoryActionResponse, InventoryView, SellResponse, UseItemResponse } from '@rpg/contract';
+import type { ConsoleAnswer, InventoryActionResponse, InventoryView, SellResponse, UseItemResponse } from '@rpg/contract';
 import { rollFood, createRng, storePotion, type FoodItem } from '@rpg/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POTION_USAGE } from '../src/commands/items.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
-import { gear, getCopper, giveItem, inventoryRows, openSocket, setCopper, setVitals } from './support/items.ts';
+import { gear, getCopper, giveItem, inventoryRows, setCopper, setVitals } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { openSocket } from './support/socket.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -180,7 +181,6 @@ describe('ownership', () => {
 });
 
 describe('/potion (spec 02 §5/§8)', () => {
-  type ConsoleAnswer = { messages: Array<{ kind: string; content: string }>; toasts: Array<{ title: string; description?: string }> };
   const say = (player: TestClient, id: string, text: string) => player.post<ConsoleAnswer>(`/api/characters/${id}/console`, { text });
 
   it('shows its usage, says when no potion is owned, and drinks the weakest potion first', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { connectSocket } from './support/socket.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,43 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-interface Socket {
-  ws: WebSocket;
-  messages: Array<{ type: string; [k: string]: unknown }>;
-  closed: Promise<{ code: number }>;
-  waitFor(type: string, match?: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
-}
-
-function connect(client: TestClient | undefined, origin = server.url): Socket {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime`, {
-    headers: { origin, ...(client ? { cookie: client.cookieHeader() } : {}) },
-  });
-  const messages: Socket['messages'] = [];
-  const waiters: Array<() => void> = [];
-  ws.on('message', (raw) => {
-    messages.push(JSON.parse(raw.toString()));
-    waiters.splice(0).forEach((w) => w());
-  });
-  const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
-  return {
-    ws,
-    messages,
-    closed,
-    waitFor(type, match = () => true) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${type} message; got ${JSON.stringify(messages)}`)), 5000);
-        const check = () => {
-          const found = messages.find((m) => m.type === type && match(m));
-          if (found) {
-            clearTimeout(timer);
-            resolve(found);
-          } else waiters.push(check);
-        };
-        check();
-      });
-    },
-  };
-}
+const connect = (client: TestClient | undefined, origin = server.url) => connectSocket(server.url, client, { origin });
 
 const me = async (client: TestClient) => (await client.get<{ id: string; isOnline: boolean; lastSeen: string }>('/api/me')).body;
 

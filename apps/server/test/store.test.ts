@@ -8,8 +8,9 @@ import { storeRefreshSettler } from '../src/scheduler/storeRefresh.ts';
 import { openStore, STORE_RESTOCKED, storeSchedule } from '../src/services/store.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
-import { gear, getCopper, giveItem, inventoryRows, openSocket, setCopper } from './support/items.ts';
+import { gear, getCopper, giveItem, inventoryRows, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { openSocket } from './support/socket.ts';
 
 let server: TestServer;
 beforeAll(async () => {

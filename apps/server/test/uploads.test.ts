@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CharacterView } from '../src/routes/characters/view.ts';
+import type { CharacterResponse } from '../src/routes/characters/view.ts';
 import { createCharacter, listCharacters, png, upload, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, TestClient } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type One = { character: CharacterView };
 const stored = () => {
   const folder = path.join(server.dataDir, 'uploads', 'characters');
   return existsSync(folder) ? readdirSync(folder).sort() : [];
@@ -33,7 +32,7 @@ describe('character images (DECISIONS §3)', () => {
     const image = png(3, 2);
     const res = await upload(player, `/api/characters/${c.id}/avatar`, image);
     expect(res.status).toBe(200);
-    const { character } = res.body as One;
+    const { character } = res.body as CharacterResponse;
     expect(character.id).toBe(c.id);
     expect(character.avatarUrl).toMatch(/^\/uploads\/characters\/[0-9a-f]{32}\.png$/);
     expect(character.backgroundUrl).toBeNull();
@@ -59,15 +58,15 @@ describe('character images (DECISIONS §3)', () => {
     for (const [bytes, extension] of kinds) {
       const res = await upload(player, `/api/characters/${c.id}/background`, bytes, { filename: 'photo.png', type: 'application/octet-stream' });
       expect(res.status, extension).toBe(200);
-      expect((res.body as One).character.backgroundUrl).toMatch(new RegExp(`\\.${extension}$`));
+      expect((res.body as CharacterResponse).character.backgroundUrl).toMatch(new RegExp(`\\.${extension}$`));
     }
   });
 
   it('replaces the previous image and removes its file', async () => {
     const player = await signedInPlayer(server.url);
     const c = await createCharacter(player);
-    const first = (await upload(player, `/api/characters/${c.id}/avatar`, png(1, 1))).body as One;
-    const second = (await upload(player, `/api/characters/${c.id}/avatar`, png(4, 4, [0, 0, 255]))).body as One;
+    const first = (await upload(player, `/api/characters/${c.id}/avatar`, png(1, 1))).body as CharacterResponse;
+    const second = (await upload(player, `/api/characters/${c.id}/avatar`, png(4, 4, [0, 0, 255]))).body as CharacterResponse;
     expect(second.character.avatarUrl).not.toBe(first.character.avatarUrl);
     expect((await fetchUpload(first.character.avatarUrl!)).status).toBe(404);
     expect((await fetchUpload(second.character.avatarUrl!)).status).toBe(200);
@@ -110,15 +109,15 @@ describe('character images (DECISIONS §3)', () => {
   it('removes an image with DELETE, and both images with the character', async () => {
     const player = await signedInPlayer(server.url);
     const c = await createCharacter(player);
-    const avatar = ((await upload(player, `/api/characters/${c.id}/avatar`, png())).body as One).character.avatarUrl!;
-    const background = ((await upload(player, `/api/characters/${c.id}/background`, png(8, 4))).body as One).character.backgroundUrl!;
+    const avatar = ((await upload(player, `/api/characters/${c.id}/avatar`, png())).body as CharacterResponse).character.avatarUrl!;
+    const background = ((await upload(player, `/api/characters/${c.id}/background`, png(8, 4))).body as CharacterResponse).character.backgroundUrl!;
 
-    const removed = await player.json<One>('DELETE', `/api/characters/${c.id}/avatar`);
+    const removed = await player.json<CharacterResponse>('DELETE', `/api/characters/${c.id}/avatar`);
     expect(removed.status).toBe(200);
     expect(removed.body.character).toMatchObject({ avatarUrl: null, backgroundUrl: background });
     expect((await fetchUpload(avatar)).status).toBe(404);
     // removing again is fine
-    expect((await player.json<One>('DELETE', `/api/characters/${c.id}/avatar`)).status).toBe(200);
+    expect((await player.json<CharacterResponse>('DELETE', `/api/characters/${c.id}/avatar`)).status).toBe(200);
 
     expect((await player.request('DELETE', `/api/characters/${c.id}`)).status).toBe(204);
     expect((await fetchUpload(background)).status).toBe(404);

@@ -17,6 +17,22 @@ export const consoleMessageSchema = z.strictObject({
 });
 export type ConsoleMessage = z.infer<typeof consoleMessageSchema>;
 
+/** A toast a console command asks for (spec texts such as 'Not Enough Mana'). */
+export const consoleToastSchema = z.object({
+  title: z.string(),
+  description: z.string().optional(),
+  variant: z.enum(['success', 'error', 'info']).optional(),
+});
+export type ConsoleToast = z.infer<typeof consoleToastSchema>;
+
+/** GET /api/characters/:id/console[?before=id]: a page of lines, oldest first; `hasMore` = older lines exist. */
+export const consolePageSchema = z.object({ messages: z.array(consoleMessageSchema), hasMore: z.boolean() });
+export type ConsolePage = z.infer<typeof consolePageSchema>;
+
+/** POST /api/characters/:id/console { text }: the stored lines (the typed one first) and any toasts. */
+export const consoleAnswerSchema = z.object({ messages: z.array(consoleMessageSchema), toasts: z.array(consoleToastSchema) });
+export type ConsoleAnswer = z.infer<typeof consoleAnswerSchema>;
+
 /** Spec 02 §3 "Adventure state": the adventure a character is on. */
 export const adventureViewSchema = z.strictObject({
   id: z.string(),

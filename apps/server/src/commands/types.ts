@@ -1,3 +1,4 @@
+import type { ConsoleToast } from '@rpg/contract';
 import type { Rng } from '@rpg/game';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
@@ -15,11 +16,7 @@ export interface OutMessage {
 }
 
 /** A toast the browser shows for this command (spec texts, e.g. 'Not Enough Mana'). */
-export interface Toast {
-  title: string;
-  description?: string;
-  variant?: 'success' | 'error' | 'info';
-}
+export type Toast = ConsoleToast;
 
 export interface CommandContext {
   tx: Tx;

@@ -1,3 +1,4 @@
+import type { Me } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { getProfile, recordSignIn } from '../auth/profile.ts';
@@ -5,18 +6,6 @@ import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { player, type requireUser } from '../http/session.ts';
 import { readOutbox } from '../mail/mailer.ts';
-
-export const meResponse = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
-  lastLogin: z.string().nullable(),
-  isOnline: z.boolean(),
-  lastSeen: z.string().nullable(),
-});
-export type Me = z.infer<typeof meResponse>;
 
 export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: Db; guard: ReturnType<typeof requireUser> }) {
   app.get('/api/me', { preHandler: guard }, async (request): Promise<Me> => {

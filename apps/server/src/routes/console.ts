@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ConsoleMessage } from '@rpg/contract';
+import type { ConsoleAnswer, ConsoleMessage, ConsolePage } from '@rpg/contract';
 import { createRng, isRuleError } from '@rpg/game';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -36,7 +36,7 @@ const historyQuery = z.object({ before: z.coerce.number().int().positive().optio
 
 export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, commands, config, catchUp }: ConsoleDeps) {
   /** The console's history, oldest first (the newest page, or the page before `before`). */
-  app.get('/api/characters/:id/console', { preHandler: guard }, async (request) => {
+  app.get('/api/characters/:id/console', { preHandler: guard }, async (request): Promise<ConsolePage> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     found(await getCharacter(db, userId, characterId));
@@ -52,7 +52,7 @@ export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, comm
   });
 
   /** One line typed in the console: a /command, or plain text said in the player's own console. */
-  app.post('/api/characters/:id/console', { preHandler: guard }, async (request) => {
+  app.post('/api/characters/:id/console', { preHandler: guard }, async (request): Promise<ConsoleAnswer> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const { text } = lineBody.parse(request.body);

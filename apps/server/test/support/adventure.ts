@@ -1,15 +1,8 @@
-import type { ConsoleMessage } from '@rpg/contract';
+import type { ConsoleAnswer, ConsoleMessage } from '@rpg/contract';
 import { eq } from 'drizzle-orm';
-import WebSocket from 'ws';
 import type { Db } from '../../src/db/client.ts';
 import { characterAdventures, consoleMessages, playerCharacterAttributes, playerCharacters } from '../../src/db/schema/index.ts';
 import type { TestClient } from './client.ts';
-import type { TestServer } from './server.ts';
-
-export interface ConsoleAnswer {
-  messages: ConsoleMessage[];
-  toasts: Array<{ title: string; description?: string; variant?: string }>;
-}
 
 /** Types one line in the character's console. */
 export async function say(client: TestClient, characterId: string, text: string): Promise<ConsoleAnswer> {
@@ -57,25 +50,3 @@ export const adventuresOf = (db: Db, characterId: string) =>
 
 export const storedLines = (db: Db, characterId: string) =>
   db.select().from(consoleMessages).where(eq(consoleMessages.characterId, characterId)).orderBy(consoleMessages.id);
-
-export interface Socket {
-  messages: Array<Record<string, unknown> & { type: string }>;
-  waitFor(type: string, match?: (m: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
-  close(): void;
-}
-
-/** A realtime tab of the player. */
-export async function openSocket(server: TestServer, client: TestClient): Promise<Socket> {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime`, { headers: { origin: server.url, cookie: client.cookieHeader() } });
-  const messages: Socket['messages'] = [];
-  ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
-  const socket: Socket = {
-    messages,
-    async waitFor(type, match = () => true, timeoutMs = 8000) {
-      return until(async () => messages.find((m) => m.type === type && match(m)), timeoutMs);
-    },
-    close: () => ws.close(),
-  };
-  await socket.waitFor('hello');
-  return socket;
-}

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { CharacterView } from '../../src/routes/characters/view.ts';
+import type { CharacterListResponse, CharacterResponse, CharacterView } from '../../src/routes/characters/view.ts';
 import type { TestClient } from './client.ts';
 
 export interface ErrorBody {
@@ -11,13 +11,13 @@ export interface ErrorBody {
 export const hero = { name: 'Aria', race: 'elf', class: 'mage', gender: 'female' };
 
 export async function createCharacter(client: TestClient, body: Record<string, unknown> = {}): Promise<CharacterView> {
-  const res = await client.post<{ character: CharacterView }>('/api/characters', { ...hero, ...body });
+  const res = await client.post<CharacterResponse>('/api/characters', { ...hero, ...body });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.character;
 }
 
 export async function listCharacters(client: TestClient): Promise<CharacterView[]> {
-  const res = await client.get<{ characters: CharacterView[] }>('/api/characters');
+  const res = await client.get<CharacterListResponse>('/api/characters');
   if (res.status !== 200) throw new Error(`list failed: ${res.status}`);
   return res.body.characters;
 }

@@ -1,16 +1,5 @@
+import type { ConsoleAnswer, ConsoleMessage as ConsoleLine } from '@rpg/contract';
 import type { TestClient } from './client.ts';
-
-export interface ConsoleLine {
-  id: number;
-  kind: string;
-  sender: string;
-  content: string;
-}
-
-export interface ConsoleAnswer {
-  messages: ConsoleLine[];
-  toasts: Array<{ title: string; description?: string; variant?: string }>;
-}
 
 /** Types one line in a character's console; answers the lines after the echoed input. */
 export async function say(client: TestClient, characterId: string, text: string): Promise<ConsoleAnswer & { lines: ConsoleLine[] }> {

@@ -28,6 +28,7 @@ export const TIER_BADGE: Readonly<Record<Tier, string>> = {
   legendary: 'border-orange-400/60 bg-orange-500/15 text-orange-300',
 };
 
+/** The gear slots as players read them (the sheet's gear grid, an item's kind line). */
 export const SLOT_LABELS: Readonly<Record<GearSlot, string>> = {
   head: 'Head',
   chest: 'Chest',
@@ -59,7 +60,7 @@ export function statLines(stats: Partial<Record<GearStat, number>>): StatLine[] 
   return GEAR_STATS.flatMap((stat) => {
     const value = stats[stat];
     if (!value) return [];
-    return [{ stat, label: STAT_LABELS[stat], text: value > 0 ? `+${value}` : `${value}`, negative: value < 0 }];
+    return [{ stat, label: STAT_LABELS[stat], text: signed(value), negative: value < 0 }];
   });
 }
 

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { recordSignIn } from '../../auth/profile.ts';
 import type { DbOrTx, Tx } from '../client.ts';
 import { playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../schema/index.ts';
+import { backpackColumns } from './items.ts';
 
 /** One character with its one-to-one rows (attributes, appearance, backpack). */
 export interface CharacterRow {
@@ -106,15 +107,7 @@ export async function insertCharacter(tx: Tx, userId: string, created: NewCharac
     baseMaxMana: base.maxMana,
   });
   await tx.insert(playerCharacterAppearance).values({ characterId: row.id, ...created.appearance });
-  await tx.insert(playerCharacterBackpack).values({
-    characterId: row.id,
-    name: backpack.name,
-    tier: backpack.tier,
-    slots: backpack.slots,
-    description: backpack.description,
-    price: backpack.price,
-    sellPrice: backpack.sellPrice ?? null,
-  });
+  await tx.insert(playerCharacterBackpack).values({ characterId: row.id, ...backpackColumns(backpack) });
   return row.id;
 }
 

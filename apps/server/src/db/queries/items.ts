@@ -38,19 +38,21 @@ export async function saveVitals(tx: Tx, characterId: string, vitals: { currentH
     .where(eq(playerCharacterAttributes.characterId, characterId));
 }
 
+/** A backpack from the rules as the columns of its character's backpack row. */
+export function backpackColumns(backpack: Backpack) {
+  return {
+    name: backpack.name,
+    tier: backpack.tier,
+    slots: backpack.slots,
+    description: backpack.description,
+    price: backpack.price,
+    sellPrice: backpack.sellPrice ?? null,
+  } satisfies Omit<typeof playerCharacterBackpack.$inferInsert, 'characterId'>;
+}
+
 /** The bought backpack replaces the carried one (the old one is discarded). */
 export async function replaceBackpack(tx: Tx, characterId: string, backpack: Backpack): Promise<void> {
-  await tx
-    .update(playerCharacterBackpack)
-    .set({
-      name: backpack.name,
-      tier: backpack.tier,
-      slots: backpack.slots,
-      description: backpack.description,
-      price: backpack.price,
-      sellPrice: backpack.sellPrice ?? null,
-    })
-    .where(eq(playerCharacterBackpack.characterId, characterId));
+  await tx.update(playerCharacterBackpack).set(backpackColumns(backpack)).where(eq(playerCharacterBackpack.characterId, characterId));
 }
 
 /** Adds copper in one statement; answers the new balance. */

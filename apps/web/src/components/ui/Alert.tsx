@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { Button } from './Button';
 
 export type AlertTone = 'info' | 'error' | 'success' | 'gold';
 
@@ -29,5 +30,23 @@ export function Alert({ tone = 'info', title, icon, children, className, role = 
         {children}
       </div>
     </div>
+  );
+}
+
+interface LoadErrorAlertProps {
+  /** 'Your characters could not be loaded.' */
+  title: string;
+  onRetry: () => void;
+  className?: string;
+}
+
+/** A failed load: the error alert with its 'Try Again' button. */
+export function LoadErrorAlert({ title, onRetry, className }: LoadErrorAlertProps) {
+  return (
+    <Alert tone="error" role="alert" title={title} className={className}>
+      <Button variant="secondary" size="sm" className="mt-2" onClick={onRetry}>
+        Try Again
+      </Button>
+    </Alert>
   );
 }

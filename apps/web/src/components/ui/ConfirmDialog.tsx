@@ -2,6 +2,21 @@ import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { buttonClasses } from './Button';
 
+/**
+ * The centred panel of a Radix alert dialog (inside its AlertDialog.Root): overlay and content.
+ * The children bring the AlertDialog.Title, Description, Cancel and the action.
+ */
+export function AlertDialogPanel({ children }: { children: ReactNode }) {
+  return (
+    <AlertDialog.Portal>
+      <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
+      <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-gold-700/50 bg-ink-850 p-6 shadow-2xl">
+        {children}
+      </AlertDialog.Content>
+    </AlertDialog.Portal>
+  );
+}
+
 interface ConfirmDialogProps {
   /** The element that opens the dialog (a button). */
   trigger: ReactNode;
@@ -19,19 +34,16 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, cance
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-gold-700/50 bg-ink-850 p-6 shadow-2xl">
-          <AlertDialog.Title className="font-display text-xl font-semibold text-gold-300">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-3 text-sm text-parchment-200">{description}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses(destructive ? 'danger' : 'primary')} onClick={onConfirm}>
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      <AlertDialogPanel>
+        <AlertDialog.Title className="font-display text-xl font-semibold text-gold-300">{title}</AlertDialog.Title>
+        <AlertDialog.Description className="mt-3 text-sm text-parchment-200">{description}</AlertDialog.Description>
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
+          <AlertDialog.Action className={buttonClasses(destructive ? 'danger' : 'primary')} onClick={onConfirm}>
+            {confirmLabel}
+          </AlertDialog.Action>
+        </div>
+      </AlertDialogPanel>
     </AlertDialog.Root>
   );
 }

@@ -1,15 +1,12 @@
-import { consoleMessageSchema, type ConsoleMessage } from '@rpg/contract';
+import { consolePageSchema, type ConsoleMessage, type ConsolePage } from '@rpg/contract';
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '@/lib/api';
 import { consoleQueryKey } from './query-keys';
 
-/** GET /api/characters/:id/console[?before=id]: a page of lines, oldest first; `hasMore` = older lines exist. */
-export const consolePageSchema = z.object({ messages: z.array(consoleMessageSchema), hasMore: z.boolean() });
-export type ConsolePage = z.infer<typeof consolePageSchema>;
 /** Page 0 is the newest; each further page is older. The page param is the `before` id. */
 export type ConsoleData = InfiniteData<ConsolePage, number | undefined>;
 
+/** GET /api/characters/:id/console[?before=id]: a page of lines, oldest first. */
 export function fetchConsolePage(characterId: string, before: number | undefined, signal?: AbortSignal): Promise<ConsolePage> {
   const query = before === undefined ? '' : `?before=${before}`;
   return apiFetch(`/api/characters/${encodeURIComponent(characterId)}/console${query}`, consolePageSchema, { signal });

@@ -1,24 +1,12 @@
-import { consoleMessageSchema } from '@rpg/contract';
+import { consoleAnswerSchema, type ConsoleAnswer, type ConsoleToast } from '@rpg/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { apiFetch } from '@/lib/api';
 import { toastApiError } from '@/lib/api-toast';
 import { addConsoleLines } from './get-console';
 import { adventureQueryKey, charactersQueryKey, consoleQueryKey } from './query-keys';
 
-/** A toast a command asks for (spec texts such as 'Not Enough Mana'). */
-export const consoleToastSchema = z.object({
-  title: z.string(),
-  description: z.string().optional(),
-  variant: z.enum(['success', 'error', 'info']).optional(),
-});
-export type ConsoleToast = z.infer<typeof consoleToastSchema>;
-
 /** POST /api/characters/:id/console { text }: the typed line and the answers, plus toasts. */
-export const consoleAnswerSchema = z.object({ messages: z.array(consoleMessageSchema), toasts: z.array(consoleToastSchema) });
-export type ConsoleAnswer = z.infer<typeof consoleAnswerSchema>;
-
 export function sendConsoleLine(characterId: string, text: string): Promise<ConsoleAnswer> {
   return apiFetch(`/api/characters/${encodeURIComponent(characterId)}/console`, consoleAnswerSchema, { method: 'POST', body: { text } });
 }

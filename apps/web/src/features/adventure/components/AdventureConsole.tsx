@@ -1,7 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { flattenConsole, useConsoleQuery } from '../api/get-console';
 import { useSendConsoleLine } from '../api/send-console-line';
@@ -91,11 +90,7 @@ export function AdventureConsole({ characterId, headerActions }: AdventureConsol
           onStart={(location, level) => start.mutate({ location, level })}
         />
       ) : adventure.query.isError ? (
-        <Alert tone="error" role="alert" title="The adventure board could not be loaded." className="mx-3 mt-3">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void adventure.query.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="The adventure board could not be loaded." onRetry={() => void adventure.query.refetch()} className="mx-3 mt-3" />
       ) : null}
 
       <Tabs.Root value={filter} onValueChange={(value) => setFilter(value as ConsoleFilter)} className="mt-3 flex min-h-0 flex-1 flex-col">
@@ -118,11 +113,7 @@ export function AdventureConsole({ characterId, headerActions }: AdventureConsol
                 <Spinner label="Loading messages" />
               </div>
             ) : consoleQuery.isError && !consoleQuery.data ? (
-              <Alert tone="error" role="alert" title="The messages could not be loaded." className="m-3">
-                <Button variant="secondary" size="sm" className="mt-2" onClick={() => void consoleQuery.refetch()}>
-                  Try Again
-                </Button>
-              </Alert>
+              <LoadErrorAlert title="The messages could not be loaded." onRetry={() => void consoleQuery.refetch()} className="m-3" />
             ) : (
               <MessageLog
                 messages={shown}

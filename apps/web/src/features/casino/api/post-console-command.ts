@@ -1,17 +1,10 @@
-import { consoleMessageSchema } from '@rpg/contract';
+import { consoleAnswerSchema, type ConsoleAnswer } from '@rpg/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '@/lib/api';
 import { showServerToast, toastApiError } from '@/lib/api-toast';
 import { casinoQueryKey, characterPath, charactersQueryKey, consoleQueryKey } from './query-keys';
 
 /** POST /api/characters/:id/console { text }: the stored lines (the typed one first) and any toasts. */
-export const consoleAnswerSchema = z.object({
-  messages: z.array(consoleMessageSchema),
-  toasts: z.array(z.object({ title: z.string(), description: z.string().optional(), variant: z.enum(['success', 'info', 'error']).optional() })),
-});
-export type ConsoleAnswer = z.infer<typeof consoleAnswerSchema>;
-
 export function postConsoleCommand(characterId: string, text: string): Promise<ConsoleAnswer> {
   return apiFetch(characterPath(characterId, 'console'), consoleAnswerSchema, { method: 'POST', body: { text } });
 }

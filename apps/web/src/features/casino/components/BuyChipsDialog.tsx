@@ -1,13 +1,14 @@
 import { CHIP_PRESETS } from '@rpg/game';
 import { Coins } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { CoinAmount } from '@/components/CoinAmount';
 import { Button } from '@/components/ui/Button';
+import { NumberInput } from '@/components/ui/NumberInput';
 import { useBuyChips } from '../api/buy-chips';
 import { useWallet } from '../api/get-wallet';
 import { buyConfirmText, buyProblem, coinsOf, maxAffordableChips, roundChipAmount } from '../lib/chips';
-import { ChipDialogFrame, ConfirmStep, PresetButtons, SummaryRow } from './ChipDialogParts';
+import { useChipDialog } from '../hooks/useChipDialog';
+import { ChipDialog, ConfirmStep, FormFooter, PresetButtons, SummaryList, SummaryRow } from './ChipDialogParts';
 
 interface BuyChipsDialogProps {
   characterId: string;
@@ -17,9 +18,7 @@ interface BuyChipsDialogProps {
 
 /** Spec 02 section 2: 'Buy Casino Chips', amount and presets, then a confirmation before the purchase. */
 export function BuyChipsDialog({ characterId, chips }: BuyChipsDialogProps) {
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('100');
-  const [confirming, setConfirming] = useState(false);
+  const { open, onOpenChange, close, text, setText, confirming, setConfirming } = useChipDialog('100');
   const amountId = useId();
   const hintId = useId();
   const wallet = useWallet(characterId).data ?? null;
@@ -29,23 +28,18 @@ export function BuyChipsDialog({ characterId, chips }: BuyChipsDialogProps) {
   const funds = wallet?.copper ?? 0;
   const problem = wallet ? buyProblem(amount, funds) : null;
 
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) {
-      setText('100');
-      setConfirming(false);
-    }
-  };
   const toConfirm = (event: FormEvent) => {
     event.preventDefault();
     setText(String(amount));
     if (wallet && !problem) setConfirming(true);
   };
-  const confirm = () => buy.mutate(amount, { onSuccess: () => setOpen(false) });
+  const confirm = () => buy.mutate(amount, { onSuccess: close });
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
+    <ChipDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="secondary" size="sm">
           <Coins className="size-4" aria-hidden="true" />
           Buy Chips
@@ -54,67 +48,56 @@ export function BuyChipsDialog({ characterId, chips }: BuyChipsDialogProps) {
             <span className="sr-only"> chips</span>
           </span>
         </Button>
-      </Dialog.Trigger>
-      <ChipDialogFrame title="Buy Casino Chips" description="1 copper buys 1 chip. Chips are sold in multiples of 100.">
-        {confirming ? (
-          <ConfirmStep
-            question={buyConfirmText(amount)}
-            confirmLabel="Confirm"
-            pendingLabel="Buying…"
-            pending={buy.isPending}
-            onBack={() => setConfirming(false)}
-            onConfirm={confirm}
-          />
-        ) : (
-          <form onSubmit={toConfirm} className="space-y-4">
-            <div className="space-y-1.5">
-              <label htmlFor={amountId} className="block text-sm font-medium text-parchment-200">
-                Chips to buy
-              </label>
-              <input
-                id={amountId}
-                type="number"
-                inputMode="numeric"
-                min={100}
-                step={100}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                onBlur={() => setText(String(amount))}
-                aria-describedby={hintId}
-                aria-invalid={problem ? true : undefined}
-                className="h-11 w-full rounded-md border border-ink-500 bg-ink-950/70 px-3 text-parchment-50 tabular-nums focus-visible:border-gold-400"
-              />
-              <p id={hintId} className="text-xs text-parchment-300">
-                Rounded down to a multiple of 100; at least 100.
-              </p>
-            </div>
-            <PresetButtons presets={CHIP_PRESETS} value={amount} onPick={(preset) => setText(String(preset))} />
-            <dl className="divide-y divide-ink-700 rounded-lg border border-ink-600 bg-ink-950/40 px-3 py-1 text-sm">
-              <SummaryRow label="Chips">
-                <span className="font-semibold tabular-nums">{amount}</span>
-              </SummaryRow>
-              <SummaryRow label="Cost">
-                <CoinAmount coins={coinsOf(amount)} compact />
-              </SummaryRow>
-              <SummaryRow label="Your wallet">{wallet ? <CoinAmount coins={wallet.coins} /> : '…'}</SummaryRow>
-              <SummaryRow label="You can afford">
-                <span className="tabular-nums">{wallet ? `${maxAffordableChips(funds)} chips` : '…'}</span>
-              </SummaryRow>
-            </dl>
-            <p className="min-h-5 text-sm font-medium text-ember-300" aria-live="polite">
-              {problem}
+      }
+      title="Buy Casino Chips"
+      description="1 copper buys 1 chip. Chips are sold in multiples of 100."
+    >
+      {confirming ? (
+        <ConfirmStep
+          question={buyConfirmText(amount)}
+          confirmLabel="Confirm"
+          pendingLabel="Buying…"
+          pending={buy.isPending}
+          onBack={() => setConfirming(false)}
+          onConfirm={confirm}
+        />
+      ) : (
+        <form onSubmit={toConfirm} className="space-y-4">
+          <div className="space-y-1.5">
+            <label htmlFor={amountId} className="block text-sm font-medium text-parchment-200">
+              Chips to buy
+            </label>
+            <NumberInput
+              id={amountId}
+              min={100}
+              step={100}
+              value={text}
+              onValueChange={setText}
+              onBlur={() => setText(String(amount))}
+              aria-describedby={hintId}
+              invalid={Boolean(problem)}
+              className="h-11 w-full px-3"
+            />
+            <p id={hintId} className="text-xs text-parchment-300">
+              Rounded down to a multiple of 100; at least 100.
             </p>
-            <div className="flex flex-wrap justify-end gap-3">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={!wallet || problem !== null}>
-                Continue
-              </Button>
-            </div>
-          </form>
-        )}
-      </ChipDialogFrame>
-    </Dialog.Root>
+          </div>
+          <PresetButtons presets={CHIP_PRESETS} value={amount} onPick={(preset) => setText(String(preset))} />
+          <SummaryList>
+            <SummaryRow label="Chips">
+              <span className="font-semibold tabular-nums">{amount}</span>
+            </SummaryRow>
+            <SummaryRow label="Cost">
+              <CoinAmount coins={coinsOf(amount)} compact />
+            </SummaryRow>
+            <SummaryRow label="Your wallet">{wallet ? <CoinAmount coins={wallet.coins} /> : '…'}</SummaryRow>
+            <SummaryRow label="You can afford">
+              <span className="tabular-nums">{wallet ? `${maxAffordableChips(funds)} chips` : '…'}</span>
+            </SummaryRow>
+          </SummaryList>
+          <FormFooter problem={problem} blocked={!wallet || problem !== null} />
+        </form>
+      )}
+    </ChipDialog>
   );
 }

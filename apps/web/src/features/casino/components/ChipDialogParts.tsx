@@ -1,33 +1,36 @@
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
+import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
 import { cn } from '@/lib/cn';
 
-interface ChipDialogFrameProps {
+interface ChipDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The header button that opens it. */
+  trigger: ReactNode;
   title: string;
   description: string;
   children: ReactNode;
 }
 
-/** The centred panel of both chip dialogs (inside a Radix Dialog.Root): focus is trapped, Escape closes it. */
-export function ChipDialogFrame({ title, description, children }: ChipDialogFrameProps) {
+/** Both chip dialogs: a centred Radix dialog opened by `trigger`; focus is trapped, Escape closes it. */
+export function ChipDialog({ open, onOpenChange, trigger, title, description, children }: ChipDialogProps) {
   return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
-      <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-gold-700/50 bg-ink-850 p-5 shadow-2xl sm:p-6">
-        <div className="flex items-start justify-between gap-3">
-          <Dialog.Title className="font-display text-xl font-semibold text-gold-300">{title}</Dialog.Title>
-          <Dialog.Close asChild>
-            <Button variant="ghost" size="sm" className="-mt-1 -mr-2 w-9 px-0" aria-label="Close">
-              <X className="size-5" aria-hidden="true" />
-            </Button>
-          </Dialog.Close>
-        </div>
-        <Dialog.Description className="mt-1 text-sm text-parchment-300">{description}</Dialog.Description>
-        <div className="mt-4">{children}</div>
-      </Dialog.Content>
-    </Dialog.Portal>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-gold-700/50 bg-ink-850 p-5 shadow-2xl sm:p-6">
+          <div className="flex items-start justify-between gap-3">
+            <Dialog.Title className="font-display text-xl font-semibold text-gold-300">{title}</Dialog.Title>
+            <DialogCloseButton label="Close" className="-mt-1 -mr-2" />
+          </div>
+          <Dialog.Description className="mt-1 text-sm text-parchment-300">{description}</Dialog.Description>
+          <div className="mt-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
@@ -62,6 +65,11 @@ export function PresetButtons({ presets, value, max, onPick }: PresetButtonsProp
       ))}
     </div>
   );
+}
+
+/** The summary under a chip dialog's amount: a list of SummaryRow lines. */
+export function SummaryList({ children }: { children: ReactNode }) {
+  return <dl className="divide-y divide-ink-700 rounded-lg border border-ink-600 bg-ink-950/40 px-3 py-1 text-sm">{children}</dl>;
 }
 
 interface SummaryRowProps {
@@ -108,5 +116,33 @@ export function ConfirmStep({ question, details, confirmLabel, pendingLabel, pen
         </Button>
       </div>
     </div>
+  );
+}
+
+interface FormFooterProps {
+  /** Why the amount cannot go on (spoken as it changes), or null. */
+  problem: string | null;
+  /** The problem line's id, for the field's aria-describedby. */
+  problemId?: string;
+  /** Continue is disabled (a problem, or the wallet still loading). */
+  blocked: boolean;
+}
+
+/** The end of a chip dialog's form: the problem line, Cancel and Continue (to the confirm step). */
+export function FormFooter({ problem, problemId, blocked }: FormFooterProps) {
+  return (
+    <>
+      <p id={problemId} className="min-h-5 text-sm font-medium text-ember-300" aria-live="polite">
+        {problem}
+      </p>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Dialog.Close asChild>
+          <Button variant="secondary">Cancel</Button>
+        </Dialog.Close>
+        <Button type="submit" disabled={blocked}>
+          Continue
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { NumberInput } from '@/components/ui/NumberInput';
 import { parseBetAmount, turnOptions, type PokerCommand, type PokerGame } from '../lib/poker';
 
 interface PokerActionsProps {
@@ -36,17 +37,15 @@ export function PokerActions({ game, busy, onCommand }: PokerActionsProps) {
           <label htmlFor={amountId} className="block text-xs font-medium text-parchment-200">
             Amount
           </label>
-          <input
+          <NumberInput
             id={amountId}
-            type="number"
-            inputMode="numeric"
             min={1}
             step={1}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onValueChange={setText}
             aria-describedby={helpId}
-            aria-invalid={amount === null ? true : undefined}
-            className="h-10 w-full rounded-md border border-ink-500 bg-ink-950/70 px-2 text-parchment-50 tabular-nums focus-visible:border-gold-400"
+            invalid={amount === null}
+            className="h-10 w-full px-2"
           />
         </div>
         <div className="grid grid-cols-4 gap-2 sm:flex">

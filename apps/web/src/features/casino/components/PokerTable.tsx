@@ -1,13 +1,14 @@
+import type { ConsoleAnswer } from '@rpg/contract';
 import { NO_CHIPS_HINT } from '@rpg/game';
 import { ChevronDown, Spade } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Alert } from '@/components/ui/Alert';
+import { Alert, LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { usePokerQuery } from '../api/get-poker';
-import { usePokerCommand, type ConsoleAnswer } from '../api/post-console-command';
+import { usePokerCommand } from '../api/post-console-command';
 import { PHASE_LABELS, commandText, handNet, handResult, type PokerCommand, type PokerGame } from '../lib/poker';
 import { PokerActions } from './PokerActions';
 import { PokerSeats } from './PokerSeats';
@@ -73,11 +74,7 @@ export function PokerTable({ characterId }: { characterId: string }) {
         {poker.isPending ? (
           <Spinner label="Loading the poker table" className="mx-auto my-6 flex justify-center" />
         ) : !poker.data ? (
-          <Alert tone="error" role="alert" title="The poker table could not be loaded.">
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void poker.refetch()}>
-              Try Again
-            </Button>
-          </Alert>
+          <LoadErrorAlert title="The poker table could not be loaded." onRetry={() => void poker.refetch()} />
         ) : (
           <>
             {game ? (

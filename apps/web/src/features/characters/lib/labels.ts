@@ -1,5 +1,6 @@
-import type { AttributeBonuses, GearSlot, UpgradableAttribute } from '@rpg/game';
+import type { AttributeBonuses, UpgradableAttribute } from '@rpg/game';
 import { UPGRADABLE_ATTRIBUTES } from '@rpg/game';
+import { signed } from '@/lib/item-display';
 
 export const ATTRIBUTE_LABELS: Readonly<Record<UpgradableAttribute, string>> = {
   strength: 'Strength',
@@ -10,17 +11,6 @@ export const ATTRIBUTE_LABELS: Readonly<Record<UpgradableAttribute, string>> = {
   magicPower: 'Magic Power',
   speed: 'Speed',
   defense: 'Defense',
-};
-
-export const GEAR_SLOT_LABELS: Readonly<Record<GearSlot, string>> = {
-  head: 'Head',
-  chest: 'Chest',
-  legs: 'Legs',
-  feet: 'Feet',
-  gloves: 'Gloves',
-  mainHand: 'Main Hand',
-  offHand: 'Off Hand',
-  cloak: 'Cloak',
 };
 
 export interface BonusLine {
@@ -36,7 +26,7 @@ export function bonusLines(bonuses: AttributeBonuses): BonusLine[] {
   return UPGRADABLE_ATTRIBUTES.flatMap((attribute) => {
     const value = bonuses[attribute];
     if (!value) return [];
-    return [{ attribute, label: ATTRIBUTE_LABELS[attribute], amount: value > 0 ? `+${value}` : `${value}`, negative: value < 0 }];
+    return [{ attribute, label: ATTRIBUTE_LABELS[attribute], amount: signed(value), negative: value < 0 }];
   });
 }
 

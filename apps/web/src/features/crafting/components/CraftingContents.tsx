@@ -1,7 +1,6 @@
 import { RECIPE_CATEGORY_LABELS } from '@rpg/game';
 import { Tabs } from 'radix-ui';
-import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { useCollectCraft } from '../api/collect-craft';
 import { useCraftingQuery } from '../api/get-crafting';
@@ -31,11 +30,7 @@ export function CraftingContents({ characterId }: { characterId: string }) {
   if (!crafting.data) {
     return (
       <div className="px-4 sm:px-5">
-        <Alert tone="error" role="alert" title="Your recipes could not be loaded.">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void crafting.refetch()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadErrorAlert title="Your recipes could not be loaded." onRetry={() => void crafting.refetch()} />
       </div>
     );
   }

@@ -1,9 +1,8 @@
-import { Backpack, Search, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { Backpack, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { LoadErrorAlert } from '@/components/ui/Alert';
+import { Drawer } from '@/components/ui/Drawer';
 import { Spinner } from '@/components/ui/Spinner';
 import { useEquipItem } from '../api/equip-item';
 import { useInventoryQuery } from '../api/get-inventory';
@@ -27,11 +26,7 @@ function BackpackContents({ characterId }: { characterId: string }) {
   if (inventory.isPending) return <Spinner label="Loading your backpack" className="mx-auto my-10" />;
   if (!inventory.data) {
     return (
-      <Alert tone="error" role="alert" title="Your backpack could not be loaded.">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void inventory.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <LoadErrorAlert title="Your backpack could not be loaded." onRetry={() => void inventory.refetch()} />
     );
   }
 
@@ -91,30 +86,8 @@ function BackpackContents({ characterId }: { characterId: string }) {
 /** Spec 02 section 2: the backpack drawer, a side panel over the sheet opened by 'Backpack'. */
 export function BackpackDrawer({ characterId }: { characterId: string }) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary" size="sm">
-          <Backpack className="size-4" aria-hidden="true" />
-          Backpack
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/70 backdrop-blur-sm" />
-        <Dialog.Content className="drawer-panel fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col border-l border-gold-700/50 bg-ink-850 shadow-2xl">
-          <div className="flex items-start justify-between gap-3 px-4 pt-4 pb-3 sm:px-5">
-            <div>
-              <Dialog.Title className="font-display text-2xl font-semibold text-gold-300">Backpack</Dialog.Title>
-              <Dialog.Description className="text-sm text-parchment-300">The items you carry but do not wear.</Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" className="w-9 px-0" aria-label="Close backpack">
-                <X className="size-5" aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <BackpackContents characterId={characterId} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Drawer title="Backpack" icon={Backpack} description="The items you carry but do not wear." closeLabel="Close backpack">
+      <BackpackContents characterId={characterId} />
+    </Drawer>
   );
 }

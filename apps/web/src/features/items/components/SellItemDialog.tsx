@@ -2,6 +2,8 @@ import type { InventoryEntryView } from '@rpg/contract';
 import { AlertDialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '@/components/ui/Button';
+import { AlertDialogPanel } from '@/components/ui/ConfirmDialog';
+import { NumberInput } from '@/components/ui/NumberInput';
 import { parseQuantity, sellValueText } from '../lib/sell';
 
 interface SellItemDialogProps {
@@ -37,56 +39,51 @@ export function SellItemDialog({ entry, disabled, onSell }: SellItemDialogProps)
           Sell
         </Button>
       </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-gold-700/50 bg-ink-850 p-6 shadow-2xl">
-          <form onSubmit={confirm}>
-            <AlertDialog.Title className="font-display text-xl font-semibold text-gold-300">Sell {item.name}?</AlertDialog.Title>
-            <AlertDialog.Description className="mt-3 text-sm text-parchment-200">
-              {stack ? `You have ${owned}. Choose how many to sell.` : 'It leaves your inventory for good.'}
-            </AlertDialog.Description>
-            {stack ? (
-              <div className="mt-4 flex flex-wrap items-end gap-2">
-                <div className="space-y-1">
-                  <label htmlFor={quantityId} className="block text-sm font-medium text-parchment-200">
-                    Quantity
-                  </label>
-                  <input
-                    id={quantityId}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={owned}
-                    step={1}
-                    value={text}
-                    onChange={(event) => setText(event.target.value)}
-                    aria-invalid={quantity === null ? true : undefined}
-                    className="h-10 w-24 rounded-md border border-ink-500 bg-ink-950/70 px-3 text-parchment-50 tabular-nums focus-visible:border-gold-400"
-                  />
-                </div>
-                <Button variant="ghost" size="sm" onClick={() => setText(String(owned))}>
-                  All ({owned})
-                </Button>
+      <AlertDialogPanel>
+        <form onSubmit={confirm}>
+          <AlertDialog.Title className="font-display text-xl font-semibold text-gold-300">Sell {item.name}?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-3 text-sm text-parchment-200">
+            {stack ? `You have ${owned}. Choose how many to sell.` : 'It leaves your inventory for good.'}
+          </AlertDialog.Description>
+          {stack ? (
+            <div className="mt-4 flex flex-wrap items-end gap-2">
+              <div className="space-y-1">
+                <label htmlFor={quantityId} className="block text-sm font-medium text-parchment-200">
+                  Quantity
+                </label>
+                <NumberInput
+                  id={quantityId}
+                  min={1}
+                  max={owned}
+                  step={1}
+                  value={text}
+                  onValueChange={setText}
+                  invalid={quantity === null}
+                  className="h-10 w-24 px-3"
+                />
               </div>
-            ) : null}
-            <p className="mt-4 text-sm text-parchment-100" aria-live="polite">
-              {quantity === null ? (
-                <span className="text-ember-300">Choose a quantity from 1 to {owned}.</span>
-              ) : (
-                <>
-                  You will receive <strong className="text-gold-300">{sellValueText(unitSellValue, quantity)}</strong>.
-                </>
-              )}
-            </p>
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <AlertDialog.Cancel className={buttonClasses('secondary')}>Cancel</AlertDialog.Cancel>
-              <button type="submit" className={buttonClasses('primary')} disabled={quantity === null}>
-                Sell
-              </button>
+              <Button variant="ghost" size="sm" onClick={() => setText(String(owned))}>
+                All ({owned})
+              </Button>
             </div>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+          ) : null}
+          <p className="mt-4 text-sm text-parchment-100" aria-live="polite">
+            {quantity === null ? (
+              <span className="text-ember-300">Choose a quantity from 1 to {owned}.</span>
+            ) : (
+              <>
+                You will receive <strong className="text-gold-300">{sellValueText(unitSellValue, quantity)}</strong>.
+              </>
+            )}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClasses('secondary')}>Cancel</AlertDialog.Cancel>
+            <button type="submit" className={buttonClasses('primary')} disabled={quantity === null}>
+              Sell
+            </button>
+          </div>
+        </form>
+      </AlertDialogPanel>
     </AlertDialog.Root>
   );
 }

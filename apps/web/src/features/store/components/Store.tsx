@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { useBuyOffer } from '../api/buy-offer';
 import { useStoreQuery } from '../api/get-store';
 import { RefreshCountdown } from './RefreshCountdown';
@@ -36,11 +35,7 @@ export function Store({ characterId, characterName }: StoreProps) {
   if (store.isPending) return <StoreLoading />;
   if (!store.data) {
     return (
-      <Alert tone="error" role="alert" title="Failed to load store items." className="mx-auto max-w-xl">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void store.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
+      <LoadErrorAlert title="Failed to load store items." onRetry={() => void store.refetch()} className="mx-auto max-w-xl" />
     );
   }
 

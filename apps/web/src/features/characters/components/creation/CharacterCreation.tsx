@@ -2,7 +2,7 @@ import type { CharacterView } from '@rpg/contract';
 import { useReducer, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/Alert';
+import { Alert, LoadErrorAlert } from '@/components/ui/Alert';
 import { buttonClasses } from '@/components/ui/Button';
 import { CenteredSpinner } from '@/components/ui/Spinner';
 import { useCharacterList } from '../../hooks/useCharacterList';
@@ -22,11 +22,7 @@ export function CharacterCreation({ editId }: { editId: string | null }) {
   if (isPending || created) return <CenteredSpinner label="Loading characters" />;
   if (isError) {
     return (
-      <Alert tone="error" role="alert" title="Your characters could not be loaded." className="mx-auto max-w-xl">
-        <button type="button" className={buttonClasses('secondary', 'sm', 'mt-2')} onClick={retry}>
-          Try Again
-        </button>
-      </Alert>
+      <LoadErrorAlert title="Your characters could not be loaded." onRetry={retry} className="mx-auto max-w-xl" />
     );
   }
   if (editId) {

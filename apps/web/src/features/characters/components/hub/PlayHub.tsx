@@ -1,12 +1,11 @@
 import { ArrowLeft, Coins } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { CoinAmount } from '@/components/CoinAmount';
-import { Alert } from '@/components/ui/Alert';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { CenteredSpinner } from '@/components/ui/Spinner';
-import { useCharacterList } from '../../hooks/useCharacterList';
+import { useActiveCharacterOrRedirect } from '../../hooks/useActiveCharacterOrRedirect';
 import { CharacterStatusCard } from './CharacterStatusCard';
 import { HubTiles } from './HubTiles';
 
@@ -15,27 +14,14 @@ interface PlayHubProps {
   console?: ReactNode;
 }
 
+const NO_CHARACTER = { title: 'No Character Selected', description: 'Please select a character from the game portal.', to: '/game' };
+
 /** /play, the game hub (DECISIONS section 2): the active character's status and the way to every area. */
 export function PlayHub({ console: consolePanel }: PlayHubProps) {
   const navigate = useNavigate();
-  const { active, isPending, isError, retry } = useCharacterList();
-  const missing = !isPending && !isError && !active;
+  const { active, isError, retry } = useActiveCharacterOrRedirect(NO_CHARACTER);
 
-  useEffect(() => {
-    if (!missing) return;
-    toast.error('No Character Selected', { id: 'no-character-selected', description: 'Please select a character from the game portal.' });
-    navigate('/game', { replace: true });
-  }, [missing, navigate]);
-
-  if (isError) {
-    return (
-      <Alert tone="error" role="alert" title="Your characters could not be loaded." className="mx-auto max-w-xl">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={retry}>
-          Try Again
-        </Button>
-      </Alert>
-    );
-  }
+  if (isError) return <LoadErrorAlert title="Your characters could not be loaded." onRetry={retry} className="mx-auto max-w-xl" />;
   if (!active) return <CenteredSpinner label="Loading your character" />;
 
   return (

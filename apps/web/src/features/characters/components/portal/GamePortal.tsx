@@ -3,7 +3,7 @@ import { Play, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/Alert';
+import { Alert, LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { CenteredSpinner } from '@/components/ui/Spinner';
@@ -55,11 +55,7 @@ export function GamePortal({ email, logout }: GamePortalProps) {
         {isPending ? (
           <CenteredSpinner label="Loading characters" />
         ) : isError ? (
-          <Alert tone="error" role="alert" className="mt-4" title="Your characters could not be loaded.">
-            <Button variant="secondary" size="sm" className="mt-2" onClick={retry}>
-              Try Again
-            </Button>
-          </Alert>
+          <LoadErrorAlert title="Your characters could not be loaded." onRetry={retry} className="mt-4" />
         ) : (
           <>
             {characters.length === 0 ? (

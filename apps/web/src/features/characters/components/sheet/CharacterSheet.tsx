@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '@/components/ui/Alert';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { CenteredSpinner } from '@/components/ui/Spinner';
@@ -43,15 +43,7 @@ export function CharacterSheet({ equipped = NO_GEAR, actions, gearStats }: Chara
   const { characters, active, isPending, isError, retry } = useCharacterList();
 
   if (isPending) return <CenteredSpinner label="Loading your character" />;
-  if (isError) {
-    return (
-      <Alert tone="error" role="alert" title="Your characters could not be loaded." className="mx-auto max-w-xl">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={retry}>
-          Try Again
-        </Button>
-      </Alert>
-    );
-  }
+  if (isError) return <LoadErrorAlert title="Your characters could not be loaded." onRetry={retry} className="mx-auto max-w-xl" />;
   if (!active) return <NoCharacter />;
 
   const backdrop = active.backgroundUrl

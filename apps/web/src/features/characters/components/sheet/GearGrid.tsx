@@ -1,7 +1,7 @@
 import { GEAR_SLOTS, type GearSlot, type Tier } from '@rpg/game';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { GEAR_SLOT_LABELS } from '../../lib/labels';
+import { SLOT_LABELS } from '@/lib/item-display';
 
 export interface EquippedGear {
   name: string;
@@ -39,7 +39,7 @@ export function GearGrid({ equipped }: { equipped: EquippedGearBySlot }) {
                 item ? 'border-gold-700/60 bg-ink-800' : 'border-dashed border-ink-500 bg-ink-950/40',
               )}
             >
-              <span className="text-xs text-parchment-300">{GEAR_SLOT_LABELS[slot]}</span>
+              <span className="text-xs text-parchment-300">{SLOT_LABELS[slot]}</span>
               {item?.content ? (
                 item.content
               ) : item ? (
