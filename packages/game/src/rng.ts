@@ -1,6 +1,6 @@
 /**
  * A seeded pseudo-random generator (sfc32 seeded through splitmix32).
- * Rules never call Math.random: they take an Rng argument, so a seed and the
+ * Rules never use an unseeded platform random: they take an Rng argument, so a seed and the
  * inputs replay a fight, a drop or a poker hand exactly.
  */
 export interface Rng {
