@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { xpToLeaveLevel } from '../character/leveling.ts';
 import { enemyFor } from '../content/enemies.ts';
 import { formatCoins } from '../currency/copper.ts';
-import { RuleError } from '../errors.ts';
 import { combatStatsOf, winChance } from '../combat/winChance.ts';
 import { createRng, type Rng } from '../rng.ts';
 import type { Attributes } from '../types.ts';
 import { completeAdventure, postAdventureMana, type AdventurerSnapshot } from './complete.ts';
 import { rewardRange } from './rewards.ts';
+import { ruleErrorOf as ruleError } from '../errors.testutil.ts';
 
 /** A seeded rng whose first next() (the fight draw) is `first`. */
 function fightDraw(first: number, seed: string | number = 1): Rng {
@@ -27,16 +27,6 @@ const attributes = (over: Partial<Attributes> = {}): Attributes => ({
 const warrior = (over: Partial<AdventurerSnapshot> = {}): AdventurerSnapshot => ({
   name: 'Brom', level: 1, xp: 0, characterClass: 'warrior', attributes: attributes(), ...over,
 });
-
-function ruleError(fn: () => unknown): RuleError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RuleError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
-}
 
 describe('adventure completion (spec 02 §4 Adventure, Level-up loop; §8; §9 Combat, Rewards)', () => {
   it('refuses an adventure with no enemy', () => {

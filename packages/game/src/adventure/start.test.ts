@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../errors.ts';
 import { alreadyOnAdventureMessage, requiredPlayerLevel, startAdventure } from './start.ts';
+import { ruleErrorOf as ruleError } from '../errors.testutil.ts';
 
 const NOW = Date.UTC(2024, 0, 1, 12, 0, 0);
-
-function ruleError(fn: () => unknown): RuleError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RuleError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
-}
 
 describe('adventure start (spec 02 §5 Adventure start, §8 Adventure, §9 duration)', () => {
   it('refuses an invalid location', () => {

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { copper } from '../currency/copper.ts';
-import { RuleError } from '../errors.ts';
 import { buyChips, cashOutChips, cashOutPayout, type ChipWallet } from './chips.ts';
+import { ruleErrorOf as ruleError } from '../errors.testutil.ts';
 
 const wallet = (copperAmount: number, casinoChips: number): ChipWallet & { name: string } => ({
   name: 'Aria',
   copper: copper(copperAmount),
   casinoChips,
 });
-
-function ruleError(run: () => unknown): RuleError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
-}
 
 describe('spec 02 §5/§8/§9 chips: buying', () => {
   it.each([0, 99, -100, 150, 1.5, Number.NaN, Infinity])('refuses %s chips as an invalid amount', (amount) => {

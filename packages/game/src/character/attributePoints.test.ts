@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../errors.ts';
+import type { RuleError } from '../errors.ts';
 import {
   attributePointsEarned,
   attributePointsSpent,
@@ -11,21 +11,12 @@ import {
 } from './attributePoints.ts';
 import { gainXp, xpToLeaveLevel } from './leveling.ts';
 import { createNewCharacter } from './newCharacter.ts';
+import { ruleErrorOf as refusal } from '../errors.testutil.ts';
 
 /** A level-1 human warrior (see newCharacter.test.ts), at the given level and spending. */
 function warrior(level: number, spentAttributePoints: AttributePointsState['spentAttributePoints'] = {}): AttributePointsState {
   const { attributes } = createNewCharacter({ name: 'Aria', race: 'human', class: 'warrior', gender: 'female' }, 0);
   return { level, attributes, spentAttributePoints };
-}
-
-function refusal(run: () => unknown): RuleError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
 }
 
 const toast = (error: RuleError) => ({ code: error.code, title: error.title, message: error.message });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../errors.ts';
+import type { RuleError } from '../errors.ts';
 import { DEFAULT_APPEARANCE } from './appearance.ts';
 import { availableAttributePoints } from './attributePoints.ts';
 import { previewStats } from './preview.ts';
@@ -11,18 +11,9 @@ import {
   validateCharacterName,
   type NewCharacterInput,
 } from './newCharacter.ts';
+import { ruleErrorOf as refusal } from '../errors.testutil.ts';
 
 const valid: NewCharacterInput = { name: 'Aria', race: 'human', class: 'warrior', gender: 'female' };
-
-function refusal(run: () => unknown): RuleError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
-}
 
 const toast = (error: RuleError) => ({ code: error.code, title: error.title, message: error.message, status: error.status });
 

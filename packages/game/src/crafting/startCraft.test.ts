@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { RuleError } from '../errors.ts';
 import { startCraft } from './startCraft.ts';
 import { crafter, materials } from './testInventory.testutil.ts';
+import { ruleErrorOf } from '../errors.testutil.ts';
 
 const NOW = Date.UTC(2025, 0, 1, 12);
 
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
-}
+const refusal = (run: () => unknown): string => ruleErrorOf(run).message;
 
 describe('spec 02 §5/§8 crafting: starting, refusals in the spec order', () => {
   it('refuses while already crafting, before anything else', () => {

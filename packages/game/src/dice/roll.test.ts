@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../errors.ts';
 import { createRng } from '../rng.ts';
 import { parseDice, rollDice } from './roll.ts';
+import { ruleErrorOf } from '../errors.testutil.ts';
 
-function message(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RuleError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
-}
+const message = (fn: () => unknown): string => ruleErrorOf(fn).message;
 
 describe('dice (spec 02 §5 Commands, §9 roll XdY)', () => {
   it('refuses anything but NdM with positive integers', () => {

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { copper } from '../currency/copper.ts';
-import { RuleError } from '../errors.ts';
 import type { GearSlot, InventoryEntry, ItemData } from '../types.ts';
 import { equip, unequip } from './equip.ts';
+import { ruleErrorOf as caught } from '../errors.testutil.ts';
 
 const gear = (name: string, slot: GearSlot): ItemData => ({ kind: 'gear', name, tier: 'common', slot, stats: { defense: 1 }, description: '', price: copper(10) });
 const potion: ItemData = { kind: 'potion', name: 'Minor Health Potion', tier: 'common', target: 'health', potency: 3, description: '', price: copper(10) };
 const entry = (id: string, item: ItemData, equipped = false): InventoryEntry => ({ id, item, equipped, quantity: 1 });
-
-function caught(run: () => unknown): RuleError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
-}
 
 describe('equip (spec 02 §4 items, §5 items, potions, equipment)', () => {
   it('refuses an entry that is not in the inventory', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../errors.ts';
 import { castSpell, type CasterState } from './cast.ts';
 import { NO_SPELL_EFFECTS } from './effects.ts';
 import { SPELLS } from './spells.ts';
+import { ruleErrorOf as ruleError } from '../errors.testutil.ts';
 
 const mage = (over: Partial<CasterState> = {}): CasterState => ({
   currentHealth: 10,
@@ -12,16 +12,6 @@ const mage = (over: Partial<CasterState> = {}): CasterState => ({
   effects: NO_SPELL_EFFECTS,
   ...over,
 });
-
-function ruleError(fn: () => unknown): RuleError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RuleError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
-}
 
 describe('spells (spec 02 §8 Chat, §9 Spells; DECISIONS §3 spells outside combat)', () => {
   it('refuses an unknown spell, listing the five', () => {

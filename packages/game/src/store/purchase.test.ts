@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BACKPACKS, DEFAULT_BACKPACK } from '../content/backpacks.ts';
 import { storePotion } from '../content/potions.ts';
 import { copper } from '../currency/copper.ts';
-import { RuleError } from '../errors.ts';
 import type { FoodItem, GearItem, InventoryEntry, ItemData } from '../types.ts';
 import type { StoreOffer } from './generate.ts';
 import { purchase, type InventoryState } from './purchase.ts';
+import { ruleErrorOf as caught } from '../errors.testutil.ts';
 
 const helm: GearItem = { kind: 'gear', name: 'Rare Iron Helm', tier: 'rare', slot: 'head', stats: { defense: 4 }, description: '', price: copper(4_250), sellPrice: copper(2_125) };
 const potion = storePotion('health', 'rare'); // 1s 25c
@@ -24,16 +24,6 @@ const filler = (count: number, equipped = false): InventoryEntry[] =>
     equipped,
   }));
 const inventory = (entries: InventoryEntry[] = [], backpack = DEFAULT_BACKPACK): InventoryState => ({ entries, backpack });
-
-function caught(run: () => unknown): RuleError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof RuleError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleError');
-}
 
 describe('store purchase (spec 03 §4 store, §5 store purchase, §8 store toasts)', () => {
   it('refuses an offer already sold', () => {
