@@ -43,6 +43,7 @@ export default defineConfig({
       DATA_DIR: path.join(tmpdir(), `rpg-e2e-${process.pid}`),
       DATABASE_URL: '',
       NODE_ENV: 'development',
+      DEV_OUTBOX: '1',
       LOG_LEVEL: 'warn',
       RPG_TIME_SCALE: String(TIME_SCALE),
       RATE_LIMIT_FACTOR: '50',

@@ -70,7 +70,8 @@ export interface BuildOptions {
 export async function buildApp({ config, database, mailer: mailerOverride }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For from a client is not its address.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
@@ -128,7 +129,10 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
   await craftingRoutes(app, { db, guard, hub, scheduler, timeScale: config.timeScale });
   await inventoryRoutes(app, { db, guard, hub, config });
   await storeRoutes(app, { db, guard, hub, config });
-  if (config.nodeEnv !== 'production' && !config.smtpUrl) await devRoutes(app, { db });
+  if (config.devOutbox) {
+    app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');
+    await devRoutes(app, { db });
+  }
   await realtimeRoutes(app, { auth, hub, trustedOrigins: config.trustedOrigins });
   await serveUploads(app, config.dataDir);
   await serveWeb(app, config.webDist, config.nodeEnv !== 'test');

@@ -10,7 +10,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('RPG Adventure <no-reply@rpg-adventure.local>'),
   PUBLIC_URL: z.string().url().optional(),
   RPG_TIME_SCALE: z.coerce.number().positive().default(1),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Anything but exactly 'development' or 'test' (unset, empty, a typo) is production.
+  NODE_ENV: z.string().optional(),
+  /** '1' mounts GET /api/dev/outbox (development only, without SMTP_URL): anyone can read any address's mail. */
+  DEV_OUTBOX: z.string().optional(),
+  /** Proxy hops to trust for the client address: a hop count, or comma-separated addresses/CIDRs. Unset: none. */
+  TRUST_PROXY: z.string().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   STORE_TIMEZONE: z.string().default('UTC'),
@@ -30,6 +35,10 @@ export interface Config {
   trustedOrigins: string[];
   timeScale: number;
   nodeEnv: 'development' | 'production' | 'test';
+  /** GET /api/dev/outbox is mounted: NODE_ENV=development (or test), DEV_OUTBOX=1 and no SMTP_URL. */
+  devOutbox: boolean;
+  /** Fastify's trustProxy: false (default), a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   authSecret: string | undefined;
   rateLimitFactor: number;
   storeTimeZone: string;
@@ -49,7 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${overrides.port ?? e.PORT}`).replace(/\/$/, '');
-  const nodeEnv = overrides.nodeEnv ?? e.NODE_ENV;
+  const nodeEnv = overrides.nodeEnv ?? (e.NODE_ENV === 'development' || e.NODE_ENV === 'test' ? e.NODE_ENV : 'production');
+  const smtpUrl = e.SMTP_URL || undefined;
   const trustedOrigins = [publicUrl];
   if (nodeEnv !== 'production') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173');
   return {
@@ -57,7 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
-    smtpUrl: e.SMTP_URL || undefined,
+    smtpUrl,
     mailFrom: e.MAIL_FROM,
     timeScale: e.RPG_TIME_SCALE,
     nodeEnv,
@@ -67,7 +77,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     trustedOrigins,
+    devOutbox: nodeEnv !== 'production' && e.DEV_OUTBOX === '1' && !smtpUrl,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     ...overrides,
     publicUrl,
   };
+}
+
+/** TRUST_PROXY: unset or empty trusts no proxy (the socket address is the client); a number is a hop count. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim();
+  if (!text || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }

@@ -94,6 +94,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const config = loadConfig(
     {
       NODE_ENV: 'test',
+      DEV_OUTBOX: '1',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       RATE_LIMIT_FACTOR: '20',
