@@ -1,6 +1,7 @@
 /** The API's adventure and console shapes, shared by the server (answers) and the web app (parses). */
 import { BIOMES, TIERS } from '@rpg/game';
 import { z } from 'zod';
+import { toastSchema, type Toast } from './toast.ts';
 
 const int = z.number().int();
 /** ISO 8601. */
@@ -17,13 +18,9 @@ export const consoleMessageSchema = z.strictObject({
 });
 export type ConsoleMessage = z.infer<typeof consoleMessageSchema>;
 
-/** A toast a console command asks for (spec texts such as 'Not Enough Mana'). */
-export const consoleToastSchema = z.object({
-  title: z.string(),
-  description: z.string().optional(),
-  variant: z.enum(['success', 'error', 'info']).optional(),
-});
-export type ConsoleToast = z.infer<typeof consoleToastSchema>;
+/** A toast a console command asks for (spec texts such as 'Not Enough Mana'): the one toast shape (toast.ts). */
+export const consoleToastSchema = toastSchema;
+export type ConsoleToast = Toast;
 
 /** GET /api/characters/:id/console[?before=id]: a page of lines, oldest first; `hasMore` = older lines exist. */
 export const consolePageSchema = z.object({ messages: z.array(consoleMessageSchema), hasMore: z.boolean() });

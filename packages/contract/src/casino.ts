@@ -1,11 +1,12 @@
 /** The API's casino shapes (spec 02 §2-§5, §9): chip dialogs and the poker view in the console. */
 import { CARD_VALUES, POKER_PHASES, SUITS } from '@rpg/game';
 import { z } from 'zod';
+import { toastSchema } from './toast.ts';
 
 const int = z.number().int();
 
-/** The toast of a successful casino or crafting action (the same shape as the inventory routes' toasts). */
-export const actionToastSchema = z.strictObject({ title: z.string(), description: z.string(), variant: z.enum(['success', 'info', 'error']) });
+/** The toast of a casino or crafting action: the one toast shape (toast.ts). */
+export const actionToastSchema = toastSchema;
 
 /** POST /api/characters/:id/chips/buy and .../chips/cash-out { amount }. */
 export const chipsResponseSchema = z.strictObject({

@@ -4,3 +4,6 @@ export * from './adventure.ts';
 export * from './casino.ts';
 export * from './crafting.ts';
 export * from './account.ts';
+export * from './toast.ts';
+export * from './query-keys.ts';
+export * from './push.ts';

@@ -1,6 +1,7 @@
 /** The API's inventory and store shapes, shared by the server (answers) and the web app (parses). */
 import { BIOMES, GEAR_SLOTS, GEAR_STATS, TIERS } from '@rpg/game';
 import { z } from 'zod';
+import { toastSchema, type Toast } from './toast.ts';
 import { characterViewSchema } from './characters.ts';
 
 const int = z.number().int();
@@ -56,11 +57,6 @@ export const inventoryViewSchema = z.strictObject({
   backpack: z.strictObject({ name: z.string(), tier, slots: int, description: z.string() }),
 });
 
-export const toastSchema = z.strictObject({
-  title: z.string(),
-  description: z.string(),
-  variant: z.enum(['success', 'info', 'error']),
-});
 
 /** POST .../inventory/:entryId/equip and .../unequip. */
 export const inventoryActionResponseSchema = z.strictObject({ toast: toastSchema, inventory: inventoryViewSchema });
@@ -129,7 +125,8 @@ export const storeScheduleSchema = z.strictObject({ windowStart: z.string(), nex
 export type ItemDataView = z.infer<typeof itemDataSchema>;
 export type InventoryEntryView = z.infer<typeof inventoryEntrySchema>;
 export type InventoryView = z.infer<typeof inventoryViewSchema>;
-export type ToastView = z.infer<typeof toastSchema>;
+/** The one toast shape (toast.ts). */
+export type ToastView = Toast;
 export type InventoryActionResponse = z.infer<typeof inventoryActionResponseSchema>;
 export type SellResponse = z.infer<typeof sellResponseSchema>;
 export type UseItemResponse = z.infer<typeof useItemResponseSchema>;

@@ -1,0 +1,45 @@
+/**
+ * The web app's TanStack Query keys, defined once. The web app's queries use them, and the server
+ * names them in its `invalidate` pushes, so a change on the server refetches exactly what it changed.
+ * A key is a list of strings; invalidating a key refetches every query that starts with it
+ * (`characters` covers every character query).
+ */
+export type QueryKey = readonly string[];
+
+export const queryKeys = {
+  /** The signed-in account (GET /api/me). */
+  me: ['me'] as const,
+  /** The character list and every character in it: money, vitals, level. */
+  characters: ['characters'] as const,
+  /** A character's console history. */
+  console: (characterId: string) => ['console', characterId] as const,
+  /** A character's adventure state: the launcher, the running adventure, the last outcome. */
+  adventure: (characterId: string) => ['adventure', characterId] as const,
+  /** A character's backpack and equipment. */
+  inventory: (characterId: string) => ['inventory', characterId] as const,
+  /** Every character's store (the restock push refetches them all). */
+  stores: ['store'] as const,
+  store: (characterId: string) => ['store', characterId] as const,
+  /** A character's chips and poker hand. */
+  casino: (characterId: string) => ['casino', characterId] as const,
+  /** A character's crafting drawer. */
+  crafting: (characterId: string) => ['crafting', characterId] as const,
+  /** The console's command list (the Commands panel, /help as data). */
+  commands: ['commands'] as const,
+} as const;
+
+/** What changes together, named once: the keys a kind of change makes stale. */
+export const changedKeys = {
+  /** An adventure settled: money, XP and health, its console lines, the board, the loot. */
+  adventureSettled: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.console(characterId), queryKeys.adventure(characterId), queryKeys.inventory(characterId)],
+  /** An adventure started: the board and its console line. */
+  adventureStarted: (characterId: string): QueryKey[] => [queryKeys.adventure(characterId), queryKeys.console(characterId)],
+  /** An item equipped, sold, used or bought: money and vitals, the backpack, the store. */
+  items: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.inventory(characterId), queryKeys.store(characterId)],
+  /** Copper or chips moved: the wallet on the character, the chips and hand. */
+  wallet: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.casino(characterId)],
+  /** A craft started, collected or a scroll read: the drawer and the backpack. */
+  crafting: (characterId: string): QueryKey[] => [queryKeys.crafting(characterId), queryKeys.inventory(characterId)],
+  /** A craft finished: the drawer, the backpack and its console line. */
+  craftFinished: (characterId: string): QueryKey[] => [queryKeys.crafting(characterId), queryKeys.inventory(characterId), queryKeys.console(characterId)],
+} as const;
