@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import { toast } from 'sonner';
 import { signInWithPassword } from '../api/sign-in';
 import { signUpWithPassword } from '../api/sign-up';
 import { AuthContext, type AuthState } from '../hooks/auth-context';
@@ -8,6 +9,7 @@ import { AuthPage } from './AuthPage';
 
 vi.mock('../api/sign-in', () => ({ signInWithPassword: vi.fn() }));
 vi.mock('../api/sign-up', () => ({ signUpWithPassword: vi.fn() }));
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }));
 vi.mock('../api/email-verification', () => ({ resendVerificationEmail: vi.fn(), verifyEmailCode: vi.fn() }));
 
 const signIn = vi.mocked(signInWithPassword);
@@ -57,6 +59,15 @@ describe('spec 01 section 2: the /auth screen', () => {
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
     expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("spec 01 section 8: an error without a message reads 'An error occurred' and toasts 'Error' / 'Please try again'", async () => {
+    signIn.mockResolvedValue({ ok: false, error: { status: 500, code: null, message: null } });
+    renderAuth();
+    fillIn('hero@realm.example', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An error occurred');
+    expect(vi.mocked(toast.error)).toHaveBeenCalledWith('Error', { description: 'Please try again' });
   });
 
   it('switches to signup and back, clearing the error', async () => {

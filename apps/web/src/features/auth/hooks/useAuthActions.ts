@@ -5,11 +5,12 @@ import { resendVerificationEmail, verifyEmailCode } from '../api/email-verificat
 import { signInWithPassword } from '../api/sign-in';
 import { signUpWithPassword } from '../api/sign-up';
 import {
-  FALLBACK_ERROR_DESCRIPTION,
   SIGNUP_FAILED_MESSAGE,
   VERIFICATION_FAILED_MESSAGE,
+  errorTexts,
   failureMessage,
   loginFailureAction,
+  reportedMessage,
 } from '../lib/auth-errors';
 import type { AuthFormAction } from '../lib/form-state';
 import { hasErrors, validateCredentials, validateOtp } from '../lib/validation';
@@ -30,9 +31,11 @@ export function useAuthActions({ email, password, code, dispatch, returnPath }: 
   const { refetch } = useAuth();
   const [resending, setResending] = useState(false);
 
-  function fail(message: string) {
-    dispatch({ type: 'fail', message });
-    toast.error('Error', { description: message || FALLBACK_ERROR_DESCRIPTION });
+  /** `null`: the failure came without a message (spec 01 section 8 fallbacks). */
+  function fail(message: string | null) {
+    const texts = errorTexts(message);
+    dispatch({ type: 'fail', message: texts.inline });
+    toast.error('Error', { description: texts.toast });
   }
 
   async function enterGame() {
@@ -79,7 +82,7 @@ export function useAuthActions({ email, password, code, dispatch, returnPath }: 
     if (signIn?.ok) return enterGame();
     toast.success('Email verified', { description: 'You may now sign in.' });
     dispatch({ type: 'back-to-login' });
-    if (signIn && !signIn.ok) fail(failureMessage(signIn.error));
+    if (signIn && !signIn.ok) fail(reportedMessage(signIn.error));
   }
 
   async function resend() {

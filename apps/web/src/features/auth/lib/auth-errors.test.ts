@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { linkErrorMessage, loginFailureAction, failureMessage, UNVERIFIED_LOGIN_MESSAGE } from './auth-errors';
+import {
+  errorTexts,
+  failureMessage,
+  linkErrorMessage,
+  loginFailureAction,
+  UNVERIFIED_LOGIN_MESSAGE,
+  withAccountSignUpFallback,
+} from './auth-errors';
 
 describe('spec 01 section 8: auth error catalogue', () => {
   it('moves an unverified login to check-email mode with the spec text', () => {
@@ -23,6 +30,24 @@ describe('spec 01 section 8: auth error catalogue', () => {
   it("falls back to 'An error occurred', or the given fallback", () => {
     expect(failureMessage({ status: 500, code: null, message: null })).toBe('An error occurred');
     expect(failureMessage({ status: 0, code: 'NETWORK_ERROR', message: null }, 'Signup failed')).toBe('Signup failed');
+  });
+
+  it("spec 01 section 8: an error without a message reads 'An error occurred' under the form and 'Please try again' in the toast", () => {
+    const action = loginFailureAction({ status: 500, code: null, message: null });
+    expect(action).toEqual({ kind: 'error', message: null });
+    expect(errorTexts(null)).toEqual({ inline: 'An error occurred', toast: 'Please try again' });
+    expect(errorTexts('Invalid email or password')).toEqual({ inline: 'Invalid email or password', toast: 'Invalid email or password' });
+  });
+
+  it("spec 01 section 5: the account context's sign-up fallback is 'Sign up failed'; no answer leaves the form's 'Signup failed'", () => {
+    const refused = withAccountSignUpFallback({ status: 500, code: null, message: null });
+    expect(refused.message).toBe('Sign up failed');
+    expect(failureMessage(refused, 'Signup failed')).toBe('Sign up failed');
+    const unanswered = withAccountSignUpFallback({ status: 0, code: 'NETWORK_ERROR', message: null });
+    expect(failureMessage(unanswered, 'Signup failed')).toBe('Signup failed');
+    const told = withAccountSignUpFallback({ status: 422, code: 'USER_ALREADY_EXISTS', message: 'This email is already registered. Please log in instead.' });
+    expect(told.message).toBe('This email is already registered. Please log in instead.');
+    expect(withAccountSignUpFallback({ status: 429, code: null, message: null }).message).toBeNull();
   });
 
   it('explains a 429 without a message', () => {
