@@ -37,11 +37,11 @@ describe('adventure completion (spec 02 §4 Adventure, Level-up loop; §8; §9 C
     );
   });
 
-  it('gives only health loss on a defeat, with the defeat lines', () => {
+  it('gives only health loss on a defeat to a character without mana, with the defeat lines', () => {
     const out = completeAdventure(warrior(), { location: 'forest', level: 1 }, fightDraw(0.999));
     // defense 6 vs 1: ratio 6, loss max(10%, 40% - 30%) of 16 = ceil(1.6) = 2
     expect(out).toMatchObject({
-      won: false, xpGained: 0, copperGained: 0, items: [], healthLost: 2, level: 1, xp: 0, levelsGained: 0, manaRestored: 0,
+      won: false, xpGained: 0, copperGained: 0, items: [], healthLost: 2, manaLost: 0, level: 1, xp: 0, levelsGained: 0, manaRestored: 0,
       title: 'Adventure Failed!',
     });
     expect(out.enemy.name).toBe('Giant Rat');
@@ -102,20 +102,53 @@ describe('adventure completion (spec 02 §4 Adventure, Level-up loop; §8; §9 C
     expect(out.messages.slice(-2)).toEqual(['Level up! Ilsa is now level 11.', 'Ilsa recovered 7 mana while resting (42/65).']);
   });
 
-  it('restores mana after a defeat too, only for mana classes, never above max', () => {
+  it('restores 10% of max mana only to mana classes, never above max (spec 02 §4)', () => {
     expect(postAdventureMana('necromancer', 0, 10)).toBe(1);
     expect(postAdventureMana('summoner', 9, 15)).toBe(11);
     expect(postAdventureMana('mage', 10, 10)).toBe(10);
     expect(postAdventureMana('mage', 12, 10)).toBe(12);
     expect(postAdventureMana('warrior', 0, 10)).toBe(0);
     expect(postAdventureMana('cleric', 0, 0)).toBe(0);
+  });
+
+  it('costs health and mana on a defeat, with no mana regeneration (spec 02 §4 "Defeat gives only health and mana loss", DECISIONS §4)', () => {
     const lost = completeAdventure(
-      { ...warrior(), characterClass: 'summoner', attributes: attributes({ currentMana: 2, maxMana: 10 }) },
+      { ...warrior(), characterClass: 'summoner', attributes: attributes({ currentMana: 8, maxMana: 20 }) },
       { location: 'forest', level: 1 },
       fightDraw(0.999),
     );
-    expect(lost.attributes.currentMana).toBe(3);
-    expect(lost.messages.at(-1)).toBe('Brom recovered 1 mana while resting (3/10).');
+    // defense ratio 6: the loss fraction max(10%, 40% - 30%) = 10%, of max health 16 -> 2, of max mana 20 -> 2
+    expect(lost).toMatchObject({ won: false, healthLost: 2, manaLost: 2, manaRestored: 0 });
+    expect(lost.attributes).toMatchObject({ currentHealth: 14, currentMana: 6, maxMana: 20 });
+    expect(lost.messages[1]).toBe('Brom lost 2 health (14/16). Brom lost 2 mana (6/20). No XP, coins or loot this time.');
+    expect(lost.messages.some((line) => line.includes('while resting'))).toBe(false);
+
+    const empty = completeAdventure(
+      { ...warrior(), characterClass: 'mage', attributes: attributes({ currentMana: 1, maxMana: 30 }) },
+      { location: 'forest', level: 1 },
+      fightDraw(0.999),
+    );
+    expect(empty.manaLost).toBe(1);
+    expect(empty.attributes.currentMana).toBe(0);
+  });
+
+  it('costs no mana on a win and regenerates 10% of max mana instead (DECISIONS §4)', () => {
+    const won = completeAdventure(
+      { ...warrior(), characterClass: 'summoner', attributes: attributes({ currentMana: 2, maxMana: 10 }) },
+      { location: 'forest', level: 1 },
+      fightDraw(0, 'mana-win'),
+    );
+    expect(won).toMatchObject({ won: true, manaLost: 0, manaRestored: 1 });
+    expect(won.attributes.currentMana).toBe(3);
+    expect(won.messages.at(-1)).toBe('Brom recovered 1 mana while resting (3/10).');
+  });
+
+  it('shows health against max health with gear (spec 02 §3 gear stats, §4)', () => {
+    const geared = warrior({ equipped: [{ stats: { health: 10 } }], attributes: attributes({ currentHealth: 24 }) });
+    const out = completeAdventure(geared, { location: 'forest', level: 1 }, fightDraw(0.999));
+    // the loss is 10% of 26 (16 + 10 gear) = ceil(2.6) = 3
+    expect(out.healthLost).toBe(3);
+    expect(out.messages[1]).toBe('Brom lost 3 health (21/26). No XP, coins or loot this time.');
   });
 
   it('counts gear and pending spells in the win chance and uses the spells up', () => {

@@ -3,15 +3,16 @@ import { enemyFor, type Enemy } from '../content/enemies.ts';
 import { LOCATIONS, type LocationId } from '../content/locations.ts';
 import { copper, formatCoins, type Copper } from '../currency/copper.ts';
 import { RuleError } from '../errors.ts';
-import { applyHealthLoss, resolveFight } from '../combat/resolve.ts';
+import { applyHealthLoss, applyManaLoss, manaLossFor, resolveFight } from '../combat/resolve.ts';
 import { combatStatsOf } from '../combat/winChance.ts';
+import { gearTotals, maxHealthWithGear } from '../items/stats.ts';
 import type { Rng } from '../rng.ts';
 import { NO_SPELL_EFFECTS, type SpellEffects } from '../spells/effects.ts';
 import type { Attributes, CharacterClass, GearStats } from '../types.ts';
 import { rollDrops, type DropOptions, type ItemStack } from './drops.ts';
 import { rollRewards } from './rewards.ts';
 
-/** Spec 02 §4: after an adventure, mana classes regenerate 10% of max mana. */
+/** Spec 02 §4, DECISIONS §4: after a won adventure, mana classes regenerate 10% of max mana. */
 export const POST_ADVENTURE_MANA_FRACTION = 0.1;
 
 /** What settling an adventure reads of the character. */
@@ -41,7 +42,9 @@ export interface AdventureOutcome {
   copperGained: Copper;
   /** Health actually lost (the fight never leaves less than 1). */
   healthLost: number;
-  /** Mana restored by the post-adventure regeneration (after any level-up). */
+  /** Mana actually lost on a defeat (DECISIONS §4); 0 on a win. */
+  manaLost: number;
+  /** Mana restored by the post-adventure regeneration on a win (after any level-up). */
   manaRestored: number;
   /** Won items, each with its quantity; empty on a defeat. */
   items: ItemStack[];
@@ -71,10 +74,12 @@ export function postAdventureMana(characterClass: CharacterClass, currentMana: n
 }
 
 /**
- * Spec 02 §4, §9 and DECISIONS §2-§3: settles a finished adventure in one go.
+ * Spec 02 §4, §9 and DECISIONS §2-§4: settles a finished adventure in one go.
  * Fight (win chance from attributes + gear + pending spells) -> health loss ->
- * on a win XP, copper and drops, then the level-up loop -> 10% mana for mana
- * classes -> console lines. A defeat costs health only and gives nothing.
+ * on a win XP, copper and drops, then the level-up loop, then 10% mana for mana
+ * classes -> console lines. A defeat costs health and mana (the same fraction of
+ * max mana as of max health) and gives nothing, not even the mana regeneration.
+ * Health is shown against max health with gear (maxHealthWithGear).
  * Pending spell effects are used up either way. `options` carries extra luck
  * and extra drop factories (recipe scrolls).
  */
@@ -97,7 +102,14 @@ export function completeAdventure(
   const before = character.attributes;
   const currentHealth = applyHealthLoss(before.currentHealth, fight.healthLoss);
   const healthLost = before.currentHealth - currentHealth;
-  let state = { level: character.level, xp: character.xp, characterClass: character.characterClass, attributes: { ...before, currentHealth } };
+  const afterMana = applyManaLoss(before.currentMana, manaLossFor(fight.won, before.maxMana, fight.defenseRatio));
+  const manaLost = before.currentMana - afterMana;
+  let state = {
+    level: character.level,
+    xp: character.xp,
+    characterClass: character.characterClass,
+    attributes: { ...before, currentHealth, currentMana: afterMana },
+  };
 
   let xpGained = 0;
   let copperGained = copper(0);
@@ -114,14 +126,16 @@ export function completeAdventure(
   }
 
   const a = state.attributes;
-  const currentMana = postAdventureMana(character.characterClass, a.currentMana, a.maxMana);
+  const currentMana = fight.won ? postAdventureMana(character.characterClass, a.currentMana, a.maxMana) : a.currentMana;
   const manaRestored = currentMana - a.currentMana;
   const attributes: Attributes = { ...a, currentMana };
+  const maxHealth = maxHealthWithGear(attributes, gearTotals(character.equipped ?? []));
 
   const healthLine =
     healthLost > 0
-      ? `${who} lost ${healthLost} health (${attributes.currentHealth}/${attributes.maxHealth}).`
-      : `${who} came back without a scratch (${attributes.currentHealth}/${attributes.maxHealth} health).`;
+      ? `${who} lost ${healthLost} health (${attributes.currentHealth}/${maxHealth}).`
+      : `${who} came back without a scratch (${attributes.currentHealth}/${maxHealth} health).`;
+  const manaLine = manaLost > 0 ? ` ${who} lost ${manaLost} mana (${attributes.currentMana}/${attributes.maxMana}).` : '';
   const messages = fight.won
     ? [
         `Victory! ${who} defeated the ${enemy.name} in the ${place} (level ${adventure.level}, ${chancePct}% chance of victory).`,
@@ -131,7 +145,7 @@ export function completeAdventure(
       ]
     : [
         `Defeat! The ${enemy.name} in the ${place} (level ${adventure.level}) was too strong for ${who}.`,
-        `${healthLine} No XP, coins or loot this time.`,
+        `${healthLine}${manaLine} No XP, coins or loot this time.`,
         `The odds were ${chancePct}%. Better gear, more training or a lower level will turn the tide.`,
       ];
   if (levelsGained > 0) messages.push(`Level up! ${who} is now level ${state.level}.`);
@@ -144,6 +158,7 @@ export function completeAdventure(
     xpGained,
     copperGained,
     healthLost,
+    manaLost,
     manaRestored,
     items,
     level: state.level,

@@ -36,6 +36,21 @@ export function healthLossFor(won: boolean, maxHealth: number, ratio: number): n
   return Math.max(0, ceilClean(maxHealth * fraction));
 }
 
+/**
+ * Spec 02 §4 "Defeat gives only health and mana loss", DECISIONS §4: a defeat costs
+ * the same fraction of max mana as of max health (max(10%, 40% - 5% x defense ratio)),
+ * rounded up; a win costs no mana. 0 for a character without mana.
+ */
+export function manaLossFor(won: boolean, maxMana: number, ratio: number): number {
+  if (won || maxMana <= 0) return 0;
+  return healthLossFor(false, maxMana, ratio);
+}
+
+/** Mana after a loss: never below 0 (nor above what it was). */
+export function applyManaLoss(currentMana: number, loss: number): number {
+  return Math.min(currentMana, Math.max(0, currentMana - loss));
+}
+
 /** Spec 02 §9: health never drops below 1 from a fight (nor rises). */
 export function applyHealthLoss(currentHealth: number, loss: number): number {
   return Math.min(currentHealth, Math.max(1, currentHealth - loss));

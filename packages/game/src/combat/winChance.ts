@@ -2,6 +2,7 @@ import { usesManaInCombat } from '../content/classes.ts';
 import type { Enemy } from '../content/enemies.ts';
 import type { SpellEffects } from '../spells/effects.ts';
 import type { Attributes, CharacterClass, GearStats } from '../types.ts';
+import { gearTotals, maxHealthWithGear } from '../items/stats.ts';
 
 /** Spec 02 §9: the base chance and the weight of each term. */
 export const WIN_CHANCE_BASE = 0.5;
@@ -89,24 +90,17 @@ export interface CombatSource {
  * (attack + strength, defense + constitution, speed + dexterity,
  * magicPower + intelligence) plus the same stat on every equipped item. The
  * primaries count because a new character's secondary stats start near 0
- * (spec 01 §3). maxHealth is max health plus gear health, at least 1, as in
- * items/stats.ts `effectiveStats`.
+ * (spec 01 §3). maxHealth is `maxHealthWithGear` (items/stats.ts).
  */
 export function combatStatsOf(source: CombatSource): CombatStats {
   const a = source.attributes;
-  const gear = { attack: 0, defense: 0, speed: 0, health: 0 };
-  for (const item of source.equipped ?? []) {
-    gear.attack += item.stats.attack ?? 0;
-    gear.defense += item.stats.defense ?? 0;
-    gear.speed += item.stats.speed ?? 0;
-    gear.health += item.stats.health ?? 0;
-  }
+  const gear = gearTotals(source.equipped ?? []);
   return {
     attack: a.attack + a.strength + gear.attack,
     defense: a.defense + a.constitution + gear.defense,
     speed: a.speed + a.dexterity + gear.speed,
     magicPower: a.magicPower + a.intelligence,
-    maxHealth: Math.max(1, a.maxHealth + gear.health),
+    maxHealth: maxHealthWithGear(a, gear),
     characterClass: source.characterClass,
     bonusWinChance: source.effects?.bonusWinChance ?? 0,
     bonusDefense: source.effects?.bonusDefense ?? 0,

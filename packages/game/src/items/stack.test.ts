@@ -13,18 +13,28 @@ describe('stacking and backpack usage (spec 02 §3 inventory item, §5 items)', 
     expect(findStack([entry('a', sword)], sword)).toBeUndefined();
   });
 
-  it('consumables, materials and scrolls stack by kind + name + tier, ignoring case', () => {
-    expect(stackKey(potion)).toBe('potion:minor health potion:common');
-    expect(stackKey({ ...potion, name: 'MINOR health potion' })).toBe(stackKey(potion));
+  it('does not stack a cheap food onto a better one of the same name (spec 02 §3 inventory item, §5 items)', () => {
+    const feast: ItemData = { kind: 'food', name: 'Bread Loaf', tier: 'common', healthRestore: 15, description: 'A plain loaf.', price: copper(23) };
+    const crumbs: ItemData = { ...feast, healthRestore: 5, price: copper(8) };
+    expect(stackKey(crumbs)).not.toBe(stackKey(feast));
+    expect(findStack([entry('good', feast, false, 3)], crumbs)).toBeUndefined();
+    expect(findStack([entry('good', feast, false, 3)], { ...potion, price: copper(9) })).toBeUndefined();
+    expect(findStack([entry('good', feast, false, 3)], { ...feast, sellPrice: copper(20) })).toBeUndefined();
+  });
+
+  it('stacks consumables, materials and scrolls onto an identical item only, whatever the key order', () => {
+    expect(stackKey({ ...potion, name: 'MINOR health potion' })).not.toBe(stackKey(potion));
     expect(stackKey({ ...potion, tier: 'rare' })).not.toBe(stackKey(potion));
     expect(stackKey({ kind: 'food', name: 'Minor Health Potion', tier: 'common', healthRestore: 5, description: '', price: copper(8) })).not.toBe(
       stackKey(potion),
     );
-    expect(stackKey({ kind: 'scroll', name: 'Recipe: Steel Sword', tier: 'uncommon', recipeId: 'steel-sword', description: '', price: copper(0) })).toBe(
-      'scroll:recipe: steel sword:uncommon',
-    );
+    const reordered: ItemData = { price: copper(10), description: '', potency: 3, target: 'health', tier: 'common', name: 'Minor Health Potion', kind: 'potion' };
+    expect(stackKey(reordered)).toBe(stackKey(potion));
+    const scroll: ItemData = { kind: 'scroll', name: 'Recipe: Steel Sword', tier: 'uncommon', recipeId: 'steel-sword', description: '', price: copper(0) };
+    expect(stackKey({ ...scroll })).toBe(stackKey(scroll));
     const entries = [entry('a', sword), entry('b', { ...potion, tier: 'rare' }), entry('c', potion, false, 4)];
-    expect(findStack(entries, potion)?.id).toBe('c');
+    expect(findStack(entries, { ...potion })?.id).toBe('c');
+    expect(findStack([entry('d', potion, true)], potion)).toBeUndefined();
   });
 
   it('counts unequipped entries, a stack as one slot', () => {

@@ -1,12 +1,26 @@
 import type { InventoryEntry, ItemData } from '../types.ts';
 
+/** JSON with object keys sorted, so two equal items give the same text whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const fields = Object.entries(value as Record<string, unknown>)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${fields.map(([key, field]) => `${JSON.stringify(key)}:${canonical(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 /**
- * Consumables, materials and scrolls stack by kind + name (case-insensitive) + tier;
- * gear never stacks (null).
+ * Spec 02 §3/§5 stacks (a quantity on one row): consumables, materials and scrolls stack
+ * only onto an identical item, every field equal (name, tier, restore, potency, price,
+ * sell price, description), since a stack keeps one item's data: a cheap Bread Loaf
+ * must never merge into a better one and sell at its price. Gear never stacks (null).
  */
 export function stackKey(item: ItemData): string | null {
   if (item.kind === 'gear') return null;
-  return `${item.kind}:${item.name.trim().toLowerCase()}:${item.tier}`;
+  return `${item.kind}:${canonical(item)}`;
 }
 
 /** The unequipped entry `item` would stack onto, if any. */
