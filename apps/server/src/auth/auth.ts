@@ -15,12 +15,14 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const OTP_MINUTES = 15;
 const LINK_SECONDS = 24 * 60 * 60;
 export const DUPLICATE_EMAIL_MESSAGE = 'This email is already registered. Please log in instead.';
+/** better-auth paths that end sessions other than through /sign-out. */
+const REVOKING_PATHS = new Set(['/change-password', '/revoke-sessions', '/revoke-other-sessions']);
 
 export interface AuthEvents {
   /** A session ended by sign-out: its sockets close and presence is republished. */
   onSignedOut(userId: string, sessionId: string): void;
   onSignedIn(userId: string): void;
-  /** Other sessions of the player were revoked (password change): their sockets close. */
+  /** Sessions of the player were revoked (password change, sign out everywhere): their sockets close. */
   onSessionsRevoked(userId: string): void;
 }
 
@@ -107,7 +109,8 @@ export function createAuth({ config, db, mailer, secret, events, log }: AuthDeps
     },
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/change-password' && !isAPIError(ctx.context.returned)) {
+        // A password change or "sign out everywhere" revoked sessions: their sockets must close.
+        if (REVOKING_PATHS.has(ctx.path) && !isAPIError(ctx.context.returned)) {
           const current = await getSessionFromCtx(ctx);
           if (current) events.onSessionsRevoked(current.user.id);
         }
