@@ -1,21 +1,17 @@
 import { Swords } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMe } from '@/features/auth/api/me';
-import { SignOutButton } from '@/features/auth/components/SignOutButton';
+import { AccountMenu } from '@/features/auth/components/AccountMenu';
 import { useAuth } from '@/features/auth/hooks/auth-context';
 import { ConnectionIndicator } from '@/features/realtime/components/ConnectionIndicator';
 import { FrameNav } from './FrameNav';
 
-function PlayerName() {
+/** The account menu, titled with the player's username (from /api/me) once it is known. */
+function PlayerMenu() {
   const { user } = useAuth();
   const me = useMe(user !== null);
-  const name = me.data?.username ?? user?.name;
-  if (!name) return null;
-  return (
-    <span className="hidden max-w-40 truncate text-sm text-parchment-300 2xl:inline" title={name}>
-      {name}
-    </span>
-  );
+  const name = me.data?.username ?? user?.name ?? null;
+  return <AccountMenu name={name || null} email={user?.email ?? null} />;
 }
 
 export function FrameHeader() {
@@ -31,8 +27,7 @@ export function FrameHeader() {
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <ConnectionIndicator />
-          <PlayerName />
-          <SignOutButton compact />
+          <PlayerMenu />
         </div>
       </div>
     </header>

@@ -1,7 +1,26 @@
-import { runAuthCall } from '../lib/auth-result';
+import { runAuthCall, type AuthResult } from '../lib/auth-result';
 import { authClient } from './auth-client';
 
-/** POST /api/auth/sign-out: ends the session; the server marks the player offline. */
+/** POST /api/auth/sign-out: ends this device's session; the server marks the player offline. */
 export function signOutSession() {
   return runAuthCall(() => authClient.signOut());
 }
+
+/** POST /api/auth/revoke-other-sessions: ends every other session of the account (other browsers, devices). */
+export function revokeOtherSessions() {
+  return runAuthCall(() => authClient.revokeOtherSessions());
+}
+
+/**
+ * Spec 01 section 4 "sign out globally" (DECISIONS section 4): every session of the account ends.
+ * The other sessions go first, while this one still proves who the player is; then this device
+ * signs out as usual (offline mark, 'signed-out' to its tabs). A 401 from the first step means this
+ * session had already ended, so only the local sign-out is left to do.
+ */
+export async function signOutEverywhere(): Promise<AuthResult<unknown>> {
+  const others = await revokeOtherSessions();
+  if (!others.ok && others.error.status !== 401) return others;
+  return signOutSession();
+}
+
+export type SignOutScope = 'everywhere' | 'device';

@@ -1,10 +1,17 @@
-import { useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { authClient } from '../api/auth-client';
 import { AuthContext, type AuthState, type AuthUser } from '../hooks/auth-context';
 
-/** Reads the better-auth session once for the whole tree. */
+/**
+ * Reads the better-auth session once for the whole tree. When the session ends without this tab's
+ * own sign-out (signed out in another tab or everywhere from another device), the player's cached
+ * data is dropped too, so the next player on this tab never sees it.
+ */
 export function AuthSessionProvider({ children }: { children: ReactNode }) {
   const session = authClient.useSession();
+  const queryClient = useQueryClient();
+  const lastUserId = useRef<string | null>(null);
   const raw = session.data?.user;
   const id = raw?.id;
   const email = raw?.email;
@@ -16,6 +23,13 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
     () => (id && email ? { id, email, name: name ?? '', emailVerified: Boolean(emailVerified) } : null),
     [id, email, name, emailVerified],
   );
+
+  useEffect(() => {
+    if (isPending) return;
+    const current = id ?? null;
+    if (lastUserId.current !== null && lastUserId.current !== current) queryClient.clear();
+    lastUserId.current = current;
+  }, [id, isPending, queryClient]);
 
   const value = useMemo<AuthState>(
     () => ({ user, isPending: isPending && !user, refetch: async () => void (await refetch()) }),

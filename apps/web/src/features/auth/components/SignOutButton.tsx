@@ -11,7 +11,7 @@ interface SignOutButtonProps {
   className?: string;
 }
 
-/** Signs the player out for real, then opens /auth. */
+/** Signs the player out of every session of the account (spec 01 section 4), then opens /auth. */
 export function SignOutButton({ label = 'Sign Out', variant = 'ghost', compact = false, className }: SignOutButtonProps) {
   const { signOut, pending } = useSignOut();
 

@@ -2,12 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { signOutSession } from '../api/sign-out';
-import { FALLBACK_ERROR_DESCRIPTION, failureMessage } from '../lib/auth-errors';
+import { signOutEverywhere, signOutSession, type SignOutScope } from '../api/sign-out';
+import { errorTexts, reportedMessage } from '../lib/auth-errors';
 import { useAuth } from './auth-context';
 
-/** Signs out for real (the server marks the player offline), drops cached data, goes to /auth. */
-export function useSignOut() {
+/**
+ * Signs out for real, drops cached data, goes to /auth. 'everywhere' (the default, spec 01
+ * section 4) ends every session of the account; 'device' ends this browser's session only.
+ */
+export function useSignOut(scope: SignOutScope = 'everywhere') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { refetch } = useAuth();
@@ -15,17 +18,17 @@ export function useSignOut() {
 
   const signOut = useCallback(async () => {
     setPending(true);
-    const result = await signOutSession();
+    const result = scope === 'everywhere' ? await signOutEverywhere() : await signOutSession();
     setPending(false);
     // 401: the session had already ended; the player is signed out either way.
     if (!result.ok && result.error.status !== 401) {
-      toast.error('Error', { description: failureMessage(result.error, FALLBACK_ERROR_DESCRIPTION) });
+      toast.error('Error', { description: errorTexts(reportedMessage(result.error)).toast });
       return;
     }
     queryClient.clear();
     await refetch();
     navigate('/auth', { replace: true });
-  }, [navigate, queryClient, refetch]);
+  }, [scope, navigate, queryClient, refetch]);
 
   return { signOut, pending };
 }
