@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
+import { docsRoute, registerSchemas } from './http/schema.ts';
 import { requireUser } from './http/session.ts';
 import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -107,6 +108,8 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures });
 
   registerErrorHandler(app);
+  // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
+  registerSchemas(app);
   registerOriginCheck(app, config.trustedOrigins);
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -133,6 +136,7 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');
     await devRoutes(app, { db });
   }
+  if (config.nodeEnv === 'development') docsRoute(app);
   await realtimeRoutes(app, { auth, hub, trustedOrigins: config.trustedOrigins });
   await serveUploads(app, config.dataDir);
   await serveWeb(app, config.webDist, config.nodeEnv !== 'test');

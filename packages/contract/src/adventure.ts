@@ -1,6 +1,7 @@
 /** The API's adventure and console shapes, shared by the server (answers) and the web app (parses). */
 import { BIOMES, TIERS } from '@rpg/game';
 import { z } from 'zod';
+import { text } from './input.ts';
 import { toastSchema, type Toast } from './toast.ts';
 
 const int = z.number().int();
@@ -99,7 +100,8 @@ export const adventureStateResponseSchema = z.strictObject({
 });
 export type AdventureStateResponse = z.infer<typeof adventureStateResponseSchema>;
 
-export const startAdventureBodySchema = z.strictObject({ location: z.string().max(40), level: z.number() });
+/** Level stays any number: the rule answers 'Adventure level must be a whole number from 1 to 10.' */
+export const startAdventureBodySchema = z.strictObject({ location: text(40), level: z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be a number') }) });
 export type StartAdventureBody = z.infer<typeof startAdventureBodySchema>;
 
 export const startAdventureResponseSchema = z.strictObject({ adventure: adventureViewSchema, messages: z.array(consoleMessageSchema) });

@@ -67,3 +67,8 @@ export interface CharacterResponse {
   character: CharacterView;
 }
 
+
+/** GET /api/characters. */
+export const characterListResponseSchema = z.strictObject({ characters: z.array(characterViewSchema) });
+/** POST /api/characters, PATCH /api/characters/:id and every other answer about one character. */
+export const characterResponseSchema = z.strictObject({ character: characterViewSchema });

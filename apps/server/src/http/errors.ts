@@ -1,6 +1,7 @@
 import { isRuleError } from '@rpg/game';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { inputErrorMessage, MAX_INPUT_MESSAGE } from './inputError.ts';
 
 /** An expected refusal that is not a game rule (not found, not signed in, too many requests). */
 export class HttpError extends Error {
@@ -40,21 +41,33 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(body);
     }
     if (error instanceof ZodError) {
-      const first = error.issues[0];
-      const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-      return reply.status(400).send({ error: 'invalid_input', message: `${where}${first?.message ?? 'Invalid input'}` });
+      return reply.status(400).send({ error: 'invalid_input', message: inputErrorMessage(error) });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.statusCode === 429) {
       return reply.status(429).send({ error: 'rate_limited', message: 'Too many requests. Please slow down and try again in a moment.' });
     }
-    if (fastifyError.validation || fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(fastifyError.statusCode ?? 400).send({ error: 'invalid_input', message: fastifyError.message });
-    }
-    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      return reply.status(fastifyError.statusCode).send({ error: 'bad_request', message: fastifyError.message });
-    }
+    // Fastify's own refusals: fixed texts, since some of theirs quote the input (JSON.parse's
+    // 'Unexpected token ... is not valid JSON' quotes the body, the media-type error the header).
+    const refusal = fastifyRefusal(fastifyError);
+    if (refusal) return reply.status(refusal.status).send({ error: refusal.code, message: refusal.message });
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/** A 4xx raised by Fastify or a plugin, answered with a text that never repeats the request. */
+function fastifyRefusal(error: FastifyError): { status: number; code: string; message: string } | undefined {
+  const status = error.statusCode;
+  if (error.validation) return { status: 400, code: 'invalid_input', message: 'The request is not valid.' };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, code: 'invalid_input', message: 'Requests must be sent as JSON.' };
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return { status: 400, code: 'invalid_input', message: 'The request body is empty; send a JSON object.' };
+  if ((error instanceof SyntaxError && status === 400) || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status: 400, code: 'invalid_input', message: 'The request body is not valid JSON.' };
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, code: 'bad_request', message: 'The request is too large.' };
+  if (!status || status < 400 || status >= 500) return undefined;
+  // Other plugin refusals carry texts of their own (no input in them); capped all the same.
+  const message = error.message.length > MAX_INPUT_MESSAGE ? 'The request was refused.' : error.message;
+  return { status, code: 'bad_request', message };
 }

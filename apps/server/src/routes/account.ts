@@ -1,14 +1,15 @@
-import type { Me } from '@rpg/contract';
+import { meResponseSchema, outboxQuerySchema, type Me } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { getProfile, recordSignIn } from '../auth/profile.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
+import { emptyQuery, type ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import { readOutbox } from '../mail/mailer.ts';
 
 export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: Db; guard: ReturnType<typeof requireUser> }) {
-  app.get('/api/me', { preHandler: guard }, async (request): Promise<Me> => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/me', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: meResponseSchema } } }, async (request): Promise<Me> => {
     const { userId } = player(request);
     let profile = await getProfile(db, userId);
     if (!profile) {
@@ -32,9 +33,7 @@ export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: D
 
 /** Development only: the mails that would have gone out (issue: GET /api/dev/outbox?to=ADDRESS). */
 export async function devRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const query = z.object({ to: z.string().min(3) });
-  app.get('/api/dev/outbox', async (request) => {
-    const { to } = query.parse(request.query);
-    return readOutbox(db, to);
+  app.withTypeProvider<ZodTypeProvider>().get('/api/dev/outbox', { schema: { querystring: outboxQuerySchema } }, async (request) => {
+    return readOutbox(db, request.query.to);
   });
 }

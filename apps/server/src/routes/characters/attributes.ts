@@ -1,14 +1,12 @@
 import { resetAttributePoints, upgradeAttribute, type AttributePointsState } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { characterParamsSchema, characterResponseSchema, emptyBody, upgradeAttributeBodySchema } from '@rpg/contract';
 import type { Tx } from '../../db/client.ts';
 import { attributesOf, getCharacterForUpdate, saveAttributePoints } from '../../db/queries/characters.ts';
+import type { ZodTypeProvider } from '../../http/schema.ts';
 import { player } from '../../http/session.ts';
 import { announceChange, characterIdParam, found, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
-
-/** One of strength, dexterity, intelligence, constitution, attack, magicPower, speed, defense. */
-export const upgradeAttributeBody = z.object({ attribute: z.string() });
 
 type Operation = (state: AttributePointsState) => { state: AttributePointsState };
 
@@ -26,16 +24,18 @@ async function applyToPoints(tx: Tx, userId: string, id: string, operation: Oper
 
 /** POST /api/characters/:id/attributes/upgrade { attribute } and POST .../attributes/reset (DECISIONS §3). */
 export function attributeRoutes(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
-  app.post('/api/characters/:id/attributes/upgrade', { preHandler: guard }, async (request): Promise<CharacterResponse> => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const response = { 200: characterResponseSchema };
+  api.post('/api/characters/:id/attributes/upgrade', { onRequest: guard, schema: { params: characterParamsSchema, body: upgradeAttributeBodySchema, response } }, async (request): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    const { attribute } = upgradeAttributeBody.parse(request.body === undefined ? {} : request.body);
+    const { attribute } = request.body;
     const character = await db.transaction((tx) => applyToPoints(tx, userId, id, (state) => upgradeAttribute(state, attribute)));
     announceChange(hub, request.log, userId);
     return { character };
   });
 
-  app.post('/api/characters/:id/attributes/reset', { preHandler: guard }, async (request): Promise<CharacterResponse> => {
+  api.post('/api/characters/:id/attributes/reset', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response } }, async (request): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
     const character = await db.transaction((tx) => applyToPoints(tx, userId, id, resetAttributePoints));

@@ -1,39 +1,19 @@
 import { createNewCharacter, DEFAULT_BACKPACK } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { characterResponseSchema, createCharacterBodySchema } from '@rpg/contract';
 import { countCharacters, deactivateCharacters, insertCharacter, lockOwner } from '../../db/queries/characters.ts';
+import type { ZodTypeProvider } from '../../http/schema.ts';
 import { player } from '../../http/session.ts';
 import { announceChange, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
 
-const text = z.string().nullish();
-
-/** Any appearance field left out or null takes its default (spec 01 §3). */
-export const appearanceInput = z.strictObject({
-  hairStyle: text,
-  hairColor: text,
-  eyeColor: text,
-  clothesStyle: text,
-  skinTone: text,
-});
-
-/**
- * Spec 01 §3 "New-character payload". Missing or empty fields are reported by the rule with
- * the spec's toasts; level, xp, money, attributes and backpack are the server's and are ignored.
- */
-export const createCharacterBody = z.object({
-  name: text,
-  race: text,
-  class: text,
-  gender: text,
-  appearance: appearanceInput.nullish(),
-});
-
 /** POST /api/characters: at most 2 per player; the new one becomes the only active one (spec 01 §4). */
 export function createCharacterRoute(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
-  app.post('/api/characters', { preHandler: guard }, async (request, reply): Promise<CharacterResponse> => {
+  // The body (spec 01 §3 "New-character payload") is checked loosely: the rule reports missing fields with the spec's toasts.
+  const schema = { body: createCharacterBodySchema.nullish().transform((body) => body ?? {}), response: { 201: characterResponseSchema } };
+  app.withTypeProvider<ZodTypeProvider>().post('/api/characters', { onRequest: guard, schema }, async (request, reply): Promise<CharacterResponse> => {
     const { userId } = player(request);
-    const input = createCharacterBody.parse(request.body === undefined ? {} : request.body);
+    const input = request.body;
     const character = await db.transaction(async (tx) => {
       // The lock makes count-then-insert safe against parallel creates of the same player.
       await lockOwner(tx, userId);

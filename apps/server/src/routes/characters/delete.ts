@@ -1,5 +1,6 @@
+import { characterParamsSchema, emptyBody } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
-import { activateOldestIfNone, deleteCharacter, getCharacterForUpdate, lockOwner } from '../../db/queries/characters.ts';
+import { activateOldestIfNone, deleteCharacter, getCharacterForUpdate, lockOwner, lockTimedWork } from '../../db/queries/characters.ts';
 import { player } from '../../http/session.ts';
 import { removeUpload } from '../../http/uploads.ts';
 import { announceChange, characterIdParam, found, type CharacterRouteDeps } from './shared.ts';
@@ -9,11 +10,12 @@ import { announceChange, characterIdParam, found, type CharacterRouteDeps } from
  * If it was the active one, the oldest remaining becomes active (spec 01 §4).
  */
 export function deleteCharacterRoute(app: FastifyInstance, { db, guard, hub, dataDir }: CharacterRouteDeps): void {
-  app.delete('/api/characters/:id', { preHandler: guard }, async (request, reply) => {
+  app.delete('/api/characters/:id', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody } }, async (request, reply) => {
     const { userId } = player(request);
     const id = characterIdParam(request);
     const deleted = await db.transaction(async (tx) => {
       await lockOwner(tx, userId);
+      await lockTimedWork(tx, userId, id);
       const { character } = found(await getCharacterForUpdate(tx, userId, id));
       await deleteCharacter(tx, userId, id);
       if (character.isActive) await activateOldestIfNone(tx, userId);

@@ -1,3 +1,4 @@
+import { characterParamsSchema, characterResponseSchema, emptyBody } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { getCharacterForUpdate, updateCharacter } from '../../db/queries/characters.ts';
 import { player } from '../../http/session.ts';
@@ -15,7 +16,9 @@ const FOLDER = 'characters';
  */
 export function imageRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: CharacterRouteDeps): void {
   for (const [kind, column] of Object.entries(IMAGES)) {
-    app.put(`/api/characters/:id/${kind}`, { preHandler: guard }, async (request): Promise<CharacterResponse> => {
+    // The upload is read by readImageUpload (multipart, checked by its bytes), not by a body schema.
+    const upload = { params: characterParamsSchema, consumes: ['multipart/form-data'], response: { 200: characterResponseSchema } };
+    app.put(`/api/characters/:id/${kind}`, { onRequest: guard, schema: upload }, async (request): Promise<CharacterResponse> => {
       const { userId } = player(request);
       const id = characterIdParam(request);
       const { bytes, extension } = await readImageUpload(request);
@@ -37,7 +40,8 @@ export function imageRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: C
       }
     });
 
-    app.delete(`/api/characters/:id/${kind}`, { preHandler: guard }, async (request): Promise<CharacterResponse> => {
+    const remove = { params: characterParamsSchema, body: emptyBody, response: { 200: characterResponseSchema } };
+    app.delete(`/api/characters/:id/${kind}`, { onRequest: guard, schema: remove }, async (request): Promise<CharacterResponse> => {
       const { userId } = player(request);
       const id = characterIdParam(request);
       const { character, previous } = await db.transaction(async (tx) => {

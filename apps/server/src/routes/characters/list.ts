@@ -1,3 +1,4 @@
+import { characterListResponseSchema, emptyQuery } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { activateOldestIfNone, listCharacters, lockOwner } from '../../db/queries/characters.ts';
 import { player } from '../../http/session.ts';
@@ -6,7 +7,7 @@ import { toCharacterView, type CharacterListResponse } from './view.ts';
 
 /** GET /api/characters: the player's characters, oldest first (spec 01 §7). */
 export function listCharactersRoute(app: FastifyInstance, { db, guard, hub, catchUp }: CharacterRouteDeps): void {
-  app.get('/api/characters', { preHandler: guard }, async (request): Promise<CharacterListResponse> => {
+  app.get('/api/characters', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: characterListResponseSchema } } }, async (request): Promise<CharacterListResponse> => {
     const { userId } = player(request);
     await catchUp(userId);
     let rows = await listCharacters(db, userId);

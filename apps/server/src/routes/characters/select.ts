@@ -1,3 +1,4 @@
+import { characterParamsSchema, characterResponseSchema, emptyBody } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { activateCharacter, deactivateCharacters, getCharacterForUpdate, lockOwner } from '../../db/queries/characters.ts';
 import { player } from '../../http/session.ts';
@@ -6,7 +7,8 @@ import type { CharacterResponse } from './view.ts';
 
 /** POST /api/characters/:id/select: this one active, every other inactive, in one transaction (spec 01 §4). */
 export function selectCharacterRoute(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
-  app.post('/api/characters/:id/select', { preHandler: guard }, async (request): Promise<CharacterResponse> => {
+  const schema = { params: characterParamsSchema, body: emptyBody, response: { 200: characterResponseSchema } };
+  app.post('/api/characters/:id/select', { onRequest: guard, schema }, async (request): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
     const character = await db.transaction(async (tx) => {

@@ -1,36 +1,36 @@
 import { validateAppearance, validateBasicInformation } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
+import { characterParamsSchema, characterResponseSchema, updateCharacterBodySchema } from '@rpg/contract';
 import { z } from 'zod';
 import { appearanceOf, getCharacterForUpdate, saveAppearance, updateCharacter } from '../../db/queries/characters.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { ZodTypeProvider } from '../../http/schema.ts';
 import { player } from '../../http/session.ts';
-import { appearanceInput } from './create.ts';
 import { announceChange, characterIdParam, found, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
 
 /**
  * Only the supplied fields change (spec 01 §5). Appearance fields merge into the stored
  * appearance; a field sent as null goes back to its default. Level, XP and money change
- * only through play (DECISIONS §1), so they are not accepted here.
+ * only through play (DECISIONS §1), so they are not accepted here. Race and class are
+ * refused with their own toast before the field check.
  */
-export const updateCharacterBody = z.strictObject({
-  name: z.string().optional(),
-  gender: z.string().optional(),
-  appearance: appearanceInput.optional(),
-});
+const updateBody = z.preprocess((body) => {
+  if (typeof body === 'object' && body !== null && ('race' in body || 'class' in body)) {
+    throw new HttpError(400, 'race_class_fixed', FIXED_AT_CREATION_MESSAGE, 'Cannot Change Race or Class');
+  }
+  return body;
+}, updateCharacterBodySchema);
 
 export const FIXED_AT_CREATION_MESSAGE = 'Race and class are chosen at creation and cannot be changed.';
 
 /** PATCH /api/characters/:id { name?, gender?, appearance? } */
 export function updateCharacterRoute(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
-  app.patch('/api/characters/:id', { preHandler: guard }, async (request): Promise<CharacterResponse> => {
+  const schema = { params: characterParamsSchema, body: updateBody, response: { 200: characterResponseSchema } };
+  app.withTypeProvider<ZodTypeProvider>().patch('/api/characters/:id', { onRequest: guard, schema }, async (request): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    const body: unknown = request.body === undefined ? {} : request.body;
-    if (typeof body === 'object' && body !== null && ('race' in body || 'class' in body)) {
-      throw new HttpError(400, 'race_class_fixed', FIXED_AT_CREATION_MESSAGE, 'Cannot Change Race or Class');
-    }
-    const input = updateCharacterBody.parse(body);
+    const input = request.body;
     const character = await db.transaction(async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, id));
       const { character: current } = row;
