@@ -7,6 +7,7 @@ import {
   profileSetupKey,
   shouldToastEmailVerified,
   syncStoredUser,
+  welcomePending,
   welcomeStep,
 } from './session-flags';
 
@@ -54,23 +55,34 @@ describe("spec 01 section 4: 'Email Verified!' once per session on the home path
   });
 });
 
-describe("spec 01 section 4: first-visit 'Welcome to the game!'", () => {
-  it('does nothing for an unverified user or once the flag is set', () => {
-    expect(welcomeStep('/', { id: 'u1', emailVerified: false }, fakeStore())).toBe('none');
-    expect(welcomeStep('/', verified, fakeStore({ [profileSetupKey('u1')]: '1' }))).toBe('none');
+describe("spec 01 section 4: first-visit 'Welcome to the game!' for a new player", () => {
+  it('does nothing for an unverified user, once the flag is set, or while the character list is unknown', () => {
+    expect(welcomeStep('/', { id: 'u1', emailVerified: false }, fakeStore(), true)).toBe('none');
+    expect(welcomeStep('/', verified, fakeStore({ [profileSetupKey('u1')]: '1' }), true)).toBe('none');
+    expect(welcomeStep('/', verified, fakeStore(), null)).toBe('none');
+    expect(welcomePending('/', verified, fakeStore({ [profileSetupKey('u1')]: '1' }))).toBe(false);
   });
 
   it('leaves /auth alone: the auth page navigates by itself', () => {
-    expect(welcomeStep('/auth', verified, fakeStore())).toBe('none');
+    expect(welcomePending('/auth', verified, fakeStore())).toBe(false);
+    expect(welcomeStep('/auth', verified, fakeStore(), true)).toBe('none');
   });
 
-  it('only marks the flag on /game, on other protected paths and during character creation', () => {
-    for (const path of ['/game', '/store', '/user-profile/9', '/character-creation']) {
-      expect(welcomeStep(path, verified, fakeStore())).toBe('mark');
+  it('only marks the flag for a returning player (who has characters), wherever they are', () => {
+    for (const path of ['/', '/landing', '/game', '/store']) expect(welcomeStep(path, verified, fakeStore(), false)).toBe('mark');
+  });
+
+  it('greets a new player on /game, where logging in lands, without redirecting', () => {
+    expect(welcomeStep('/game', verified, fakeStore(), true)).toBe('toast');
+  });
+
+  it('only marks the flag during character creation and on other pages the new player asked for', () => {
+    for (const path of ['/character-creation', '/store', '/user-profile/9']) {
+      expect(welcomeStep(path, verified, fakeStore(), true)).toBe('mark');
     }
   });
 
-  it('welcomes and redirects from the entry pages', () => {
-    for (const path of ['/', '/landing', '/welcome']) expect(welcomeStep(path, verified, fakeStore())).toBe('welcome');
+  it('welcomes a new player and redirects from the entry pages', () => {
+    for (const path of ['/', '/landing', '/welcome', '/no/such/page']) expect(welcomeStep(path, verified, fakeStore(), true)).toBe('welcome');
   });
 });
