@@ -8,6 +8,10 @@ const int = z.number().int();
 /** ISO 8601. */
 const instant = z.string();
 
+/** How a console line is styled (spec 02 §2 "Messages are styled by kind"). */
+export const CONSOLE_MESSAGE_KINDS = ['user', 'system', 'roll', 'adventure-start', 'adventure-return', 'poker', 'mana', 'success', 'error'] as const;
+export type ConsoleMessageKind = (typeof CONSOLE_MESSAGE_KINDS)[number];
+
 /** One console line (spec 02 §3 "Chat message"), oldest first in every list. */
 export const consoleMessageSchema = z.strictObject({
   id: int,

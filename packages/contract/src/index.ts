@@ -7,5 +7,6 @@ export * from './account.ts';
 export * from './toast.ts';
 export * from './query-keys.ts';
 export * from './push.ts';
+export * from './commands.ts';
 export * from './input.ts';
 export * from './requests.ts';

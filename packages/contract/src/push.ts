@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { adventureCompletedPushSchema, adventureStartedPushSchema } from './adventure.ts';
 import { craftCompletedPushSchema } from './crafting.ts';
+import type { QueryKey } from './query-keys.ts';
 
 const instant = z.string();
 
@@ -15,6 +16,12 @@ export const invalidatePushSchema = z.strictObject({
   queryKeys: z.array(z.array(z.string()).readonly()),
 });
 export type InvalidatePush = z.infer<typeof invalidatePushSchema>;
+
+/** The `invalidate` push for these keys (each named once). */
+export function invalidatePush(keys: readonly QueryKey[]): InvalidatePush {
+  const unique = new Map(keys.map((key) => [JSON.stringify(key), key]));
+  return { type: 'invalidate', queryKeys: [...unique.values()] };
+}
 
 /** Spec 03 §4: the stores restocked (every tab; the web shows 'Store Refreshed!' once per window). */
 export const storeRefreshedPushSchema = z.strictObject({

@@ -1,7 +1,6 @@
-import type { AdventureStartedPush } from '@rpg/contract';
+import { queryKeys, type AdventureStartedPush } from '@rpg/contract';
 import { BIOMES, LOCATIONS, type LocationId } from '@rpg/game';
 import type { Scheduler } from '../scheduler/scheduler.ts';
-import { adventureQueryKey } from '../services/adventures/shared.ts';
 import { beginAdventure } from '../services/adventures/start.ts';
 import { lockedCharacter } from './character.ts';
 import type { CommandContext, CommandDef } from './types.ts';
@@ -25,7 +24,7 @@ async function setOut(ctx: CommandContext, scheduler: Scheduler, location: strin
     endTime: adventure.endTime.toISOString(),
   };
   ctx.push(started);
-  ctx.invalidate(adventureQueryKey(ctx.characterId));
+  ctx.invalidate(queryKeys.adventure(ctx.characterId));
   ctx.afterCommit(() => scheduler.poke(adventure.endTime));
 }
 

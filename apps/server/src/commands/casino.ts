@@ -1,22 +1,22 @@
+import { changedKeys, queryKeys } from '@rpg/contract';
 import { BUY_USAGE, type PokerAction } from '@rpg/game';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
-import { found } from '../routes/characters/shared.ts';
+import { found } from '../services/characters.ts';
 import { buyChipsFor, cashOutChipsFor, parseAmount } from '../services/chips.ts';
 import { playPokerAction, startPokerGame } from '../services/poker.ts';
 import type { CommandContext, CommandDef } from './types.ts';
 
 export const CASH_OUT_USAGE = 'Usage: /cashout [amount|all] - Cashes out casino chips for copper (5% fee).';
-export const casinoQueryKey = (characterId: string) => ['casino', characterId];
 
 /** After a change to copper or chips: the character list (copper) and the casino query (chips, hand). */
 function walletChanged(ctx: CommandContext): void {
-  ctx.invalidate(['characters'], casinoQueryKey(ctx.characterId));
+  ctx.invalidate(...changedKeys.wallet(ctx.characterId));
 }
 
 async function act(ctx: CommandContext, action: PokerAction): Promise<void> {
   const step = await playPokerAction(ctx.tx, ctx.characterId, action);
   for (const line of step.messages) ctx.say('poker', line);
-  ctx.invalidate(casinoQueryKey(ctx.characterId));
+  ctx.invalidate(queryKeys.casino(ctx.characterId));
 }
 
 /** Spec 02 §9 "Commands": buy, cash out, and poker (p), check (c), bet, raise, fold (f). */

@@ -1,7 +1,8 @@
+import { changedKeys } from '@rpg/contract';
 import { RuleError, type InventoryEntry, type PotionItem } from '@rpg/game';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { listInventory } from '../db/queries/inventory.ts';
-import { itemQueryKeys, useEntry } from '../services/items.ts';
+import { useEntry } from '../services/items.ts';
 import type { CommandDef } from './types.ts';
 
 /** Spec 02 §5: /potion without an argument (or with another word) shows its usage. */
@@ -44,7 +45,7 @@ export function itemCommands(): CommandDef[] {
         // A potion that did something is a 'mana use' line; the consumed-anyway lines are system notes.
         ctx.say(used.healed > 0 || used.manaRestored > 0 ? 'mana' : 'system', used.message);
         if (used.toast.variant === 'info') ctx.toast(used.toast);
-        ctx.invalidate(...itemQueryKeys(ctx.characterId));
+        ctx.invalidate(...changedKeys.items(ctx.characterId));
       },
     },
   ];

@@ -1,7 +1,7 @@
+import { queryKeys } from '@rpg/contract';
 import { castSpell, SPELL_NAMES } from '@rpg/game';
 import { saveCast } from '../db/queries/spells.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
-import { adventureQueryKey } from '../services/adventures/shared.ts';
 import { lockedCharacter } from './character.ts';
 import type { CommandDef } from './types.ts';
 
@@ -30,7 +30,7 @@ export function magicCommands(): CommandDef[] {
         );
         await saveCast(ctx.tx, ctx.characterId, cast.state);
         ctx.say('mana', cast.message);
-        ctx.invalidate(['characters'], adventureQueryKey(ctx.characterId));
+        ctx.invalidate(queryKeys.characters, queryKeys.adventure(ctx.characterId));
       },
     },
   ];

@@ -1,4 +1,8 @@
+import type { CommandHelp, CommandList } from '@rpg/contract';
 import type { CommandDef } from './types.ts';
+
+export const HELP_HEADING = 'Available commands:';
+export const PLAIN_TEXT_NOTE = 'Anything else you type is said in your console.';
 
 /**
  * The command table (STYLE.md: commands as a table with help beside them). Each
@@ -28,19 +32,27 @@ export class CommandTable {
     return this.defs;
   }
 
-  /** The /help text: every command with its aliases and help line, by group. */
+  /** The table as data (GET /api/commands, the Commands panel): every command by group, in order. */
+  helpList(): CommandList {
+    const groups = new Map<string, CommandHelp[]>();
+    for (const def of this.defs) {
+      const row: CommandHelp = { name: def.name, aliases: [...(def.aliases ?? [])], usage: def.usage, description: def.help };
+      groups.set(def.group, [...(groups.get(def.group) ?? []), row]);
+    }
+    return { groups: [...groups].map(([title, commands]) => ({ title, commands })), note: PLAIN_TEXT_NOTE };
+  }
+
+  /** The /help line in the console: the same list as text. */
   helpText(): string {
-    const groups = new Map<string, CommandDef[]>();
-    for (const def of this.defs) groups.set(def.group, [...(groups.get(def.group) ?? []), def]);
-    const lines = ['Available commands:'];
-    for (const [group, defs] of groups) {
-      lines.push('', `${group}:`);
-      for (const def of defs) {
-        const aliases = def.aliases?.length ? ` (or ${def.aliases.map((a) => `/${a}`).join(', ')})` : '';
-        lines.push(`  ${def.usage}${aliases} - ${def.help}`);
+    const lines = [HELP_HEADING];
+    for (const group of this.helpList().groups) {
+      lines.push('', `${group.title}:`);
+      for (const command of group.commands) {
+        const aliases = command.aliases.length ? ` (or ${command.aliases.map((a) => `/${a}`).join(', ')})` : '';
+        lines.push(`  ${command.usage}${aliases} - ${command.description}`);
       }
     }
-    lines.push('', 'Anything else you type is said in your console.');
+    lines.push('', PLAIN_TEXT_NOTE);
     return lines.join('\n');
   }
 }

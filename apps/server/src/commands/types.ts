@@ -1,22 +1,12 @@
-import type { ConsoleToast } from '@rpg/contract';
+import type { ConsoleMessageKind, PushMessage, QueryKey, Toast } from '@rpg/contract';
 import type { Rng } from '@rpg/game';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
-import type { PushMessage } from '../realtime/bus.ts';
 
 /** How a console line is styled (spec 02 §2 "Messages are styled by kind"). */
-export const MESSAGE_KINDS = ['user', 'system', 'roll', 'adventure-start', 'adventure-return', 'poker', 'mana', 'success', 'error'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
-export interface OutMessage {
-  kind: MessageKind;
-  content: string;
-  /** Defaults to 'System' (the character's name for 'user' lines). */
-  sender?: string;
-}
-
-/** A toast the browser shows for this command (spec texts, e.g. 'Not Enough Mana'). */
-export type Toast = ConsoleToast;
+export type MessageKind = ConsoleMessageKind;
+/** A toast the browser shows for this command (spec texts, e.g. 'Not Enough Mana'): the contract's one shape. */
+export type { Toast };
 
 export interface CommandContext {
   tx: Tx;
@@ -32,8 +22,8 @@ export interface CommandContext {
   toast(toast: Toast): void;
   /** Push to the player's tabs once the transaction has committed. */
   push(payload: PushMessage): void;
-  /** Query keys every tab of the player refetches after commit. */
-  invalidate(...keys: string[][]): void;
+  /** Query keys (`queryKeys` in @rpg/contract) every tab of the player refetches after commit. */
+  invalidate(...keys: QueryKey[]): void;
   /** Runs once the transaction has committed (e.g. wake the scheduler for a new end time). */
   afterCommit(fn: () => void): void;
 }
@@ -44,7 +34,7 @@ export interface CommandDef {
   aliases?: readonly string[];
   /** '/roll [NdM]' */
   usage: string;
-  /** One line for /help. */
+  /** One line for /help (and the README's command table). */
   help: string;
   /** Heading under which /help lists it. */
   group: 'General' | 'Adventure' | 'Magic' | 'Items' | 'Casino';

@@ -1,3 +1,4 @@
+import type { PushMessage } from '@rpg/contract';
 import type pg from 'pg';
 
 /** What one process tells every process (itself included). Payloads stay small: ids and kinds, not documents. */
@@ -7,11 +8,8 @@ export type BusMessage =
   | { kind: 'session-ended'; sessionId: string }
   | { kind: 'revalidate-user'; userId: string };
 
-/** A message pushed to a browser tab. */
-export interface PushMessage {
-  type: string;
-  [key: string]: unknown;
-}
+/** A message pushed to a browser tab: the contract's union (packages/contract/src/push.ts). */
+export type { PushMessage };
 
 export interface Bus {
   publish(message: BusMessage): Promise<void>;

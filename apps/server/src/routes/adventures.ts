@@ -1,4 +1,6 @@
 import {
+  changedKeys,
+  invalidatePush,
   startAdventureBodySchema,
   type AdventureStartedPush,
   type AdventureStateResponse,
@@ -8,17 +10,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { getCharacter, getCharacterForUpdate } from '../db/queries/characters.ts';
-import { consoleMessages } from '../db/schema/index.ts';
+import { writeConsoleLines } from '../db/queries/console.ts';
 import { player, type requireUser } from '../http/session.ts';
-import type { PushMessage } from '../realtime/bus.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { AdventureSettlement } from '../services/adventures/settlement.ts';
-import { adventureQueryKey, toAdventureView } from '../services/adventures/shared.ts';
+import { toAdventureView } from '../services/adventures/shared.ts';
 import { beginAdventure } from '../services/adventures/start.ts';
 import { adventureState } from '../services/adventures/view.ts';
 import { characterIdParam, found } from './characters/shared.ts';
-import { consoleQueryKey, toMessageView } from './console.ts';
 
 export interface AdventureRouteDeps {
   db: Db;
@@ -49,10 +50,7 @@ export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, co
     const { begun, stored, name } = await db.transaction(async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, characterId));
       const begun = await beginAdventure(tx, row, { ...body, now: new Date(), timeScale: config.timeScale });
-      const stored = await tx
-        .insert(consoleMessages)
-        .values({ characterId, kind: 'adventure-start', sender: 'System', content: begun.line })
-        .returning();
+      const stored = await writeConsoleLines(tx, characterId, [{ kind: 'adventure-start', content: begun.line }]);
       return { begun, stored, name: row.character.name };
     });
     const { adventure } = begun;
@@ -64,9 +62,8 @@ export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, co
       level: adventure.level,
       endTime: adventure.endTime.toISOString(),
     };
-    const pushes: PushMessage[] = [started, { type: 'invalidate', queryKeys: [adventureQueryKey(characterId), consoleQueryKey(characterId)] }];
-    for (const payload of pushes) void hub.toUser(userId, payload).catch((e: unknown) => request.log.error({ err: e }, 'push failed'));
+    pusher(hub, request.log).notify(userId, started, invalidatePush(changedKeys.adventureStarted(characterId)));
     reply.status(201);
-    return { adventure: toAdventureView(adventure, name), messages: stored.map(toMessageView) };
+    return { adventure: toAdventureView(adventure, name), messages: stored };
   });
 }

@@ -1,15 +1,15 @@
 import { copper, toCoins } from '@rpg/game';
-import type { ChipsResponse, PokerResponse } from '@rpg/contract';
+import { changedKeys, type ChipsResponse, type PokerResponse } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { casinoQueryKey } from '../commands/casino.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { getCharacter } from '../db/queries/characters.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
 import { buyChipsFor, cashOutChipsFor, forDialog, type ChipMove } from '../services/chips.ts';
 import { pokerView } from '../services/poker.ts';
-import { CHARACTERS_QUERY_KEY, characterIdParam, found } from './characters/shared.ts';
+import { characterIdParam, found } from './characters/shared.ts';
 
 export interface CasinoDeps {
   db: Db;
@@ -36,9 +36,7 @@ export async function casinoRoutes(app: FastifyInstance, { db, guard, hub }: Cas
       const move = await db.transaction((tx) => rule(tx, userId, characterId, amount)).catch((error: unknown) => {
         throw path === 'buy' ? forDialog(error, amount) : error;
       });
-      hub.toUser(userId, { type: 'invalidate', queryKeys: [[...CHARACTERS_QUERY_KEY], casinoQueryKey(characterId)] }).catch((error: unknown) => {
-        request.log.error({ err: error }, 'chips invalidation push failed');
-      });
+      pusher(hub, request.log).invalidate(userId, changedKeys.wallet(characterId));
       const { wallet } = move;
       return { chips: wallet.casinoChips, copper: wallet.copper, coins: toCoins(copper(wallet.copper)), toast: { title: move.title, description: move.message, variant: 'success' } };
     });

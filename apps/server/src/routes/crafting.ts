@@ -1,4 +1,4 @@
-import type { CraftingActionResponse, CraftingView } from '@rpg/contract';
+import { changedKeys, type CraftingActionResponse, type CraftingView, type QueryKey } from '@rpg/contract';
 import { RuleError } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -8,11 +8,11 @@ import { getOpenCraft } from '../db/queries/crafting.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { toCraftingView } from '../services/crafting-view.ts';
-import { announceCraft, collectCraftFor, craftingQueryKey, inventoryQueryKey, readScrollFor, settleCraft, startCraftFor } from '../services/crafting.ts';
+import { announceCraft, collectCraftFor, readScrollFor, settleCraft, startCraftFor } from '../services/crafting.ts';
 import { characterIdParam, found } from './characters/shared.ts';
-import { consoleQueryKey } from './console.ts';
 
 export interface CraftingDeps {
   db: Db;
@@ -40,8 +40,7 @@ async function loadView(db: DbOrTx, userId: string, characterId: string, now: Da
 
 /** Spec 02 §2 crafting drawer, §4/§5 crafting: the drawer, start, collect, and reading recipe scrolls. */
 export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, scheduler, timeScale }: CraftingDeps): Promise<void> {
-  const changed = (userId: string, keys: string[][], log: { error(o: object, m?: string): void }) =>
-    hub.toUser(userId, { type: 'invalidate', queryKeys: keys }).catch((error: unknown) => log.error({ err: error }, 'crafting push failed'));
+  const changed = (userId: string, keys: readonly QueryKey[], log: { error(o: object, m?: string): void }) => pusher(hub, log).invalidate(userId, keys);
 
   /** The drawer. A craft already due is settled first, so the answer never shows one that is over. */
   app.get('/api/characters/:id/crafting', { preHandler: guard }, async (request): Promise<CraftingView> => {
@@ -68,7 +67,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
       return { started, crafting: await loadView(tx, userId, characterId, now, timeScale) };
     });
     scheduler.poke(started.craft.endsAt);
-    changed(userId, [craftingQueryKey(characterId), inventoryQueryKey(characterId)], request.log);
+    changed(userId, changedKeys.crafting(characterId), request.log);
     return { crafting, toast: { title: started.title, description: started.message, variant: 'success' } };
   });
 
@@ -81,7 +80,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
       const collected = await collectCraftFor(tx, userId, characterId, now);
       return { collected, crafting: await loadView(tx, userId, characterId, now, timeScale) };
     });
-    changed(userId, [craftingQueryKey(characterId), inventoryQueryKey(characterId), consoleQueryKey(characterId)], request.log);
+    changed(userId, changedKeys.craftFinished(characterId), request.log);
     return { crafting, toast: { title: collected.title, description: collected.message, variant: 'success' } };
   });
 
@@ -99,7 +98,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
       const read = await readScrollFor(tx, userId, characterId, entryId);
       return { read, crafting: await loadView(tx, userId, characterId, now, timeScale) };
     });
-    changed(userId, [craftingQueryKey(characterId), inventoryQueryKey(characterId)], request.log);
+    changed(userId, changedKeys.crafting(characterId), request.log);
     return { crafting, toast: { title: read.title, description: read.message, variant: read.learned ? 'success' : 'info' } };
   });
 }

@@ -1,4 +1,4 @@
-import type { InventoryActionResponse, InventoryView, SellResponse, UseItemResponse } from '@rpg/contract';
+import { changedKeys, type InventoryActionResponse, type InventoryView, type SellResponse, type UseItemResponse } from '@rpg/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -8,7 +8,8 @@ import { listInventory } from '../db/queries/inventory.ts';
 import { HttpError } from '../http/errors.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
-import { equipEntry, inventoryView, itemQueryKeys, sellEntry, unequipEntry, useEntry } from '../services/items.ts';
+import { pusher } from '../realtime/notify.ts';
+import { equipEntry, inventoryView, sellEntry, unequipEntry, useEntry } from '../services/items.ts';
 import { characterIdParam, found } from './characters/shared.ts';
 
 export interface ItemRouteDeps {
@@ -34,9 +35,7 @@ function entryIdParam(request: FastifyRequest): string {
 
 /** After a commit: the owner's tabs refetch the characters, this inventory and this store. */
 export function announceItems(hub: RealtimeHub, log: FastifyBaseLogger, userId: string, characterId: string): void {
-  hub.toUser(userId, { type: 'invalidate', queryKeys: itemQueryKeys(characterId) }).catch((error: unknown) => {
-    log.error({ err: error }, 'inventory invalidation push failed');
-  });
+  pusher(hub, log).invalidate(userId, changedKeys.items(characterId));
 }
 
 type EntryAction<I, T> = (tx: Tx, row: CharacterRow, entryId: string, input: I) => Promise<T>;

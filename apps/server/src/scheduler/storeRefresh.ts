@@ -1,14 +1,10 @@
+import type { StoreRefreshedPush } from '@rpg/contract';
 import { storeWindow } from '@rpg/game';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { Settler } from './scheduler.ts';
 
 /** The push every tab gets when the stores restock (the web shows 'Store Refreshed!'). */
-export interface StoreRefreshedMessage {
-  type: 'store-refreshed';
-  [key: string]: unknown;
-  windowStart: string;
-  nextRefresh: string;
-}
+export type StoreRefreshedMessage = StoreRefreshedPush;
 
 /**
  * Spec 03 §4 "a shared refresh time may also come from the server": at each 4-hour

@@ -2,7 +2,7 @@ import { buyChips, cashOutChips, CHIP_PRICE_COPPER, copper, isRuleError, RuleErr
 import type { Tx } from '../db/client.ts';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { moveWallet, type Wallet } from '../db/queries/casino.ts';
-import { found } from '../routes/characters/shared.ts';
+import { found } from './characters.ts';
 
 export interface ChipMove {
   wallet: Wallet;

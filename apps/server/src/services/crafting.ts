@@ -1,3 +1,4 @@
+import { changedKeys, invalidatePush } from '@rpg/contract';
 import {
   completeCraft,
   isRuleError,
@@ -19,18 +20,15 @@ import {
   markCraftCollected,
   markCraftWaiting,
   nextCraftDue,
-  postConsoleLines,
   saveUnlockedRecipes,
   type CraftRow,
 } from '../db/queries/crafting.ts';
 import { addItems, backpackCapacity, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
+import { writeConsoleLines } from '../db/queries/console.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
-import { found } from '../routes/characters/shared.ts';
-import { consoleQueryKey } from '../routes/console.ts';
-
-export const craftingQueryKey = (characterId: string) => ['crafting', characterId];
-export const inventoryQueryKey = (characterId: string) => ['inventory', characterId];
+import { found } from './characters.ts';
 
 /** A craft finished: collected into the backpack, or left waiting for room ('Backpack Full'). */
 export interface CraftOutcome {
@@ -75,13 +73,13 @@ async function finishCraft(
     const { leftBehind } = await addItems(tx, characterId, [{ item: result.item, quantity: 1 }]);
     if (leftBehind.length > 0) throw new Error('the rules found room that addItems did not');
     await addCraftingXp(tx, characterId, result.xpGained);
-    await postConsoleLines(tx, characterId, result.messages.map((content) => ({ kind: 'success', content })));
+    await writeConsoleLines(tx, characterId, result.messages.map((content) => ({ kind: 'success', content })));
     return { ...base, collected: true, itemName: result.item.name, message: result.messages.join(' ') };
   } catch (error) {
     if (!waitIfFull || !isRuleError(error) || error.code !== 'backpack_full') throw error;
     const { item } = completeCraft(state, now.getTime(), Number.POSITIVE_INFINITY);
     if (!(await markCraftWaiting(tx, craft.id, item))) throw new Error(`craft ${craft.id} changed under its lock`);
-    await postConsoleLines(tx, characterId, [{ kind: 'error', content: error.message }]);
+    await writeConsoleLines(tx, characterId, [{ kind: 'error', content: error.message }]);
     return { ...base, collected: false, itemName: item.name, message: error.message };
   }
 }
@@ -102,11 +100,7 @@ export async function settleCraft(tx: Tx, craftId: string, characterId: string, 
 /** After commit: the craft-completed push and the queries it changed. */
 export function announceCraft(hub: RealtimeHub, log: { error(o: object, m?: string): void }, outcome: CraftOutcome): void {
   const { userId, characterId, itemName, collected, message } = outcome;
-  const fail = (error: unknown) => log.error({ err: error }, 'craft push failed');
-  hub.toUser(userId, { type: 'craft-completed', characterId, itemName, collected, message }).catch(fail);
-  hub
-    .toUser(userId, { type: 'invalidate', queryKeys: [craftingQueryKey(characterId), inventoryQueryKey(characterId), consoleQueryKey(characterId)] })
-    .catch(fail);
+  pusher(hub, log).notify(userId, { type: 'craft-completed', characterId, itemName, collected, message }, invalidatePush(changedKeys.craftFinished(characterId)));
 }
 
 /** If a craft failed to settle it is still due after settleDue: try again after this pause, not in a tight loop. */

@@ -30,8 +30,6 @@ import { HttpError } from '../http/errors.ts';
  * caller's transaction, after the caller locked the character (getCharacterForUpdate).
  */
 
-/** What every tab of the owner refetches after an inventory or store change. */
-export const itemQueryKeys = (characterId: string): string[][] => [['characters'], ['inventory', characterId], ['store', characterId]];
 
 const toast = (title: string, description: string, variant: ToastView['variant'] = 'success'): ToastView => ({ title, description, variant });
 

@@ -1,3 +1,4 @@
+import type { Toast } from '@rpg/contract';
 import { toast } from 'sonner';
 import { ApiError, FALLBACK_MESSAGE } from './api';
 
@@ -24,12 +25,8 @@ export function toastApiError(error: unknown, fallbackTitle: string): void {
   toast.error(title, { description });
 }
 
-/** A toast the server put in its answer (`{ title, description, variant }`), shown as it came. */
-export interface ServerToast {
-  title: string;
-  description: string;
-  variant: 'success' | 'info' | 'error';
-}
+/** A toast the server put in its answer: the contract's one toast shape, shown as it came. */
+export type ServerToast = Toast;
 
 export function showServerToast({ title, description, variant }: ServerToast): void {
   toast[variant](title, { description });

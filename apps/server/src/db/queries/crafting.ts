@@ -1,7 +1,7 @@
 import type { ItemData } from '@rpg/game';
 import { and, asc, eq, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { characterCrafts, consoleMessages, playerCharacters } from '../schema/index.ts';
+import { characterCrafts, playerCharacters } from '../schema/index.ts';
 
 export type CraftRow = typeof characterCrafts.$inferSelect;
 
@@ -95,10 +95,4 @@ export async function saveUnlockedRecipes(tx: Tx, characterId: string, recipeIds
     .update(playerCharacters)
     .set({ unlockedRecipes: [...recipeIds], updatedAt: sql`now()` })
     .where(eq(playerCharacters.id, characterId));
-}
-
-/** Lines the server adds to a character's console on its own (a craft finishing). */
-export async function postConsoleLines(tx: Tx, characterId: string, lines: ReadonlyArray<{ kind: string; content: string }>): Promise<void> {
-  if (lines.length === 0) return;
-  await tx.insert(consoleMessages).values(lines.map((line) => ({ characterId, kind: line.kind, sender: 'System', content: line.content })));
 }

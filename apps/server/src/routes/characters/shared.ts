@@ -1,10 +1,13 @@
+import { queryKeys } from '@rpg/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { getCharacter, type CharacterRow } from '../../db/queries/characters.ts';
+import { getCharacter } from '../../db/queries/characters.ts';
 import { notFound } from '../../http/errors.ts';
 import type { requireUser } from '../../http/session.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { pusher } from '../../realtime/notify.ts';
+import { CHARACTER_NOT_FOUND, found } from '../../services/characters.ts';
 import { toCharacterView, type CharacterView } from './view.ts';
 
 export interface CharacterRouteDeps {
@@ -17,9 +20,7 @@ export interface CharacterRouteDeps {
   catchUp(userId: string): Promise<void>;
 }
 
-export const CHARACTER_NOT_FOUND = 'Character not found';
-/** The web app's query key for the character list (and every character in it). */
-export const CHARACTERS_QUERY_KEY = ['characters'] as const;
+export { CHARACTER_NOT_FOUND, found };
 
 const params = z.object({ id: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,19 +32,11 @@ export function characterIdParam(request: FastifyRequest): string {
   return id;
 }
 
-/** Every query is scoped to the owner, so a row that is missing or someone else's looks the same. */
-export function found<T extends CharacterRow | undefined>(row: T): NonNullable<T> {
-  if (!row) throw notFound(CHARACTER_NOT_FOUND);
-  return row;
-}
-
 export async function loadView(db: DbOrTx, userId: string, id: string): Promise<CharacterView> {
   return toCharacterView(found(await getCharacter(db, userId, id)));
 }
 
 /** After a commit: every open tab of the owner refetches its character queries. */
 export function announceChange(hub: RealtimeHub, log: FastifyBaseLogger, userId: string): void {
-  hub.toUser(userId, { type: 'invalidate', queryKeys: [[...CHARACTERS_QUERY_KEY]] }).catch((error: unknown) => {
-    log.error({ err: error }, 'character invalidation push failed');
-  });
+  pusher(hub, log).invalidate(userId, [queryKeys.characters]);
 }

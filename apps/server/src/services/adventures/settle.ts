@@ -5,7 +5,8 @@ import { countAdventure, markSettled, type OwnedAdventure } from '../../db/queri
 import { attributesOf, getCharacterForUpdate } from '../../db/queries/characters.ts';
 import { addItems, listInventory } from '../../db/queries/inventory.ts';
 import { applyManaRegen } from '../../db/queries/vitals.ts';
-import { consoleMessages, playerCharacterAttributes, playerCharacters } from '../../db/schema/index.ts';
+import { writeConsoleLines } from '../../db/queries/console.ts';
+import { playerCharacterAttributes, playerCharacters } from '../../db/schema/index.ts';
 import { adventureRng, equippedGear } from './shared.ts';
 
 /** What one settlement tells the owner's tabs once it has committed. */
@@ -79,7 +80,7 @@ export async function settleAdventure(
     // Spec 02 §8 'Adventure in {location} level {level} ended, but no enemy was found.': close it, say so.
     if (!isRuleError(error)) throw error;
     if (!(await markSettled(tx, adventure.id, { error: error.message }, now))) throw new AlreadySettled();
-    await tx.insert(consoleMessages).values({ characterId, kind: 'error', sender: 'System', content: error.message });
+    await writeConsoleLines(tx, characterId, [{ kind: 'error', content: error.message }]);
     return { userId, characterId, won: false, title: 'Adventure Failed!', message: error.message };
   }
 
@@ -118,6 +119,6 @@ export async function settleAdventure(
     leftBehind: leftBehind.map(itemLine),
   };
   if (!(await markSettled(tx, adventure.id, { ...stored }, now))) throw new AlreadySettled();
-  await tx.insert(consoleMessages).values(lines.map((content) => ({ characterId, kind: 'adventure-return', sender: 'System', content })));
+  await writeConsoleLines(tx, characterId, lines.map((content) => ({ kind: 'adventure-return', content })));
   return { userId, characterId, won: outcome.won, title: outcome.title, message: lines.join(' ') };
 }

@@ -1,12 +1,12 @@
-import type { AdventureCompletedPush } from '@rpg/contract';
+import { changedKeys, invalidatePush, type AdventureCompletedPush } from '@rpg/contract';
 import { regenerateMana, type DropOptions } from '@rpg/game';
 import type { Db, Tx } from '../../db/client.ts';
 import { dueAdventureIds, lockNextDueAdventure, lockOpenAdventure, manaBelowMax, nextAdventureEnd, type OwnedAdventure } from '../../db/queries/adventures.ts';
 import { applyManaRegen } from '../../db/queries/vitals.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
+import { pusher } from '../../realtime/notify.ts';
 import type { Settler } from '../../scheduler/scheduler.ts';
 import { AlreadySettled, settleAdventure, type Settled } from './settle.ts';
-import { settledQueryKeys } from './shared.ts';
 
 export interface AdventureSettlementDeps {
   db: Db;
@@ -134,10 +134,6 @@ export class AdventureSettlement implements Settler {
   /** After the commit: the completion toast and the refetches, to every tab of the owner. */
   private announce({ userId, characterId, won, title, message }: Settled): void {
     const completed: AdventureCompletedPush = { type: 'adventure-completed', characterId, won, title, message };
-    const fail = (error: unknown) => this.deps.log.error({ err: error }, 'adventure push failed');
-    void this.deps.hub
-      .toUser(userId, completed)
-      .then(() => this.deps.hub.toUser(userId, { type: 'invalidate', queryKeys: settledQueryKeys(characterId) }))
-      .catch(fail);
+    pusher(this.deps.hub, this.deps.log).notify(userId, completed, invalidatePush(changedKeys.adventureSettled(characterId)));
   }
 }

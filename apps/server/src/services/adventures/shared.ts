@@ -2,10 +2,6 @@ import type { AdventureView } from '@rpg/contract';
 import { createRng, LOCATIONS, type GearItem, type InventoryEntry, type Rng } from '@rpg/game';
 import type { AdventureRow } from '../../db/queries/adventures.ts';
 
-/** Query keys the web app refetches when an adventure starts or ends. */
-export const adventureQueryKey = (characterId: string) => ['adventure', characterId];
-export const settledQueryKeys = (characterId: string) => [['characters'], ['console', characterId], ['adventure', characterId], ['inventory', characterId]];
-
 /** The settlement's generator: seeded from the adventure id, so settling it again would give the same result. */
 export function adventureRng(adventureId: string): Rng {
   return createRng(`adventure:${adventureId}`);

@@ -1,7 +1,6 @@
-import { adventureStateResponseSchema, type AdventureStateResponse } from '@rpg/contract';
+import { queryKeys, adventureStateResponseSchema, type AdventureStateResponse } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-import { adventureQueryKey } from './query-keys';
 
 /** Asks again this often while an adventure the device thinks is over is still open on the server. */
 export const SETTLE_POLL_MS = 1_500;
@@ -17,7 +16,7 @@ export function fetchAdventureState(characterId: string, signal?: AbortSignal): 
 
 export function useAdventureQuery(characterId: string) {
   return useQuery({
-    queryKey: adventureQueryKey(characterId),
+    queryKey: queryKeys.adventure(characterId),
     queryFn: ({ signal }) => fetchAdventureState(characterId, signal),
     // Past its end by this device's clock but not yet settled (a clock ahead of the server's, or
     // the settler is busy): keep asking until the server settles it.

@@ -1,7 +1,6 @@
-import { consolePageSchema, type ConsoleMessage, type ConsolePage } from '@rpg/contract';
+import { queryKeys, consolePageSchema, type ConsoleMessage, type ConsolePage } from '@rpg/contract';
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-import { consoleQueryKey } from './query-keys';
 
 /** Page 0 is the newest; each further page is older. The page param is the `before` id. */
 export type ConsoleData = InfiniteData<ConsolePage, number | undefined>;
@@ -23,7 +22,7 @@ export function flattenConsole(data: { pages: readonly ConsolePage[] } | undefin
 /** Puts lines the server just answered into the newest page, ahead of the refetch its push triggers. */
 export function addConsoleLines(queryClient: QueryClient, characterId: string, lines: readonly ConsoleMessage[]): void {
   if (lines.length === 0) return;
-  queryClient.setQueryData<ConsoleData>(consoleQueryKey(characterId), (data) => {
+  queryClient.setQueryData<ConsoleData>(queryKeys.console(characterId), (data) => {
     if (!data || data.pages.length === 0) return data;
     const [newest, ...older] = data.pages as [ConsolePage, ...ConsolePage[]];
     const known = new Set(newest.messages.map((m) => m.id));
@@ -35,7 +34,7 @@ export function addConsoleLines(queryClient: QueryClient, characterId: string, l
 
 export function useConsoleQuery(characterId: string) {
   return useInfiniteQuery({
-    queryKey: consoleQueryKey(characterId),
+    queryKey: queryKeys.console(characterId),
     queryFn: ({ pageParam, signal }) => fetchConsolePage(characterId, pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => (page.hasMore ? page.messages[0]?.id : undefined),

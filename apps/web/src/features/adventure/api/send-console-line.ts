@@ -1,20 +1,12 @@
-import { consoleAnswerSchema, type ConsoleAnswer, type ConsoleToast } from '@rpg/contract';
+import { queryKeys, consoleAnswerSchema, type ConsoleAnswer } from '@rpg/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { apiFetch } from '@/lib/api';
-import { toastApiError } from '@/lib/api-toast';
+import { showServerToast, toastApiError } from '@/lib/api-toast';
 import { addConsoleLines } from './get-console';
-import { adventureQueryKey, charactersQueryKey, consoleQueryKey } from './query-keys';
 
 /** POST /api/characters/:id/console { text }: the typed line and the answers, plus toasts. */
 export function sendConsoleLine(characterId: string, text: string): Promise<ConsoleAnswer> {
   return apiFetch(`/api/characters/${encodeURIComponent(characterId)}/console`, consoleAnswerSchema, { method: 'POST', body: { text } });
-}
-
-export function showConsoleToast({ title, description, variant }: ConsoleToast): void {
-  if (variant === 'success') toast.success(title, { description });
-  else if (variant === 'error') toast.error(title, { description });
-  else toast.info(title, { description });
 }
 
 /**
@@ -28,11 +20,11 @@ export function useSendConsoleLine(characterId: string) {
     mutationFn: (text: string) => sendConsoleLine(characterId, text),
     onSuccess: (answer, text) => {
       addConsoleLines(queryClient, characterId, answer.messages);
-      answer.toasts.forEach(showConsoleToast);
-      void queryClient.invalidateQueries({ queryKey: consoleQueryKey(characterId) });
+      answer.toasts.forEach(showServerToast);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.console(characterId) });
       if (text.trim().startsWith('/')) {
-        void queryClient.invalidateQueries({ queryKey: adventureQueryKey(characterId) });
-        void queryClient.invalidateQueries({ queryKey: charactersQueryKey });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.adventure(characterId) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.characters });
       }
     },
     onError: (error) => toastApiError(error, 'Failed to send message'),

@@ -1,9 +1,8 @@
-import { startAdventureResponseSchema, type AdventureStateResponse, type StartAdventureBody, type StartAdventureResponse } from '@rpg/contract';
+import { queryKeys, startAdventureResponseSchema, type AdventureStateResponse, type StartAdventureBody, type StartAdventureResponse } from '@rpg/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { toastApiError } from '@/lib/api-toast';
 import { addConsoleLines } from './get-console';
-import { adventureQueryKey, consoleQueryKey } from './query-keys';
 
 /** POST /api/characters/:id/adventures { location, level }: 201 with the adventure and its start line. */
 export function startAdventure(characterId: string, body: StartAdventureBody): Promise<StartAdventureResponse> {
@@ -16,10 +15,10 @@ export function useStartAdventure(characterId: string) {
   return useMutation({
     mutationFn: (body: StartAdventureBody) => startAdventure(characterId, body),
     onSuccess: ({ adventure, messages }) => {
-      queryClient.setQueryData<AdventureStateResponse>(adventureQueryKey(characterId), (state) => (state ? { ...state, current: adventure } : state));
+      queryClient.setQueryData<AdventureStateResponse>(queryKeys.adventure(characterId), (state) => (state ? { ...state, current: adventure } : state));
       addConsoleLines(queryClient, characterId, messages);
-      void queryClient.invalidateQueries({ queryKey: adventureQueryKey(characterId) });
-      void queryClient.invalidateQueries({ queryKey: consoleQueryKey(characterId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adventure(characterId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.console(characterId) });
     },
     onError: (error) => toastApiError(error, 'Failed to start adventure.'),
   });

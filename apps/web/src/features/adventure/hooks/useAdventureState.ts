@@ -1,7 +1,7 @@
+import { queryKeys } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAdventureQuery } from '../api/get-adventure';
-import { adventureQueryKey, charactersQueryKey, consoleQueryKey, inventoryQueryKey } from '../api/query-keys';
 import { announceAdventureOutcome } from '../lib/outcome-toast';
 import { remainingMs } from '../lib/time-format';
 import { useNow } from './useNow';
@@ -23,7 +23,7 @@ export function useAdventureState(characterId: string) {
   const dueId = current && remaining === 0 ? current.id : null;
 
   useEffect(() => {
-    if (dueId) void queryClient.invalidateQueries({ queryKey: adventureQueryKey(characterId) });
+    if (dueId) void queryClient.invalidateQueries({ queryKey: queryKeys.adventure(characterId) });
   }, [dueId, characterId, queryClient]);
 
   const watched = useRef<string | null>(null);
@@ -35,7 +35,7 @@ export function useAdventureState(characterId: string) {
     const finished = watched.current;
     if (!finished) return;
     watched.current = null;
-    for (const queryKey of [consoleQueryKey(characterId), charactersQueryKey, inventoryQueryKey(characterId)]) {
+    for (const queryKey of [queryKeys.console(characterId), queryKeys.characters, queryKeys.inventory(characterId)]) {
       void queryClient.invalidateQueries({ queryKey });
     }
     if (lastOutcome?.adventureId === finished) {

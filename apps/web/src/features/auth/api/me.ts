@@ -1,9 +1,9 @@
-import { meResponseSchema, type Me } from '@rpg/contract';
+import { meResponseSchema, queryKeys, type Me } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 
-/** Shared with the server's `invalidate` pushes: `{ type: 'invalidate', queryKeys: [['me']] }`. */
-export const meQueryKey = ['me'] as const;
+/** The account's query key, as the server's `invalidate` pushes name it (`queryKeys` in @rpg/contract). */
+export const meQueryKey = queryKeys.me;
 
 /** GET /api/me: the signed-in player's user row. */
 export function fetchMe(signal?: AbortSignal): Promise<Me> {

@@ -2,7 +2,7 @@ import { chipsResponseSchema, type ChipsResponse } from '@rpg/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { toastChipsError, useChipsAnswered } from './chips-answer';
-import { characterPath } from './query-keys';
+import { characterPath } from './paths';
 
 /** Spec 02 section 8. */
 export const BUY_FAILED_TEXT = 'Error processing chip purchase. Please try again later.';

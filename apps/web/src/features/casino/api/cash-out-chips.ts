@@ -2,7 +2,7 @@ import { chipsResponseSchema, type ChipsResponse } from '@rpg/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { toastChipsError, useChipsAnswered } from './chips-answer';
-import { characterPath } from './query-keys';
+import { characterPath } from './paths';
 
 /** Spec 02 section 8. */
 export const CASH_OUT_FAILED_TEXT = 'Failed to cash out chips due to an error.';

@@ -1,19 +1,18 @@
-import type { ChipsResponse, PokerResponse } from '@rpg/contract';
+import { queryKeys, type ChipsResponse, type PokerResponse } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { apiErrorToast, showServerToast } from '@/lib/api-toast';
-import { casinoQueryKey, charactersQueryKey } from './query-keys';
 
 /** Both chip routes answer the chips and money after the change and a toast. */
 export function useChipsAnswered(characterId: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (answer: ChipsResponse) => {
-      queryClient.setQueryData<PokerResponse>(casinoQueryKey(characterId), (old) => (old ? { ...old, chips: answer.chips } : old));
+      queryClient.setQueryData<PokerResponse>(queryKeys.casino(characterId), (old) => (old ? { ...old, chips: answer.chips } : old));
       showServerToast(answer.toast);
-      void queryClient.invalidateQueries({ queryKey: casinoQueryKey(characterId) });
-      void queryClient.invalidateQueries({ queryKey: charactersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.casino(characterId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.characters });
     },
     [queryClient, characterId],
   );

@@ -1,7 +1,7 @@
-import { pokerResponseSchema, type PokerResponse } from '@rpg/contract';
+import { queryKeys, pokerResponseSchema, type PokerResponse } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-import { casinoQueryKey, characterPath } from './query-keys';
+import { characterPath } from './paths';
 
 /** GET /api/characters/:id/poker: the current or last hand (null before the first) and the chips held. */
 export function fetchPoker(characterId: string, signal?: AbortSignal): Promise<PokerResponse> {
@@ -10,5 +10,5 @@ export function fetchPoker(characterId: string, signal?: AbortSignal): Promise<P
 
 /** The chips and the hand of `characterId`; the server pushes invalidations of ['casino', id]. */
 export function usePokerQuery(characterId: string) {
-  return useQuery({ queryKey: casinoQueryKey(characterId), queryFn: ({ signal }) => fetchPoker(characterId, signal) });
+  return useQuery({ queryKey: queryKeys.casino(characterId), queryFn: ({ signal }) => fetchPoker(characterId, signal) });
 }

@@ -1,8 +1,7 @@
-import { characterViewSchema } from '@rpg/contract';
+import { queryKeys, characterViewSchema } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/lib/api';
-import { charactersQueryKey } from './query-keys';
 
 /**
  * GET /api/characters, read for one character's money. It shares the ['characters'] cache entry with
@@ -24,7 +23,7 @@ function fetchCharacterList(signal?: AbortSignal): Promise<CharacterList> {
 /** The money of `characterId`, live (the server pushes invalidations of ['characters']). */
 export function useWallet(characterId: string) {
   return useQuery({
-    queryKey: charactersQueryKey,
+    queryKey: queryKeys.characters,
     queryFn: ({ signal }) => fetchCharacterList(signal),
     select: (list): Wallet | null => {
       const character = list.characters.find((candidate) => candidate.id === characterId);

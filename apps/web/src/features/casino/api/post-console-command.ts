@@ -1,8 +1,8 @@
-import { consoleAnswerSchema, type ConsoleAnswer } from '@rpg/contract';
+import { queryKeys, consoleAnswerSchema, type ConsoleAnswer } from '@rpg/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { showServerToast, toastApiError } from '@/lib/api-toast';
-import { casinoQueryKey, characterPath, charactersQueryKey, consoleQueryKey } from './query-keys';
+import { characterPath } from './paths';
 
 /** POST /api/characters/:id/console { text }: the stored lines (the typed one first) and any toasts. */
 export function postConsoleCommand(characterId: string, text: string): Promise<ConsoleAnswer> {
@@ -18,12 +18,12 @@ export function usePokerCommand(characterId: string, onAnswer?: (answer: Console
   return useMutation({
     mutationFn: (text: string) => postConsoleCommand(characterId, text),
     onSuccess: (answer) => {
-      for (const toast of answer.toasts) showServerToast({ title: toast.title, description: toast.description ?? '', variant: toast.variant ?? 'info' });
+      answer.toasts.forEach(showServerToast);
       onAnswer?.(answer);
     },
     onError: (error) => toastApiError(error, 'Error'),
     onSettled: () => {
-      for (const queryKey of [consoleQueryKey(characterId), casinoQueryKey(characterId), charactersQueryKey]) {
+      for (const queryKey of [queryKeys.console(characterId), queryKeys.casino(characterId), queryKeys.characters]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },

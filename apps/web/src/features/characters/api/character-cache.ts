@@ -1,9 +1,8 @@
-import { characterViewSchema, type CharacterView } from '@rpg/contract';
+import { queryKeys, characterViewSchema, type CharacterView } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import type { CharacterList } from './list-characters';
-import { charactersQueryKey } from './query-keys';
 
 /** What every single-character route answers: `{ character }`. */
 export const characterResponseSchema = z.object({ character: characterViewSchema });
@@ -31,8 +30,8 @@ export function useUpdateCharacterCache() {
   const queryClient = useQueryClient();
   return useCallback(
     (change: (list: CharacterView[]) => CharacterView[]) => {
-      queryClient.setQueryData<CharacterList>(charactersQueryKey, (old) => (old ? { characters: change(old.characters) } : old));
-      void queryClient.invalidateQueries({ queryKey: charactersQueryKey });
+      queryClient.setQueryData<CharacterList>(queryKeys.characters, (old) => (old ? { characters: change(old.characters) } : old));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.characters });
     },
     [queryClient],
   );

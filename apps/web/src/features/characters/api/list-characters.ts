@@ -1,8 +1,7 @@
-import { characterViewSchema } from '@rpg/contract';
+import { queryKeys, characterViewSchema } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '@/lib/api';
-import { charactersQueryKey } from './query-keys';
 
 /** GET /api/characters: the player's characters, oldest first; exactly one is active when any exist. */
 export const characterListSchema = z.object({ characters: z.array(characterViewSchema) });
@@ -13,5 +12,5 @@ export function fetchCharacters(signal?: AbortSignal): Promise<CharacterList> {
 }
 
 export function useCharactersQuery() {
-  return useQuery({ queryKey: charactersQueryKey, queryFn: ({ signal }) => fetchCharacters(signal) });
+  return useQuery({ queryKey: queryKeys.characters, queryFn: ({ signal }) => fetchCharacters(signal) });
 }

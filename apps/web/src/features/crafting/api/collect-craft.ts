@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { toastApiError } from '@/lib/api-toast';
 import { useCraftingAnswered } from './crafting-answer';
-import { characterPath } from './query-keys';
+import { characterPath } from './paths';
 
 /** POST /api/characters/:id/crafting/collect: a finished craft into the backpack ('Backpack Full' while no room). */
 export function collectCraft(characterId: string): Promise<CraftingActionResponse> {

@@ -1,7 +1,7 @@
-import { craftingViewSchema, type CraftingView } from '@rpg/contract';
+import { queryKeys, craftingViewSchema, type CraftingView } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-import { characterPath, craftingQueryKey } from './query-keys';
+import { characterPath } from './paths';
 
 /** GET /api/characters/:id/crafting: level, bonuses, recipes and the craft (a due craft is settled first). */
 export function fetchCrafting(characterId: string, signal?: AbortSignal): Promise<CraftingView> {
@@ -9,5 +9,5 @@ export function fetchCrafting(characterId: string, signal?: AbortSignal): Promis
 }
 
 export function useCraftingQuery(characterId: string) {
-  return useQuery({ queryKey: craftingQueryKey(characterId), queryFn: ({ signal }) => fetchCrafting(characterId, signal) });
+  return useQuery({ queryKey: queryKeys.crafting(characterId), queryFn: ({ signal }) => fetchCrafting(characterId, signal) });
 }

@@ -1,7 +1,7 @@
-import { inventoryViewSchema, type InventoryView } from '@rpg/contract';
+import { queryKeys, inventoryViewSchema, type InventoryView } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-import { characterPath, inventoryQueryKey } from './query-keys';
+import { characterPath } from './paths';
 
 /**
  * GET /api/characters/:id/inventory, read for the recipe scrolls. It shares the ['inventory', id]
@@ -27,5 +27,5 @@ export function selectScrolls(view: InventoryView): ScrollEntry[] {
 
 /** The recipe scrolls in the backpack of `characterId`. */
 export function useRecipeScrolls(characterId: string) {
-  return useQuery({ queryKey: inventoryQueryKey(characterId), queryFn: ({ signal }) => fetchInventory(characterId, signal), select: selectScrolls });
+  return useQuery({ queryKey: queryKeys.inventory(characterId), queryFn: ({ signal }) => fetchInventory(characterId, signal), select: selectScrolls });
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { toastApiError } from '@/lib/api-toast';
 import { useCraftingAnswered } from './crafting-answer';
-import { characterPath } from './query-keys';
+import { characterPath } from './paths';
 
 /** POST /api/characters/:id/crafting/scrolls/:entryId/read: learns the recipe; the scroll is used up. */
 export function readRecipeScroll(characterId: string, entryId: string): Promise<CraftingActionResponse> {

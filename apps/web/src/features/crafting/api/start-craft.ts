@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { toastApiError } from '@/lib/api-toast';
 import { useCraftingAnswered } from './crafting-answer';
-import { characterPath } from './query-keys';
+import { characterPath } from './paths';
 
 /** POST /api/characters/:id/crafting/start { recipeId }: takes the ingredients and starts the timer. */
 export function startCraft(characterId: string, recipeId: string): Promise<CraftingActionResponse> {

@@ -1,7 +1,6 @@
-import { inventoryViewSchema, type InventoryView } from '@rpg/contract';
+import { queryKeys, inventoryViewSchema, type InventoryView } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-import { inventoryQueryKey } from './query-keys';
 
 /** GET /api/characters/:id/inventory: every entry (equipped too), capacity and effective stats. */
 export function fetchInventory(characterId: string, signal?: AbortSignal): Promise<InventoryView> {
@@ -11,7 +10,7 @@ export function fetchInventory(characterId: string, signal?: AbortSignal): Promi
 /** The inventory of `characterId`; idle while there is none. */
 export function useInventoryQuery(characterId: string | null) {
   return useQuery({
-    queryKey: inventoryQueryKey(characterId ?? ''),
+    queryKey: queryKeys.inventory(characterId ?? ''),
     queryFn: ({ signal }) => fetchInventory(characterId ?? '', signal),
     enabled: characterId !== null,
   });

@@ -1,8 +1,7 @@
-import type { InventoryView } from '@rpg/contract';
+import { changedKeys, queryKeys, type InventoryView } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { showServerToast, type ServerToast } from '@/lib/api-toast';
-import { inventoryQueryKey, itemChangeKeys } from './query-keys';
 
 /** Every item action answers the inventory after it and a toast. */
 export interface ItemActionAnswer {
@@ -20,9 +19,9 @@ export function useItemActionDone(characterId: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (answer: ItemActionAnswer) => {
-      queryClient.setQueryData(inventoryQueryKey(characterId), answer.inventory);
+      queryClient.setQueryData(queryKeys.inventory(characterId), answer.inventory);
       showServerToast(answer.toast);
-      for (const queryKey of itemChangeKeys(characterId)) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of changedKeys.items(characterId)) void queryClient.invalidateQueries({ queryKey });
     },
     [queryClient, characterId],
   );

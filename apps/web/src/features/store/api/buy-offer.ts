@@ -1,9 +1,8 @@
-import { buyResponseSchema, type BuyResponse, type StoreView } from '@rpg/contract';
+import { queryKeys, buyResponseSchema, type BuyResponse, type StoreView } from '@rpg/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
 import { showServerToast, toastApiError } from '@/lib/api-toast';
 import { withPurchase } from '../lib/purchase';
-import { purchaseChangeKeys, storeQueryKey } from './query-keys';
 
 /**
  * POST /api/characters/:id/store/buy { offerId } -> the offer (now sold) and the character after
@@ -16,13 +15,13 @@ export function buyOffer(characterId: string, offerId: string): Promise<BuyRespo
 
 export function useBuyOffer(characterId: string) {
   const queryClient = useQueryClient();
-  const key = storeQueryKey(characterId);
+  const key = queryKeys.store(characterId);
   return useMutation({
     mutationFn: (offerId: string) => buyOffer(characterId, offerId),
     onSuccess: (answer) => {
       queryClient.setQueryData<StoreView>(key, (old) => (old ? withPurchase(old, answer) : old));
       showServerToast(answer.toast);
-      for (const queryKey of purchaseChangeKeys(characterId)) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [queryKeys.characters, queryKeys.inventory(characterId)]) void queryClient.invalidateQueries({ queryKey });
     },
     onError: (error) => {
       toastApiError(error, 'Purchase Failed');

@@ -1,7 +1,6 @@
-import { storeViewSchema, type StoreView } from '@rpg/contract';
+import { queryKeys, storeViewSchema, type StoreView } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
-import { storeQueryKey } from './query-keys';
 
 /** GET /api/characters/:id/store: this window's offers (sold marks kept), the next refresh and the wallet. */
 export function fetchStore(characterId: string, signal?: AbortSignal): Promise<StoreView> {
@@ -9,5 +8,5 @@ export function fetchStore(characterId: string, signal?: AbortSignal): Promise<S
 }
 
 export function useStoreQuery(characterId: string) {
-  return useQuery({ queryKey: storeQueryKey(characterId), queryFn: ({ signal }) => fetchStore(characterId, signal) });
+  return useQuery({ queryKey: queryKeys.store(characterId), queryFn: ({ signal }) => fetchStore(characterId, signal) });
 }

@@ -1,7 +1,7 @@
+import { queryKeys } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { storeRootKey } from '../api/query-keys';
 import { createOnce, newRefresh } from '../lib/refresh';
 
 /** One per tab: the refreshes this tab has announced. */
@@ -18,7 +18,7 @@ export function useStoreRefreshedHandler(): (message: unknown) => void {
       const next = newRefresh(message, firstTime);
       if (!next) return;
       toast.success('Store Refreshed!', { id: `store-refreshed:${next}`, description: 'New items are available in the shop' });
-      void queryClient.invalidateQueries({ queryKey: storeRootKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stores });
     },
     [queryClient],
   );

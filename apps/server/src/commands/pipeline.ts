@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { invalidatePush, queryKeys, type ConsoleAnswer, type PushMessage, type QueryKey, type Toast } from '@rpg/contract';
+import { createRng, isRuleError } from '@rpg/game';
+import type { Config } from '../config.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { getCharacterForUpdate } from '../db/queries/characters.ts';
+import { writeConsoleLines, type ConsoleLine } from '../db/queries/console.ts';
+import type { Pusher } from '../realtime/notify.ts';
+import { found } from '../services/characters.ts';
+import { parseCommandLine, unknownCommandMessage, type CommandTable } from './registry.ts';
+import type { CommandContext, CommandDef } from './types.ts';
+
+export interface ConsoleLineInput {
+  userId: string;
+  characterId: string;
+  /** The line as typed (trimmed, not empty). */
+  text: string;
+}
+
+export interface ConsolePipelineDeps {
+  db: Db;
+  commands: CommandTable;
+  config: Config;
+  pusher: Pusher;
+  log: { error(o: object, m?: string): void };
+}
+
+/** What a command run leaves behind for after the commit. */
+interface Effects {
+  lines: ConsoleLine[];
+  toasts: Toast[];
+  pushes: PushMessage[];
+  keys: QueryKey[];
+  afterCommit: Array<() => void>;
+}
+
+const noEffects = (): Effects => ({ lines: [], toasts: [], pushes: [], keys: [], afterCommit: [] });
+
+/**
+ * Runs a command in a savepoint: a refused command (a RuleError) changes nothing and leaves
+ * only its refusal (and the rule's toast); anything else is a bug and fails the line.
+ */
+async function runCommand(tx: Tx, def: CommandDef, args: string[], base: Omit<CommandContext, 'tx' | 'say' | 'toast' | 'push' | 'invalidate' | 'afterCommit'>): Promise<Effects> {
+  const done = noEffects();
+  try {
+    await tx.transaction(async (sp) => {
+      await def.run(
+        {
+          ...base,
+          tx: sp,
+          say: (kind, content, sender) => done.lines.push({ kind, content, ...(sender ? { sender } : {}) }),
+          toast: (toast) => done.toasts.push(toast),
+          push: (push) => done.pushes.push(push),
+          invalidate: (...keys) => done.keys.push(...keys),
+          afterCommit: (fn) => done.afterCommit.push(fn),
+        },
+        args,
+      );
+    });
+    return done;
+  } catch (error) {
+    if (!isRuleError(error)) throw error;
+    const refused = noEffects();
+    refused.lines.push({ kind: 'error', content: error.message });
+    if (error.title) refused.toasts.push({ title: error.title, description: error.message, variant: 'error' });
+    return refused;
+  }
+}
+
+/**
+ * One line typed in the console (spec 02 §2, §5): a /command, or plain text said in the player's
+ * own console. In one transaction with the character locked: the typed line, then what the
+ * command said, stored through the console line writer. After the commit: the command's
+ * after-commit steps, its pushes, and the invalidation of the console and whatever it changed,
+ * to every tab of the player. Answers with the stored lines and the toasts for this tab.
+ */
+export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, characterId, text }: ConsoleLineInput): Promise<ConsoleAnswer> {
+  const { db, commands, config, pusher, log } = deps;
+  const { messages, effects } = await db.transaction(async (tx) => {
+    const character = found(await getCharacterForUpdate(tx, userId, characterId));
+    const name = character.character.name;
+    const typed: ConsoleLine = { kind: 'user', content: text, sender: name };
+    const parsed = parseCommandLine(text);
+    let effects = noEffects();
+    if (parsed) {
+      const def = commands.find(parsed.name);
+      if (!def) effects.lines.push({ kind: 'error', content: unknownCommandMessage(`/${parsed.name}`) });
+      else {
+        const base = { userId, characterId, characterName: name, now: new Date(), rng: createRng(randomBytes(16).toString('hex')), config };
+        effects = await runCommand(tx, def, parsed.args, base);
+      }
+    }
+    return { messages: await writeConsoleLines(tx, characterId, [typed, ...effects.lines]), effects };
+  });
+
+  for (const fn of effects.afterCommit) {
+    try {
+      fn();
+    } catch (error) {
+      log.error({ err: error }, 'after-commit step failed');
+    }
+  }
+  pusher.notify(userId, ...effects.pushes, invalidatePush([queryKeys.console(characterId), ...effects.keys]));
+  return { messages, toasts: effects.toasts };
+}

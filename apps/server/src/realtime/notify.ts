@@ -1,0 +1,37 @@
+import { invalidatePush, type PushMessage, type QueryKey } from '@rpg/contract';
+import type { RealtimeHub } from './hub.ts';
+
+interface Log {
+  error(o: object, m?: string): void;
+}
+
+/**
+ * Pushes to open tabs, after a commit. The one way the server tells browsers something: a push
+ * never fails the request or the job that made it (the change is committed; a tab that misses a
+ * push refetches on reconnect), so a failure is logged here and nowhere else.
+ */
+export interface Pusher {
+  /** To every open tab of one player, in this order. */
+  notify(userId: string, ...pushes: PushMessage[]): void;
+  /** Every open tab of the player refetches these queries (`queryKeys` in @rpg/contract). */
+  invalidate(userId: string, keys: readonly QueryKey[]): void;
+  /** To every open tab of every player. */
+  broadcast(push: PushMessage): void;
+}
+
+export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast'>, log: Log): Pusher {
+  const failed = (push: PushMessage, userId?: string) => (error: unknown) => log.error({ err: error, push: push.type, userId }, 'push failed');
+  const notify = (userId: string, ...pushes: PushMessage[]) => {
+    // One after the other: across processes each publish is its own NOTIFY, which could overtake the previous.
+    void pushes.reduce<Promise<void>>((previous, push) => previous.then(() => hub.toUser(userId, push).catch(failed(push, userId))), Promise.resolve());
+  };
+  return {
+    notify,
+    invalidate(userId, keys) {
+      if (keys.length > 0) notify(userId, invalidatePush(keys));
+    },
+    broadcast(push) {
+      hub.broadcast(push).catch(failed(push));
+    },
+  };
+}

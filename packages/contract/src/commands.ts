@@ -1,0 +1,21 @@
+/** The console's command table as data (spec 02 §9 "Commands"): the Commands panel and /help. */
+import { z } from 'zod';
+
+export const commandHelpSchema = z.strictObject({
+  /** 'roll': typed after '/'. */
+  name: z.string(),
+  /** ['h']: other names for it, without '/'. */
+  aliases: z.array(z.string()),
+  /** '/roll [NdM]' */
+  usage: z.string(),
+  /** One line: what it does. */
+  description: z.string(),
+});
+export type CommandHelp = z.infer<typeof commandHelpSchema>;
+
+/** GET /api/commands: every command by group, in the table's order, and the note on plain text. */
+export const commandListSchema = z.strictObject({
+  groups: z.array(z.strictObject({ title: z.string(), commands: z.array(commandHelpSchema) })),
+  note: z.string(),
+});
+export type CommandList = z.infer<typeof commandListSchema>;
