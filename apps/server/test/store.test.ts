@@ -1,5 +1,5 @@
 import type { BuyResponse, InventoryView, StoreSchedule, StoreView } from '@rpg/contract';
-import { BACKPACKS, copper, formatCoins, storeWindow, type Backpack } from '@rpg/game';
+import { BACKPACKS, copper, formatCoins, storeWindow, type Backpack, type ItemData } from '@rpg/game';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCharacter } from '../src/db/queries/characters.ts';
@@ -52,14 +52,22 @@ describe('the store offer (spec 03 §2/§4/§9)', () => {
     const { character, shop } = await shopper();
     const [a, b] = await Promise.all([shop(), shop()]);
     expect(b).toEqual(a);
-    expect(await db().select().from(storeOffers).where(eq(storeOffers.characterId, character.id))).toHaveLength(24);
+    // Level 1: 6 gear, the 2 potions there are, 6 food and the 2 backpacks there are (spec 03 §9).
+    expect(await db().select().from(storeOffers).where(eq(storeOffers.characterId, character.id))).toHaveLength(16);
     expect(await shop()).toEqual(a);
 
     const window = storeWindow(Date.now(), 'UTC');
     expect(a).toMatchObject({ windowStart: new Date(window.start).toISOString(), nextRefresh: new Date(window.end).toISOString(), timeZone: 'UTC' });
     expect(a.wallet).toEqual({ copper: 0, coins: { gold: 0, silver: 0, copper: 0 }, casinoChips: 0 });
-    for (const section of ['gear', 'potions', 'food', 'backpacks'] as const) expect(a.sections[section]).toHaveLength(6);
+    for (const section of ['gear', 'food'] as const) expect(a.sections[section]).toHaveLength(6);
     expect(a.sections.gear.map((o) => o.slot)).toEqual(['gear-0', 'gear-1', 'gear-2', 'gear-3', 'gear-4', 'gear-5']);
+    // Never the same thing twice in a tab: fewer cards where the pool is smaller than six.
+    for (const section of ['gear', 'potions', 'food', 'backpacks'] as const) {
+      const names = a.sections[section].map((o) => o.item.name);
+      expect(new Set(names).size).toBe(names.length);
+    }
+    expect(a.sections.potions.map((o) => o.slot)).toEqual(['potion-0', 'potion-1']);
+    expect(a.sections.backpacks.map((o) => o.item.name).sort()).toEqual(["Adventurer's Pack", "Traveler's Backpack"]);
     expect(a.sections.gear[0]).toMatchObject({ sold: false, item: { kind: 'gear' } });
     expect(a.sections.gear[0]?.coins).toBeDefined();
     // Level 1: only common potions; the carried Adventurer's Pack reads 'Equipped'.
@@ -97,9 +105,11 @@ describe('buying (spec 03 §4/§5/§8)', () => {
     const { player, character, shop, buy } = await shopper();
     await setCopper(db(), character.id, 1_000);
     const { sections } = await shop();
-    const first = sections.potions.find((o) => sections.potions.some((p) => p !== o && p.item.name === o.item.name));
-    const twin = sections.potions.find((p) => p !== first && p.item.name === first?.item.name);
-    if (!first || !twin) throw new Error('six level-1 potions of two kinds always repeat one');
+    // Level 1: the two potions there are, once each; one is already owned, so it stacks.
+    const [first, other] = sections.potions;
+    if (!first || !other) throw new Error('a level-1 store offers both potions');
+    expect(other.item.name).not.toBe(first.item.name);
+    await giveItem(db(), character.id, first.item as ItemData);
     const socket = await openSocket(server.url, player);
     const res = await buy(first.offerId);
     expect(res.status).toBe(200);
@@ -108,11 +118,14 @@ describe('buying (spec 03 §4/§5/§8)', () => {
     expect(res.body.character.copper).toBe(1_000 - first.price);
     await socket.waitFor('invalidate', (m) => JSON.stringify(m.queryKeys) === JSON.stringify([['characters'], ['inventory', character.id], ['store', character.id]]));
     socket.close();
+    const stacked = await inventoryRows(db(), character.id);
+    expect(stacked).toHaveLength(1);
+    expect(stacked[0]).toMatchObject({ quantity: 2, itemData: { name: first.item.name } });
 
-    expect((await buy(twin.offerId)).status).toBe(200);
+    expect((await buy(other.offerId)).status).toBe(200);
     const rows = await inventoryRows(db(), character.id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ quantity: 2, itemData: { name: first.item.name } });
+    expect(rows.map((row) => [row.itemData.name, row.quantity]).sort()).toEqual([[first.item.name, 2], [other.item.name, 1]].sort());
+    const twin = other;
     const after = await shop();
     expect(after.sections.potions.filter((o) => o.sold).map((o) => o.offerId).sort()).toEqual([first.offerId, twin.offerId].sort());
     expect(after.wallet.copper).toBe(1_000 - first.price - twin.price);
@@ -121,6 +134,20 @@ describe('buying (spec 03 §4/§5/§8)', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ title: 'Sold Out', message: `${first.item.name} has already been sold. New items arrive at the next refresh.` });
     expect(await getCopper(db(), character.id)).toBe(1_000 - first.price - twin.price);
+  });
+
+  it('stacks a bought food only onto an identical one, never onto a better dish of the same name (spec 02 §3 inventory item)', async () => {
+    const { character, shop, buy } = await shopper();
+    await setCopper(db(), character.id, 100_000);
+    const offer = (await shop()).sections.food[0];
+    if (!offer || offer.item.kind !== 'food') throw new Error('no food');
+    const better = { ...offer.item, healthRestore: offer.item.healthRestore + 50, price: copper(offer.item.price + 500) };
+    await giveItem(db(), character.id, better as ItemData);
+    expect((await buy(offer.offerId)).status).toBe(200);
+    const rows = await inventoryRows(db(), character.id);
+    expect(rows.map((row) => [row.itemData.name, row.itemData.price, row.quantity]).sort()).toEqual(
+      [[offer.item.name, better.price, 1], [offer.item.name, offer.item.price, 1]].sort(),
+    );
   });
 
   it("refuses without enough money ('Not enough money'), changing nothing", async () => {

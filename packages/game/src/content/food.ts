@@ -54,9 +54,8 @@ export function foodPrice(healthRestore: number, tier: Tier): Copper {
   return copper(Math.ceil(healthRestore * FOOD_PRICE_MULTIPLIER[tier] * 1.5));
 }
 
-/** A dish of the given tier with its healthRestore drawn from the tier's range. */
-export function rollFood(rng: Rng, tier: Tier): FoodItem {
-  const content = rng.pick(FOODS[tier]);
+/** The dish `content` of the given tier with its healthRestore drawn from its range. */
+export function cookFood(rng: Rng, content: FoodContent, tier: Tier): FoodItem {
   const healthRestore = rng.int(content.restore[0], content.restore[1]);
   return {
     kind: 'food',
@@ -66,4 +65,9 @@ export function rollFood(rng: Rng, tier: Tier): FoodItem {
     healthRestore,
     price: foodPrice(healthRestore, tier),
   };
+}
+
+/** A dish of the given tier with its healthRestore drawn from the tier's range. */
+export function rollFood(rng: Rng, tier: Tier): FoodItem {
+  return cookFood(rng, rng.pick(FOODS[tier]), tier);
 }

@@ -4,7 +4,7 @@ import { FOODS } from '../content/food.ts';
 import { GEAR_PRICE_RANGE } from '../content/gear.ts';
 import { createRng } from '../rng.ts';
 import { TIERS, type Tier } from '../types.ts';
-import { allOffers, FOOD_TIER_ODDS, findOffer, GEAR_TIER_ODDS, generateStore, rollTier, storeSeed } from './generate.ts';
+import { allOffers, drawDistinct, FOOD_TIER_ODDS, findOffer, GEAR_TIER_ODDS, generateStore, rollTier, storeSeed } from './generate.ts';
 
 function tierShares(draw: () => Tier, count: number): Record<Tier, number> {
   const counts: Record<Tier, number> = { common: 0, uncommon: 0, rare: 0, epic: 0, legendary: 0 };
@@ -17,12 +17,12 @@ describe('store generation (spec 03 §4 store, §9 store constants)', () => {
     expect(() => generateStore(createRng(1), 0)).toThrow(RangeError);
   });
 
-  it('offers 6 gear, 6 potions, 6 food and 6 backpacks, unsold, with stable ids', () => {
+  it('offers 6 gear, 6 potions, 6 food and every backpack (5) from level 10, unsold, with stable ids', () => {
     const stock = generateStore(createRng('stock'), 12);
     expect(stock.gear.map((offer) => offer.id)).toEqual(['gear-0', 'gear-1', 'gear-2', 'gear-3', 'gear-4', 'gear-5']);
     expect(stock.potions.map((offer) => offer.id)).toEqual(['potion-0', 'potion-1', 'potion-2', 'potion-3', 'potion-4', 'potion-5']);
     expect(stock.food.map((offer) => offer.id)).toEqual(['food-0', 'food-1', 'food-2', 'food-3', 'food-4', 'food-5']);
-    expect(stock.backpacks.map((offer) => offer.id)).toEqual(['backpack-0', 'backpack-1', 'backpack-2', 'backpack-3', 'backpack-4', 'backpack-5']);
+    expect(stock.backpacks.map((offer) => offer.id)).toEqual(['backpack-0', 'backpack-1', 'backpack-2', 'backpack-3', 'backpack-4']);
     for (const offer of allOffers(stock)) {
       expect(offer.sold).toBe(false);
       expect(offer.price).toBe(offer.item.price);
@@ -81,19 +81,61 @@ describe('store generation (spec 03 §4 store, §9 store constants)', () => {
     }
   });
 
-  it('re-picks up to 6 times to avoid duplicate names in a section', () => {
+  it('re-picks to avoid duplicate names: six different gear and food offers (spec 03 §9)', () => {
     const rng = createRng('dupes');
     let duplicateGear = 0;
     for (let i = 0; i < 300; i++) {
       const stock = generateStore(rng, 25);
       const names = stock.gear.map((offer) => offer.item.name);
       if (new Set(names).size < names.length) duplicateGear++;
-      expect(new Set(stock.food.map((offer) => offer.item.name)).size).toBeGreaterThanOrEqual(4);
+      expect(new Set(stock.food.map((offer) => offer.item.name)).size).toBe(6);
+      expect(stock.gear).toHaveLength(6);
     }
     expect(duplicateGear).toBe(0);
-    // At level 1 only two potions exist, so duplicates remain after the re-picks.
-    const low = generateStore(createRng('low'), 1);
-    expect(new Set(low.potions.map((offer) => offer.item.name))).toEqual(new Set(['Minor Health Potion', 'Minor Mana Potion']));
+  });
+
+  it('shows the Backpacks tab below level 10 as two different packs, never six copies (spec 03 §9 backpacks at the gear odds)', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      for (const level of [1, 5, 9]) {
+        const { backpacks } = generateStore(createRng(`packs-${seed}`), level);
+        expect(backpacks.map((offer) => offer.id)).toEqual(['backpack-0', 'backpack-1']);
+        expect(new Set(backpacks.map((offer) => offer.item.tier))).toEqual(new Set(['common', 'uncommon']));
+      }
+    }
+  });
+
+  it('shows the first backpack at the gear odds (80% common below level 10)', () => {
+    const rng = createRng('first-pack');
+    const firsts = Array.from({ length: 4_000 }, () => generateStore(rng, 3).backpacks[0]?.item.tier);
+    const common = firsts.filter((tier) => tier === 'common').length / firsts.length;
+    expect(common).toBeGreaterThan(0.77);
+    expect(common).toBeLessThan(0.83);
+  });
+
+  it('shows potions at levels 1-4 as the two there are, never six copies of two (spec 03 §9 potion tiers)', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      for (const level of [1, 4]) {
+        const { potions } = generateStore(createRng(`potions-${seed}`), level);
+        expect(potions.map((offer) => offer.id)).toEqual(['potion-0', 'potion-1']);
+        expect(new Set(potions.map((offer) => offer.item.name))).toEqual(new Set(['Minor Health Potion', 'Minor Mana Potion']));
+      }
+      expect(new Set(generateStore(createRng(`potions-${seed}`), 7).potions.map((offer) => offer.item.name)).size).toBe(4);
+      for (const level of [10, 14, 20, 50]) {
+        const names = generateStore(createRng(`potions-${seed}`), level).potions.map((offer) => offer.item.name);
+        expect(new Set(names).size).toBe(6);
+        expect(names).toHaveLength(6);
+      }
+    }
+  });
+
+  it('draws distinct choices at the weights of those left, skipping weight 0 (spec 03 §9 "retried to avoid duplicates")', () => {
+    const pool = [{ value: 'a', weight: 3 }, { value: 'b', weight: 1 }, { value: 'c', weight: 0 }];
+    expect(drawDistinct(createRng(1), pool, 6).sort()).toEqual(['a', 'b']);
+    expect(drawDistinct(createRng(1), pool, 1)).toHaveLength(1);
+    expect(drawDistinct(createRng(1), [], 6)).toEqual([]);
+    const rng = createRng('weights');
+    const firstIsA = Array.from({ length: 20_000 }, () => drawDistinct(rng, pool, 1)[0] === 'a').filter(Boolean).length / 20_000;
+    expect(firstIsA).toBeCloseTo(0.75, 1);
   });
 
   it('offers potions of the unlocked tiers only, health and mana', () => {

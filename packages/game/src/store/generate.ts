@@ -1,12 +1,16 @@
 import { BACKPACKS, type Backpack } from '../content/backpacks.ts';
-import { rollFood } from '../content/food.ts';
-import { potionTiersForLevel, storePotion } from '../content/potions.ts';
+import { cookFood, FOODS, type FoodContent } from '../content/food.ts';
+import { potionTiersForLevel, storePotion, type PotionTarget } from '../content/potions.ts';
 import type { Copper } from '../currency/copper.ts';
 import { createGear } from '../items/gearFactory.ts';
 import type { Rng } from '../rng.ts';
 import { TIERS, type FoodItem, type GearItem, type PotionItem, type Tier } from '../types.ts';
 
-/** Spec 03 §9: 6 items per section, 6 backpacks; a pick is retried up to 6 times to avoid duplicates. */
+/**
+ * Spec 03 §9: 6 items per section, 6 backpacks; a pick is retried up to 6 times to avoid
+ * duplicates. A section never shows the same thing twice: where its pool holds fewer than
+ * 6 things (2 potions at levels 1-4, 2 backpacks below level 10) it shows fewer cards.
+ */
 export const STORE_SECTION_SIZE = 6;
 export const STORE_DUPLICATE_REPICKS = 6;
 
@@ -80,16 +84,65 @@ export function gearTierOdds(characterLevel: number): Readonly<Record<Tier, numb
   return characterLevel < GEAR_ODDS_FULL_FROM_LEVEL ? GEAR_TIER_ODDS_BELOW_10 : GEAR_TIER_ODDS;
 }
 
-function section<S extends StoreSection>(rng: Rng, key: S, pick: (rng: Rng) => SectionGoods[S]): StoreOffer<S>[] {
+function offersOf<S extends StoreSection>(key: S, items: readonly SectionGoods[S][]): StoreOffer<S>[] {
+  return items.map((item, index) => ({ id: `${OFFER_PREFIX[key]}-${index}`, section: key, item, price: item.price, sold: false }) as StoreOffer<S>);
+}
+
+/** Something a section may offer, and how likely a pick is to land on it. */
+export interface WeightedChoice<T> {
+  value: T;
+  weight: number;
+}
+
+/**
+ * Up to `count` different choices, each pick made at the weights of the choices not
+ * yet picked: the spec's 'retried to avoid duplicates' carried through to the end, so
+ * the first pick follows the odds exactly and no choice appears twice. Choices of
+ * weight 0 are never picked; a pool smaller than `count` gives all of its choices.
+ */
+export function drawDistinct<T>(rng: Rng, pool: readonly WeightedChoice<T>[], count: number): T[] {
+  const left = pool.filter((choice) => choice.weight > 0);
+  const drawn: T[] = [];
+  while (drawn.length < count && left.length > 0) {
+    const total = left.reduce((sum, choice) => sum + choice.weight, 0);
+    let roll = rng.next() * total;
+    let index = left.findIndex((choice) => (roll -= choice.weight) < 0);
+    if (index < 0) index = left.length - 1;
+    const [choice] = left.splice(index, 1);
+    if (choice) drawn.push(choice.value);
+  }
+  return drawn;
+}
+
+/** Gear is made to order (an endless pool): a pick whose name is on offer already is retried, then dropped. */
+function gearSection(rng: Rng, pick: (rng: Rng) => GearItem): StoreOffer<'gear'>[] {
   const names = new Set<string>();
-  const offers: StoreOffer<S>[] = [];
+  const items: GearItem[] = [];
   for (let index = 0; index < STORE_SECTION_SIZE; index++) {
     let item = pick(rng);
     for (let retry = 0; retry < STORE_DUPLICATE_REPICKS && names.has(item.name); retry++) item = pick(rng);
+    if (names.has(item.name)) continue;
     names.add(item.name);
-    offers.push({ id: `${OFFER_PREFIX[key]}-${index}`, section: key, item, price: item.price, sold: false } as StoreOffer<S>);
+    items.push(item);
   }
-  return offers;
+  return offersOf('gear', items);
+}
+
+/** Spec 03 §9: health or mana at even odds, the tier evenly among the unlocked ones. */
+function potionPool(characterLevel: number): WeightedChoice<PotionItem>[] {
+  const targets: readonly PotionTarget[] = ['health', 'mana'];
+  return potionTiersForLevel(characterLevel).flatMap((tier) => targets.map((target) => ({ value: storePotion(target, tier), weight: 1 })));
+}
+
+/** Spec 03 §9: a dish's tier at the food odds, then a dish of that tier evenly. */
+function foodPool(): WeightedChoice<{ content: FoodContent; tier: Tier }>[] {
+  return TIERS.flatMap((tier) => FOODS[tier].map((content) => ({ value: { content, tier }, weight: FOOD_TIER_ODDS[tier] / FOODS[tier].length })));
+}
+
+/** Spec 03 §9: backpacks at the gear odds (only common and uncommon below level 10). */
+function backpackPool(characterLevel: number): WeightedChoice<Backpack>[] {
+  const odds = gearTierOdds(characterLevel);
+  return TIERS.map((tier) => ({ value: BACKPACKS[tier], weight: odds[tier] }));
 }
 
 /**
@@ -97,6 +150,7 @@ function section<S extends StoreSection>(rng: Rng, key: S, pick: (rng: Rng) => S
  * Gear: tier by the gear odds (80/20 below level 10), made for the character level.
  * Potions: health or mana at even odds, tier evenly among those unlocked (one per 5 levels).
  * Food: tier by the food odds. Backpacks: tier by the gear odds.
+ * Each section holds distinct offers: six where its pool allows, fewer where it does not.
  * Seed the rng from the character and the window start (storeSeed) to replay a stock.
  */
 export function generateStore(rng: Rng, characterLevel: number): StoreStock {
@@ -104,12 +158,14 @@ export function generateStore(rng: Rng, characterLevel: number): StoreStock {
     throw new RangeError(`character level must be a positive integer, got ${characterLevel}`);
   }
   const gearOdds = gearTierOdds(characterLevel);
-  const potionTiers = potionTiersForLevel(characterLevel);
   return {
-    gear: section(rng, 'gear', (r) => createGear(r, { tier: rollTier(r, gearOdds), level: characterLevel })),
-    potions: section(rng, 'potions', (r) => storePotion(r.chance(0.5) ? 'health' : 'mana', r.pick(potionTiers))),
-    food: section(rng, 'food', (r) => rollFood(r, rollTier(r, FOOD_TIER_ODDS))),
-    backpacks: section(rng, 'backpacks', (r) => BACKPACKS[rollTier(r, gearOdds)]),
+    gear: gearSection(rng, (r) => createGear(r, { tier: rollTier(r, gearOdds), level: characterLevel })),
+    potions: offersOf('potions', drawDistinct(rng, potionPool(characterLevel), STORE_SECTION_SIZE)),
+    food: offersOf(
+      'food',
+      drawDistinct(rng, foodPool(), STORE_SECTION_SIZE).map(({ content, tier }) => cookFood(rng, content, tier)),
+    ),
+    backpacks: offersOf('backpacks', drawDistinct(rng, backpackPool(characterLevel), STORE_SECTION_SIZE)),
   };
 }
 
