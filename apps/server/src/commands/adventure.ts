@@ -1,5 +1,5 @@
 import { queryKeys, type AdventureStartedPush } from '@rpg/contract';
-import { BIOMES, LOCATIONS, type LocationId } from '@rpg/game';
+import { BIOMES, LOCATIONS, readAdventureWords, type LocationId } from '@rpg/game';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { beginAdventure } from '../services/adventures/start.ts';
 import { lockedCharacter } from './character.ts';
@@ -53,9 +53,9 @@ export function adventureCommands({ scheduler }: { scheduler: Scheduler }): Comm
           ctx.say('system', ADVENTURE_USAGE);
           return;
         }
-        // '/adventure ice lands 3': the last word is the level when there are two or more.
-        const [location, level] = args.length === 1 ? [args[0] ?? '', undefined] : [args.slice(0, -1).join(' '), args.at(-1)];
-        await setOut(ctx, scheduler, location, levelOf(level));
+        // '/adventure ice lands' (level 1), '/adventure Ice Lands 3', '/adventure ice 3'.
+        const { location, level } = readAdventureWords(args);
+        await setOut(ctx, scheduler, location, level);
       },
     },
     ...BIOMES.map((location) => shortcut(location, scheduler)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADVENTURE_LEVELS, isLocationId, LOCATIONS, parseLocation } from './locations.ts';
+import { ADVENTURE_LEVELS, isLocationId, LOCATIONS, parseLocation, readAdventureWords } from './locations.ts';
 
 describe('adventure locations (spec 02 §9 Adventure locations, Rewards)', () => {
   it('finds no location in unknown or empty text', () => {
@@ -29,3 +29,24 @@ describe('adventure locations (spec 02 §9 Adventure locations, Rewards)', () =>
     expect(isLocationId('caves')).toBe(true);
   });
 });
+
+describe('adventure words and launcher labels (spec 02 §2 launcher, §5 /adventure, §9 locations)', () => {
+  it('labels the launcher buttons Forest, Desert, Ice, Volcano, Caves', () => {
+    expect(Object.values(LOCATIONS).map((location) => location.label)).toEqual(['Forest', 'Desert', 'Ice', 'Volcano', 'Caves']);
+    expect(LOCATIONS.ice.name).toBe('Ice Lands');
+  });
+
+  it('refuses a level that is not a whole number, and an unknown place, later in startAdventure', () => {
+    expect(readAdventureWords(['forest', 'x'])).toEqual({ location: 'forest', level: Number.NaN });
+    expect(readAdventureWords(['swamp', '2'])).toEqual({ location: 'swamp', level: 2 });
+  });
+
+  it('reads the display name in any case, with or without a level, as well as the id', () => {
+    expect(readAdventureWords(['ice', 'lands'])).toEqual({ location: 'ice lands', level: 1 });
+    expect(parseLocation(readAdventureWords(['ICE', 'Lands']).location)).toBe('ice');
+    expect(readAdventureWords(['Ice', 'Lands', '3'])).toEqual({ location: 'Ice Lands', level: 3 });
+    expect(readAdventureWords(['ice', '3'])).toEqual({ location: 'ice', level: 3 });
+    expect(readAdventureWords(['volcano'])).toEqual({ location: 'volcano', level: 1 });
+  });
+});
+

@@ -1,4 +1,5 @@
 import type { AdventureStateResponse } from '@rpg/contract';
+import { LOCATIONS } from '@rpg/game';
 import { ChevronDown, Flame, Gem, Lock, Snowflake, Sun, Trees, type LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { buttonClasses } from '@/components/ui/Button';
@@ -46,7 +47,8 @@ export function AdventureLauncher({ locations, starting, onStart }: AdventureLau
             <DropdownMenu.Trigger className={buttonClasses('secondary', 'sm', 'h-auto min-w-0 flex-col gap-0.5 px-1 py-1.5 text-xs sm:h-9 sm:flex-row sm:justify-between sm:px-2.5 sm:text-sm data-[state=open]:bg-gold-500/15')}>
               <span className="flex max-w-full min-w-0 flex-col items-center gap-0.5 sm:flex-row sm:gap-1.5">
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
-                <span className="truncate">{location.name}</span>
+                {/* Spec 02 §2: the button reads 'Ice'; the list's heading keeps 'Ice Lands'. */}
+                <span className="truncate">{LOCATIONS[location.id].label}</span>
               </span>
               <ChevronDown className="hidden size-3.5 shrink-0 opacity-70 sm:block" aria-hidden="true" />
             </DropdownMenu.Trigger>
