@@ -1,6 +1,7 @@
 import type { Toast } from '@rpg/contract';
 import { toast } from 'sonner';
 import { ApiError, FALLBACK_MESSAGE } from './api';
+import { playSound } from './audio';
 
 export interface ToastContent {
   title: string;
@@ -23,6 +24,7 @@ export function apiErrorToast(error: unknown, fallbackTitle: string): ToastConte
 export function toastApiError(error: unknown, fallbackTitle: string): void {
   const { title, description } = apiErrorToast(error, fallbackTitle);
   toast.error(title, { description });
+  playSound('error');
 }
 
 /** A toast the server put in its answer: the contract's one toast shape, shown as it came. */
@@ -30,4 +32,5 @@ export type ServerToast = Toast;
 
 export function showServerToast({ title, description, variant }: ServerToast): void {
   toast[variant](title, { description });
+  if (variant === 'error') playSound('error');
 }

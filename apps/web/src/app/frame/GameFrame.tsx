@@ -3,14 +3,16 @@ import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { CenteredSpinner } from '@/components/ui/Spinner';
+import { useGameMusic } from '@/lib/audio';
 import { showsBackToGame } from '../guard/route-access';
 import { FrameHeader } from './FrameHeader';
 import { GamePushToasts } from './GamePushToasts';
 
-/** The page frame around the game screens: header with navigation, content, footer. */
+/** The page frame around the game screens: header with navigation, content, footer; the music loop plays while it is shown. */
 export function GameFrame() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  useGameMusic();
 
   return (
     <div className="flex min-h-dvh flex-col">

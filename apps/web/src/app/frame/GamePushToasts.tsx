@@ -1,6 +1,9 @@
 import { onAdventureCompletedPush } from '@/features/adventure/lib/outcome-toast';
 import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
 import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
+import { playNoticeSound } from '@/lib/audio';
+
+const playAdventureStart = () => void playNoticeSound('adventureStart');
 
 /**
  * Toasts for timed play that ends while the player is elsewhere: an adventure or a craft
@@ -9,5 +12,7 @@ import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-cont
 export function GamePushToasts() {
   useRealtimeSubscription('adventure-completed', onAdventureCompletedPush);
   useRealtimeSubscription('craft-completed', showCraftCompletedToast);
+  // Every start (the launcher, the console's command, another tab) is pushed; the tab in view plays it.
+  useRealtimeSubscription('adventure-started', playAdventureStart);
   return null;
 }

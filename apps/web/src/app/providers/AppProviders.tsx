@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { AuthSessionProvider } from '@/features/auth/components/AuthSessionProvider';
 import { useAuth } from '@/features/auth/hooks/auth-context';
 import { RealtimeProvider } from '@/features/realtime/components/RealtimeProvider';
+import { DeviceSettingsEffects } from './DeviceSettingsEffects';
 
 /** Toasts: at most 10 visible, 5000 ms each (spec 01 sections 4 and 9). */
 export const TOAST_LIMIT = 10;
@@ -21,6 +22,7 @@ function SessionRealtime({ children }: { children: ReactNode }) {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <DeviceSettingsEffects />
       <AuthSessionProvider>
         <SessionRealtime>{children}</SessionRealtime>
       </AuthSessionProvider>

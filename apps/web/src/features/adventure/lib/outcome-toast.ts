@@ -1,5 +1,6 @@
 import { adventureCompletedPushSchema } from '@rpg/contract';
-import { toast } from 'sonner';
+import { playNoticeSound } from '@/lib/audio';
+import { showAwayNotice } from '@/lib/notices';
 
 export interface AdventureOutcomeNotice {
   characterId: string;
@@ -15,16 +16,22 @@ export interface AdventureOutcomeNotice {
 const REPEAT_WINDOW_MS = 10_000;
 const shown = new Map<string, number>();
 
+/** The rules' outcome line for a level gained (packages/game adventure/complete.ts). */
+const LEVEL_UP = /\bLevel up!/;
+
 const noticeKey = ({ characterId, title, message }: AdventureOutcomeNotice) => `adventure-outcome:${characterId}:${title}:${message}`;
 
-/** Spec 02 §4: 'Adventure Completed!' (success) or 'Adventure Failed!' (error) with the result message. */
+/**
+ * Spec 02 §4: 'Adventure Completed!' (success) or 'Adventure Failed!' (error) with the result message,
+ * when notifications are on; the victory or defeat sound (and level up) either way.
+ */
 export function announceAdventureOutcome(notice: AdventureOutcomeNotice, now = Date.now()): boolean {
   for (const [key, at] of shown) if (now - at > REPEAT_WINDOW_MS) shown.delete(key);
   const key = noticeKey(notice);
   if (shown.has(key)) return false;
   shown.set(key, now);
-  const show = notice.won ? toast.success : toast.error;
-  show(notice.title, { id: key, description: notice.message });
+  showAwayNotice({ id: key, title: notice.title, description: notice.message, variant: notice.won ? 'success' : 'error' });
+  playNoticeSound(notice.won ? 'victory' : 'defeat', LEVEL_UP.test(notice.message) ? { name: 'levelUp', afterMs: 1_300 } : undefined);
   return true;
 }
 

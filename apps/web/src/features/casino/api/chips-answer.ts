@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { apiErrorToast, showServerToast } from '@/lib/api-toast';
+import { playSound } from '@/lib/audio';
 
 /** Both chip routes answer the chips and money after the change and a toast. */
 export function useChipsAnswered(characterId: string) {
@@ -11,6 +12,7 @@ export function useChipsAnswered(characterId: string) {
     (answer: ChipsResponse) => {
       queryClient.setQueryData<PokerResponse>(queryKeys.casino(characterId), (old) => (old ? { ...old, chips: answer.chips } : old));
       showServerToast(answer.toast);
+      if (answer.toast.variant !== 'error') playSound('coins');
       void queryClient.invalidateQueries({ queryKey: queryKeys.casino(characterId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.characters });
     },
@@ -25,4 +27,5 @@ export function useChipsAnswered(characterId: string) {
 export function toastChipsError(error: unknown, failureText: string): void {
   const { title, description } = apiErrorToast(error, 'Error');
   toast.error(title, { description: description ?? failureText });
+  playSound('error');
 }

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { usePokerQuery } from '../api/get-poker';
 import { usePokerCommand } from '../api/post-console-command';
+import { usePokerSounds } from '../hooks/usePokerSounds';
 import { PHASE_LABELS, commandText, handNet, handResult, type PokerCommand, type PokerGame } from '../lib/poker';
 import { PokerActions } from './PokerActions';
 import { PokerSeats } from './PokerSeats';
@@ -55,6 +56,7 @@ export function PokerTable({ characterId }: { characterId: string }) {
   };
 
   const game = poker.data?.game ?? null;
+  usePokerSounds(poker.data ? game : undefined);
   const chips = poker.data?.chips ?? 0;
   const active = game?.isActive ?? false;
 

@@ -2,6 +2,7 @@ import { sellResponseSchema, type SellResponse } from '@rpg/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { toastApiError } from '@/lib/api-toast';
+import { playSound } from '@/lib/audio';
 import { itemActionPath, useItemActionDone } from './item-action';
 
 export interface SellInput {
@@ -22,7 +23,10 @@ export function useSellItem(characterId: string) {
   const done = useItemActionDone(characterId);
   return useMutation({
     mutationFn: (input: SellInput) => sellItem(characterId, input),
-    onSuccess: done,
+    onSuccess: (answer) => {
+      playSound('coins');
+      done(answer);
+    },
     onError: (error) => toastApiError(error, 'Failed to sell item.'),
   });
 }

@@ -1,17 +1,12 @@
 import { Swords } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { playSound } from '@/lib/audio';
 import { HeroBackdrop } from './HeroBackdrop';
 
-export const START_SOUND_URL = '/audio/start.mp3';
-
-/** Plays the start sound if the file exists; a missing or blocked file is only logged. */
+/** The start sound (synthesised; where Web Audio is missing this is only logged). */
 function playStartSound() {
-  try {
-    const audio = new Audio(START_SOUND_URL);
-    audio.play().catch((error: unknown) => console.info('Start sound not played:', error));
-  } catch (error) {
-    console.info('Start sound not played:', error);
-  }
+  const status = playSound('splash');
+  if (status !== 'played' && status !== 'silent') console.info('Start sound not played:', status);
 }
 
 /** /welcome: the 'Click to Play' splash that leads to /landing (DECISIONS section 2). */

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { requestDesktopNotifications } from '@/lib/notices';
 import { saveGameSettings, useGameSettings } from '../hooks/useGameSettings';
 import { sameSettings, setVolume, toggleMute, type GameSettings, type VolumeChannel } from '../lib/game-settings';
 import { VolumeControl } from './VolumeControl';
@@ -49,13 +50,23 @@ export function AudioSettingsCard() {
           />
         ))}
         <div className="flex items-center justify-between gap-4 rounded-md border border-ink-600 bg-ink-950/40 px-3 py-3">
-          <label htmlFor={switchId} className="text-sm font-medium text-parchment-200">
-            Notifications
-          </label>
+          <div>
+            <label htmlFor={switchId} className="text-sm font-medium text-parchment-200">
+              Notifications
+            </label>
+            <p id={`${switchId}-hint`} className="mt-0.5 text-xs text-parchment-400">
+              Adventures and crafts that finish, store restocks; on the desktop too while this tab is hidden, if your browser allows it.
+            </p>
+          </div>
           <Switch.Root
             id={switchId}
+            aria-describedby={`${switchId}-hint`}
             checked={draft.notificationsEnabled}
-            onCheckedChange={(notificationsEnabled) => setDraft((current) => ({ ...current, notificationsEnabled }))}
+            onCheckedChange={(notificationsEnabled) => {
+              setDraft((current) => ({ ...current, notificationsEnabled }));
+              // Turning the switch on is the moment to ask for desktop notifications (never on load).
+              if (notificationsEnabled) void requestDesktopNotifications();
+            }}
             className="relative h-6 w-11 shrink-0 rounded-full bg-ink-600 transition-colors data-[state=checked]:bg-gold-500"
           >
             <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-parchment-50 shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />

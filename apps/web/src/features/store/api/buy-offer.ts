@@ -2,6 +2,7 @@ import { queryKeys, buyResponseSchema, type BuyResponse, type StoreView } from '
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api';
 import { showServerToast, toastApiError } from '@/lib/api-toast';
+import { playSound } from '@/lib/audio';
 import { withPurchase } from '../lib/purchase';
 
 /**
@@ -21,6 +22,7 @@ export function useBuyOffer(characterId: string) {
     onSuccess: (answer) => {
       queryClient.setQueryData<StoreView>(key, (old) => (old ? withPurchase(old, answer) : old));
       showServerToast(answer.toast);
+      playSound('coins');
       for (const queryKey of [queryKeys.characters, queryKeys.inventory(characterId)]) void queryClient.invalidateQueries({ queryKey });
     },
     onError: (error) => {

@@ -1,7 +1,7 @@
 import { queryKeys } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { showAwayNotice } from '@/lib/notices';
 import { createOnce, newRefresh } from '../lib/refresh';
 
 /** One per tab: the refreshes this tab has announced. */
@@ -9,7 +9,7 @@ const firstTime = createOnce();
 
 /**
  * The handler for the server's 'store-refreshed' push (app/ subscribes it): the toast 'Store
- * Refreshed!' once per refresh, and the stores refetched.
+ * Refreshed!' once per refresh (when notifications are on), and the stores refetched.
  */
 export function useStoreRefreshedHandler(): (message: unknown) => void {
   const queryClient = useQueryClient();
@@ -17,7 +17,7 @@ export function useStoreRefreshedHandler(): (message: unknown) => void {
     (message: unknown) => {
       const next = newRefresh(message, firstTime);
       if (!next) return;
-      toast.success('Store Refreshed!', { id: `store-refreshed:${next}`, description: 'New items are available in the shop' });
+      showAwayNotice({ id: `store-refreshed:${next}`, title: 'Store Refreshed!', description: 'New items are available in the shop', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: queryKeys.stores });
     },
     [queryClient],

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import type { SoundName } from './effects';
+import { AudioEngine, browserAudioHost, type AudioSnapshot, type PlayStatus } from './engine';
+
+export type { SoundName } from './effects';
+export type { AudioSnapshot, PlayStatus } from './engine';
+export type { Volumes } from './volume';
+
+/** The tab's audio engine (app/ feeds it the saved volumes and installs its gesture listeners). */
+export const gameAudio = new AudioEngine(browserAudioHost);
+
+/** Plays a named effect where the event happens; silently does nothing before the first gesture. */
+export function playSound(name: SoundName): PlayStatus {
+  return gameAudio.play(name);
+}
+
+/**
+ * For an event the server pushes to every tab of the player (an adventure or craft finishing): the
+ * tab in view plays it, hidden tabs stay quiet, so two open tabs do not play it twice. `then`
+ * follows after its delay (victory, then level up).
+ */
+export function playNoticeSound(name: SoundName, then?: { name: SoundName; afterMs: number }): PlayStatus {
+  if (browserAudioHost.isHidden()) return 'silent';
+  const status = gameAudio.play(name);
+  if (then) setTimeout(() => gameAudio.play(then.name), then.afterMs);
+  return status;
+}
+
+/** The music loop plays while a component using this is mounted (the game screens' frame). */
+export function useGameMusic(): void {
+  useEffect(() => {
+    gameAudio.setMusicWanted(true);
+    return () => gameAudio.setMusicWanted(false);
+  }, []);
+}
+
+interface ReadOnlyAudio {
+  snapshot(): AudioSnapshot;
+}
+
+declare global {
+  interface Window {
+    /** Development builds: the engine's state for the console (read-only). */
+    __rpgAudio?: ReadOnlyAudio;
+    /** Set by a browser test before the app loads; receives the same read-only view. */
+    __rpgAudioProbe?: (audio: ReadOnlyAudio) => void;
+  }
+}
+
+if (typeof window !== 'undefined') {
+  const readOnly: ReadOnlyAudio = Object.freeze({ snapshot: () => gameAudio.snapshot() });
+  if (import.meta.env.DEV) window.__rpgAudio = readOnly;
+  if (typeof window.__rpgAudioProbe === 'function') window.__rpgAudioProbe(readOnly);
+}
