@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
+import { rateLimitPruner } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
 import { requireUser } from './http/session.ts';
 import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
@@ -66,9 +67,11 @@ export interface BuildOptions {
   database: Database;
   /** Replace the mailer (tests). */
   mailer?: Mailer;
+  /** Replace the push bus (tests: a bus whose publish fails). */
+  bus?: Bus;
 }
 
-export async function buildApp({ config, database, mailer: mailerOverride }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer: mailerOverride, bus: busOverride }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For from a client is not its address.
@@ -79,21 +82,25 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
   });
   const { db } = database;
   const mailer = mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
-  const bus = database.pool ? await createPgBus(database.pool, app.log) : createLocalBus();
+  const bus = busOverride ?? (database.pool ? await createPgBus(database.pool, app.log) : createLocalBus());
   const hub = new RealtimeHub(db, bus, app.log);
   const secret = resolveSecret(config.authSecret, config.dataDir);
+  const originPolicy = { trustedOrigins: config.trustedOrigins, allowSameHost: !config.publicUrlFixed };
+  // A push or presence write that fails is logged; it must never reject unobserved.
+  const logged = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
   const auth = createAuth({
     config,
     db,
     mailer,
     secret,
     log: app.log,
+    originPolicy,
     events: {
-      onSignedIn: (userId) => void hub.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }),
-      onSessionsRevoked: (userId) => void hub.revalidateUser(userId),
+      onSignedIn: (userId) => hub.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }).catch(logged('presence push failed')),
+      onSessionsRevoked: (userId) => hub.revalidateUser(userId).catch(logged('session revalidation push failed')),
       onSignedOut: (userId, sessionId) => {
-        void hub.endSession(sessionId);
-        void hub.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() });
+        hub.endSession(sessionId).catch(logged('sign-out push failed'));
+        hub.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() }).catch(logged('presence push failed'));
       },
     },
   });
@@ -103,6 +110,7 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
   const catchUp = (userId: string) => adventures.catchUp(userId);
   scheduler.register(craftSettler(db, hub, app.log));
   scheduler.register(storeRefreshSettler(hub, config.storeTimeZone));
+  scheduler.register(rateLimitPruner(db, app.log));
   // Every command group of the console; /help is generated from this table.
   const commands: CommandTable = new CommandTable([coreCommands(() => commands), generalCommands(), adventureCommands({ scheduler }), magicCommands(), itemCommands(), casinoCommands()]);
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures });
@@ -110,16 +118,26 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
   registerErrorHandler(app);
   // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
   registerSchemas(app);
-  registerOriginCheck(app, config.trustedOrigins);
+  registerOriginCheck(app, originPolicy);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,
     max: Math.round(600 * config.rateLimitFactor),
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // Decided by the matched route, never the raw URL (which may spell /api/ as /%61pi/).
+    // Unmatched paths (404s) are limited too; only the web app's and uploads' files are not.
+    allowList: (request) => {
+      const route = request.routeOptions.url;
+      return route !== undefined && !route.startsWith('/api/');
+    },
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+  // A tab sends only pings: a few bytes each.
+  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  // Every multipart limit, not only the file's: an upload is one file field and nothing else,
+  // so a request of many parts or large fields is refused before it is buffered (security).
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 64, parts: 5, headerPairs: 50 },
+  });
 
   const guard = requireUser(auth);
   await healthRoutes(app, { database });
@@ -137,7 +155,7 @@ export async function buildApp({ config, database, mailer: mailerOverride }: Bui
     await devRoutes(app, { db });
   }
   if (config.nodeEnv === 'development') docsRoute(app);
-  await realtimeRoutes(app, { auth, hub, trustedOrigins: config.trustedOrigins });
+  await realtimeRoutes(app, { auth, hub, originPolicy });
   await serveUploads(app, config.dataDir);
   await serveWeb(app, config.webDist, config.nodeEnv !== 'test');
 

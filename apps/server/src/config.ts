@@ -31,14 +31,19 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set: only its origin counts as the game's. Unset: a request whose Origin
+   * matches the Host it was sent to is same-origin too (127.0.0.1, a LAN address).
+   */
+  publicUrlFixed: boolean;
   /** Origins allowed to make state-changing requests (the public URL, plus Vite's dev server in development). */
   trustedOrigins: string[];
   timeScale: number;
   nodeEnv: 'development' | 'production' | 'test';
   /** GET /api/dev/outbox is mounted: NODE_ENV=development (or test), DEV_OUTBOX=1 and no SMTP_URL. */
   devOutbox: boolean;
-  /** Fastify's trustProxy: false (default), a hop count, or a list of addresses/CIDRs. */
-  trustProxy: boolean | number | string[];
+  /** Fastify's trustProxy: false (default), a hop count (as a function of the hop index), or a list of addresses/CIDRs. */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   authSecret: string | undefined;
   rateLimitFactor: number;
   storeTimeZone: string;
@@ -79,15 +84,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustedOrigins,
     devOutbox: nodeEnv !== 'production' && e.DEV_OUTBOX === '1' && !smtpUrl,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrlFixed: Boolean(e.PUBLIC_URL),
     ...overrides,
     publicUrl,
   };
 }
 
 /** TRUST_PROXY: unset or empty trusts no proxy (the socket address is the client); a number is a hop count. */
-export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   const text = value?.trim();
   if (!text || text === 'false' || text === '0') return false;
-  if (/^\d+$/.test(text)) return Number(text);
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
   return text.split(',').map((part) => part.trim()).filter(Boolean);
 }

@@ -1,10 +1,12 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { installProcessGuards } from './process-guards.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, database });
+installProcessGuards(app.log);
 
 let closing = false;
 async function shutdown(signal: string) {

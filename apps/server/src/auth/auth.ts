@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessio
 import { emailOTP } from 'better-auth/plugins';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { sameHostOrigin, type OriginPolicy } from '../http/origin.ts';
 import { authAccount, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { verificationMail } from '../mail/templates.ts';
@@ -32,10 +33,13 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
   events: AuthEvents;
+  originPolicy: OriginPolicy;
   log: { error(obj: object, msg?: string): void };
 }
 
-export function createAuth({ config, db, mailer, secret, events, log }: AuthDeps) {
+const requestHeaders = (request: Request | undefined) => (request ? Object.fromEntries(request.headers.entries()) : {});
+
+export function createAuth({ config, db, mailer, secret, events, originPolicy, log }: AuthDeps) {
   const sendMail = async (mail: Parameters<Mailer['send']>[0]) => {
     try {
       await mailer.send(mail);
@@ -50,7 +54,13 @@ export function createAuth({ config, db, mailer, secret, events, log }: AuthDeps
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: config.trustedOrigins,
+    // Same rule as the game's own origin check (http/origin.ts): without PUBLIC_URL, the host the page was loaded from.
+    trustedOrigins: originPolicy.allowSameHost
+      ? (request) => {
+          const own = sameHostOrigin(requestHeaders(request));
+          return own ? [...originPolicy.trustedOrigins, own] : [...originPolicy.trustedOrigins];
+        }
+      : [...originPolicy.trustedOrigins],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
@@ -88,11 +98,13 @@ export function createAuth({ config, db, mailer, secret, events, log }: AuthDeps
         sendVerificationOnSignUp: true,
         // Our rate limits cover these routes.
         rateLimit: { window: 60, max: 1000 },
-        async sendVerificationOTP({ email, otp, type }) {
+        async sendVerificationOTP({ email, otp, type }, ctx) {
           if (type !== 'email-verification') return;
           const token = await createEmailVerificationToken(secret, email, undefined, LINK_SECONDS);
           const callback = encodeURIComponent('/auth?verified=1');
-          const link = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${callback}`;
+          // Without PUBLIC_URL, the link leads back to the address the player signed up on (127.0.0.1, a LAN IP).
+          const base = (originPolicy.allowSameHost && sameHostOrigin(requestHeaders(ctx?.request))) || config.publicUrl;
+          const link = `${base}/api/auth/verify-email?token=${token}&callbackURL=${callback}`;
           await sendMail(verificationMail(email, link, otp, OTP_MINUTES));
         },
       }),
@@ -101,7 +113,8 @@ export function createAuth({ config, db, mailer, secret, events, log }: AuthDeps
       session: {
         create: {
           after: async (session) => {
-            await recordSignIn(db, session.userId);
+            // The session exists already; a failed profile write is logged, never an unhandled rejection.
+            await recordSignIn(db, session.userId).catch((error: unknown) => log.error({ err: error }, 'recording the sign-in failed'));
             events.onSignedIn(session.userId);
           },
         },

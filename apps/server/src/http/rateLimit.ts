@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
@@ -40,6 +40,31 @@ export const AUTH_LIMITS: Record<string, { ip: LimitRule; address: LimitRule }> 
   '/change-password': { ip: { max: 20, windowSeconds: 600 }, address: { max: 10, windowSeconds: 600 } },
 };
 
+/** The backstop for every other POST under /api/auth/* (sign-out, session revocation). */
+export const DEFAULT_AUTH_LIMIT = { ip: { max: 60, windowSeconds: 300 }, address: { max: 20, windowSeconds: 300 } };
+
+/** Rows older than this are no longer part of any window (the longest is 10 minutes). */
+export const RATE_LIMIT_RETENTION_SECONDS = 60 * 60;
+
+const EMAIL = /^[^\s@\p{Cc}]{1,64}@[^\s@\p{Cc}]{1,189}$/u;
+
+/**
+ * The per-address key of an e-mail as sent: lower-cased, or undefined when it is not a
+ * plausible address (such a request is refused later and counts against the IP only).
+ */
+export function emailKey(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const email = value.trim().toLowerCase();
+  return email.length <= 254 && EMAIL.test(email) ? email : undefined;
+}
+
+/** Deletes the counters whose window ended long ago (the table would otherwise grow with every address tried). */
+export async function pruneRateLimits(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - RATE_LIMIT_RETENTION_SECONDS * 1000);
+  const gone = await db.delete(rateLimits).where(lt(rateLimits.windowStart, cutoff)).returning({ key: rateLimits.key });
+  return gone.length;
+}
+
 export function scaleRule(rule: LimitRule, factor: number): LimitRule {
   return { ...rule, max: Math.max(1, Math.round(rule.max * factor)) };
 }
@@ -47,4 +72,26 @@ export function scaleRule(rule: LimitRule, factor: number): LimitRule {
 export function rateLimitMessage(seconds: number): string {
   const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
   return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+/** PRUNE_EVERY_MS: how often each process deletes ended rate-limit windows (idempotent, so several processes may). */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+/** A scheduler task that keeps the rate_limits table to the windows still running. */
+export function rateLimitPruner(db: Db, log: { error(o: object, m?: string): void }) {
+  let next = new Date(Date.now() + PRUNE_EVERY_MS);
+  return {
+    name: 'rate-limit-prune',
+    async nextDue() {
+      return next;
+    },
+    async settleDue(now: Date) {
+      if (now < next) return 0;
+      next = new Date(now.getTime() + PRUNE_EVERY_MS);
+      return pruneRateLimits(db, now).catch((error: unknown) => {
+        log.error({ err: error }, 'pruning rate limits failed');
+        return 0;
+      });
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import { authSession, realtimeConnections, users } from '../db/schema/index.ts';
@@ -10,6 +10,14 @@ const STALE_AFTER_MS = 90_000;
 const SWEEP_EVERY_MS = 30_000;
 /** Close code: the socket's session is gone; reconnect to find out whether the tab is still signed in. */
 export const SESSION_CHANGED = 4000;
+/** Close code (a refusal: the tab does not reconnect): the player already has MAX_SOCKETS_PER_PLAYER open. */
+export const TOO_MANY_SOCKETS = 4429;
+/** Close code (policy violation; the tab reconnects after its back-off): more messages than MESSAGE_RATE allows. */
+export const TOO_MANY_MESSAGES = 1008;
+/** Open sockets one player may hold across every process (tabs and devices together). */
+export const MAX_SOCKETS_PER_PLAYER = 12;
+/** What a tab may send: it only pings (every 30 s), so 20 messages in 10 seconds is generous. */
+export const MESSAGE_RATE = { max: 20, windowMs: 10_000 };
 
 interface Client {
   id: string;
@@ -17,6 +25,9 @@ interface Client {
   userId: string;
   sessionId: string;
   alive: boolean;
+  /** Messages received in the current rate window, and when it began. */
+  received: number;
+  windowStart: number;
 }
 
 /**
@@ -68,8 +79,24 @@ export class RealtimeHub {
     return this.clients.size;
   }
 
+  /**
+   * Registers a signed-in tab. The row is written first and the player's live rows counted
+   * after, so two processes accepting at once cannot both stay under the cap unseen.
+   */
   async attach(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
-    const client: Client = { id: randomUUID(), socket, userId, sessionId, alive: true };
+    const client: Client = { id: randomUUID(), socket, userId, sessionId, alive: true, received: 0, windowStart: Date.now() };
+    const now = new Date();
+    await this.db.insert(realtimeConnections).values({ id: client.id, userId, instanceId: this.instanceId, lastPing: now });
+    if ((await this.liveConnections(userId)) > MAX_SOCKETS_PER_PLAYER) {
+      await this.db.delete(realtimeConnections).where(eq(realtimeConnections.id, client.id));
+      socket.close(TOO_MANY_SOCKETS, 'too many open tabs');
+      return;
+    }
+    if (socket.readyState !== socket.OPEN) {
+      // Closed while we were writing: no 'close' event will come for it any more.
+      await this.disconnect(client);
+      return;
+    }
     this.clients.set(client.id, client);
     socket.on('pong', () => {
       client.alive = true;
@@ -80,8 +107,6 @@ export class RealtimeHub {
       if (this.closing) return;
       this.disconnect(client).catch((error) => this.log.error({ err: error }, 'presence update failed'));
     });
-    const now = new Date();
-    await this.db.insert(realtimeConnections).values({ id: client.id, userId, instanceId: this.instanceId, lastPing: now });
     await this.setPresence(userId, true, now);
     this.send(client, { type: 'hello', userId });
   }
@@ -97,7 +122,21 @@ export class RealtimeHub {
     for (const userId of new Set(gone.map((g) => g.userId))) await this.refreshPresence(userId);
   }
 
+  /**
+   * A tab only pings. A ping costs no database write: the sweep records every live
+   * connection of this process in one statement. Past MESSAGE_RATE the socket is closed.
+   */
   private onMessage(client: Client, raw: string): void {
+    const now = Date.now();
+    if (now - client.windowStart >= MESSAGE_RATE.windowMs) {
+      client.windowStart = now;
+      client.received = 0;
+    }
+    client.received += 1;
+    if (client.received > MESSAGE_RATE.max) {
+      client.socket.close(TOO_MANY_MESSAGES, 'too many messages');
+      return;
+    }
     let message: { type?: unknown };
     try {
       message = JSON.parse(raw) as { type?: unknown };
@@ -107,13 +146,6 @@ export class RealtimeHub {
     if (message.type === 'ping') {
       client.alive = true;
       this.send(client, { type: 'pong' });
-      const now = new Date();
-      this.db
-        .update(realtimeConnections)
-        .set({ lastPing: now })
-        .where(eq(realtimeConnections.id, client.id))
-        .then(() => this.db.update(users).set({ lastSeen: now }).where(eq(users.id, client.userId)))
-        .catch((error) => this.log.error({ err: error }, 'ping update failed'));
     }
   }
 
@@ -122,14 +154,19 @@ export class RealtimeHub {
     await this.refreshPresence(client.userId);
   }
 
-  /** Online while any process holds a live connection of the player. */
-  private async refreshPresence(userId: string): Promise<void> {
+  /** The player's connections that pinged recently, on every process. */
+  private async liveConnections(userId: string): Promise<number> {
     const cutoff = new Date(Date.now() - STALE_AFTER_MS);
     const [live] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(realtimeConnections)
       .where(and(eq(realtimeConnections.userId, userId), gt(realtimeConnections.lastPing, cutoff)));
-    await this.setPresence(userId, (live?.n ?? 0) > 0, new Date());
+    return live?.n ?? 0;
+  }
+
+  /** Online while any process holds a live connection of the player. */
+  private async refreshPresence(userId: string): Promise<void> {
+    await this.setPresence(userId, (await this.liveConnections(userId)) > 0, new Date());
   }
 
   private async setPresence(userId: string, isOnline: boolean, now: Date): Promise<void> {
@@ -156,18 +193,39 @@ export class RealtimeHub {
     }
   }
 
-  /** Connections of a crashed process go stale; their players go offline. */
-  private async sweep(): Promise<void> {
-    const cutoff = new Date(Date.now() - STALE_AFTER_MS);
-    const mine = [...this.clients.keys()];
+  /**
+   * Every 30 s: this process's connections are marked live and their players seen (one
+   * statement each, however many tabs); sockets whose session expired or was revoked by
+   * any path are closed; connections of a crashed process go stale and their players offline.
+   */
+  async sweep(): Promise<void> {
+    const now = new Date();
+    const cutoff = new Date(now.getTime() - STALE_AFTER_MS);
+    const mine = [...this.clients.values()];
     if (mine.length > 0) {
       await this.db
         .update(realtimeConnections)
-        .set({ lastPing: new Date() })
-        .where(sql`${realtimeConnections.id} in ${mine}`);
+        .set({ lastPing: now })
+        .where(inArray(realtimeConnections.id, mine.map((c) => c.id)));
+      await this.db
+        .update(users)
+        .set({ lastSeen: now })
+        .where(inArray(users.id, [...new Set(mine.map((c) => c.userId))]));
+      await this.closeEndedSessions(mine, now);
     }
     const stale = await this.db.delete(realtimeConnections).where(lt(realtimeConnections.lastPing, cutoff)).returning({ userId: realtimeConnections.userId });
     for (const userId of new Set(stale.map((s) => s.userId))) await this.refreshPresence(userId);
+  }
+
+  /** Closes the sockets whose session no longer exists or has expired (they reconnect and are refused). */
+  private async closeEndedSessions(clients: readonly Client[], now: Date): Promise<void> {
+    const sessionIds = [...new Set(clients.map((c) => c.sessionId))];
+    const valid = await this.db
+      .select({ id: authSession.id })
+      .from(authSession)
+      .where(and(inArray(authSession.id, sessionIds), gt(authSession.expiresAt, now)));
+    const alive = new Set(valid.map((v) => v.id));
+    for (const client of clients) if (!alive.has(client.sessionId)) client.socket.close(SESSION_CHANGED, 'session ended');
   }
 
   private deliver(message: BusMessage): void {

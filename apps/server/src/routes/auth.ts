@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
-import { AUTH_LIMITS, hit, rateLimitMessage, scaleRule } from '../http/rateLimit.ts';
+import { HttpError } from '../http/errors.ts';
+import { AUTH_LIMITS, DEFAULT_AUTH_LIMIT, emailKey, hit, rateLimitMessage, scaleRule, type LimitRule } from '../http/rateLimit.ts';
 import { readSession } from '../http/session.ts';
 
 /** better-auth's codes answered with the spec's texts (spec 01 §5, §8). */
@@ -17,7 +18,27 @@ const MESSAGES: Record<string, string> = {
   INVALID_PASSWORD: 'Current password is incorrect',
 };
 
-function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+/**
+ * The only better-auth endpoints the game uses (security: every other endpoint of the
+ * library and its plugins, such as the e-mail OTP password reset and sign-in, answers 404).
+ */
+export const AUTH_ENDPOINTS: Readonly<Record<string, 'GET' | 'POST'>> = {
+  '/sign-up/email': 'POST',
+  '/sign-in/email': 'POST',
+  '/sign-out': 'POST',
+  '/get-session': 'GET',
+  '/email-otp/send-verification-otp': 'POST',
+  '/email-otp/verify-email': 'POST',
+  '/verify-email': 'GET',
+  '/send-verification-email': 'POST',
+  '/change-password': 'POST',
+  '/revoke-sessions': 'POST',
+  '/revoke-other-sessions': 'POST',
+};
+
+const notFound = () => new HttpError(404, 'not_found', 'Not found');
+
+function toWebRequest(request: FastifyRequest, publicUrl: string, path: string, body: unknown): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -25,12 +46,14 @@ function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
     else headers.set(key, String(value));
   }
   const init: RequestInit = { method: request.method, headers };
-  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined) {
-    init.body = JSON.stringify(request.body);
+  if (request.method !== 'GET' && request.method !== 'HEAD' && body !== undefined) {
+    init.body = JSON.stringify(body);
     headers.set('content-type', 'application/json');
     headers.delete('content-length');
   }
-  return new Request(new URL(request.url, publicUrl), init);
+  // The path better-auth sees is the one we checked (never the raw, possibly percent-encoded URL).
+  const { search } = new URL(request.url, publicUrl);
+  return new Request(new URL(`/api/auth${path}${search}`, publicUrl), init);
 }
 
 export interface AuthRouteDeps {
@@ -47,13 +70,19 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
     url: '/api/auth/*',
     config: { rateLimit: false },
     handler: async (request, reply) => {
-      const path = new URL(request.url, publicUrl).pathname.replace(/^\/api\/auth/, '');
-      const limits = request.method === 'POST' ? AUTH_LIMITS[path] : undefined;
-      if (limits) {
+      // The matched wildcard is already percent-decoded by the router: one spelling per endpoint.
+      const path = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
+      const known = AUTH_ENDPOINTS[path] === request.method;
+      let body = request.body as Record<string, unknown> | undefined;
+      if (request.method === 'POST') {
+        body = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+        // Every POST counts, known or not (an unknown path shares one counter): guessing loops end in 429.
+        const limits = (known && AUTH_LIMITS[path]) || DEFAULT_AUTH_LIMIT;
+        const bucket = known ? path : '/other';
         // A password change carries no address: its per-address limit counts against the signed-in account.
-        const email = path === '/change-password' ? (await readSession(auth, request.headers))?.email : (request.body as { email?: unknown } | undefined)?.email;
-        const keys: Array<[string, ReturnType<typeof scaleRule>]> = [[`ip:${request.ip}:${path}`, scaleRule(limits.ip, rateLimitFactor)]];
-        if (typeof email === 'string' && email) keys.push([`address:${email.toLowerCase()}:${path}`, scaleRule(limits.address, rateLimitFactor)]);
+        const email = known && path === '/change-password' ? (await readSession(auth, request.headers))?.email : emailKey(body.email);
+        const keys: Array<[string, LimitRule]> = [[`ip:${request.ip}:${bucket}`, scaleRule(limits.ip, rateLimitFactor)]];
+        if (email) keys.push([`address:${email}:${bucket}`, scaleRule(limits.address, rateLimitFactor)]);
         for (const [key, rule] of keys) {
           const wait = await hit(db, key, rule);
           if (wait > 0) {
@@ -61,7 +90,16 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
           }
         }
       }
-      const response = await auth.handler(toWebRequest(request, publicUrl));
+      if (!known) throw notFound();
+      if (request.method === 'POST' && body) {
+        // Only e-mail verification codes exist in this game (no OTP sign-in or password reset).
+        if (path === '/email-otp/send-verification-otp' && body.type !== 'email-verification') {
+          throw new HttpError(400, 'invalid_input', 'Only e-mail verification codes can be requested.');
+        }
+        // Security: a password change always signs out every other session, whatever the client asks.
+        if (path === '/change-password') body = { ...body, revokeOtherSessions: true };
+      }
+      const response = await auth.handler(toWebRequest(request, publicUrl, path, body));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -70,9 +108,9 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const text = await response.text();
       if (response.status >= 400 && text && (response.headers.get('content-type') ?? '').includes('json')) {
-        const body = JSON.parse(text) as { code?: string; message?: string };
-        const message = body.message?.includes('[body.email]') ? MESSAGES.INVALID_EMAIL : body.code ? MESSAGES[body.code] : undefined;
-        return reply.send(message ? { ...body, message } : body);
+        const answer = JSON.parse(text) as { code?: string; message?: string };
+        const message = answer.message?.includes('[body.email]') ? MESSAGES.INVALID_EMAIL : answer.code ? MESSAGES[answer.code] : undefined;
+        return reply.send(message ? { ...answer, message } : answer);
       }
       return reply.send(text || null);
     },

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
-import { isForeignRequest } from '../http/origin.ts';
+import { isForeignRequest, type OriginPolicy } from '../http/origin.ts';
 import { readSession } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 
 /** One WebSocket per signed-in tab, authenticated by the session cookie. */
-export async function realtimeRoutes(app: FastifyInstance, deps: { auth: Auth; hub: RealtimeHub; trustedOrigins: string[] }) {
+export async function realtimeRoutes(app: FastifyInstance, deps: { auth: Auth; hub: RealtimeHub; originPolicy: OriginPolicy }) {
   app.get('/api/realtime', { websocket: true }, async (socket, request) => {
-    if (isForeignRequest(request, deps.trustedOrigins)) {
+    if (isForeignRequest(request, deps.originPolicy)) {
       socket.close(4403, 'forbidden origin');
       return;
     }
@@ -17,6 +17,11 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { auth: Auth; h
       return;
     }
     if (socket.readyState !== socket.OPEN) return;
-    await deps.hub.attach(socket, signedIn.userId, signedIn.sessionId);
+    try {
+      await deps.hub.attach(socket, signedIn.userId, signedIn.sessionId);
+    } catch (error) {
+      request.log.error({ err: error }, 'attaching a socket failed');
+      socket.close(1011, 'try again');
+    }
   });
 }

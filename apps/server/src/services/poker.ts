@@ -20,7 +20,8 @@ export function pokerRng(seed: string, action: number): Rng {
 export async function startPokerGame(tx: Tx, characterId: string, playerName: string, casinoChips: number): Promise<PokerStep> {
   const current = await getPokerGame(tx, characterId, true);
   if (current?.state.isActive) throw new RuleError('poker_in_progress', HAND_IN_PROGRESS, { status: 409 });
-  const seed = randomBytes(12).toString('hex');
+  // 128 random bits: the generator's whole state comes from them (security: no 32-bit deck search).
+  const seed = randomBytes(16).toString('hex');
   const step = startPoker({ playerChips: casinoChips, playerName }, pokerRng(seed, 0));
   if (!(await moveWallet(tx, characterId, { chips: -casinoChips }))) throw new Error('chips changed under the row lock');
   await savePokerGame(tx, characterId, { state: step.state, seed, actions: [] });

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { Bus } from '../../src/realtime/bus.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -74,6 +75,8 @@ export interface TestServer {
 
 export interface StartOptions {
   env?: Record<string, string>;
+  /** Replace the push bus (a bus whose publish fails). */
+  bus?: Bus;
   /** Re-open an existing data folder / database (restart tests). */
   reuse?: { dataDir: string; databaseUrl?: string };
 }
@@ -108,7 +111,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     : options.reuse
       ? await openDatabase({ dataDir })
       : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(options.bus ? { bus: options.bus } : {}) });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

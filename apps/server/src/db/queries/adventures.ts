@@ -40,6 +40,8 @@ export interface NewAdventure {
   endTime: Date;
   originalMs: number;
   speedReduction: number;
+  /** 128 secret random bits (hex) that seed the settlement. */
+  seed?: string;
 }
 
 /** Spec 02 §7 "Start adventure". The unique partial index refuses a second open one. */

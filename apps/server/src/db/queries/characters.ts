@@ -2,7 +2,7 @@ import type { Appearance, Attributes, Backpack, NewCharacter, SpentAttributePoin
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { recordSignIn } from '../../auth/profile.ts';
 import type { DbOrTx, Tx } from '../client.ts';
-import { playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../schema/index.ts';
+import { characterAdventures, characterCrafts, playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../schema/index.ts';
 import { backpackColumns } from './items.ts';
 
 /** One character with its one-to-one rows (attributes, appearance, backpack). */
@@ -46,6 +46,27 @@ export async function lockOwner(tx: Tx, userId: string): Promise<void> {
   if ((await lock()).length > 0) return;
   await recordSignIn(tx, userId);
   if ((await lock()).length === 0) throw new Error(`no account ${userId}`);
+}
+
+/**
+ * Locks the character's unsettled adventures and crafts, before the character row. The
+ * settlers lock an adventure (or craft) first and its character second; a deletion that
+ * locked the character first and then reached those rows through the cascade would
+ * deadlock with them. One order everywhere: timed rows, then the character.
+ */
+export async function lockTimedWork(tx: Tx, userId: string, id: string): Promise<void> {
+  await tx
+    .select({ id: characterAdventures.id })
+    .from(characterAdventures)
+    .innerJoin(playerCharacters, eq(playerCharacters.id, characterAdventures.characterId))
+    .where(and(eq(characterAdventures.characterId, id), eq(playerCharacters.userId, userId), eq(characterAdventures.completed, false)))
+    .for('update', { of: characterAdventures });
+  await tx
+    .select({ id: characterCrafts.id })
+    .from(characterCrafts)
+    .innerJoin(playerCharacters, eq(playerCharacters.id, characterCrafts.characterId))
+    .where(and(eq(characterCrafts.characterId, id), eq(playerCharacters.userId, userId), eq(characterCrafts.completed, false)))
+    .for('update', { of: characterCrafts });
 }
 
 /** Spec 01 §7: the player's characters, oldest first. */

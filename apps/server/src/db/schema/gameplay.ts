@@ -25,6 +25,12 @@ export const characterAdventures = pgTable(
     /** Duration before speed gear, in ms of game time, and the reduction applied (percent). */
     originalMs: integer('original_ms').notNull(),
     speedReduction: integer('speed_reduction').notNull().default(0),
+    /**
+     * 128 random bits (hex) that seed the fight and the drops. Never sent to the browser
+     * (security: a seed the player knows lets them predict the outcome). Null only on
+     * adventures started before the column existed: those fall back to their id.
+     */
+    seed: text('seed'),
     completed: boolean('completed').notNull().default(false),
     rewardClaimed: boolean('reward_claimed').notNull().default(false),
     /** The settled outcome (won, rewards, drops, messages), for history and the completion toast. */

@@ -73,7 +73,7 @@ export async function settleAdventure(
     outcome = completeAdventure(
       { name: c.name, level: c.level, xp: c.xp, characterClass: c.characterClass, attributes: attributesOf(attributes), equipped: equippedGear(entries), effects: c.spellEffects },
       { location: adventure.location, level: adventure.level },
-      adventureRng(adventure.id),
+      adventureRng(adventure),
       dropOptions,
     );
   } catch (error) {

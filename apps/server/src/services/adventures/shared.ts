@@ -1,10 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import type { AdventureView } from '@rpg/contract';
 import { createRng, LOCATIONS, type GearItem, type InventoryEntry, type Rng } from '@rpg/game';
 import type { AdventureRow } from '../../db/queries/adventures.ts';
 
-/** The settlement's generator: seeded from the adventure id, so settling it again would give the same result. */
-export function adventureRng(adventureId: string): Rng {
-  return createRng(`adventure:${adventureId}`);
+/**
+ * The settlement's generator: seeded from the adventure's secret 128-bit seed (never its
+ * id, which the browser sees), so settling it again gives the same result and nobody can
+ * predict it. Adventures from before the seed column fall back to their id.
+ */
+export function adventureRng(adventure: Pick<AdventureRow, 'id' | 'seed'>): Rng {
+  return createRng(`adventure:${adventure.seed ?? adventure.id}`);
+}
+
+/** 128 random bits, hex: the seed of a new adventure (or anything a player must not predict). */
+export function secretSeed(): string {
+  return randomBytes(16).toString('hex');
 }
 
 /** The equipped gear of an inventory (its stats count in combat and shorten adventures). */

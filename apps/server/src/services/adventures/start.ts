@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { insertAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
 import type { CharacterRow } from '../../db/queries/characters.ts';
 import { listInventory } from '../../db/queries/inventory.ts';
-import { equippedGear, minutesSeconds } from './shared.ts';
+import { equippedGear, minutesSeconds, secretSeed } from './shared.ts';
 
 export interface BeginAdventure {
   /** As typed: a location id or name, any case. */
@@ -60,6 +60,7 @@ export async function beginAdventure(tx: Tx, character: CharacterRow, request: B
       endTime: new Date(started.endsAt),
       originalMs: started.originalMs,
       speedReduction: started.speedReductionPercent,
+      seed: secretSeed(),
     });
   } catch (error) {
     if (isOpenAdventureConflict(error)) throw alreadyOnAdventure();

@@ -1,0 +1,1 @@
+ALTER TABLE "character_adventures" ADD COLUMN "seed" text;
