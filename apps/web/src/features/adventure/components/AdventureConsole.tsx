@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { flattenConsole, useConsoleQuery } from '../api/get-console';
@@ -8,7 +8,6 @@ import { useStartAdventure } from '../api/start-adventure';
 import { useAdventureState } from '../hooks/useAdventureState';
 import { useCommandHistory } from '../hooks/useCommandHistory';
 import { CONSOLE_FILTERS, FILTER_LABELS, visibleMessages, type ConsoleFilter } from '../lib/filters';
-import { isHelpText } from '../lib/help-text';
 import { AdventureBanner } from './AdventureBanner';
 import { AdventureLauncher } from './AdventureLauncher';
 import { CommandsPanel } from './CommandsPanel';
@@ -45,18 +44,8 @@ export function AdventureConsole({ characterId, headerActions }: AdventureConsol
   const [filter, setFilter] = useState<ConsoleFilter>('all');
   const [line, setLine] = useState('');
   const [commandsOpen, setCommandsOpen] = useState(false);
-  const askedForHelp = useRef(false);
 
   const shown = useMemo(() => visibleMessages(messages, filter), [messages, filter]);
-  const helpText = useMemo(() => messages.findLast((m) => m.kind === 'system' && isHelpText(m.content))?.content ?? null, [messages]);
-  const historyLoaded = consoleQuery.isSuccess;
-
-  // The Commands list is the server's /help answer: the newest one in the log, or asked for once.
-  useEffect(() => {
-    if (!commandsOpen || helpText || !historyLoaded || askedForHelp.current || send.isPending) return;
-    askedForHelp.current = true;
-    send.mutate('/help');
-  }, [commandsOpen, helpText, historyLoaded, send]);
 
   const submit = (text: string) => {
     history.record(text);
@@ -81,7 +70,7 @@ export function AdventureConsole({ characterId, headerActions }: AdventureConsol
         onToggleCommands={() => setCommandsOpen((open) => !open)}
         actions={headerActions}
       />
-      {commandsOpen ? <CommandsPanel id={commandsId} helpText={helpText} onPick={pickCommand} /> : null}
+      {commandsOpen ? <CommandsPanel id={commandsId} onPick={pickCommand} /> : null}
       {adventure.current ? <AdventureBanner adventure={adventure.current} remaining={adventure.remaining} /> : null}
       {adventure.launcher ? (
         <AdventureLauncher
