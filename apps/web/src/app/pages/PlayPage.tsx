@@ -2,29 +2,21 @@ import { AdventureConsole } from '@/features/adventure/components/AdventureConso
 import { CasinoHeaderActions } from '@/features/casino/components/CasinoHeaderActions';
 import { PokerTable } from '@/features/casino/components/PokerTable';
 import { PlayHub } from '@/features/characters/components/hub/PlayHub';
-import { useCharacterList } from '@/features/characters/hooks/useCharacterList';
 
 /**
  * /play: the game hub (DECISIONS section 2) with the adventure console in its right column. The
  * console is keyed by character, so switching characters starts its history walk and filters afresh.
+ * The hub hands over the character it shows, so the console never runs for one it has let go of.
  */
 export function PlayPage() {
-  const { active } = useCharacterList();
-
   return (
     <PlayHub
-      console={
-        active ? (
-          <div className="space-y-6">
-            <AdventureConsole
-              key={active.id}
-              characterId={active.id}
-              headerActions={<CasinoHeaderActions characterId={active.id} />}
-            />
-            <PokerTable key={`poker-${active.id}`} characterId={active.id} />
-          </div>
-        ) : null
-      }
+      console={(active) => (
+        <div className="space-y-6">
+          <AdventureConsole key={active.id} characterId={active.id} headerActions={<CasinoHeaderActions characterId={active.id} />} />
+          <PokerTable key={`poker-${active.id}`} characterId={active.id} />
+        </div>
+      )}
     />
   );
 }

@@ -12,3 +12,8 @@ export function atCharacterLimit(count: number): boolean {
 }
 
 export const CHARACTER_LIMIT_NOTICE = `You have reached the maximum number of characters (${MAX_CHARACTERS_PER_USER}). Delete a character to create a new one.`;
+
+/** Spec 01 section 2, game hub: the character a screen was showing is no longer the player's. */
+export function isCharacterLost(characters: readonly CharacterView[], shownId: string | null): boolean {
+  return shownId !== null && !characters.some((character) => character.id === shownId);
+}

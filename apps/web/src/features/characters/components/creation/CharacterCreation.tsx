@@ -1,6 +1,6 @@
 import type { CharacterView } from '@rpg/contract';
-import { useReducer, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useReducer, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert, LoadErrorAlert } from '@/components/ui/Alert';
 import { buttonClasses } from '@/components/ui/Button';
@@ -18,8 +18,9 @@ import { StepIndicator } from './StepIndicator';
 export function CharacterCreation({ editId }: { editId: string | null }) {
   const { characters, isPending, isError, retry } = useCharacterList();
   const [created, setCreated] = useState(false);
+  const limitReachedMidway = useLimitRedirect(editId === null && !created, !isPending && !isError, characters.length);
 
-  if (isPending || created) return <CenteredSpinner label="Loading characters" />;
+  if (isPending || created || limitReachedMidway) return <CenteredSpinner label="Loading characters" />;
   if (isError) {
     return (
       <LoadErrorAlert title="Your characters could not be loaded." onRetry={retry} className="mx-auto max-w-xl" />
@@ -32,6 +33,28 @@ export function CharacterCreation({ editId }: { editId: string | null }) {
   }
   if (atCharacterLimit(characters.length)) return <LimitReached />;
   return <CreationFlow editing={null} onCreated={() => setCreated(true)} />;
+}
+
+/**
+ * Spec 01 sections 2 and 4: the creation screen redirects to /game when the limit is reached. A
+ * player who arrives at the limit sees the limit screen; one who was creating when the limit was
+ * reached elsewhere (another tab or device made the second character) gets the toast 'Character
+ * Limit Reached' and goes to /game, since the character in progress can no longer be created.
+ */
+function useLimitRedirect(creating: boolean, loaded: boolean, count: number): boolean {
+  const navigate = useNavigate();
+  const [hadRoom, setHadRoom] = useState(false);
+  const atLimit = atCharacterLimit(count);
+  if (creating && loaded && !atLimit && !hadRoom) setHadRoom(true);
+  const reachedMidway = creating && loaded && hadRoom && atLimit;
+
+  useEffect(() => {
+    if (!reachedMidway) return;
+    toast.error('Character Limit Reached', { id: 'character-limit-reached', description: 'You can only create up to 2 characters.' });
+    navigate('/game', { replace: true });
+  }, [reachedMidway, navigate]);
+
+  return reachedMidway;
 }
 
 function EditTargetMissing() {

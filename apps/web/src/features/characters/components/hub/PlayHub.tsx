@@ -1,4 +1,5 @@
 import { ArrowLeft, Coins } from 'lucide-react';
+import type { CharacterView } from '@rpg/contract';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CoinAmount } from '@/components/CoinAmount';
@@ -10,19 +11,22 @@ import { CharacterStatusCard } from './CharacterStatusCard';
 import { HubTiles } from './HubTiles';
 
 interface PlayHubProps {
-  /** The right column: the adventure console, put in by the page. */
-  console?: ReactNode;
+  /** The right column for the character shown: the adventure console, put in by the page. */
+  console?: (character: CharacterView) => ReactNode;
 }
 
+/** Spec 01 section 2, "Game hub screen": no active character, or the one shown was deleted elsewhere. */
 const NO_CHARACTER = { title: 'No Character Selected', description: 'Please select a character from the game portal.', to: '/game' };
+const CHARACTER_NOT_FOUND = { title: 'Character Not Found', description: 'The selected character could not be found.', to: '/game' };
 
 /** /play, the game hub (DECISIONS section 2): the active character's status and the way to every area. */
-export function PlayHub({ console: consolePanel }: PlayHubProps) {
+export function PlayHub({ console: renderConsole }: PlayHubProps) {
   const navigate = useNavigate();
-  const { active, isError, retry } = useActiveCharacterOrRedirect(NO_CHARACTER);
+  const { active, isError, retry } = useActiveCharacterOrRedirect(NO_CHARACTER, CHARACTER_NOT_FOUND);
 
   if (isError) return <LoadErrorAlert title="Your characters could not be loaded." onRetry={retry} className="mx-auto max-w-xl" />;
   if (!active) return <CenteredSpinner label="Loading your character" />;
+  const consolePanel = renderConsole?.(active);
 
   return (
     <section aria-labelledby="page-title">
