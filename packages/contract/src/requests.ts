@@ -87,6 +87,7 @@ export const startCraftBodySchema = z
 
 /** POST /api/characters/:id/inventory/:entryId/sell: one unless a quantity is given (spec 02 §4). */
 export const sellBodySchema = z.strictObject({ quantity: int(1, 1_000_000).optional() }).nullish();
+export type SellBody = z.output<typeof sellBodySchema>;
 
 /** POST /api/characters/:id/store/buy { offerId }: the id of an offer in GET .../store. */
 export const buyOfferBodySchema = z.strictObject({ offerId: idInput });

@@ -1,4 +1,8 @@
 import {
+  adventureStateResponseSchema,
+  characterParamsSchema,
+  emptyQuery,
+  startAdventureResponseSchema,
   changedKeys,
   invalidatePush,
   startAdventureBodySchema,
@@ -11,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { getCharacter, getCharacterForUpdate } from '../db/queries/characters.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
@@ -32,7 +37,9 @@ export interface AdventureRouteDeps {
 
 /** Spec 02 §2 launcher and banner, §4 "Adventure", §7 start. Thin: validate, load, rules, save. */
 export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, config, scheduler, adventures }: AdventureRouteDeps) {
-  app.get('/api/characters/:id/adventure', { preHandler: guard }, async (request): Promise<AdventureStateResponse> => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const stateSchema = { params: characterParamsSchema, querystring: emptyQuery, response: { 200: adventureStateResponseSchema } };
+  api.get('/api/characters/:id/adventure', { onRequest: guard, schema: stateSchema }, async (request): Promise<AdventureStateResponse> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     found(await getCharacter(db, userId, characterId));
@@ -40,10 +47,11 @@ export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, co
     return adventureState(db, found(await getCharacter(db, userId, characterId)), config.timeScale);
   });
 
-  app.post('/api/characters/:id/adventures', { preHandler: guard }, async (request, reply): Promise<StartAdventureResponse> => {
+  const startSchema = { params: characterParamsSchema, body: startAdventureBodySchema, response: { 201: startAdventureResponseSchema } };
+  api.post('/api/characters/:id/adventures', { onRequest: guard, schema: startSchema }, async (request, reply): Promise<StartAdventureResponse> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
-    const body = startAdventureBodySchema.parse(request.body);
+    const { body } = request;
     found(await getCharacter(db, userId, characterId));
     // A due adventure is settled first, so the character can set out again.
     await adventures.settleDueFor(userId);

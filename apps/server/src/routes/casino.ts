@@ -1,9 +1,10 @@
 import { copper, toCoins } from '@rpg/game';
 import { changedKeys, type ChipsResponse, type PokerResponse } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { characterParamsSchema, chipsBodySchema, chipsResponseSchema, emptyQuery, pokerResponseSchema } from '@rpg/contract';
 import type { Db, Tx } from '../db/client.ts';
 import { getCharacter } from '../db/queries/characters.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
@@ -17,22 +18,18 @@ export interface CasinoDeps {
   hub: RealtimeHub;
 }
 
-/** { amount }: a number, or a numeric string; anything else reaches the rule as NaN ('Invalid amount'). */
-const amountBody = z.object({ amount: z.unknown() }).transform(({ amount }) => {
-  if (typeof amount === 'number') return amount;
-  if (typeof amount === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(amount)) return Number(amount);
-  return Number.NaN;
-});
-
 type ChipRule = (tx: Tx, userId: string, characterId: string, amount: number) => Promise<ChipMove>;
 
 /** Spec 02 §2 dialogs 'Buy Casino Chips' and 'Cash Out Casino Chips', §5 and §9. */
 export async function casinoRoutes(app: FastifyInstance, { db, guard, hub }: CasinoDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // { amount }: a number, or a numeric string; anything else reaches the rule as NaN ('Invalid amount').
+  const chips = { params: characterParamsSchema, body: chipsBodySchema, response: { 200: chipsResponseSchema } };
   const chipRoute = (path: string, rule: ChipRule) =>
-    app.post(`/api/characters/:id/chips/${path}`, { preHandler: guard }, async (request): Promise<ChipsResponse> => {
+    api.post(`/api/characters/:id/chips/${path}`, { onRequest: guard, schema: chips }, async (request): Promise<ChipsResponse> => {
       const { userId } = player(request);
       const characterId = characterIdParam(request);
-      const amount = amountBody.parse(request.body ?? {});
+      const amount = request.body;
       const move = await db.transaction((tx) => rule(tx, userId, characterId, amount)).catch((error: unknown) => {
         throw path === 'buy' ? forDialog(error, amount) : error;
       });
@@ -44,7 +41,8 @@ export async function casinoRoutes(app: FastifyInstance, { db, guard, hub }: Cas
   chipRoute('cash-out', cashOutChipsFor);
 
   /** The hand as the player may see it (a reload resumes it), and the chips not at the table. */
-  app.get('/api/characters/:id/poker', { preHandler: guard }, async (request): Promise<PokerResponse> => {
+  const poker = { params: characterParamsSchema, querystring: emptyQuery, response: { 200: pokerResponseSchema } };
+  api.get('/api/characters/:id/poker', { onRequest: guard, schema: poker }, async (request): Promise<PokerResponse> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     return db.transaction(async (tx) => {

@@ -1,11 +1,12 @@
 import { changedKeys, type CraftingActionResponse, type CraftingView, type QueryKey } from '@rpg/contract';
 import { RuleError } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { characterParamsSchema, craftingActionResponseSchema, craftingViewSchema, emptyBody, emptyQuery, entryParamsSchema, startCraftBodySchema } from '@rpg/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { getCharacter } from '../db/queries/characters.ts';
 import { getOpenCraft } from '../db/queries/crafting.ts';
 import { listInventory } from '../db/queries/inventory.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
@@ -22,8 +23,6 @@ export interface CraftingDeps {
   timeScale: number;
 }
 
-const startBody = z.object({ recipeId: z.unknown() }).transform(({ recipeId }) => (typeof recipeId === 'string' ? recipeId : ''));
-const entryParams = z.object({ entryId: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function loadView(db: DbOrTx, userId: string, characterId: string, now: Date, timeScale: number): Promise<CraftingView> {
@@ -43,7 +42,10 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
   const changed = (userId: string, keys: readonly QueryKey[], log: { error(o: object, m?: string): void }) => pusher(hub, log).invalidate(userId, keys);
 
   /** The drawer. A craft already due is settled first, so the answer never shows one that is over. */
-  app.get('/api/characters/:id/crafting', { preHandler: guard }, async (request): Promise<CraftingView> => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const response = { 200: craftingActionResponseSchema };
+  const drawer = { params: characterParamsSchema, querystring: emptyQuery, response: { 200: craftingViewSchema } };
+  api.get('/api/characters/:id/crafting', { onRequest: guard, schema: drawer }, async (request): Promise<CraftingView> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const now = new Date();
@@ -57,10 +59,10 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
     return view;
   });
 
-  app.post('/api/characters/:id/crafting/start', { preHandler: guard }, async (request): Promise<CraftingActionResponse> => {
+  api.post('/api/characters/:id/crafting/start', { onRequest: guard, schema: { params: characterParamsSchema, body: startCraftBodySchema, response } }, async (request): Promise<CraftingActionResponse> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
-    const recipeId = startBody.parse(request.body ?? {});
+    const recipeId = request.body;
     const now = new Date();
     const { crafting, started } = await db.transaction(async (tx) => {
       const started = await startCraftFor(tx, userId, characterId, recipeId, now, timeScale);
@@ -72,7 +74,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
   });
 
   /** A finished craft into the backpack: one that waited for room ('Backpack Full'), or one not settled yet. */
-  app.post('/api/characters/:id/crafting/collect', { preHandler: guard }, async (request): Promise<CraftingActionResponse> => {
+  api.post('/api/characters/:id/crafting/collect', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response } }, async (request): Promise<CraftingActionResponse> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const now = new Date();
@@ -85,10 +87,10 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
   });
 
   /** Spec 02 §5: read a recipe scroll from the backpack (learned, or 'You already know this recipe.'). */
-  app.post('/api/characters/:id/crafting/scrolls/:entryId/read', { preHandler: guard }, async (request): Promise<CraftingActionResponse> => {
+  api.post('/api/characters/:id/crafting/scrolls/:entryId/read', { onRequest: guard, schema: { params: entryParamsSchema, body: emptyBody, response } }, async (request): Promise<CraftingActionResponse> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
-    const { entryId } = entryParams.parse(request.params);
+    const { entryId } = request.params;
     const now = new Date();
     const { crafting, read } = await db.transaction(async (tx) => {
       if (!UUID.test(entryId)) {

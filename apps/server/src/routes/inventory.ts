@@ -1,11 +1,24 @@
 import { changedKeys, type InventoryActionResponse, type InventoryView, type SellResponse, type UseItemResponse } from '@rpg/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  characterParamsSchema,
+  emptyBody,
+  emptyQuery,
+  entryParamsSchema,
+  inventoryActionResponseSchema,
+  inventoryViewSchema,
+  sellBodySchema,
+  sellResponseSchema,
+  useItemResponseSchema,
+  type SellBody,
+} from '@rpg/contract';
+import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { getCharacter, getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import { HttpError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
@@ -22,13 +35,10 @@ export interface ItemRouteDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else cannot exist (and must not reach a uuid column). */
 export const isUuid = (value: string) => UUID.test(value);
-const entryParams = z.object({ entryId: z.string() });
-/** Spec 02 §4: selling lowers a stack by one unless a quantity is given. */
-export const sellBody = z.strictObject({ quantity: z.number().int().min(1).max(1_000_000).optional() });
 
 /** The :entryId of the route; one that cannot exist answers like another player's (spec 02 §8 toast). */
 function entryIdParam(request: FastifyRequest): string {
-  const { entryId } = entryParams.parse(request.params);
+  const { entryId } = request.params as { entryId: string };
   if (!isUuid(entryId)) throw new HttpError(404, 'item_not_found', 'This item is not in your inventory', 'Item Not Found');
   return entryId;
 }
@@ -47,7 +57,9 @@ const noInput = () => undefined;
  * and its inventory, apply the rule, save, in one transaction; then push the invalidation.
  */
 export async function inventoryRoutes(app: FastifyInstance, { db, guard, hub, config }: ItemRouteDeps): Promise<void> {
-  app.get('/api/characters/:id/inventory', { preHandler: guard }, async (request): Promise<InventoryView> => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const viewSchema = { params: characterParamsSchema, querystring: emptyQuery, response: { 200: inventoryViewSchema } };
+  api.get('/api/characters/:id/inventory', { onRequest: guard, schema: viewSchema }, async (request): Promise<InventoryView> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
     return db.transaction(async (tx) => {
@@ -56,8 +68,9 @@ export async function inventoryRoutes(app: FastifyInstance, { db, guard, hub, co
     });
   });
 
-  function action<I, T>(name: string, parse: (request: FastifyRequest) => I, run: EntryAction<I, T>): void {
-    app.post(`/api/characters/:id/inventory/:entryId/${name}`, { preHandler: guard }, async (request): Promise<T> => {
+  function action<I, T>(name: string, schema: { body: z.ZodType; answer: z.ZodType }, parse: (request: FastifyRequest) => I, run: EntryAction<I, T>): void {
+    const routeSchema = { params: entryParamsSchema, body: schema.body, response: { 200: schema.answer } };
+    app.post(`/api/characters/:id/inventory/:entryId/${name}`, { onRequest: guard, schema: routeSchema }, async (request): Promise<T> => {
       const { userId } = player(request);
       const id = characterIdParam(request);
       const entryId = entryIdParam(request);
@@ -68,14 +81,17 @@ export async function inventoryRoutes(app: FastifyInstance, { db, guard, hub, co
     });
   }
 
-  action<undefined, InventoryActionResponse>('equip', noInput, (tx, row, entryId) => equipEntry(tx, row, entryId));
-  action<undefined, InventoryActionResponse>('unequip', noInput, (tx, row, entryId) => unequipEntry(tx, row, entryId));
+  const noBody = { body: emptyBody, answer: inventoryActionResponseSchema };
+  action<undefined, InventoryActionResponse>('equip', noBody, noInput, (tx, row, entryId) => equipEntry(tx, row, entryId));
+  action<undefined, InventoryActionResponse>('unequip', noBody, noInput, (tx, row, entryId) => unequipEntry(tx, row, entryId));
   action<number, SellResponse>(
     'sell',
-    (request) => sellBody.parse(request.body ?? {}).quantity ?? 1,
+    { body: sellBodySchema, answer: sellResponseSchema },
+    // The body is checked by the route schema (null when none was sent).
+    (request) => (request.body as SellBody)?.quantity ?? 1,
     (tx, row, entryId, quantity) => sellEntry(tx, row, entryId, quantity),
   );
-  action<undefined, UseItemResponse>('use', noInput, async (tx, row, entryId) => {
+  action<undefined, UseItemResponse>('use', { body: emptyBody, answer: useItemResponseSchema }, noInput, async (tx, row, entryId) => {
     const entries = await listInventory(tx, row.character.id, true);
     return useEntry(tx, row, entries, entryId, new Date(), config.timeScale);
   });

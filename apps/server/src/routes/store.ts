@@ -1,15 +1,12 @@
-import type { BuyResponse, StoreSchedule, StoreView } from '@rpg/contract';
+import { buyOfferBodySchema, buyResponseSchema, characterParamsSchema, emptyQuery, storeScheduleSchema, storeViewSchema, type BuyResponse, type StoreSchedule, type StoreView } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { getCharacter, getCharacterForUpdate } from '../db/queries/characters.ts';
 import { HttpError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { buyOffer, OFFER_NOT_FOUND, openStore, storeSchedule } from '../services/store.ts';
 import { characterIdParam, found, loadView } from './characters/shared.ts';
 import { announceItems, isUuid, type ItemRouteDeps } from './inventory.ts';
-
-/** The `offerId` of an offer in GET .../store (a row id, unique across windows). */
-export const buyBody = z.strictObject({ offerId: z.string() });
 
 /**
  * Spec 03 §2/§4/§5 store: GET /api/store/schedule, GET /api/characters/:id/store and
@@ -17,19 +14,23 @@ export const buyBody = z.strictObject({ offerId: z.string() });
  */
 export async function storeRoutes(app: FastifyInstance, { db, guard, hub, config }: ItemRouteDeps): Promise<void> {
   const timeZone = config.storeTimeZone;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/store/schedule', { preHandler: guard }, async (): Promise<StoreSchedule> => storeSchedule(new Date(), timeZone));
+  api.get('/api/store/schedule', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: storeScheduleSchema } } }, async (): Promise<StoreSchedule> => storeSchedule(new Date(), timeZone));
 
-  app.get('/api/characters/:id/store', { preHandler: guard }, async (request): Promise<StoreView> => {
+  const storeSchema = { params: characterParamsSchema, querystring: emptyQuery, response: { 200: storeViewSchema } };
+  api.get('/api/characters/:id/store', { onRequest: guard, schema: storeSchema }, async (request): Promise<StoreView> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
     return db.transaction(async (tx) => openStore(tx, found(await getCharacter(tx, userId, id)), new Date(), timeZone));
   });
 
-  app.post('/api/characters/:id/store/buy', { preHandler: guard }, async (request): Promise<BuyResponse> => {
+  /** { offerId }: the id of an offer in GET .../store (a row id, unique across windows). */
+  const buySchema = { params: characterParamsSchema, body: buyOfferBodySchema, response: { 200: buyResponseSchema } };
+  api.post('/api/characters/:id/store/buy', { onRequest: guard, schema: buySchema }, async (request): Promise<BuyResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    const { offerId } = buyBody.parse(request.body ?? {});
+    const { offerId } = request.body;
     if (!isUuid(offerId)) throw new HttpError(404, 'offer_not_found', OFFER_NOT_FOUND, 'Item Not Found');
     const answer = await db.transaction(async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, id));
