@@ -24,21 +24,16 @@ import { characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { resolveSecret } from './secret.ts';
-import { coreCommands } from './commands/core.ts';
-import { CommandTable } from './commands/registry.ts';
+import type { CommandTable } from './commands/registry.ts';
+import { buildCommandTable } from './commands/table.ts';
 import { consoleRoutes } from './routes/console.ts';
 import { Scheduler } from './scheduler/scheduler.ts';
-import { adventureCommands } from './commands/adventure.ts';
-import { generalCommands } from './commands/general.ts';
-import { magicCommands } from './commands/magic.ts';
 import { adventureRoutes } from './routes/adventures.ts';
 import { AdventureSettlement } from './services/adventures/settlement.ts';
 import { recipeScrollDrops } from './services/crafting-drops.ts';
-import { casinoCommands } from './commands/casino.ts';
 import { casinoRoutes } from './routes/casino.ts';
 import { craftingRoutes } from './routes/crafting.ts';
 import { craftSettler } from './services/crafting.ts';
-import { itemCommands } from './commands/items.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { storeRoutes } from './routes/store.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
@@ -112,7 +107,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   scheduler.register(storeRefreshSettler(hub, config.storeTimeZone));
   scheduler.register(rateLimitPruner(db, app.log));
   // Every command group of the console; /help is generated from this table.
-  const commands: CommandTable = new CommandTable([coreCommands(() => commands), generalCommands(), adventureCommands({ scheduler }), magicCommands(), itemCommands(), casinoCommands()]);
+  const commands = buildCommandTable({ scheduler });
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures });
 
   registerErrorHandler(app);
