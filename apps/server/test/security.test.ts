@@ -299,3 +299,40 @@ describe('security: configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 });
+
+describe('same-origin by host when PUBLIC_URL is unset (127.0.0.1, a LAN address)', () => {
+  let open: TestServer;
+  let fixed: TestServer;
+  beforeAll(async () => {
+    open = await startTestServer();
+    fixed = await startTestServer({ env: { PUBLIC_URL: 'http://game.example' } });
+  });
+  afterAll(async () => {
+    await open?.stop();
+    await fixed?.stop();
+  });
+  const viaLoopback = (server: TestServer) => server.url.replace('localhost', '127.0.0.1');
+
+  it('signs up and verifies through http://127.0.0.1:PORT, with the mail link leading back there', async () => {
+    const base = viaLoopback(open);
+    const client = new TestClient(base);
+    const email = uniqueEmail('loopback');
+    const up = await client.post('/api/auth/sign-up/email', { email, password: 'dragon-fire', name: 'x' });
+    expect(up.status).toBe(200);
+    const { body: mails } = await client.get<Array<{ link: string; code: string }>>(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(mails[0]!.link.startsWith(`${base}/api/auth/verify-email?`)).toBe(true);
+    expect((await client.post('/api/auth/email-otp/verify-email', { email, otp: mails[0]!.code })).status).toBe(200);
+    expect((await client.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' })).status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('still refuses an Origin that is not the host the request was sent to', async () => {
+    const res = await new TestClient(viaLoopback(open), 'http://localhost.evil.example').post('/api/auth/sign-up/email', { email: uniqueEmail(), password: 'dragon-fire', name: 'x' });
+    expect(res.status).toBe(403);
+  });
+
+  it('with PUBLIC_URL set, only that origin counts', async () => {
+    const res = await new TestClient(viaLoopback(fixed)).post('/api/auth/sign-up/email', { email: uniqueEmail(), password: 'dragon-fire', name: 'x' });
+    expect(res.status).toBe(403);
+  });
+});
