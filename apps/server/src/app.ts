@@ -167,7 +167,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   return app;
 }
 
-/** The built web app, with long caching for hashed assets and index.html for client routes. */
+/** The built web app (precompressed at build), with long caching for hashed assets and index.html for client routes. */
 async function serveWeb(app: FastifyInstance, webDist: string, warnIfMissing: boolean): Promise<void> {
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
@@ -178,6 +178,8 @@ async function serveWeb(app: FastifyInstance, webDist: string, warnIfMissing: bo
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
+    // The build writes .br and .gz beside each asset; clients that accept them get those bytes.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const cache = filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
       res.header('cache-control', cache);
