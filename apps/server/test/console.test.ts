@@ -97,6 +97,14 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
     expect(await adventuresOf(db(), character.id)).toEqual([expect.objectContaining({ location: 'ice', level: 2, completed: false })]);
   });
 
+  it("starts an adventure by the place's display name in any case, level 1 when left out (spec 02 §5, §9 locations)", async () => {
+    const { client, character } = await player();
+    const started = await reply(client, character.id, '/adventure ICE lands');
+    expect(started).toMatchObject({ kind: 'adventure-start' });
+    expect(started?.content).toMatch(/^Aria sets out for the Ice Lands \(level 1\)\. They will return in \d+:\d\d\.$/);
+    expect(await adventuresOf(db(), character.id)).toEqual([expect.objectContaining({ location: 'ice', level: 1 })]);
+  });
+
   it('casts spells: usage, unknown spell, not enough mana with its toast, heal after regeneration', async () => {
     const { client, character } = await player();
     expect(await reply(client, character.id, '/spell')).toMatchObject({ kind: 'system', content: `Usage: /spell [name] - Available spells: ${SPELLS}` });

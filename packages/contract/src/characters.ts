@@ -48,6 +48,11 @@ export const characterViewSchema = z.strictObject({
   /** ISO 8601. */
   createdAt: z.string(),
   attributes: attributesSchema,
+  /**
+   * The summed stats of the equipped gear. Max health everywhere is
+   * maxHealthWithGear(attributes, gearBonuses) from @rpg/game (spec 02 §3).
+   */
+  gearBonuses: z.strictObject({ attack: int, defense: int, speed: int, health: int }),
   appearance: appearanceSchema,
   backpack: z.strictObject({ name: z.string(), tier: z.enum(TIERS), slots: int, description: z.string() }),
   skillPoints: int,

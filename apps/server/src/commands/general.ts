@@ -1,5 +1,6 @@
-import { copper, LOCATIONS, MAX_LEVEL, rollDice, toCoins, xpToLeaveLevel } from '@rpg/game';
+import { copper, equippedBonuses, LOCATIONS, MAX_LEVEL, maxHealthWithGear, rollDice, toCoins, xpToLeaveLevel } from '@rpg/game';
 import { openAdventure } from '../db/queries/adventures.ts';
+import { listInventory } from '../db/queries/inventory.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
 import { minutesSeconds } from '../services/adventures/shared.ts';
 import { lockedCharacter } from './character.ts';
@@ -13,13 +14,14 @@ async function statusLines(ctx: CommandContext): Promise<string[]> {
   const toNext = xpToLeaveLevel(c.level);
   const coins = toCoins(copper(c.copper));
   const adventure = await openAdventure(ctx.tx, c.id);
+  const maxHealth = maxHealthWithGear(a, equippedBonuses(await listInventory(ctx.tx, c.id)));
   const away = adventure
     ? `Adventure: ${LOCATIONS[adventure.location].name} level ${adventure.level}, returning in ${minutesSeconds(adventure.endTime.getTime() - ctx.now.getTime())}`
     : 'Adventure: none';
   return [
     `${c.name} - level ${c.level} ${c.race} ${c.characterClass}`,
     c.level >= MAX_LEVEL ? `XP: ${c.xp} (maximum level)` : `XP: ${c.xp} / ${toNext} (${toNext - c.xp} to next level)`,
-    `Health: ${a.currentHealth}/${a.maxHealth}`,
+    `Health: ${a.currentHealth}/${maxHealth}`,
     `Mana: ${a.currentMana}/${a.maxMana}`,
     `Gold: ${coins.gold}g ${coins.silver}s ${coins.copper}c`,
     `Chips: ${c.casinoChips}`,

@@ -1,5 +1,6 @@
 import { queryKeys } from '@rpg/contract';
-import { castSpell, SPELL_NAMES } from '@rpg/game';
+import { castSpell, equippedBonuses, maxHealthWithGear, SPELL_NAMES } from '@rpg/game';
+import { listInventory } from '../db/queries/inventory.ts';
 import { saveCast } from '../db/queries/spells.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
 import { lockedCharacter } from './character.ts';
@@ -24,8 +25,10 @@ export function magicCommands(): CommandDef[] {
         const row = await lockedCharacter(ctx);
         // Spec 02 §4 "Mana": what has regenerated counts before the cost is checked.
         const a = await applyManaRegen(ctx.tx, row.attributes, ctx.now, ctx.config.timeScale);
+        // Heal restores up to max health with gear, as potions do (spec 02 §3, §8).
+        const maxHealth = maxHealthWithGear(a, equippedBonuses(await listInventory(ctx.tx, ctx.characterId)));
         const cast = castSpell(
-          { currentHealth: a.currentHealth, maxHealth: a.maxHealth, currentMana: a.currentMana, maxMana: a.maxMana, effects: row.character.spellEffects },
+          { currentHealth: a.currentHealth, maxHealth, currentMana: a.currentMana, maxMana: a.maxMana, effects: row.character.spellEffects },
           args.join(' '),
         );
         await saveCast(ctx.tx, ctx.characterId, cast.state);

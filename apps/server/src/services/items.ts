@@ -2,6 +2,7 @@ import type { InventoryActionResponse, InventoryEntryView, InventoryView, SellRe
 import {
   backpackFill,
   backpackUsage,
+  cappedHealth,
   consume,
   copper,
   effectiveStats,
@@ -9,6 +10,7 @@ import {
   equippedBonuses,
   findEntry,
   formatCoins,
+  maxHealthWithGear,
   sellValue,
   toCoins,
   unequip,
@@ -20,7 +22,7 @@ import {
 import type { Tx } from '../db/client.ts';
 import { attributesOf, type CharacterRow } from '../db/queries/characters.ts';
 import { listInventory, takeFromEntry } from '../db/queries/inventory.ts';
-import { creditCopper, saveVitals, setEquipped } from '../db/queries/items.ts';
+import { creditCopper, saveCurrentHealth, saveVitals, setEquipped } from '../db/queries/items.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -58,6 +60,18 @@ export function inventoryView(entries: readonly InventoryEntry[], row: Character
   };
 }
 
+/**
+ * Spec 02 §3/§4: gear changed, so max health with gear may have dropped; current health
+ * comes down with it, so no screen reads '14 / 10'. The row is the locked one.
+ */
+async function keepHealthWithinMax(tx: Tx, row: CharacterRow, entries: readonly InventoryEntry[]): Promise<CharacterRow> {
+  const { currentHealth } = row.attributes;
+  const capped = cappedHealth(currentHealth, maxHealthWithGear(row.attributes, equippedBonuses(entries)));
+  if (capped >= currentHealth) return row;
+  await saveCurrentHealth(tx, row.character.id, capped);
+  return { ...row, attributes: { ...row.attributes, currentHealth: capped } };
+}
+
 /** Spec 02 §4/§5: equips a gear entry; the item in the same slot goes back to the backpack. */
 export async function equipEntry(tx: Tx, row: CharacterRow, entryId: string): Promise<InventoryActionResponse> {
   const characterId = row.character.id;
@@ -67,7 +81,7 @@ export async function equipEntry(tx: Tx, row: CharacterRow, entryId: string): Pr
   const { name } = findEntry(entries, entryId).item;
   const swapped = unequippedId ? findEntry(entries, unequippedId).item.name : null;
   const description = swapped ? `${name} is now equipped. ${swapped} went back to your backpack.` : `${name} is now equipped.`;
-  return { toast: toast('Item Equipped', description), inventory: inventoryView(entries, row) };
+  return { toast: toast('Item Equipped', description), inventory: inventoryView(entries, await keepHealthWithinMax(tx, row, entries)) };
 }
 
 /** Spec 02 §5: takes gear off; 'Backpack Full' when the unequipped entries fill every slot. */
@@ -76,7 +90,7 @@ export async function unequipEntry(tx: Tx, row: CharacterRow, entryId: string): 
   const { entries } = unequip(await listInventory(tx, characterId, true), entryId, row.backpack.slots);
   await setEquipped(tx, characterId, entryId, false);
   const { name } = findEntry(entries, entryId).item;
-  return { toast: toast('Item Unequipped', `${name} went back to your backpack.`), inventory: inventoryView(entries, row) };
+  return { toast: toast('Item Unequipped', `${name} went back to your backpack.`), inventory: inventoryView(entries, await keepHealthWithinMax(tx, row, entries)) };
 }
 
 /** `quantity` fewer of an entry (the row goes when none are left), as the view shows it. */
@@ -134,7 +148,7 @@ export async function useEntry(
   const { item } = findEntry(entries, entryId);
   if (!isConsumable(item)) throw new HttpError(400, 'cannot_use', 'This item cannot be used.', 'Cannot Use Item');
   const attributes = await applyManaRegen(tx, row.attributes, now, timeScale);
-  const { maxHealth } = effectiveStats(attributesOf(attributes), entries);
+  const maxHealth = maxHealthWithGear(attributes, equippedBonuses(entries));
   const result = consume(attributesOf(attributes), item, { maxHealth });
   await saveVitals(tx, characterId, result.attributes);
   await takeFromEntry(tx, characterId, entryId, 1);

@@ -1,5 +1,5 @@
 import { backpackUsage, findStack, type InventoryEntry, type ItemData } from '@rpg/game';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { playerCharacterBackpack, playerCharacterInventory } from '../schema/index.ts';
 
@@ -16,6 +16,18 @@ export async function listInventory(db: DbOrTx, characterId: string, lock = fals
     .orderBy(asc(playerCharacterInventory.createdAt), asc(playerCharacterInventory.id));
   const rows = lock ? await query.for('update') : await query;
   return rows.map(toEntry);
+}
+
+/** The equipped entries of each of `characterIds` (an empty list for one wearing nothing). */
+export async function equippedByCharacter(db: DbOrTx, characterIds: readonly string[]): Promise<Map<string, InventoryEntry[]>> {
+  const worn = new Map<string, InventoryEntry[]>(characterIds.map((id) => [id, []]));
+  if (characterIds.length === 0) return worn;
+  const rows = await db
+    .select()
+    .from(playerCharacterInventory)
+    .where(and(inArray(playerCharacterInventory.characterId, [...characterIds]), eq(playerCharacterInventory.equipped, true)));
+  for (const row of rows) worn.get(row.characterId)?.push(toEntry(row));
+  return worn;
 }
 
 export async function backpackCapacity(db: DbOrTx, characterId: string): Promise<number> {

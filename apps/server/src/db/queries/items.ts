@@ -38,6 +38,10 @@ export async function saveVitals(tx: Tx, characterId: string, vitals: { currentH
     .where(eq(playerCharacterAttributes.characterId, characterId));
 }
 
+export async function saveCurrentHealth(tx: Tx, characterId: string, currentHealth: number): Promise<void> {
+  await tx.update(playerCharacterAttributes).set({ currentHealth }).where(eq(playerCharacterAttributes.characterId, characterId));
+}
+
 /** A backpack from the rules as the columns of its character's backpack row. */
 export function backpackColumns(backpack: Backpack) {
   return {

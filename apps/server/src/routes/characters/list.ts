@@ -1,6 +1,7 @@
 import { characterListResponseSchema, emptyQuery } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { activateOldestIfNone, listCharacters, lockOwner } from '../../db/queries/characters.ts';
+import { equippedByCharacter } from '../../db/queries/inventory.ts';
 import { player } from '../../http/session.ts';
 import { announceChange, type CharacterRouteDeps } from './shared.ts';
 import { toCharacterView, type CharacterListResponse } from './view.ts';
@@ -20,6 +21,7 @@ export function listCharactersRoute(app: FastifyInstance, { db, guard, hub, catc
       rows = await listCharacters(db, userId);
       if (changed) announceChange(hub, request.log, userId);
     }
-    return { characters: rows.map(toCharacterView) };
+    const worn = await equippedByCharacter(db, rows.map((row) => row.character.id));
+    return { characters: rows.map((row) => toCharacterView(row, worn.get(row.character.id) ?? [])) };
   });
 }

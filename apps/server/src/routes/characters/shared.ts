@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { getCharacter } from '../../db/queries/characters.ts';
+import { equippedByCharacter } from '../../db/queries/inventory.ts';
 import { notFound } from '../../http/errors.ts';
 import type { requireUser } from '../../http/session.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
@@ -33,7 +34,8 @@ export function characterIdParam(request: FastifyRequest): string {
 }
 
 export async function loadView(db: DbOrTx, userId: string, id: string): Promise<CharacterView> {
-  return toCharacterView(found(await getCharacter(db, userId, id)));
+  const row = found(await getCharacter(db, userId, id));
+  return toCharacterView(row, (await equippedByCharacter(db, [id])).get(id) ?? []);
 }
 
 /** After a commit: every open tab of the owner refetches its character queries. */

@@ -1,5 +1,5 @@
 import type { CharacterView } from '@rpg/contract';
-import { availableAttributePoints, copper, MAX_LEVEL, toCoins, xpToLeaveLevel } from '@rpg/game';
+import { availableAttributePoints, copper, equippedBonuses, MAX_LEVEL, toCoins, xpToLeaveLevel, type InventoryEntry } from '@rpg/game';
 import { appearanceOf, attributesOf, type CharacterRow } from '../../db/queries/characters.ts';
 
 /** The answer shapes live in @rpg/contract, shared with the web app; this file maps rows onto them. */
@@ -7,7 +7,8 @@ export { characterViewSchema, type CharacterListResponse, type CharacterResponse
 
 const uploadUrl = (relative: string | null) => (relative ? `/uploads/${relative}` : null);
 
-export function toCharacterView({ character: c, attributes, appearance, backpack }: CharacterRow): CharacterView {
+/** `equipped`: the character's equipped entries, whose bonuses make max health with gear (maxHealthWithGear). */
+export function toCharacterView({ character: c, attributes, appearance, backpack }: CharacterRow, equipped: readonly InventoryEntry[]): CharacterView {
   return {
     id: c.id,
     name: c.name,
@@ -22,6 +23,7 @@ export function toCharacterView({ character: c, attributes, appearance, backpack
     isActive: c.isActive,
     createdAt: c.createdAt.toISOString(),
     attributes: attributesOf(attributes),
+    gearBonuses: equippedBonuses(equipped),
     appearance: appearanceOf(appearance),
     backpack: { name: backpack.name, tier: backpack.tier, slots: backpack.slots, description: backpack.description },
     skillPoints: c.skillPoints,

@@ -1,4 +1,5 @@
 import type { CharacterView } from '@rpg/contract';
+import { maxHealthWithGear } from '@rpg/game';
 import { ProgressBar, type ProgressTone } from '@/components/ui/ProgressBar';
 
 interface VitalProps {
@@ -25,7 +26,9 @@ function Vital({ label, value, max, tone, text }: VitalProps) {
 
 /** Health, mana and XP to the next level, each with a bar (spec 01 section 2 "Character Status"). */
 export function Vitals({ character }: { character: CharacterView }) {
-  const { currentHealth, maxHealth, currentMana, maxMana } = character.attributes;
+  const { currentHealth, currentMana, maxMana } = character.attributes;
+  // Spec 02 §3: the one max health, with gear, that the server caps potions and heal to.
+  const maxHealth = maxHealthWithGear(character.attributes, character.gearBonuses);
   const toNext = character.xpToNextLevel;
 
   return (
