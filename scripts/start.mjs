@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when it is missing or older than its sources,
-// then serve game and API from one process (embedded database unless DATABASE_URL).
-// With WEB_DIST set, the server serves that ready-built folder and nothing is built here.
+// `npm start`: build the web app (always a production build) and compile the server to
+// JavaScript when either is missing or older than its sources, then serve game and API from
+// one plain Node process (embedded database unless DATABASE_URL).
+// With WEB_DIST set, the server serves that ready-built web folder (the server is still compiled).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverEntry, serverSources } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
@@ -27,11 +29,18 @@ const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps
 const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
 if (!process.env.WEB_DIST && (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt)) {
   console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@rpg/web'], { cwd: root, stdio: 'inherit' });
+  // NODE_ENV from the shell or .env must not turn this into a development bundle.
+  const build = spawnSync('npm', ['run', 'build', '-w', '@rpg/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const serverBuiltAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
+if (serverBuiltAt === 0 || Math.max(...serverSources.map(newestMtime)) > serverBuiltAt) {
+  console.log('Compiling the server...');
+  await buildServer();
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

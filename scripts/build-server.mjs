@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Compiles the server (and the workspace packages it imports, @rpg/game and @rpg/contract) into one
+// ES module, apps/server/dist/main.js, so `npm start` runs plain JavaScript with no TypeScript loader.
+// Packages from node_modules stay external (imported at run time as installed).
+// The output is written to a temporary file and renamed, so two builds at once never leave half a file.
+import { renameSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const serverOutDir = path.join(root, 'apps/server/dist');
+export const serverEntry = path.join(serverOutDir, 'main.js');
+/** What the compiled server is made of: start.mjs rebuilds when any of these is newer than the output. */
+export const serverSources = ['apps/server/src', 'apps/server/package.json', 'packages/game/src', 'packages/contract/src', 'scripts/build-server.mjs'].map((p) => path.join(root, p));
+
+/**
+ * First-party code finds files beside its source (`import.meta.dirname`, e.g. the migrations folder
+ * and the repository root). Bundled, every module would share dist/'s directory, so each use is
+ * rewritten to the source file's own directory, expressed relative to dist/ (the tree can move).
+ */
+const sourceDirname = {
+  name: 'source-dirname',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      let code = readFileSync(args.path, 'utf8');
+      if (/import\.meta\.(url|filename)\b/.test(code)) {
+        throw new Error(`${path.relative(root, args.path)}: use import.meta.dirname (the server build rewrites only that)`);
+      }
+      const rel = path.relative(serverOutDir, path.dirname(args.path)).split(path.sep).join('/');
+      code = code.replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(`/${rel}`)})`);
+      return { contents: code, loader: 'ts' };
+    });
+  },
+};
+
+/** Bare imports stay external except the workspace packages, which are TypeScript sources. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@rpg/') || path.isAbsolute(args.path)) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+export async function buildServer() {
+  const started = Date.now();
+  const result = await build({
+    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    write: false,
+    outfile: serverEntry,
+    logLevel: 'warning',
+    plugins: [externalPackages, sourceDirname],
+  });
+  mkdirSync(serverOutDir, { recursive: true });
+  // The map first, then the code: a reader never sees new code pointing at an old map.
+  const files = [...result.outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')));
+  for (const file of files) {
+    const tmp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, file.contents);
+    renameSync(tmp, file.path);
+  }
+  return Date.now() - started;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const ms = await buildServer();
+  console.log(`Server compiled to ${path.relative(root, serverEntry)} in ${ms} ms`);
+}

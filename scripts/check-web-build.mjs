@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Checks a web build (default apps/web/dist, or the folder given): it is a production build,
+// every text asset has correct precompressed .br and .gz twins, and the JavaScript the landing
+// and auth routes load stays within budget (gzip). Prints what each route loads; exits 1 on failure.
+//   node scripts/check-web-build.mjs [dist] [--budget-kb=100]
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const dist = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(root, 'apps/web/dist'));
+const budgetKb = Number(args.find((a) => a.startsWith('--budget-kb='))?.split('=')[1] ?? 100);
+const failures = [];
+const fail = (message) => failures.push(message);
+
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error(`No build at ${dist} (index.html missing).`);
+  process.exit(1);
+}
+const assets = path.join(dist, 'assets');
+const files = (dir) => readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? files(path.join(dir, name)) : [path.join(dir, name)]));
+const all = files(dist);
+const js = all.filter((f) => f.endsWith('.js'));
+const read = (file) => readFileSync(file, 'utf8');
+
+// 1. Production React: the development runtime carries these messages, the production one only error codes.
+const devMarkers = ['Download the React DevTools', 'should have a unique "key" prop', 'cannot be a child of'];
+const jsText = js.map(read).join('\n');
+for (const marker of devMarkers) if (jsText.includes(marker)) fail(`React development runtime in the bundle (found "${marker}")`);
+if (!jsText.includes('Minified React error')) fail('React production runtime not found in the bundle');
+
+// 2. Precompressed twins, byte-for-byte the asset when decompressed.
+let twins = 0;
+for (const file of all.filter((f) => /\.(js|css|html|svg|json)$/.test(f) && statSync(f).size >= 512)) {
+  const source = readFileSync(file);
+  for (const [ext, decode] of [['.br', brotliDecompressSync], ['.gz', gunzipSync]]) {
+    if (!existsSync(file + ext)) fail(`${path.relative(dist, file)}${ext} missing`);
+    else if (!decode(readFileSync(file + ext)).equals(source)) fail(`${path.relative(dist, file)}${ext} does not match its asset`);
+    else twins += 1;
+  }
+}
+
+// 3. What a route loads: the entry script and its static imports, then the route's page chunk and its static imports.
+const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+const staticImports = (file) => [...read(file).matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => path.join(path.dirname(file), m[1]));
+function closure(starts) {
+  const seen = new Set();
+  const stack = [...starts];
+  while (stack.length) {
+    const file = stack.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...staticImports(file));
+  }
+  return seen;
+}
+const entry = [...read(path.join(dist, 'index.html')).matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => path.join(dist, m[1]));
+const pageChunk = (name) => readdirSync(assets).find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
+const routes = { '/': 'LandingRoute', '/auth': 'AuthPage' };
+const report = [];
+for (const [route, page] of Object.entries(routes)) {
+  const chunk = pageChunk(page);
+  if (!chunk) {
+    fail(`no ${page} chunk for ${route}`);
+    continue;
+  }
+  const loaded = [...closure([...entry, path.join(assets, chunk)])];
+  const kb = loaded.reduce((sum, f) => sum + gzipKb(f), 0);
+  report.push({ route, 'JS files': loaded.length, 'JS gzip KB': +kb.toFixed(1), 'budget KB': budgetKb });
+  if (kb > budgetKb) {
+    const biggest = loaded.map((f) => `${path.basename(f)} ${gzipKb(f).toFixed(1)}`).sort((a, b) => parseFloat(b.split(' ')[1]) - parseFloat(a.split(' ')[1]));
+    fail(`${route} loads ${kb.toFixed(1)} KB of JavaScript gzip, over ${budgetKb} KB: ${biggest.slice(0, 8).join(', ')}`);
+  }
+}
+
+console.table(report);
+console.log(`${twins} precompressed files verified in ${path.relative(process.cwd(), dist) || '.'}`);
+if (failures.length) {
+  for (const f of failures) console.error(`FAIL ${f}`);
+  process.exit(1);
+}
+console.log('web build OK: production React, precompressed assets, route budgets met');
