@@ -1,5 +1,6 @@
+import path from 'node:path';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -22,8 +23,33 @@ const boundaries = {
           except: [`./${feature}`],
           message: 'Features do not import each other; compose them in app/.',
         })),
+        // The server's layers (docs/architecture.md): routes -> commands -> services -> db/queries.
+        { target: './apps/server/src/commands', from: './apps/server/src/routes', message: 'Commands never import routes; move what both need into services/ or db/.' },
+        {
+          target: './apps/server/src/services',
+          from: ['./apps/server/src/routes', './apps/server/src/commands'],
+          message: 'Services never import routes or commands; move what both need into services/ or db/.',
+        },
+        {
+          target: './apps/server/src/db',
+          from: './apps/server/src',
+          except: ['./db'],
+          message: 'The database layer (schema, queries) imports only the database layer.',
+        },
+        {
+          target: ['./apps/server/src/realtime', './apps/server/src/http', './apps/server/src/scheduler', './apps/server/src/mail'],
+          from: ['./apps/server/src/routes', './apps/server/src/commands', './apps/server/src/services'],
+          message: 'Infrastructure (realtime, http, scheduler, mail) never imports the layers built on it.',
+        },
       ],
     },
+  ],
+  // Every cycle is a layering mistake waiting to happen (and an import-order bug at start-up).
+  'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  // The rules reach the apps only through the package's entry point.
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: ['@rpg/game/*', '@rpg/contract/*', '**/packages/game/**', '**/packages/contract/**'], message: "Import the rules from '@rpg/game' and the API shapes from '@rpg/contract'." }] },
   ],
 };
 
@@ -34,6 +60,10 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
+    settings: {
+      // Resolves relative .ts imports, the workspaces' packages and the web app's '@/' alias, so the zones and no-cycle see every edge.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: { '@': [path.resolve(import.meta.dirname, 'apps/web/src')] } })],
+    },
     rules: {
       ...boundaries,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -1,6 +1,6 @@
 import type { Appearance, Attributes, Backpack, NewCharacter, SpentAttributePoints } from '@rpg/game';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { recordSignIn } from '../../auth/profile.ts';
+import { recordSignIn } from './users.ts';
 import type { DbOrTx, Tx } from '../client.ts';
 import { characterAdventures, characterCrafts, playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../schema/index.ts';
 import { backpackColumns } from './items.ts';
