@@ -13,7 +13,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { rateLimitPruner } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
-import { requireUser } from './http/session.ts';
+import { requireUser, SessionCache } from './http/session.ts';
 import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
@@ -134,7 +134,13 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 64, parts: 5, headerPairs: 50 },
   });
 
-  const guard = requireUser(auth);
+  const sessions = new SessionCache(config.sessionCacheMs);
+  // A sign-out or a revocation in any process evicts the cached sessions at once.
+  bus.subscribe((message) => {
+    if (message.kind === 'session-ended') sessions.evictSession(message.sessionId);
+    else if (message.kind === 'revalidate-user') sessions.evictUser(message.userId);
+  });
+  const guard = requireUser(auth, sessions);
   await healthRoutes(app, { database });
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor });
   await accountRoutes(app, { db, guard });

@@ -16,6 +16,8 @@ const envSchema = z.object({
   DEV_OUTBOX: z.string().optional(),
   /** Proxy hops to trust for the client address: a hop count, or comma-separated addresses/CIDRs. Unset: none. */
   TRUST_PROXY: z.string().optional(),
+  /** How long a verified session is reused without a database read (ms); revocations evict at once. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   AUTH_SECRET: z.string().min(32).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   STORE_TIMEZONE: z.string().default('UTC'),
@@ -44,6 +46,7 @@ export interface Config {
   devOutbox: boolean;
   /** Fastify's trustProxy: false (default), a hop count (as a function of the hop index), or a list of addresses/CIDRs. */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
+  sessionCacheMs: number;
   authSecret: string | undefined;
   rateLimitFactor: number;
   storeTimeZone: string;
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustedOrigins,
     devOutbox: nodeEnv !== 'production' && e.DEV_OUTBOX === '1' && !smtpUrl,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    sessionCacheMs: e.SESSION_CACHE_MS,
     publicUrlFixed: Boolean(e.PUBLIC_URL),
     ...overrides,
     publicUrl,

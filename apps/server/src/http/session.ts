@@ -15,16 +15,98 @@ declare module 'fastify' {
   }
 }
 
-export async function readSession(auth: Auth, headers: FastifyRequest['headers']): Promise<SignedIn | undefined> {
+const SESSION_COOKIES = ['rpg.session_token', '__Secure-rpg.session_token'];
+
+/** The signed session cookie exactly as sent (token and signature), or undefined. */
+export function sessionCookie(headers: FastifyRequest['headers']): string | undefined {
+  const header = headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    if (SESSION_COOKIES.includes(part.slice(0, at).trim())) return part.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+interface CachedSession {
+  signedIn: SignedIn;
+  /** When the session itself expires (ms). */
+  sessionExpiresAt: number;
+  /** When this entry must be read again from the database (ms). */
+  freshUntil: number;
+}
+
+/**
+ * Sessions already read, by their exact signed cookie, for a short time (performance: the
+ * session lookup was most of a request's cost). Only an exact cookie a browser holds can
+ * hit, so nothing can be forged through it. A sign-out or a revocation (password change,
+ * "sign out everywhere") evicts at once in every process through the bus; anything else
+ * (a row deleted by hand, a lost message) takes effect within `ttlMs`. An expired session
+ * never passes.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  get(cookie: string, now = Date.now()): SignedIn | undefined {
+    const entry = this.entries.get(cookie);
+    if (!entry) return undefined;
+    if (entry.freshUntil <= now || entry.sessionExpiresAt <= now) {
+      this.entries.delete(cookie);
+      return undefined;
+    }
+    return entry.signedIn;
+  }
+
+  set(cookie: string, signedIn: SignedIn, sessionExpiresAt: number, now = Date.now()): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) this.prune(now);
+    this.entries.set(cookie, { signedIn, sessionExpiresAt, freshUntil: now + this.ttlMs });
+  }
+
+  evictSession(sessionId: string): void {
+    for (const [cookie, entry] of this.entries) if (entry.signedIn.sessionId === sessionId) this.entries.delete(cookie);
+  }
+
+  evictUser(userId: string): void {
+    for (const [cookie, entry] of this.entries) if (entry.signedIn.userId === userId) this.entries.delete(cookie);
+  }
+
+  private prune(now: number): void {
+    for (const [cookie, entry] of this.entries) if (entry.freshUntil <= now) this.entries.delete(cookie);
+    // Still full: drop the oldest half (Map keeps insertion order).
+    if (this.entries.size >= this.maxEntries) {
+      let drop = Math.ceil(this.entries.size / 2);
+      for (const cookie of this.entries.keys()) {
+        if (drop-- <= 0) break;
+        this.entries.delete(cookie);
+      }
+    }
+  }
+}
+
+/** The verified player of the request's session cookie, from the cache when it is fresh. */
+export async function readSession(auth: Auth, headers: FastifyRequest['headers'], cache?: SessionCache): Promise<SignedIn | undefined> {
+  const cookie = cache ? sessionCookie(headers) : undefined;
+  if (cache && !cookie) return undefined;
+  const cached = cookie ? cache?.get(cookie) : undefined;
+  if (cached) return cached;
   const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!result || !result.user.emailVerified) return undefined;
-  return { userId: result.user.id, sessionId: result.session.id, email: result.user.email };
+  const signedIn = { userId: result.user.id, sessionId: result.session.id, email: result.user.email };
+  if (cookie) cache?.set(cookie, signedIn, new Date(result.session.expiresAt).getTime());
+  return signedIn;
 }
 
 /** preHandler for every game route: a verified, signed-in player or 401. */
-export function requireUser(auth: Auth) {
+export function requireUser(auth: Auth, cache?: SessionCache) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const signedIn = await readSession(auth, request.headers);
+    const signedIn = await readSession(auth, request.headers, cache);
     if (!signedIn) throw unauthorized();
     request.signedIn = signedIn;
   };

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authSession } from '../src/db/schema/index.ts';
+import { SessionCache, sessionCookie } from '../src/http/session.ts';
+import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
+import { sleep } from './support/adventure.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+/** Issue "Performance": a session read that costs no query on the hot path, revocation still honoured. */
+describe('session cache', () => {
+  let server: TestServer;
+  const TTL = 400;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SESSION_CACHE_MS: String(TTL) } });
+  });
+  afterAll(() => server?.stop());
+
+  it('stops a signed-out session at once, though it was cached', async () => {
+    const player = await signedInPlayer(server.url);
+    const cookie = player.cookieHeader();
+    expect((await player.get('/api/me')).status).toBe(200);
+    expect((await player.post('/api/auth/sign-out')).status).toBe(200);
+    const stale = await fetch(`${server.url}/api/me`, { headers: { cookie } });
+    expect(stale.status).toBe(401);
+  });
+
+  it('stops the other sessions at once after a password change', async () => {
+    const email = uniqueEmail();
+    const here = await signedInPlayer(server.url, email);
+    const there = new TestClient(server.url);
+    await there.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' });
+    expect((await there.get('/api/me')).status).toBe(200);
+    expect((await here.post('/api/auth/change-password', { currentPassword: 'dragon-fire', newPassword: 'new-dragon-fire' })).status).toBe(200);
+    expect((await there.get('/api/me')).status).toBe(401);
+    expect((await here.get('/api/me')).status).toBe(200);
+  });
+
+  it('stops a session removed behind its back (no push) within the cache lifetime', async () => {
+    const player = await signedInPlayer(server.url);
+    expect((await player.get('/api/me')).status).toBe(200);
+    const { body } = await player.get<{ session: { id: string } }>('/api/auth/get-session');
+    expect((await player.get('/api/me')).status).toBe(200);
+    await server.database.db.delete(authSession).where(eq(authSession.id, body.session.id));
+    // Served from the cache (no session query) until the lifetime ends: the bound this test pins.
+    expect((await player.get('/api/me')).status).toBe(200);
+    await sleep(TTL + 50);
+    expect((await player.get('/api/me')).status).toBe(401);
+  });
+});
+
+describe('SessionCache', () => {
+  const who = { userId: 'u1', sessionId: 's1', email: 'a@b.co' };
+
+  it('serves an entry until its lifetime or the session expiry, whichever is first', () => {
+    const cache = new SessionCache(1000);
+    cache.set('tok.sig', who, 10_500, 10_000);
+    expect(cache.get('tok.sig', 10_400)).toEqual(who);
+    expect(cache.get('tok.sig', 10_500)).toBeUndefined();
+    cache.set('tok.sig', who, 99_000, 10_000);
+    expect(cache.get('tok.sig', 10_999)).toEqual(who);
+    expect(cache.get('tok.sig', 11_000)).toBeUndefined();
+  });
+
+  it('evicts by session and by user; caches nothing with a zero lifetime', () => {
+    const cache = new SessionCache(1000);
+    cache.set('a', who, Infinity);
+    cache.set('b', { ...who, sessionId: 's2' }, Infinity);
+    cache.set('c', { ...who, userId: 'u2', sessionId: 's3' }, Infinity);
+    cache.evictSession('s1');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    cache.evictUser('u1');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toBeDefined();
+    const off = new SessionCache(0);
+    off.set('a', who, Infinity);
+    expect(off.get('a')).toBeUndefined();
+  });
+
+  it('reads only the session cookie, exactly as sent', () => {
+    expect(sessionCookie({ cookie: 'x=1; rpg.session_token=abc.def%3D; y=2' })).toBe('abc.def%3D');
+    expect(sessionCookie({ cookie: '__Secure-rpg.session_token=t.s' })).toBe('t.s');
+    expect(sessionCookie({ cookie: 'rpg.session_tokenx=t.s' })).toBeUndefined();
+    expect(sessionCookie({})).toBeUndefined();
+  });
+});
