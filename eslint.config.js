@@ -63,6 +63,9 @@ export default tseslint.config(
     settings: {
       // Resolves relative .ts imports, the workspaces' packages and the web app's '@/' alias, so the zones and no-cycle see every edge.
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: { '@': [path.resolve(import.meta.dirname, 'apps/web/src')] } })],
+      // no-cycle parses the files it follows: TypeScript ones too.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       ...boundaries,
