@@ -1,5 +1,5 @@
 import { changedKeys } from '@rpg/contract';
-import { RuleError, type InventoryEntry, type PotionItem } from '@rpg/game';
+import { RuleError, weakestPotion } from '@rpg/game';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import { useEntry } from '../services/items.ts';
@@ -8,20 +8,6 @@ import type { CommandDef } from './types.ts';
 /** Spec 02 §5: /potion without an argument (or with another word) shows its usage. */
 export const POTION_USAGE = 'Usage: /potion [health|mana] - Drinks your weakest health or mana potion.';
 export const noPotionMessage = (target: 'health' | 'mana') => `No ${target} potion found in your inventory.`;
-
-type PotionEntry = InventoryEntry & { item: PotionItem };
-const byStrength = (a: PotionEntry, b: PotionEntry) => a.item.potency - b.item.potency || a.item.price - b.item.price;
-
-/**
- * The potion /potion drinks: the weakest one for that target (lowest potency, then the
- * cheapest, then the oldest entry), so the strong ones are kept for later. A 'both'
- * potion (an elixir) is drunk only when no potion of that target is left.
- */
-export function weakestPotion(entries: readonly InventoryEntry[], target: 'health' | 'mana'): PotionEntry | undefined {
-  const potions = entries.filter((entry): entry is PotionEntry => !entry.equipped && entry.item.kind === 'potion');
-  const exact = potions.filter((entry) => entry.item.target === target).sort(byStrength);
-  return exact[0] ?? potions.filter((entry) => entry.item.target === 'both').sort(byStrength)[0];
-}
 
 export function itemCommands(): CommandDef[] {
   return [

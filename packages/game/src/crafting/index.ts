@@ -17,5 +17,6 @@ export { craftProgress, type CraftProgress } from './progress.ts';
 export { applyQuality } from './quality.ts';
 export { readScroll, type ReadScrollResult } from './readScroll.ts';
 export { createRecipeScroll, DROPPABLE_RECIPES, SCROLL_PRICE, unlockedRecipeCount } from './scrolls.ts';
+export { RECIPE_SCROLL_BASE_CHANCE, RECIPE_SCROLL_CHANCE_PER_LEVEL, RECIPE_SCROLL_DROPS, recipeScrollChance } from './scrollDrops.ts';
 export { isRecipeUnlocked, startCraft, type StartCraftResult } from './startCraft.ts';
 export { type ActiveCraft, type CraftingState } from './state.ts';

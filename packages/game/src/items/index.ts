@@ -4,3 +4,5 @@ export * from './gearFactory.ts';
 export * from './sell.ts';
 export * from './stack.ts';
 export * from './stats.ts';
+export * from './place.ts';
+export * from './potionChoice.ts';

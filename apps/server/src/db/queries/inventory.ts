@@ -1,4 +1,4 @@
-import { backpackUsage, findStack, type InventoryEntry, type ItemData } from '@rpg/game';
+import { placeLoot, type InventoryEntry, type ItemData } from '@rpg/game';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { playerCharacterBackpack, playerCharacterInventory } from '../schema/index.ts';
@@ -48,34 +48,26 @@ export interface AddResult {
 }
 
 /**
- * Puts items into the backpack: a consumable, material or scroll stacks onto the
- * unequipped entry of the same kind, name and tier (no slot needed); anything else
- * takes a free slot, and what finds none is left behind. Call inside the transaction
- * that holds the character's row lock.
+ * Puts items into the backpack as the rules place them (placeLoot: stack onto an identical
+ * entry, else a free slot, else left behind). Call inside the transaction that holds the
+ * character's row lock.
  */
 export async function addItems(tx: Tx, characterId: string, stacks: readonly ItemStack[]): Promise<AddResult> {
   const entries = await listInventory(tx, characterId, true);
   const capacity = await backpackCapacity(tx, characterId);
-  const result: AddResult = { added: [], leftBehind: [] };
-  for (const { item, quantity } of stacks) {
-    if (quantity <= 0) continue;
-    const stack = findStack(entries, item);
-    if (stack) {
+  const { placed, leftBehind } = placeLoot(entries, capacity, stacks);
+  const result: AddResult = { added: [], leftBehind };
+  for (const { item, quantity, stackOnto } of placed) {
+    if (stackOnto) {
       await tx
         .update(playerCharacterInventory)
         .set({ quantity: sql`${playerCharacterInventory.quantity} + ${quantity}` })
-        .where(and(eq(playerCharacterInventory.id, stack.id), eq(playerCharacterInventory.characterId, characterId)));
-      stack.quantity += quantity;
-      result.added.push({ item, quantity, entryId: stack.id });
-      continue;
-    }
-    if (backpackUsage(entries) >= capacity) {
-      result.leftBehind.push({ item, quantity });
+        .where(and(eq(playerCharacterInventory.id, stackOnto), eq(playerCharacterInventory.characterId, characterId)));
+      result.added.push({ item, quantity, entryId: stackOnto });
       continue;
     }
     const [row] = await tx.insert(playerCharacterInventory).values({ characterId, itemData: item, quantity, equipped: false }).returning();
     if (!row) throw new Error('inventory insert returned nothing');
-    entries.push(toEntry(row));
     result.added.push({ item, quantity, entryId: row.id });
   }
   return result;

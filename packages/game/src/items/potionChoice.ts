@@ -1,0 +1,17 @@
+import type { InventoryEntry, PotionItem } from '../types.ts';
+
+export type PotionEntry = InventoryEntry & { item: PotionItem };
+
+const byStrength = (a: PotionEntry, b: PotionEntry) => a.item.potency - b.item.potency || a.item.price - b.item.price;
+
+/**
+ * Spec 02 §5 "/potion [health|mana]": the potion the command drinks: the weakest one for
+ * that target (lowest potency, then the cheapest, then the oldest entry), so the strong
+ * ones are kept for later. A 'both' potion (an elixir) is drunk only when no potion of
+ * that target is left. Undefined when there is none.
+ */
+export function weakestPotion(entries: readonly InventoryEntry[], target: 'health' | 'mana'): PotionEntry | undefined {
+  const potions = entries.filter((entry): entry is PotionEntry => !entry.equipped && entry.item.kind === 'potion');
+  const exact = potions.filter((entry) => entry.item.target === target).sort(byStrength);
+  return exact[0] ?? potions.filter((entry) => entry.item.target === 'both').sort(byStrength)[0];
+}
