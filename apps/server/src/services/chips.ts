@@ -1,4 +1,4 @@
-import { buyChips, cashOutChips, CHIP_PRICE_COPPER, copper, isRuleError, RuleError, type Copper } from '@rpg/game';
+import { buyChips, cashOutChips, chipRefusalError, copper, isRuleError, notEnoughCurrency, type Copper } from '@rpg/game';
 import type { Tx } from '../db/client.ts';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { moveWallet, type Wallet } from '../db/queries/casino.ts';
@@ -42,7 +42,7 @@ export async function cashOutChipsFor(tx: Tx, userId: string, characterId: strin
  */
 export function forDialog(error: unknown, amount: number): unknown {
   if (!isRuleError(error) || error.code !== 'insufficient_funds') return error;
-  return new RuleError(error.code, `You need ${amount * CHIP_PRICE_COPPER} copper to buy ${amount} chips.`, { title: error.title ?? 'Not enough currency', status: error.status });
+  return chipRefusalError(notEnoughCurrency(amount), 'dialog');
 }
 
 /** '/buy 500' -> 500; anything that is not a number -> NaN (the rules refuse 0, negatives and fractions). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copper } from '../currency/copper.ts';
-import { buyChips, cashOutChips, cashOutPayout, type ChipWallet } from './chips.ts';
+import { buyChips, buyChipsRefusal, cashOutChips, cashOutPayout, cashOutRefusal, chipRefusalError, chipRefusalLine, notEnoughCurrency, type ChipWallet } from './chips.ts';
 import { ruleErrorOf as ruleError } from '../errors.testutil.ts';
 
 const wallet = (copperAmount: number, casinoChips: number): ChipWallet & { name: string } => ({
@@ -74,5 +74,32 @@ describe('spec 02 §5/§8/§9 chips: cashing out', () => {
 
   it('cashes out part of the chips', () => {
     expect(cashOutChips(wallet(0, 1000), 400).state).toMatchObject({ copper: 380, casinoChips: 600 });
+  });
+});
+
+describe('spec 02 §5/§8 chip refusals, one text for the console, the routes and the dialogs', () => {
+  it('refuses a bad amount, too little money and too few chips, in the spec words', () => {
+    for (const amount of [0, -100, 150, 99.5, Number.NaN]) {
+      expect(buyChipsRefusal(amount, 10_000)).toEqual({ code: 'invalid_chip_amount', title: 'Invalid amount', message: 'Please enter a positive chip amount in multiples of 100' });
+    }
+    expect(buyChipsRefusal(500, 499)).toEqual({ code: 'insufficient_funds', title: 'Not enough currency', message: 'You need 500 copper to buy 500 chips.' });
+    for (const amount of [0, -1, 1.5]) {
+      expect(cashOutRefusal(amount, 300)).toEqual({ code: 'invalid_chip_amount', title: 'Invalid amount', message: 'Please enter a positive chip amount to cash out' });
+    }
+    expect(cashOutRefusal(301, 300)).toEqual({ code: 'insufficient_chips', title: 'Not enough chips', message: 'You only have 300 chips available to cash out' });
+  });
+
+  it('words a refusal for the console, the dialog answer and the line under the field', () => {
+    const funds = notEnoughCurrency(1_000);
+    expect(chipRefusalError(funds).message).toBe('Error: Not enough currency. You need 1000 copper to buy 1000 chips.');
+    expect(chipRefusalError(funds, 'dialog')).toMatchObject({ code: 'insufficient_funds', title: 'Not enough currency', message: 'You need 1000 copper to buy 1000 chips.' });
+    expect(chipRefusalLine(funds)).toBe('Not enough currency. You need 1000 copper to buy 1000 chips.');
+    expect(chipRefusalLine(cashOutRefusal(400, 300)!)).toBe('You only have 300 chips available to cash out');
+  });
+
+  it('lets a valid amount go ahead', () => {
+    expect(buyChipsRefusal(500, 500)).toBeNull();
+    expect(cashOutRefusal(300, 300)).toBeNull();
+    expect(cashOutRefusal(1, 300)).toBeNull();
   });
 });

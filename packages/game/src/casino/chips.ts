@@ -15,6 +15,56 @@ export interface ChipWallet {
   casinoChips: number;
 }
 
+/**
+ * Why a chip purchase or cash-out cannot go ahead: the toast title and the spec's words
+ * (spec 02 §5 "Chips", §8 "Chips"). The one source of these texts for the console, the
+ * chip routes and the web dialogs.
+ */
+export interface ChipRefusal {
+  code: 'invalid_chip_amount' | 'insufficient_funds' | 'insufficient_chips';
+  title: string;
+  message: string;
+}
+
+/** Spec 02 §5: 'Not enough currency' (You need X to buy N chips). */
+export function notEnoughCurrency(amount: number): ChipRefusal {
+  return { code: 'insufficient_funds', title: 'Not enough currency', message: `You need ${amount * CHIP_PRICE_COPPER} copper to buy ${amount} chips.` };
+}
+
+/** Spec 02 §5: a positive whole multiple of 100, no more than the funds in copper; null when it may go ahead. */
+export function buyChipsRefusal(amount: number, funds: number): ChipRefusal | null {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount % CHIP_PURCHASE_STEP !== 0) {
+    return { code: 'invalid_chip_amount', title: 'Invalid amount', message: 'Please enter a positive chip amount in multiples of 100' };
+  }
+  return amount * CHIP_PRICE_COPPER > funds ? notEnoughCurrency(amount) : null;
+}
+
+/** Spec 02 §5: a positive whole number of chips, no more than those held; null when it may go ahead. */
+export function cashOutRefusal(amount: number, held: number): ChipRefusal | null {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    return { code: 'invalid_chip_amount', title: 'Invalid amount', message: 'Please enter a positive chip amount to cash out' };
+  }
+  if (amount > held) {
+    return { code: 'insufficient_chips', title: 'Not enough chips', message: `You only have ${held} chips available to cash out` };
+  }
+  return null;
+}
+
+/**
+ * A refusal as the console says it (spec 02 §8: 'Error: Not enough currency. You need N
+ * copper to buy N chips.') or as the dialogs say it (the title as the toast title, the
+ * words as its description).
+ */
+export function chipRefusalError(refusal: ChipRefusal, where: 'console' | 'dialog' = 'console'): RuleError {
+  const message = where === 'console' && refusal.code === 'insufficient_funds' ? `Error: ${refusal.title}. ${refusal.message}` : refusal.message;
+  return new RuleError(refusal.code, message, { title: refusal.title });
+}
+
+/** The line under a dialog's amount field: 'Not enough currency. You need 500 copper to buy 500 chips.' */
+export function chipRefusalLine(refusal: ChipRefusal): string {
+  return refusal.code === 'insufficient_funds' ? `${refusal.title}. ${refusal.message}` : refusal.message;
+}
+
 export interface BuyChipsResult<W extends ChipWallet> {
   state: W;
   chipsBought: number;
@@ -29,17 +79,9 @@ export interface BuyChipsResult<W extends ChipWallet> {
  * character's funds.
  */
 export function buyChips<W extends ChipWallet>(state: W, amount: number): BuyChipsResult<W> {
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount % CHIP_PURCHASE_STEP !== 0) {
-    throw new RuleError('invalid_chip_amount', 'Please enter a positive chip amount in multiples of 100', {
-      title: 'Invalid amount',
-    });
-  }
+  const refusal = buyChipsRefusal(amount, state.copper);
+  if (refusal) throw chipRefusalError(refusal);
   const cost = amount * CHIP_PRICE_COPPER;
-  if (cost > state.copper) {
-    throw new RuleError('insufficient_funds', `Error: Not enough currency. You need ${cost} copper to buy ${amount} chips.`, {
-      title: 'Not enough currency',
-    });
-  }
   const copperSpent = copper(cost);
   return {
     state: { ...state, copper: copper(state.copper - cost), casinoChips: state.casinoChips + amount },
@@ -72,14 +114,8 @@ export function cashOutPayout(chips: number): Copper {
  * the 5% fee. The amount must be a positive whole number of chips held.
  */
 export function cashOutChips<W extends ChipWallet>(state: W, amount: number): CashOutResult<W> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw new RuleError('invalid_chip_amount', 'Please enter a positive chip amount to cash out', { title: 'Invalid amount' });
-  }
-  if (amount > state.casinoChips) {
-    throw new RuleError('insufficient_chips', `You only have ${state.casinoChips} chips available to cash out`, {
-      title: 'Not enough chips',
-    });
-  }
+  const refusal = cashOutRefusal(amount, state.casinoChips);
+  if (refusal) throw chipRefusalError(refusal);
   const copperReceived = cashOutPayout(amount);
   const fee = amount - copperReceived;
   return {

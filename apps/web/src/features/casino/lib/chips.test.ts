@@ -37,10 +37,11 @@ describe('cash out (spec 02 sections 5 and 9: up to the chips held, 5% fee, floo
   it('refuses nothing, zero, negatives and more than the chips held', () => {
     expect(parseCashOutAmount('')).toBeNull();
     expect(parseCashOutAmount('x')).toBeNull();
-    expect(cashOutProblem(null, 300)).toBe('Please enter a positive chip amount to cash out.');
-    expect(cashOutProblem(0, 300)).toBe('Please enter a positive chip amount to cash out.');
-    expect(cashOutProblem(-5, 300)).toBe('Please enter a positive chip amount to cash out.');
-    expect(cashOutProblem(301, 300)).toBe('You only have 300 chips available to cash out.');
+    // The rules' words, the same the server answers (spec 02 section 8).
+    expect(cashOutProblem(null, 300)).toBe('Please enter a positive chip amount to cash out');
+    expect(cashOutProblem(0, 300)).toBe('Please enter a positive chip amount to cash out');
+    expect(cashOutProblem(-5, 300)).toBe('Please enter a positive chip amount to cash out');
+    expect(cashOutProblem(301, 300)).toBe('You only have 300 chips available to cash out');
   });
 
   it('takes whole chips and accepts up to the chips held', () => {

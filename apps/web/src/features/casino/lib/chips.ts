@@ -1,4 +1,4 @@
-import { CHIP_PURCHASE_STEP, cashOutPayout, copper, formatCoins, toCoins, type Coins } from '@rpg/game';
+import { buyChipsRefusal, CHIP_PURCHASE_STEP, cashOutPayout, cashOutRefusal, chipRefusalLine, copper, formatCoins, toCoins, type Coins } from '@rpg/game';
 
 /**
  * Spec 02 section 5 "Chips": the buy dialog's amount rounds down to a multiple of 100, at least 100.
@@ -16,9 +16,10 @@ export function maxAffordableChips(funds: number): number {
   return Math.max(0, Math.floor(funds / CHIP_PURCHASE_STEP) * CHIP_PURCHASE_STEP);
 }
 
-/** Spec 02 section 8: why a purchase cannot go ahead, or null. */
+/** Spec 02 section 8: why a purchase cannot go ahead, or null: the rules' refusal, as the server words it. */
 export function buyProblem(amount: number, funds: number): string | null {
-  return amount > funds ? `Not enough currency. You need ${amount} copper to buy ${amount} chips.` : null;
+  const refusal = buyChipsRefusal(amount, funds);
+  return refusal ? chipRefusalLine(refusal) : null;
 }
 
 /** The cash-out amount typed: a whole number of chips (fractions dropped), or null for anything else. */
@@ -29,11 +30,10 @@ export function parseCashOutAmount(text: string): number | null {
   return Number.isFinite(value) ? Math.floor(value) : null;
 }
 
-/** Spec 02 section 5: above 0 and no more than the chips held; the message says why not. */
+/** Spec 02 section 5: above 0 and no more than the chips held; the rules' refusal says why not. */
 export function cashOutProblem(amount: number | null, held: number): string | null {
-  if (amount === null || amount <= 0) return 'Please enter a positive chip amount to cash out.';
-  if (amount > held) return `You only have ${held} chips available to cash out.`;
-  return null;
+  const refusal = cashOutRefusal(amount ?? Number.NaN, held);
+  return refusal ? chipRefusalLine(refusal) : null;
 }
 
 export interface CashOutPreview {
