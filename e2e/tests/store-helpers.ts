@@ -77,12 +77,3 @@ export function pickWeapon(store: StoreJson): OfferJson {
   if (!pick) throw new Error('the store has no gear');
   return pick;
 }
-
-/** The potion sold most often in this stock (a level-1 stock has at most two kinds in six offers). */
-export function pickPotionStack(store: StoreJson): OfferJson[] {
-  const byName = new Map<string, OfferJson[]>();
-  for (const offer of store.sections.potions) byName.set(offer.item.name, [...(byName.get(offer.item.name) ?? []), offer]);
-  const [largest] = [...byName.values()].sort((a, b) => b.length - a.length);
-  if (!largest) throw new Error('the store has no potions');
-  return largest;
-}

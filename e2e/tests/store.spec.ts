@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
-import { earnCopper, pickPotionStack, pickWeapon, readInventory, readStore } from './store-helpers.ts';
+import { earnCopper, pickWeapon, readInventory, readStore } from './store-helpers.ts';
 
 const STAT_ROWS = [
   ['attack', 'Attack'],
@@ -43,11 +43,17 @@ test.describe('store (spec 03 §2, §4, §5, §8)', () => {
     await expect(page.getByText(/^Not enough money – You need \d+[gsc]( \d+[sc])* to buy this item\.$/)).toBeVisible();
     await expect(page.getByRole('button', { name: `Buy ${gear.item.name}` }).first()).toBeEnabled();
 
-    // The backpack carried reads 'Equipped' (the Adventurer's Pack, when this stock offers it).
+    // Below level 10 the pool holds two packs: two cards, never six copies; the carried one reads 'Equipped'.
     await page.getByRole('tab', { name: 'Backpacks' }).click();
-    await expect(page.getByRole('article')).toHaveCount(6);
-    const carried = store.sections.backpacks.find((offer) => offer.equipped);
-    if (carried) await expect(page.getByRole('button', { name: `Equipped ${carried.item.name}` }).first()).toBeDisabled();
+    await expect(page.getByRole('article')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: "Equipped Adventurer's Pack" })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: "Equipped Adventurer's Pack" })).toBeDisabled();
+    await expect(page.getByRole('button', { name: "Buy Traveler's Backpack" })).toHaveCount(1);
+
+    // Levels 1-4 have two potions: two cards, one of each.
+    await page.getByRole('tab', { name: 'Potions & Elixirs' }).click();
+    await expect(page.getByRole('article')).toHaveCount(2);
+    for (const name of ['Minor Health Potion', 'Minor Mana Potion']) await expect(page.getByRole('button', { name: `Buy ${name}` })).toHaveCount(1);
 
     // Nothing bought: the backpack drawer on the sheet is empty.
     await page.goto('/profile');
@@ -66,8 +72,11 @@ test.describe('store (spec 03 §2, §4, §5, §8)', () => {
     const { id } = await createCharacterViaApi(page, { name: 'Brom', race: 'human', class: 'warrior', gender: 'male' });
     const store = await readStore(page, id);
     const weapon = pickWeapon(store);
-    const potions = pickPotionStack(store).slice(0, 3);
+    // A level-1 store offers each of its two potions once: drink one, sell the other.
+    const potions = store.sections.potions;
+    expect(potions).toHaveLength(2);
     const potionName = potions[0]!.item.name;
+    const otherName = potions[1]!.item.name;
     await earnCopper(page, id, weapon.price + potions.reduce((sum, offer) => sum + offer.price, 0));
 
     await page.goto('/store');
@@ -77,9 +86,9 @@ test.describe('store (spec 03 §2, §4, §5, §8)', () => {
     await expect(page.getByRole('button', { name: `Sold ${weapon.item.name}` }).first()).toBeDisabled();
 
     await page.getByRole('tab', { name: 'Potions & Elixirs' }).click();
-    for (let bought = 1; bought <= potions.length; bought++) {
-      await page.getByRole('button', { name: `Buy ${potionName}` }).first().click();
-      await expect(page.getByRole('button', { name: `Sold ${potionName}` })).toHaveCount(bought);
+    for (const { item } of potions) {
+      await page.getByRole('button', { name: `Buy ${item.name}` }).click();
+      await expect(page.getByRole('button', { name: `Sold ${item.name}` })).toHaveCount(1);
     }
     // Sold marks are the server's: they survive a reload.
     await page.reload();
@@ -104,7 +113,9 @@ test.describe('store (spec 03 §2, §4, §5, §8)', () => {
     await expect(drawer.getByText('No matching items found.')).toBeVisible();
     await drawer.getByLabel('Search items').fill('');
     const potionRow = drawer.getByRole('listitem').filter({ hasText: potionName });
-    await expect(potionRow).toContainText(`x${potions.length}`);
+    const otherRow = drawer.getByRole('listitem').filter({ hasText: otherName });
+    await expect(potionRow).toHaveCount(1);
+    await expect(otherRow).toHaveCount(1);
 
     await drawer.getByRole('button', { name: `Equip ${weapon.item.name}` }).click();
     await expect(page.getByText('Item Equipped')).toBeVisible();
@@ -113,20 +124,20 @@ test.describe('store (spec 03 §2, §4, §5, §8)', () => {
 
     await drawer.getByRole('button', { name: `Use ${potionName}` }).click();
     await expect(page.getByText(/^(Item Used|Already at Max Health|Already at Max Mana|No Effect)$/)).toBeVisible();
-    await expect(potionRow).toContainText(`x${potions.length - 1}`);
-
-    const unit = (await readInventory(page, id)).entries.find((entry) => entry.item.name === potionName)!.unitSellValue;
-    await drawer.getByRole('button', { name: `Sell ${potionName}` }).click();
-    const confirm = page.getByRole('alertdialog', { name: `Sell ${potionName}?` });
-    await expect(confirm.getByLabel('Quantity')).toHaveValue('1');
-    await expect(confirm).toContainText(`You will receive ${unit}c.`);
-    await confirm.getByLabel('Quantity').fill('2');
-    await expect(confirm).toContainText(`You will receive ${unit * 2}c (${unit}c each).`);
-    await confirm.getByRole('button', { name: 'Sell', exact: true }).click();
-    await expect(page.getByText('Item Sold')).toBeVisible();
-    await expect(page.getByText(`You sold 2 x ${potionName} for ${unit * 2}c.`)).toBeVisible();
+    // The only one: used up, its row goes.
     await expect(potionRow).toHaveCount(0);
     await expect(drawer.getByText(`${carried - 2} / 8`)).toBeVisible();
+
+    const unit = (await readInventory(page, id)).entries.find((entry) => entry.item.name === otherName)!.unitSellValue;
+    await drawer.getByRole('button', { name: `Sell ${otherName}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Sell ${otherName}?` });
+    await expect(confirm.getByLabel('Quantity')).toHaveCount(0);
+    await expect(confirm).toContainText(`You will receive ${unit}c.`);
+    await confirm.getByRole('button', { name: 'Sell', exact: true }).click();
+    await expect(page.getByText('Item Sold')).toBeVisible();
+    await expect(page.getByText(`You sold ${otherName} for ${unit}c.`)).toBeVisible();
+    await expect(otherRow).toHaveCount(0);
+    await expect(drawer.getByText(`${carried - 3} / 8`)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
