@@ -1,145 +1,199 @@
 #!/usr/bin/env node
-// `npm run bench`: speed and memory figures, measured against a real server on
-// loopback with a throwaway embedded database. Bounded in count and time.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// `npm run bench`: each route's throughput as a ratio to a bare Fastify hello-world measured in the
+// same run, on the embedded PGlite and on a throwaway PostgreSQL, plus start time and idle memory.
+// Load comes from wrk (installed with apt when missing), a separate native process, so the load
+// generator does not compete with the server inside one Node event loop. 50 connections.
+// The server is the compiled one `npm start` runs (apps/server/dist/main.js, rebuilt here).
+//   BENCH_SECONDS=10 (per route)  BENCH_CONNECTIONS=50  DATABASE_URL=… (use that PostgreSQL instead of a throwaway one)
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
+import { buildServer, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 3290;
-const base = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rpg-bench-'));
-const results = [];
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const work = mkdtempSync(path.join(tmpdir(), 'rpg-bench-'));
+const cleanups = [];
+const rows = [];
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000', RPG_TIME_SCALE: '600' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const rssMb = () => {
-  const line = readFileSync(`/proc/${server.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
+function have(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+}
+function aptInstall(pkg) {
+  console.log(`== installing ${pkg}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'ignore', env }).status === 0) return true;
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
+  return spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'ignore', env }).status === 0;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const rssMb = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
   return Math.round(Number(line?.match(/\d+/)?.[0] ?? 0) / 1024);
 };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function waitUp() {
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return Date.now() - started;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() - started > 60_000) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const cookies = new Map();
-async function call(method, url, body) {
-  const res = await fetch(base + url, {
-    method,
-    headers: { origin: base, ...(body ? { 'content-type': 'application/json' } : {}), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    body: body ? JSON.stringify(body) : undefined,
-    redirect: 'manual',
-  });
-  for (const c of res.headers.getSetCookie()) {
-    const [pair] = c.split(';');
-    const i = pair.indexOf('=');
-    cookies.set(pair.slice(0, i), pair.slice(i + 1));
-  }
-  return res;
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function load(name, total, concurrency, fn) {
-  const times = [];
-  let next = 0;
+/** Starts a process and waits until `url` answers 200: returns the child and the time that took. */
+async function startProcess(args, env, url) {
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next += 1;
-        const t = performance.now();
-        const res = await fn();
-        if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
-        await res.arrayBuffer();
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  results.push({ what: name, requests: total, concurrency, 'req/s': Math.round(total / seconds), 'p50 ms': +percentile(times, 50).toFixed(2), 'p95 ms': +percentile(times, 95).toFixed(2), 'p99 ms': +percentile(times, 99).toFixed(2) });
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  cleanups.push(() => child.exitCode === null && child.kill('SIGTERM'));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return { child, startMs: Math.round(performance.now() - started) };
+    } catch {
+      /* not up yet */
+    }
+    if (performance.now() - started > 120_000) throw new Error(`${url} did not come up`);
+    await sleep(25);
+  }
+}
+async function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
 }
 
-try {
-  const startMs = await waitUp();
-  results.push({ what: 'server start (migrations included)', ms: startMs, 'rss MB': rssMb() });
+const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? NaN);
 
+/** One wrk run: req/s, p50/p99 in ms, and how many answers were not 2xx/3xx. */
+function wrk(url, { headers = {}, script } = {}) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
+  if (script) args.push('-s', script);
+  // A short warm-up run first (JIT, connection pools, caches), not counted.
+  execFileSync('wrk', ['-t1', `-c${connections}`, '-d2s', ...args.slice(3), url], { stdio: 'ignore' });
+  const out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+  const latency = (p) => {
+    const m = out.match(new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm'));
+    return m ? +toMs(m[1], m[2]).toFixed(2) : NaN;
+  };
+  const total = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
+  const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + [...out.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((s, m) => s + Number(m[1]), 0);
+  return { rps: Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)), p50: latency(50), p99: latency(99), total, errors };
+}
+
+/** A throwaway PostgreSQL cluster, as .ci/run starts one. */
+async function throwawayPostgres() {
+  const pgbin = '/usr/lib/postgresql/15/bin';
+  if (!have(`${pgbin}/initdb`) && !(process.getuid?.() === 0 && aptInstall('postgresql-15'))) return null;
+  // Its own folder, outside the (private) work folder, owned by the postgres user when run as root.
+  const dir = mkdtempSync(path.join(tmpdir(), 'rpg-bench-pg-'));
+  mkdirSync(path.join(dir, 'sock'), { recursive: true });
+  const asPostgres = process.getuid?.() === 0;
+  const run = (bin, args) => execFileSync(asPostgres ? 'runuser' : `${pgbin}/${bin}`, asPostgres ? ['-u', 'postgres', '--', `${pgbin}/${bin}`, ...args] : args, { stdio: 'ignore' });
+  if (asPostgres) {
+    const { uid, gid } = (() => {
+      const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+      const f = line?.split(':') ?? [];
+      return { uid: Number(f[2]), gid: Number(f[3]) };
+    })();
+    for (const p of [dir, path.join(dir, 'sock')]) chownSync(p, uid, gid);
+  }
+  run('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const port = await freePort();
+  run('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${path.join(dir, 'sock')} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  cleanups.push(() => {
+    try {
+      run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
+    } catch {
+      /* already stopped */
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+/** Starts the compiled server on one database, signs a player in, and measures each route. */
+async function benchServer(label, databaseUrl, helloRps) {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(work, 'data-'));
+  const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', DEV_OUTBOX: '1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000000', WEB_DIST: path.join(work, 'no-web') };
+  const { child, startMs } = await startProcess([serverEntry], env, `${base}/api/health`);
+  await sleep(2000);
+  rows.push({ what: `${label}: server start (to first /api/health, migrations included)`, ms: startMs });
+  rows.push({ what: `${label}: idle RSS after start`, 'RSS MB': rssMb(child.pid) });
+
+  const cookies = new Map();
+  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  async function call(method, url, body) {
+    const res = await fetch(base + url, { method, headers: { origin: base, cookie: cookie(), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res;
+  }
   const email = `bench.${Date.now()}@example.com`;
   await call('POST', '/api/auth/sign-up/email', { email, password: 'dragon-fire', name: 'bench' });
   const [mail] = await (await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
   await call('POST', '/api/auth/email-otp/verify-email', { email, otp: mail.code });
-  const t = performance.now();
   await call('POST', '/api/auth/sign-in/email', { email, password: 'dragon-fire' });
-  results.push({ what: 'sign-in (password hash check)', ms: +(performance.now() - t).toFixed(1) });
+  const { character } = await (await call('POST', '/api/characters', { name: 'Benchmark', race: 'human', class: 'warrior', gender: 'female' })).json();
 
-  await load('GET /api/health', 3000, 16, () => fetch(`${base}/api/health`));
-  const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  await load('GET /api/me (session + profile)', 3000, 16, () => fetch(`${base}/api/me`, { headers: { cookie } }));
-  if (await fetch(`${base}/api/characters`, { headers: { cookie } }).then((r) => r.ok)) {
-    await load('GET /api/characters', 2000, 16, () => fetch(`${base}/api/characters`, { headers: { cookie } }));
+  const auth = { cookie: cookie(), origin: base };
+  const consoleScript = path.join(work, 'console.lua');
+  writeFileSync(consoleScript, `wrk.method = "POST"\nwrk.body = '{"text":"/roll 2d6"}'\nwrk.headers["content-type"] = "application/json"\n`);
+  const routes = [
+    ['GET /api/health', `${base}/api/health`, {}],
+    ['GET /api/me', `${base}/api/me`, { headers: auth }],
+    ['GET /api/characters', `${base}/api/characters`, { headers: auth }],
+    ['POST console /roll 2d6', `${base}/api/characters/${character.id}/console`, { headers: auth, script: consoleScript }],
+  ];
+  for (const [what, url, options] of routes) {
+    const r = wrk(url, options);
+    rows.push({ what: `${label}: ${what}`, 'req/s': r.rps, 'x hello': +(r.rps / helloRps).toFixed(3), 'p50 ms': r.p50, 'p99 ms': r.p99, errors: r.errors });
   }
+  rows.push({ what: `${label}: RSS after the load`, 'RSS MB': rssMb(child.pid) });
+  await stopProcess(child);
+}
 
-  // A character, console commands, and adventures settled by the scheduler.
-  const created = await call('POST', '/api/characters', { name: 'Benchmark', race: 'human', class: 'warrior', gender: 'female' });
-  const { character } = await created.json();
-  const consoleUrl = `${base}/api/characters/${character.id}/console`;
-  await load('POST console /roll 2d6', 1000, 8, () =>
-    fetch(consoleUrl, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ text: '/roll 2d6' }) }),
-  );
-  await load('GET console history (200 lines)', 1000, 8, () => fetch(consoleUrl, { headers: { cookie } }));
-  const rounds = 20;
-  const t1 = performance.now();
-  for (let i = 0; i < rounds; i++) {
-    const started = await call('POST', `/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 });
-    if (started.status !== 201) throw new Error(`adventure start: ${started.status} ${await started.text()}`);
-    // 1 minute at RPG_TIME_SCALE=600 is 100 ms; poll until it is settled (by the scheduler or the read).
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 20));
-      const res = await fetch(`${base}/api/characters/${character.id}/adventure`, { headers: { cookie } });
-      if ((await res.json()).current === null) break;
-    }
-  }
-  results.push({ what: `${rounds} adventures started and settled (100 ms each)`, ms: Math.round(performance.now() - t1), 'rss MB': rssMb() });
+try {
+  if (!have('wrk') && !aptInstall('wrk')) throw new Error('wrk is needed: apt-get install -y wrk');
+  console.log('== compiling the server');
+  await buildServer();
 
-  // 200 open tabs: time to connect them all, memory with them open.
-  const sockets = [];
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: 200 }, () =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://localhost:${port}/api/realtime`, { headers: { cookie, origin: base } });
-        ws.on('message', (m) => {
-          if (JSON.parse(m.toString()).type === 'hello') resolve();
-        });
-        ws.on('error', reject);
-        sockets.push(ws);
-      }),
-    ),
-  );
-  results.push({ what: '200 WebSocket tabs connected', ms: Math.round(performance.now() - t0), 'rss MB': rssMb() });
-  sockets.forEach((s) => s.close());
-  results.push({ what: 'after the load', 'rss MB': rssMb() });
-  console.table(results);
+  // The baseline: a bare Fastify hello-world in its own process, measured the same way.
+  const helloPort = await freePort();
+  const helloFile = path.join(root, 'apps/server', `.bench-hello-${process.pid}.tmp.mjs`);
+  writeFileSync(helloFile, `import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/', async () => ({ hello: 'world' }));\nawait app.listen({ port: ${helloPort}, host: '127.0.0.1' });\n`);
+  cleanups.push(() => rmSync(helloFile, { force: true }));
+  console.log(`== Fastify hello-world (${connections} connections, ${seconds} s per route)`);
+  const hello = await startProcess([helloFile], {}, `http://127.0.0.1:${helloPort}/`);
+  const h = wrk(`http://127.0.0.1:${helloPort}/`);
+  rows.push({ what: 'baseline: Fastify hello-world GET /', 'req/s': h.rps, 'x hello': 1, 'p50 ms': h.p50, 'p99 ms': h.p99, errors: h.errors });
+  rows.push({ what: 'baseline: start', ms: hello.startMs, 'RSS MB': rssMb(hello.child.pid) });
+  await stopProcess(hello.child);
+
+  console.log('== PGlite (embedded)');
+  await benchServer('PGlite', '', h.rps);
+
+  console.log('== PostgreSQL');
+  const pgUrl = process.env.DATABASE_URL || (await throwawayPostgres());
+  if (pgUrl) await benchServer('PostgreSQL', pgUrl, h.rps);
+  else rows.push({ what: 'PostgreSQL: skipped (no PostgreSQL 15 binaries and no DATABASE_URL)' });
+
+  console.table(rows);
+  console.log('x hello = route req/s divided by the hello-world req/s of this run; errors = non-2xx answers and socket errors.');
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const cleanup of cleanups.reverse()) cleanup();
+  rmSync(work, { recursive: true, force: true });
 }
