@@ -40,19 +40,19 @@ async function player(): Promise<{ client: TestClient; character: CharacterView 
   return { client, character: await createCharacter(client) };
 }
 
-/** What the rules say the settlement of adventure `id` gives this character (an adventure inserted without a seed is seeded by its id). */
-async function predict(characterId: string, id: string, location: 'forest' | 'desert', level: number) {
+/** What the rules say the settlement of an adventure gives this character (its secret seed; one inserted without a seed is seeded by its id). */
+async function predict(characterId: string, adventure: { id: string; seed: string | null }, location: 'forest' | 'desert', level: number) {
   const c = await characterRow(db(), characterId);
   const a = await attributesRow(db(), characterId);
   const snapshot = { name: c.name, level: c.level, xp: c.xp, characterClass: c.characterClass, attributes: attributesOf(a), effects: NO_SPELL_EFFECTS };
-  return completeAdventure(snapshot, { location, level }, adventureRng({ id, seed: null }), server.app.ctx.adventures.dropOptions);
+  return completeAdventure(snapshot, { location, level }, adventureRng(adventure), server.app.ctx.adventures.dropOptions);
 }
 
 /** An adventure that ended a minute ago, with an id whose seeded fight `wanted` accepts. */
 async function insertFinishedAdventure(characterId: string, wanted: (o: Awaited<ReturnType<typeof predict>>) => boolean) {
   for (let i = 0; i < 500; i++) {
     const id = randomUUID();
-    const outcome = await predict(characterId, id, 'forest', 1);
+    const outcome = await predict(characterId, { id, seed: null }, 'forest', 1);
     if (!wanted(outcome)) continue;
     const now = Date.now();
     await db().insert(characterAdventures).values({
@@ -178,8 +178,8 @@ describe('settling an adventure (spec 02 §4, §7, §9)', () => {
     try {
       expect((await start(client, character.id, { location: 'forest', level: 1 })).status).toBe(201);
       await sleep(150);
-      const [id] = (await adventuresOf(db(), character.id)).map((r) => r.id);
-      const prediction = await predict(character.id, id!, 'forest', 1);
+      const [started] = await adventuresOf(db(), character.id);
+      const prediction = await predict(character.id, started!, 'forest', 1);
       const now = new Date();
       // Other tests' adventures may be due too, so the counts are not this one's: the rows tell.
       const reads = await Promise.all([
