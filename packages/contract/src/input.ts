@@ -6,8 +6,10 @@
 import { z } from 'zod';
 
 /** U+0000-U+001F and U+007F. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const NO_CONTROL = /^[^\u0000-\u001F\u007F]*$/;
 /** The same, but a tab, a line feed or a carriage return is allowed (multi-line fields). */
+// eslint-disable-next-line no-control-regex -- as above
 const NO_CONTROL_BUT_LINES = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';

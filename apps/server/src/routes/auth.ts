@@ -3,6 +3,7 @@ import type { Auth } from '../auth/auth.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { parseAuthBody } from '../http/schema.ts';
 import { AUTH_LIMITS, DEFAULT_AUTH_LIMIT, emailKey, hit, rateLimitMessage, scaleRule, type LimitRule } from '../http/rateLimit.ts';
 import { readSession } from '../http/session.ts';
 
@@ -73,7 +74,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
       // The matched wildcard is already percent-decoded by the router: one spelling per endpoint.
       const path = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
       const known = AUTH_ENDPOINTS[path] === request.method;
-      let body = request.body as Record<string, unknown> | undefined;
+      // Checked before anything reads it (http/schema.ts): e-mail, password, name, code; no control characters.
+      let body = parseAuthBody(path, request.body) as Record<string, unknown> | undefined;
       if (request.method === 'POST') {
         body = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
         // Every POST counts, known or not (an unknown path shares one counter): guessing loops end in 429.
