@@ -105,7 +105,7 @@ test.describe("first-visit 'Welcome to the game!' (spec 01 §4 route guard)", ()
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: /Sign out on this device/ }).click();
     await expect(page).toHaveURL(/\/auth/);
-    await page.evaluate(() => sessionStorage.clear());
+    await page.evaluate(() => (globalThis as unknown as { sessionStorage: { clear(): void } }).sessionStorage.clear());
     await logIn(page, email);
     await expect(page.getByRole('heading', { name: 'Game Portal' })).toBeVisible();
     await page.waitForTimeout(1_000);
