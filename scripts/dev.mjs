@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
-const env = { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', ...process.env };
+const env = { NODE_ENV: 'development', DEV_OUTBOX: '1', PUBLIC_URL: 'http://localhost:5173', ...process.env };
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env }),
