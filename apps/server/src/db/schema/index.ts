@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './characters.ts';
 export * from './users.ts';
 export * from './gameplay.ts';
+export * from './community.ts';
