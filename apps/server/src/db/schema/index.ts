@@ -3,3 +3,4 @@ export * from './characters.ts';
 export * from './users.ts';
 export * from './gameplay.ts';
 export * from './community.ts';
+export * from './achievements.ts';
