@@ -59,6 +59,4 @@ ALTER TABLE "gifts" ADD CONSTRAINT "gifts_from_character_id_player_characters_id
 ALTER TABLE "gifts" ADD CONSTRAINT "gifts_to_character_id_player_characters_id_fk" FOREIGN KEY ("to_character_id") REFERENCES "public"."player_characters"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "player_achievements" ADD CONSTRAINT "player_achievements_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "gifts_request_idx" ON "gifts" USING btree ("from_user_id","request_id");--> statement-breakpoint
-CREATE INDEX "gifts_to_idx" ON "gifts" USING btree ("to_user_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "users_username_lower_uq" ON "users" USING btree (lower("username"));--> statement-breakpoint
-CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));
+CREATE INDEX "gifts_to_idx" ON "gifts" USING btree ("to_user_id","created_at");
