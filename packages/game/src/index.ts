@@ -24,3 +24,4 @@ export * from './combat/index.ts';
 export * from './mana/index.ts';
 export * from './spells/index.ts';
 export * from './dice/index.ts';
+export * from './social/index.ts';

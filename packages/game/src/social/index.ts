@@ -1,0 +1,3 @@
+export * from './chat.ts';
+export * from './posts.ts';
+export * from '../content/emojis.ts';

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ruleErrorOf } from '../errors.testutil.ts';
+import { assertCanDeleteComment, assertPostAuthor, COMMENT_BLANK, commentText, POST_NEEDS_CONTENT, postText } from './posts.ts';
+
+describe('posts and comments (spec 03 §5 posts and comments, §6 permissions)', () => {
+  it("refuses a post with neither text nor image: 'Post must have content or image.'", () => {
+    expect(ruleErrorOf(() => postText('   ', false)).message).toBe(POST_NEEDS_CONTENT);
+    expect(POST_NEEDS_CONTENT).toBe('Post must have content or image.');
+  });
+
+  it('refuses a post over 2000 characters and a blank or long comment', () => {
+    expect(ruleErrorOf(() => postText('x'.repeat(2001), false)).code).toBe('post_too_long');
+    expect(ruleErrorOf(() => commentText(' ')).message).toBe(COMMENT_BLANK);
+    expect(ruleErrorOf(() => commentText('x'.repeat(501))).code).toBe('comment_too_long');
+  });
+
+  it('accepts an image-only post, and trims text', () => {
+    expect(postText('  ', true)).toBe('');
+    expect(postText(' hi ', false)).toBe('hi');
+    expect(commentText(' nice ')).toBe('nice');
+  });
+
+  it('lets only the author change a post; a missing post is 404', () => {
+    expect(ruleErrorOf(() => assertPostAuthor(undefined, 'a')).status).toBe(404);
+    expect(ruleErrorOf(() => assertPostAuthor({ authorId: 'a' }, 'b')).status).toBe(403);
+    expect(() => assertPostAuthor({ authorId: 'a' }, 'a')).not.toThrow();
+  });
+
+  it('lets the comment author or the post author delete a comment, nobody else', () => {
+    expect(ruleErrorOf(() => assertCanDeleteComment({ authorId: 'a', postAuthorId: 'b' }, 'c')).status).toBe(403);
+    expect(() => assertCanDeleteComment({ authorId: 'a', postAuthorId: 'b' }, 'a')).not.toThrow();
+    expect(() => assertCanDeleteComment({ authorId: 'a', postAuthorId: 'b' }, 'b')).not.toThrow();
+    expect(ruleErrorOf(() => assertCanDeleteComment(undefined, 'a')).status).toBe(404);
+  });
+});

@@ -1,0 +1,43 @@
+import { RuleError } from '../errors.ts';
+
+/** Our limits (the spec gives none): a post's text and a comment's. */
+export const POST_MAX_LENGTH = 2000;
+export const COMMENT_MAX_LENGTH = 500;
+
+/** Spec 03 §5 posts. */
+export const POST_NEEDS_CONTENT = 'Post must have content or image.';
+export const POST_TOO_LONG = `Posts are at most ${POST_MAX_LENGTH} characters.`;
+export const COMMENT_BLANK = 'Write a comment first.';
+export const COMMENT_TOO_LONG = `Comments are at most ${COMMENT_MAX_LENGTH} characters.`;
+export const POST_NOT_FOUND = 'Post not found';
+export const COMMENT_NOT_FOUND = 'Comment not found';
+export const NOT_YOUR_POST = 'Only the author can change this post.';
+export const NOT_YOUR_COMMENT = 'Only the comment author or the post author can delete this comment.';
+
+/** Spec 03 §5 posts: a post needs text or an image; the stored text is trimmed. */
+export function postText(raw: string, hasImage: boolean): string {
+  const text = raw.trim();
+  if (text === '' && !hasImage) throw new RuleError('post_empty', POST_NEEDS_CONTENT);
+  if (text.length > POST_MAX_LENGTH) throw new RuleError('post_too_long', POST_TOO_LONG);
+  return text;
+}
+
+/** Spec 03 §5 comments: non-blank text. */
+export function commentText(raw: string): string {
+  const text = raw.trim();
+  if (text === '') throw new RuleError('comment_blank', COMMENT_BLANK);
+  if (text.length > COMMENT_MAX_LENGTH) throw new RuleError('comment_too_long', COMMENT_TOO_LONG);
+  return text;
+}
+
+/** Spec 03 §5/§6: only the author edits or deletes a post (404 for a post that is not there). */
+export function assertPostAuthor(post: { authorId: string } | undefined, userId: string): void {
+  if (!post) throw new RuleError('post_not_found', POST_NOT_FOUND, { status: 404 });
+  if (post.authorId !== userId) throw new RuleError('not_post_author', NOT_YOUR_POST, { status: 403 });
+}
+
+/** A comment is deleted by whoever wrote it, or by the author of the post it is on. */
+export function assertCanDeleteComment(comment: { authorId: string; postAuthorId: string } | undefined, userId: string): void {
+  if (!comment) throw new RuleError('comment_not_found', COMMENT_NOT_FOUND, { status: 404 });
+  if (comment.authorId !== userId && comment.postAuthorId !== userId) throw new RuleError('not_comment_author', NOT_YOUR_COMMENT, { status: 403 });
+}
