@@ -4,3 +4,4 @@ export * from './users.ts';
 export * from './gameplay.ts';
 export * from './community.ts';
 export * from './achievements.ts';
+export * from './social.ts';

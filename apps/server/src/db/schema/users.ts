@@ -1,20 +1,27 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authUser } from './auth.ts';
 
 /** Spec 01 §3 "User": the player's public profile, one row per account, created on first sign-in. */
-export const users = pgTable('users', {
-  id: text('id')
-    .primaryKey()
-    .references(() => authUser.id, { onDelete: 'cascade' }),
-  email: text('email').notNull(),
-  username: text('username').notNull(),
-  avatarUrl: text('avatar_url'),
-  bannerUrl: text('banner_url'),
-  lastLogin: timestamp('last_login', { withTimezone: true }),
-  isOnline: boolean('is_online').notNull().default(false),
-  lastSeen: timestamp('last_seen', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    avatarUrl: text('avatar_url'),
+    bannerUrl: text('banner_url'),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    isOnline: boolean('is_online').notNull().default(false),
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // DECISIONS §4: the username is the public name, unique case-insensitively; player search
+  // matches an e-mail address exactly (case-insensitively).
+  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`), index('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
 
 /** Open WebSocket connections, so presence is right with several server processes. */
 export const realtimeConnections = pgTable('realtime_connections', {
