@@ -5,3 +5,4 @@ export * from './gameplay.ts';
 export * from './community.ts';
 export * from './achievements.ts';
 export * from './social.ts';
+export * from './auction.ts';
