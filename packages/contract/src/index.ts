@@ -10,3 +10,4 @@ export * from './push.ts';
 export * from './commands.ts';
 export * from './input.ts';
 export * from './requests.ts';
+export * from './community.ts';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { adventureCompletedPushSchema, adventureStartedPushSchema } from './adventure.ts';
+import { chatMessagePushSchema } from './community.ts';
 import { craftCompletedPushSchema } from './crafting.ts';
 import type { QueryKey } from './query-keys.ts';
 
@@ -57,6 +58,7 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   helloPushSchema,
   pongPushSchema,
   signedOutPushSchema,
+  chatMessagePushSchema,
 ]);
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PushType = PushMessage['type'];

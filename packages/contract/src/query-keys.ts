@@ -26,6 +26,11 @@ export const queryKeys = {
   crafting: (characterId: string) => ['crafting', characterId] as const,
   /** The console's command list (the Commands panel, /help as data). */
   commands: ['commands'] as const,
+  /** One player's profile feed, and (under it) the comments of each of its posts. */
+  posts: (userId: string) => ['posts', userId] as const,
+  postComments: (userId: string, postId: string) => ['posts', userId, 'comments', postId] as const,
+  /** The global chat: the last 50 lines and my mute list. */
+  chat: ['chat'] as const,
 } as const;
 
 /** What changes together, named once: the keys a kind of change makes stale. */
