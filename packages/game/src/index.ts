@@ -28,3 +28,5 @@ export * from './dice/index.ts';
 export * from './social/index.ts';
 export * from './content/skillTrees.ts';
 export * from './skills/index.ts';
+export * from './content/skillTrees.ts';
+export * from './skills/index.ts';

@@ -8,6 +8,7 @@ import { combatStatsOf } from '../combat/winChance.ts';
 import { gearTotals, maxHealthWithGear } from '../items/stats.ts';
 import type { Rng } from '../rng.ts';
 import { NO_SPELL_EFFECTS, type SpellEffects } from '../spells/effects.ts';
+import type { SkillBonuses } from '../skills/bonuses.ts';
 import type { Attributes, CharacterClass, GearStats } from '../types.ts';
 import { rollDrops, type DropOptions, type ItemStack } from './drops.ts';
 import { rollRewards } from './rewards.ts';
@@ -27,6 +28,8 @@ export interface AdventurerSnapshot {
   equipped?: readonly { stats: GearStats }[];
   /** What spells cast before the adventure left for it; used up here. */
   effects?: SpellEffects;
+  /** What the unlocked skills add to the fight (skills/bonuses.ts). */
+  skills?: SkillBonuses;
 }
 
 export interface FinishedAdventure {

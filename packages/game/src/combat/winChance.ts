@@ -1,6 +1,7 @@
 import { usesManaInCombat } from '../content/classes.ts';
 import type { Enemy } from '../content/enemies.ts';
 import type { SpellEffects } from '../spells/effects.ts';
+import type { SkillBonuses } from '../skills/bonuses.ts';
 import type { Attributes, CharacterClass, GearStats } from '../types.ts';
 import { gearTotals, maxHealthWithGear } from '../items/stats.ts';
 
@@ -83,26 +84,31 @@ export interface CombatSource {
   /** Stats of the equipped gear. */
   equipped?: readonly { stats: GearStats }[];
   effects?: SpellEffects;
+  /** What the unlocked skills add (skills/bonuses.ts `skillBonuses`). */
+  skills?: SkillBonuses;
 }
 
 /**
  * A character's combat stats: each secondary attribute plus its primary
  * (attack + strength, defense + constitution, speed + dexterity,
- * magicPower + intelligence) plus the same stat on every equipped item. The
- * primaries count because a new character's secondary stats start near 0
- * (spec 01 §3). maxHealth is `maxHealthWithGear` (items/stats.ts).
+ * magicPower + intelligence) plus the same stat on every equipped item, plus
+ * what unlocked skills add (passives: stats; actives and ultimates: win chance;
+ * docs/decisions.md "What skills do"). The primaries count because a new
+ * character's secondary stats start near 0 (spec 01 §3). maxHealth is
+ * `maxHealthWithGear` (items/stats.ts).
  */
 export function combatStatsOf(source: CombatSource): CombatStats {
   const a = source.attributes;
   const gear = gearTotals(source.equipped ?? []);
+  const skills = source.skills;
   return {
-    attack: a.attack + a.strength + gear.attack,
-    defense: a.defense + a.constitution + gear.defense,
-    speed: a.speed + a.dexterity + gear.speed,
-    magicPower: a.magicPower + a.intelligence,
+    attack: a.attack + a.strength + gear.attack + (skills?.attack ?? 0),
+    defense: a.defense + a.constitution + gear.defense + (skills?.defense ?? 0),
+    speed: a.speed + a.dexterity + gear.speed + (skills?.speed ?? 0),
+    magicPower: a.magicPower + a.intelligence + (skills?.magicPower ?? 0),
     maxHealth: maxHealthWithGear(a, gear),
     characterClass: source.characterClass,
-    bonusWinChance: source.effects?.bonusWinChance ?? 0,
+    bonusWinChance: (source.effects?.bonusWinChance ?? 0) + (skills?.winChance ?? 0),
     bonusDefense: source.effects?.bonusDefense ?? 0,
   };
 }

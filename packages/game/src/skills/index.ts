@@ -1,0 +1,4 @@
+export * from './state.ts';
+export * from './unlock.ts';
+export * from './reset.ts';
+export * from './bonuses.ts';
