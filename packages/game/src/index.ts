@@ -28,5 +28,3 @@ export * from './dice/index.ts';
 export * from './social/index.ts';
 export * from './content/skillTrees.ts';
 export * from './skills/index.ts';
-export * from './content/skillTrees.ts';
-export * from './skills/index.ts';
