@@ -48,13 +48,19 @@ export const playerCharacters = pgTable(
     check('player_characters_xp_check', sql`${t.xp} >= 0`),
     check('player_characters_skill_points_check', sql`${t.skillPoints} >= 0`),
     check('player_characters_chips_check', sql`${t.casinoChips} >= 0`),
+    // Leaderboards (spec 03 §2): each board reads its top 100 and counts who is ahead from these.
+    index('player_characters_lb_xp_idx').on(t.level, t.xp, t.id),
+    index('player_characters_lb_adventures_idx').on(t.adventuresCompleted, t.id),
+    index('player_characters_lb_battles_idx').on(t.battlesWon, t.id),
   ],
 );
 
 const stat = (name: string) => integer(name).notNull();
 
 /** Spec 01 §3 "Character attributes": the live values and their base_ copies from creation. */
-export const playerCharacterAttributes = pgTable('player_character_attributes', {
+export const playerCharacterAttributes = pgTable(
+  'player_character_attributes',
+  {
   characterId: uuid('character_id')
     .primaryKey()
     .references(() => playerCharacters.id, { onDelete: 'cascade' }),
@@ -86,7 +92,14 @@ export const playerCharacterAttributes = pgTable('player_character_attributes', 
   baseMaxMana: stat('base_max_mana'),
   /** When current_mana was last brought up to date (lazy regeneration, DECISIONS §3). */
   manaUpdatedAt: timestamp('mana_updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  },
+  // Leaderboards (spec 03 §2): Health, Defense and Attack.
+  (t) => [
+    index('player_character_attributes_lb_health_idx').on(t.maxHealth, t.characterId),
+    index('player_character_attributes_lb_defense_idx').on(t.defense, t.characterId),
+    index('player_character_attributes_lb_attack_idx').on(t.attack, t.characterId),
+  ],
+);
 
 /** Spec 01 §3 "Character appearance". */
 export const playerCharacterAppearance = pgTable('player_character_appearance', {

@@ -6,3 +6,4 @@ export * from './community.ts';
 export * from './achievements.ts';
 export * from './social.ts';
 export * from './auction.ts';
+export * from './skills.ts';
