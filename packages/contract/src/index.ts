@@ -10,4 +10,6 @@ export * from './push.ts';
 export * from './commands.ts';
 export * from './input.ts';
 export * from './requests.ts';
+export * from './skills.ts';
+export * from './leaderboards.ts';
 export * from './community.ts';

@@ -26,6 +26,12 @@ export const queryKeys = {
   crafting: (characterId: string) => ['crafting', characterId] as const,
   /** The console's command list (the Commands panel, /help as data). */
   commands: ['commands'] as const,
+  /** A character's skill tree (its own, or another class's in preview). */
+  skills: (characterId: string) => ['skills', characterId] as const,
+  skillTree: (characterId: string, tree: string) => ['skills', characterId, tree] as const,
+  /** Every leaderboard, and one board (xp, adventures, battles, health, defense, attack). */
+  leaderboards: ['leaderboards'] as const,
+  leaderboard: (board: string) => ['leaderboards', board] as const,
   /** One player's profile feed, and (under it) the comments of each of its posts. */
   posts: (userId: string) => ['posts', userId] as const,
   postComments: (userId: string, postId: string) => ['posts', userId, 'comments', postId] as const,
@@ -47,4 +53,6 @@ export const changedKeys = {
   crafting: (characterId: string): QueryKey[] => [queryKeys.crafting(characterId), queryKeys.inventory(characterId)],
   /** A craft finished: the drawer, the backpack and its console line. */
   craftFinished: (characterId: string): QueryKey[] => [queryKeys.crafting(characterId), queryKeys.inventory(characterId), queryKeys.console(characterId)],
+  /** A skill unlocked or the tree reset: the tree, the points on the character, the launcher's win chances. */
+  skills: (characterId: string): QueryKey[] => [queryKeys.skills(characterId), queryKeys.characters, queryKeys.adventure(characterId)],
 } as const;
