@@ -13,3 +13,5 @@ export * from './requests.ts';
 export * from './skills.ts';
 export * from './leaderboards.ts';
 export * from './community.ts';
+export * from './social.ts';
+export * from './social-push.ts';

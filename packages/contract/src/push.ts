@@ -9,6 +9,7 @@ import { chatMessagePushSchema } from './community.ts';
 import { craftCompletedPushSchema } from './crafting.ts';
 import type { QueryKey } from './query-keys.ts';
 
+import { friendRequestPushSchema } from './social-push.ts';
 const instant = z.string();
 
 /** Refetch these queries (`queryKeys` in query-keys.ts); every tab of the player gets it after a commit. */
@@ -61,6 +62,7 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   chatMessagePushSchema,
 ]);
 export type PushMessage = z.infer<typeof pushMessageSchema>;
+  friendRequestPushSchema,
 export type PushType = PushMessage['type'];
 /** The push of one type: `PushOf<'craft-completed'>`. */
 export type PushOf<T extends PushType> = Extract<PushMessage, { type: T }>;

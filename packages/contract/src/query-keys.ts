@@ -45,6 +45,22 @@ export const changedKeys = {
   adventureSettled: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.console(characterId), queryKeys.adventure(characterId), queryKeys.inventory(characterId)],
   /** An adventure started: the board and its console line. */
   adventureStarted: (characterId: string): QueryKey[] => [queryKeys.adventure(characterId), queryKeys.console(characterId)],
+  /** Every friends, profile and direct-message query (a friendship or a block changed). */
+  social: ['social'] as const,
+  /** A player's profile: banner, avatar, counters, how the viewer stands with them. */
+  profile: (userId: string) => ['social', 'profile', userId] as const,
+  /** Another player's accepted friends (their Friends tab). */
+  profileFriends: (userId: string) => ['social', 'profile', userId, 'friends'] as const,
+  /** The player's own friendship rows (the tabs All, Friends, Incoming, Sent). */
+  friends: ['social', 'friends'] as const,
+  friendSuggestions: ['social', 'suggestions'] as const,
+  userSearch: (term: string) => ['social', 'search', term] as const,
+  blocks: ['social', 'blocks'] as const,
+  /** The badges: incoming requests, unread messages. */
+  socialSummary: ['social', 'summary'] as const,
+  /** Every direct-message query: the conversation list and each conversation. */
+  messages: ['social', 'messages'] as const,
+  conversation: (userId: string) => ['social', 'messages', userId] as const,
   /** An item equipped, sold, used or bought: money and vitals, the backpack, the store. */
   items: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.inventory(characterId), queryKeys.store(characterId)],
   /** Copper or chips moved: the wallet on the character, the chips and hand. */
@@ -56,3 +72,7 @@ export const changedKeys = {
   /** A skill unlocked or the tree reset: the tree, the points on the character, the launcher's win chances. */
   skills: (characterId: string): QueryKey[] => [queryKeys.skills(characterId), queryKeys.characters, queryKeys.adventure(characterId)],
 } as const;
+  /** A friendship or a block changed, or a profile was renamed: every social query (lists, profiles, badges, conversations). */
+  social: (): QueryKey[] => [queryKeys.social],
+  /** A direct message sent or read between the player and `otherId`: that conversation, the list, the badges. */
+  directMessages: (otherId: string): QueryKey[] => [queryKeys.conversation(otherId), queryKeys.messages, queryKeys.socialSummary],

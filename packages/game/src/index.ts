@@ -26,5 +26,6 @@ export * from './mana/index.ts';
 export * from './spells/index.ts';
 export * from './dice/index.ts';
 export * from './social/index.ts';
+export * from './friends/index.ts';
 export * from './content/skillTrees.ts';
 export * from './skills/index.ts';

@@ -1,0 +1,3 @@
+export * from './friendship.ts';
+export * from './messages.ts';
+export * from './username.ts';
