@@ -36,7 +36,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    // The server logs warnings and errors only (LOG_LEVEL=warn): a crash shows in the run's output.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(port),

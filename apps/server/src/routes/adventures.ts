@@ -24,7 +24,7 @@ import type { AdventureSettlement } from '../services/adventures/settlement.ts';
 import { toAdventureView } from '../services/adventures/shared.ts';
 import { beginAdventure } from '../services/adventures/start.ts';
 import { adventureState } from '../services/adventures/view.ts';
-import { characterIdParam, found } from './characters/shared.ts';
+import { characterIdParam, found, ownedBy } from './characters/shared.ts';
 
 export interface AdventureRouteDeps {
   db: Db;
@@ -42,8 +42,7 @@ export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, co
   api.get('/api/characters/:id/adventure', { onRequest: guard, schema: stateSchema }, async (request): Promise<AdventureStateResponse> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
-    found(await getCharacter(db, userId, characterId));
-    await adventures.catchUp(userId);
+    ownedBy(await adventures.catchUp(userId), characterId);
     return adventureState(db, found(await getCharacter(db, userId, characterId)), config.timeScale);
   });
 

@@ -15,13 +15,12 @@ import { runConsoleLine } from '../commands/pipeline.ts';
 import type { CommandTable } from '../commands/registry.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { getCharacter } from '../db/queries/characters.ts';
 import { consolePage } from '../db/queries/console.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
-import { characterIdParam, found } from './characters/shared.ts';
+import { characterIdParam, ownedBy } from './characters/shared.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -30,7 +29,8 @@ export interface ConsoleDeps {
   commands: CommandTable;
   config: Config;
   /** Brings the player's time-based state up to date (due adventures, mana) before a read or a command. */
-  catchUp(userId: string): Promise<void>;
+  /** Brings the player's time-based state up to date; answers the player's character ids. */
+  catchUp(userId: string): Promise<string[]>;
 }
 
 const HISTORY_PAGE = 200;
@@ -43,9 +43,8 @@ export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, comm
   api.get('/api/characters/:id/console', { onRequest: guard, schema: history }, async (request): Promise<ConsolePage> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
-    found(await getCharacter(db, userId, characterId));
+    ownedBy(await catchUp(userId), characterId);
     const { before } = request.query;
-    await catchUp(userId);
     return consolePage(db, characterId, HISTORY_PAGE, before);
   });
 
@@ -56,8 +55,7 @@ export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, comm
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const { text } = request.body;
-    found(await getCharacter(db, userId, characterId));
-    await catchUp(userId);
+    ownedBy(await catchUp(userId), characterId);
     return runConsoleLine({ db, commands, config, pusher: pusher(hub, request.log), log: request.log }, { userId, characterId, text });
   });
 

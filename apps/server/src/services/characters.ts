@@ -9,3 +9,8 @@ export function found<T extends CharacterRow | undefined>(row: T): NonNullable<T
   if (!row) throw notFound(CHARACTER_NOT_FOUND);
   return row;
 }
+
+/** The same refusal as `found`, from the player's character ids (catchUp answers them). */
+export function ownedBy(characterIds: readonly string[], characterId: string): void {
+  if (!characterIds.includes(characterId)) throw notFound(CHARACTER_NOT_FOUND);
+}

@@ -91,6 +91,38 @@ export async function dueAdventureIds(db: DbOrTx, userId: string, now: Date): Pr
   return rows.map((r) => r.id);
 }
 
+/** What a read needs to bring one player's time-based state up to date, in one statement. */
+export interface TimedState {
+  /** The player's characters (a route checks ownership against this list). */
+  characterIds: string[];
+  /** Unfinished adventures whose end time has passed, earliest first. */
+  dueAdventureIds: string[];
+  /** Attributes of the characters whose mana is below the maximum. */
+  manaBelowMax: (typeof playerCharacterAttributes.$inferSelect)[];
+}
+
+/**
+ * The player's characters with their due adventures and their mana, in one round trip: the
+ * common read (nothing due, mana full or unchanged) costs this statement and nothing else.
+ */
+export async function timedState(db: DbOrTx, userId: string, now: Date): Promise<TimedState> {
+  const rows = await db
+    .select({
+      id: playerCharacters.id,
+      attributes: playerCharacterAttributes,
+      due: sql<string>`array_to_string(array(select ca.id from ${characterAdventures} ca where ca.character_id = ${playerCharacters.id} and ca.completed = false and ca.end_time <= ${now.toISOString()}::timestamptz order by ca.end_time), ',')`,
+    })
+    .from(playerCharacters)
+    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
+    .where(eq(playerCharacters.userId, userId))
+    .orderBy(asc(playerCharacters.id));
+  return {
+    characterIds: rows.map((r) => r.id),
+    dueAdventureIds: rows.flatMap((r) => (r.due ? r.due.split(',') : [])),
+    manaBelowMax: rows.map((r) => r.attributes).filter((a) => a.currentMana < a.maxMana),
+  };
+}
+
 /** The earliest end time of any unfinished adventure (the scheduler's next wake-up). */
 export async function nextAdventureEnd(db: DbOrTx): Promise<Date | null> {
   const [row] = await db

@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import type { requireUser } from '../../http/session.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { pusher } from '../../realtime/notify.ts';
-import { CHARACTER_NOT_FOUND, found } from '../../services/characters.ts';
+import { CHARACTER_NOT_FOUND, found, ownedBy } from '../../services/characters.ts';
 import { toCharacterView, type CharacterView } from './view.ts';
 
 export interface CharacterRouteDeps {
@@ -18,10 +18,11 @@ export interface CharacterRouteDeps {
   /** DATA_DIR: images go to DATA_DIR/uploads/characters/. */
   dataDir: string;
   /** Brings the player's time-based state up to date (due adventures settled, mana regenerated) before a read. */
-  catchUp(userId: string): Promise<void>;
+  /** Brings the player's time-based state up to date; answers the player's character ids. */
+  catchUp(userId: string): Promise<string[]>;
 }
 
-export { CHARACTER_NOT_FOUND, found };
+export { CHARACTER_NOT_FOUND, found, ownedBy };
 
 const params = z.object({ id: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

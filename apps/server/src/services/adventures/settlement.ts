@@ -1,7 +1,7 @@
 import { changedKeys, invalidatePush, type AdventureCompletedPush } from '@rpg/contract';
 import { regenerateMana, type DropOptions } from '@rpg/game';
 import type { Db, Tx } from '../../db/client.ts';
-import { dueAdventureIds, lockNextDueAdventure, lockOpenAdventure, manaBelowMax, nextAdventureEnd, type OwnedAdventure } from '../../db/queries/adventures.ts';
+import { dueAdventureIds, lockNextDueAdventure, lockOpenAdventure, manaBelowMax, nextAdventureEnd, timedState, type OwnedAdventure } from '../../db/queries/adventures.ts';
 import { applyManaRegen } from '../../db/queries/vitals.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { pusher } from '../../realtime/notify.ts';
@@ -77,8 +77,12 @@ export class AdventureSettlement implements Settler {
    * already on one). One that fails is logged and left to the scheduler: the read goes on.
    */
   async settleDueFor(userId: string, now = new Date()): Promise<number> {
+    return this.settleIds(await dueAdventureIds(this.deps.db, userId, now));
+  }
+
+  private async settleIds(ids: readonly string[]): Promise<number> {
     let count = 0;
-    for (const id of await dueAdventureIds(this.deps.db, userId, now)) {
+    for (const id of ids) {
       try {
         const attempt = await this.attempt((tx) => lockOpenAdventure(tx, id));
         if (attempt.kind === 'settled') count += 1;
@@ -94,25 +98,38 @@ export class AdventureSettlement implements Settler {
    * character of the player up to date (and stores it), so the list shows current mana.
    */
   async refreshMana(userId: string, now = new Date()): Promise<void> {
+    if (this.manaStale(await manaBelowMax(this.deps.db, userId), now)) await this.storeMana(userId, now);
+  }
+
+  private manaStale(below: readonly { currentMana: number; maxMana: number; manaUpdatedAt: Date }[], now: Date): boolean {
+    return below.some((a) => regenerateMana(a.currentMana, a.maxMana, a.manaUpdatedAt.getTime(), now.getTime(), this.deps.timeScale).currentMana !== a.currentMana);
+  }
+
+  private async storeMana(userId: string, now: Date): Promise<void> {
     const { db, timeScale } = this.deps;
-    const stale = (await manaBelowMax(db, userId)).some((a) => {
-      const next = regenerateMana(a.currentMana, a.maxMana, a.manaUpdatedAt.getTime(), now.getTime(), timeScale);
-      return next.currentMana !== a.currentMana;
-    });
-    if (!stale) return;
     await db.transaction(async (tx) => {
       for (const attributes of await manaBelowMax(tx, userId, true)) await applyManaRegen(tx, attributes, now, timeScale);
     });
   }
 
-  /** Everything time-based of one player, up to date: settle due adventures, then regenerate mana. */
-  async catchUp(userId: string): Promise<void> {
-    await this.settleDueFor(userId);
+  /**
+   * Everything time-based of one player, up to date: settle due adventures, then regenerate mana.
+   * One statement when nothing is due (timedState); answers the player's character ids, so a
+   * route checks ownership without a query of its own.
+   */
+  async catchUp(userId: string, now = new Date()): Promise<string[]> {
+    const state = await timedState(this.deps.db, userId, now);
+    if (state.dueAdventureIds.length > 0) {
+      await this.settleIds(state.dueAdventureIds);
+      // Settlement changed the health and mana rows: judge the mana from them, not the old read.
+      state.manaBelowMax = (await timedState(this.deps.db, userId, now)).manaBelowMax;
+    }
     try {
-      await this.refreshMana(userId);
+      if (this.manaStale(state.manaBelowMax, now)) await this.storeMana(userId, now);
     } catch (error) {
       this.deps.log.error({ err: error }, 'mana refresh on read failed');
     }
+    return state.characterIds;
   }
 
   private async attempt(lock: (tx: Tx) => Promise<OwnedAdventure | undefined>): Promise<Attempt> {
