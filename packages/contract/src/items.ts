@@ -24,6 +24,11 @@ export const itemDataSchema = z.discriminatedUnion('kind', [
   z.object({ ...itemBase, kind: z.literal('food'), healthRestore: int, manaRestore: int.optional() }),
   z.object({ ...itemBase, kind: z.literal('material'), materialId: z.string(), biome: z.enum(BIOMES) }),
   z.object({ ...itemBase, kind: z.literal('scroll'), recipeId: z.string() }),
+  z.object({
+    ...itemBase,
+    kind: z.literal('chest'),
+    loot: z.strictObject({ gear: int, gearTier: tier, potions: int, potionTier: tier, copper: int }),
+  }),
 ]);
 
 export const backpackItemSchema = z.object({ name: z.string(), tier, slots: int, description: z.string(), price: int, sellPrice: int.optional() });

@@ -29,3 +29,6 @@ export * from './social/index.ts';
 export * from './friends/index.ts';
 export * from './content/skillTrees.ts';
 export * from './skills/index.ts';
+export * from './content/achievements.ts';
+export * from './content/battlePass.ts';
+export * from './achievements/index.ts';

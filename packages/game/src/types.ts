@@ -93,8 +93,24 @@ export interface ScrollItem extends ItemBase {
   recipeId: string;
 }
 
+/** What a chest or supply pack opens into (battle-pass rewards, spec 03 §9): drawn when opened. */
+export interface ChestLoot {
+  /** Pieces of gear of `gearTier`, made for the opener's level. */
+  gear: number;
+  gearTier: Tier;
+  /** Health potions of `potionTier`. */
+  potions: number;
+  potionTier: Tier;
+  copper: number;
+}
+
+export interface ChestItem extends ItemBase {
+  kind: 'chest';
+  loot: ChestLoot;
+}
+
 /** What an inventory row holds (spec 02 §3 "Inventory item"), without its quantity or equipped flag. */
-export type ItemData = GearItem | PotionItem | FoodItem | MaterialItem | ScrollItem;
+export type ItemData = GearItem | PotionItem | FoodItem | MaterialItem | ScrollItem | ChestItem;
 export type ItemKind = ItemData['kind'];
 
 /** Consumables, materials and scrolls stack by identity; gear never stacks. */

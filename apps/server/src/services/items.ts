@@ -15,13 +15,17 @@ import {
   toCoins,
   unequip,
   unitSellPrice,
+  createRng,
+  openChest,
+  type ChestItem,
   type FoodItem,
   type InventoryEntry,
   type PotionItem,
 } from '@rpg/game';
+import { randomBytes } from 'node:crypto';
 import type { Tx } from '../db/client.ts';
 import { attributesOf, type CharacterRow } from '../db/queries/characters.ts';
-import { listInventory, takeFromEntry } from '../db/queries/inventory.ts';
+import { addItems, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { creditCopper, saveCurrentHealth, saveVitals, setEquipped } from '../db/queries/items.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
 import { HttpError } from '../http/errors.ts';
@@ -146,6 +150,7 @@ export async function useEntry(
 ): Promise<UseItemResponse> {
   const characterId = row.character.id;
   const { item } = findEntry(entries, entryId);
+  if (item.kind === 'chest') return openChestEntry(tx, row, entryId, item, now, timeScale);
   if (!isConsumable(item)) throw new HttpError(400, 'cannot_use', 'This item cannot be used.', 'Cannot Use Item');
   const attributes = await applyManaRegen(tx, row.attributes, now, timeScale);
   const maxHealth = maxHealthWithGear(attributes, equippedBonuses(entries));
@@ -161,5 +166,32 @@ export async function useEntry(
     manaRestored: result.manaRestored,
     vitals: { currentHealth, maxHealth, currentMana, maxMana },
     inventory: inventoryView(without(entries, entryId, 1), updated),
+  };
+}
+
+/**
+ * Battle-pass chests and packs (spec 03 §9): opening one uses it up and puts its loot into
+ * the backpack, in one transaction; when the loot does not fit, nothing happens ('Backpack Full').
+ */
+async function openChestEntry(tx: Tx, row: CharacterRow, entryId: string, chest: ChestItem, now: Date, timeScale: number): Promise<UseItemResponse> {
+  const characterId = row.character.id;
+  const opened = openChest(createRng(randomBytes(16).toString('hex')), chest, row.character.level);
+  await takeFromEntry(tx, characterId, entryId, 1);
+  const { leftBehind } = await addItems(tx, characterId, opened.stacks);
+  if (leftBehind.length > 0) {
+    throw new HttpError(409, 'backpack_full', `Make room in your backpack before opening the ${chest.name}.`, 'Backpack Full');
+  }
+  if (opened.copper > 0) await creditCopper(tx, characterId, opened.copper);
+  const attributes = await applyManaRegen(tx, row.attributes, now, timeScale);
+  const entries = await listInventory(tx, characterId);
+  const updated: CharacterRow = { ...row, attributes };
+  const { currentHealth, currentMana, maxMana } = attributes;
+  return {
+    message: opened.message,
+    toast: toast('Chest Opened', opened.message),
+    healed: 0,
+    manaRestored: 0,
+    vitals: { currentHealth, maxHealth: maxHealthWithGear(attributes, equippedBonuses(entries)), currentMana, maxMana },
+    inventory: inventoryView(entries, updated),
   };
 }

@@ -82,6 +82,8 @@ export function itemKindLabel(item: ItemDataView): string {
       return 'Material';
     case 'scroll':
       return 'Recipe Scroll';
+    case 'chest':
+      return 'Chest';
   }
 }
 

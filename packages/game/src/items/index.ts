@@ -6,3 +6,4 @@ export * from './stack.ts';
 export * from './stats.ts';
 export * from './place.ts';
 export * from './potionChoice.ts';
+export * from './chest.ts';

@@ -45,6 +45,11 @@ export function BackpackItemRow({ entry, onEquip, onUse, onSell, busy }: { entry
             Use
           </Button>
         ) : null}
+        {item.kind === 'chest' ? (
+          <Button size="sm" disabled={busy} aria-label={`Open ${item.name}`} onClick={() => onUse(entry.id)}>
+            Open
+          </Button>
+        ) : null}
         <SellItemDialog entry={entry} disabled={busy} onSell={(quantity) => onSell(entry.id, quantity)} />
       </div>
     </li>

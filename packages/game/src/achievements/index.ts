@@ -1,0 +1,6 @@
+export * from './events.ts';
+export * from './counters.ts';
+export * from './evaluate.ts';
+export * from './level.ts';
+export * from './discovery.ts';
+export * from './localHour.ts';
