@@ -36,8 +36,6 @@ import { craftingRoutes } from './routes/crafting.ts';
 import { craftSettler } from './services/crafting.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { storeRoutes } from './routes/store.ts';
-import { skillRoutes } from './routes/skills.ts';
-import { leaderboardRoutes } from './routes/leaderboards.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
 
 export interface AppContext {
@@ -153,8 +151,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await craftingRoutes(app, { db, guard, hub, scheduler, timeScale: config.timeScale });
   await inventoryRoutes(app, { db, guard, hub, config });
   await storeRoutes(app, { db, guard, hub, config });
-  await skillRoutes(app, { db, guard, hub, catchUp });
-  await leaderboardRoutes(app, { db, guard });
   if (config.devOutbox) {
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');
     await devRoutes(app, { db });
