@@ -36,6 +36,9 @@ import { craftingRoutes } from './routes/crafting.ts';
 import { craftSettler } from './services/crafting.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { storeRoutes } from './routes/store.ts';
+import { skillRoutes } from './routes/skills.ts';
+import { leaderboardRoutes } from './routes/leaderboards.ts';
+import { socialRoutes } from './routes/social.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
 
 export interface AppContext {
@@ -156,6 +159,12 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await devRoutes(app, { db });
   }
   if (config.nodeEnv === 'development') docsRoute(app);
+  await skillRoutes(app, { db, guard, hub, catchUp });
+  await leaderboardRoutes(app, { db, guard });
+  await socialRoutes(app, { db, guard, hub, dataDir: config.dataDir });
+  await auctionRoutes(app, { db, guard, hub, config });
+  await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
+  await chatRoutes(app, { db, guard, hub });
   await realtimeRoutes(app, { auth, hub, originPolicy });
   await serveUploads(app, config.dataDir);
   await serveWeb(app, config.webDist, config.nodeEnv !== 'test');

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { usernameCandidate } from '@rpg/game';
 import type { DbOrTx } from '../client.ts';
+import { isUsernameClash } from './social.ts';
 import { authUser, users } from '../schema/index.ts';
 
 /** Spec 01 §3: the part of the e-mail before the @, or 'user_' and a timestamp if none. */
@@ -11,26 +13,42 @@ export function usernameFromEmail(email: string, now = Date.now()): string {
 /**
  * Spec 01 §4 "signed in": mark the user online, set last_seen and last_login,
  * and create the profile row the first time (one statement, so two tabs signing
- * in at once cannot create it twice).
+ * in at once cannot create it twice). DECISIONS §4: the username is unique
+ * case-insensitively; a clash gets a numeric suffix (bob, bob2, ...).
  */
 export async function recordSignIn(db: DbOrTx, userId: string, now = new Date()): Promise<void> {
   const [account] = await db.select({ email: authUser.email }).from(authUser).where(eq(authUser.id, userId));
   if (!account) return;
-  await db
-    .insert(users)
-    .values({
-      id: userId,
-      email: account.email,
-      username: usernameFromEmail(account.email, now.getTime()),
-      lastLogin: now,
-      isOnline: true,
-      lastSeen: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: users.id,
-      set: { lastLogin: now, isOnline: true, lastSeen: now, email: sql`excluded.email` },
-    });
+  const seen = { lastLogin: now, isOnline: true, lastSeen: now, email: account.email };
+  const existing = await db.update(users).set(seen).where(eq(users.id, userId)).returning({ id: users.id });
+  if (existing.length > 0) return;
+  const base = usernameFromEmail(account.email, now.getTime());
+  for (let attempt = 1; ; attempt += 1) {
+    const username = await freeUsername(db, base, attempt);
+    try {
+      await db
+        .insert(users)
+        .values({ id: userId, username, updatedAt: now, ...seen })
+        .onConflictDoUpdate({ target: users.id, set: { lastLogin: now, isOnline: true, lastSeen: now, email: sql`excluded.email` } });
+      return;
+    } catch (error) {
+      // Another sign-up took the name between the look-up and the insert: try the next one.
+      if (!isUsernameClash(error) || attempt >= 20) throw error;
+    }
+  }
+}
+
+/** The first of base, base2, base3, ... from `from` on that no player holds (case-insensitively). */
+async function freeUsername(db: DbOrTx, base: string, from: number): Promise<string> {
+  const taken = await db
+    .select({ name: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${`${base.slice(0, 30).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const names = new Set(taken.map((t) => t.name));
+  for (let attempt = from; ; attempt += 1) {
+    const candidate = usernameCandidate(base, attempt);
+    if (!names.has(candidate.toLowerCase())) return candidate;
+  }
 }
 
 export async function markOffline(db: DbOrTx, userId: string, now = new Date()): Promise<void> {

@@ -1,0 +1,375 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../client.ts';
+import { playerCharacters } from '../schema/characters.ts';
+import { posts } from '../schema/community.ts';
+import { blocks, directMessages, friendships, type FriendshipStatus } from '../schema/social.ts';
+import { realtimeConnections, users } from '../schema/users.ts';
+
+/** Spec 03 §9 "Online window: 10 minutes" since the last sign-in, when no tab has reported since. */
+export const ONLINE_WINDOW_MS = 10 * 60 * 1000;
+/** A player whose last tab closed stays online this long (a reload does not flicker). */
+export const PRESENCE_GRACE_MS = 45 * 1000;
+/** A connection row counts while it pinged within this window (the hub's sweep refreshes it every 30 s). */
+const LIVE_CONNECTION_MS = 90 * 1000;
+
+export type Relation = 'self' | 'none' | 'friends' | 'outgoing' | 'incoming' | 'blocked' | 'blocked-by';
+
+export interface PublicUserRow {
+  id: string;
+  username: string;
+  avatarUrl: string | null;
+  isOnline: boolean;
+  lastSeen: Date | null;
+}
+
+const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+
+/** Either player blocked the other (presence is hidden both ways; requests and messages refused). */
+const blockedBetween = (viewerId: string, other: SQL | typeof users.id) =>
+  sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${viewerId}) or (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${other}))`;
+
+/**
+ * Online (spec 03 §4, DECISIONS §1): a live socket on any process, or a tab closed within the
+ * grace period, or else a sign-in in the last 10 minutes with no tab reporting since. Hidden
+ * (offline, never seen) between blocked players.
+ */
+function presenceColumns(viewerId: string, now: Date) {
+  const live = new Date(now.getTime() - LIVE_CONNECTION_MS);
+  const grace = new Date(now.getTime() - PRESENCE_GRACE_MS);
+  const window = new Date(now.getTime() - ONLINE_WINDOW_MS);
+  const hidden = blockedBetween(viewerId, users.id);
+  return {
+    isOnline: sql<boolean>`(not ${hidden} and (
+      exists (select 1 from ${realtimeConnections} where ${realtimeConnections.userId} = ${users.id} and ${realtimeConnections.lastPing} > ${live})
+      or ${users.lastSeen} > ${grace}
+      or (${users.lastLogin} > ${window} and (${users.lastSeen} is null or ${users.lastSeen} <= ${users.lastLogin}))))`.mapWith(Boolean),
+    lastSeen: sql`case when ${hidden} then null else greatest(${users.lastSeen}, ${users.lastLogin}) end`.mapWith(toDate),
+  };
+}
+
+export function publicUserColumns(viewerId: string, now = new Date()) {
+  return { id: users.id, username: users.username, avatarUrl: users.avatarUrl, ...presenceColumns(viewerId, now) };
+}
+
+export async function getPublicUsers(db: DbOrTx, viewerId: string, ids: readonly string[], now = new Date()): Promise<Map<string, PublicUserRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(publicUserColumns(viewerId, now))
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r as PublicUserRow]));
+}
+
+/** One player's profile row as the viewer sees it (the e-mail only when it is the viewer's own). */
+export async function getProfileRow(db: DbOrTx, viewerId: string, userId: string, now = new Date()) {
+  const [row] = await db
+    .select({ ...publicUserColumns(viewerId, now), bannerUrl: users.bannerUrl, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  return { ...row, email: userId === viewerId ? row.email : null } as PublicUserRow & { bannerUrl: string | null; email: string | null };
+}
+
+/** Spec 03 §2 "Counters Posts, Friends and Characters", from the rows. */
+export async function profileCounts(db: DbOrTx, userId: string): Promise<{ posts: number; friends: number; characters: number }> {
+  const [row] = await db
+    .select({
+      posts: sql<number>`(select count(*)::int from ${posts} where ${posts.authorId} = ${userId})`,
+      friends: sql<number>`(select count(*)::int from ${friendships} where ${friendships.status} = 'accepted' and (${friendships.requesterId} = ${userId} or ${friendships.addresseeId} = ${userId}))`,
+      characters: sql<number>`(select count(*)::int from ${playerCharacters} where ${playerCharacters.userId} = ${userId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return { posts: Number(row?.posts ?? 0), friends: Number(row?.friends ?? 0), characters: Number(row?.characters ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Friendships and blocks
+
+const pairOf = (a: string, b: string) =>
+  or(and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)), and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)));
+
+export type FriendshipRow = typeof friendships.$inferSelect;
+
+/** The pair's row, whoever asked; `forUpdate` locks it for the transition. */
+export async function getFriendshipBetween(db: DbOrTx, a: string, b: string, forUpdate = false): Promise<FriendshipRow | undefined> {
+  const query = db.select().from(friendships).where(pairOf(a, b));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function getFriendshipForUpdate(db: DbOrTx, id: string): Promise<FriendshipRow | undefined> {
+  const [row] = await db.select().from(friendships).where(eq(friendships.id, id)).for('update');
+  return row;
+}
+
+/** A new pending row; undefined when the pair already has one (a concurrent request won). */
+export async function insertFriendRequest(db: DbOrTx, requesterId: string, addresseeId: string, now = new Date()): Promise<FriendshipRow | undefined> {
+  const [row] = await db.insert(friendships).values({ requesterId, addresseeId, status: 'pending', createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
+  return row;
+}
+
+/** A rejected row becomes a new pending request from `requesterId` (spec 03 §4: a rejected row is ignored). */
+export async function reopenFriendRequest(db: DbOrTx, id: string, requesterId: string, addresseeId: string, now = new Date()): Promise<void> {
+  await db.update(friendships).set({ requesterId, addresseeId, status: 'pending', createdAt: now, updatedAt: now }).where(eq(friendships.id, id));
+}
+
+export async function setFriendshipStatus(db: DbOrTx, id: string, status: FriendshipStatus, now = new Date()): Promise<void> {
+  await db.update(friendships).set({ status, updatedAt: now }).where(eq(friendships.id, id));
+}
+
+export async function deleteFriendship(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(friendships).where(eq(friendships.id, id));
+}
+
+/** True when the two players are friends (accepted). For gifts, messages and anything between friends. */
+export async function areFriends(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: friendships.id })
+    .from(friendships)
+    .where(and(pairOf(a, b), eq(friendships.status, 'accepted')));
+  return row !== undefined;
+}
+
+/** Who blocked whom between the two. */
+export async function blockStateBetween(db: DbOrTx, me: string, other: string): Promise<{ iBlocked: boolean; blockedMe: boolean }> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, me), eq(blocks.blockedId, other)), and(eq(blocks.blockerId, other), eq(blocks.blockedId, me))));
+  return { iBlocked: rows.some((r) => r.blockerId === me), blockedMe: rows.some((r) => r.blockerId === other) };
+}
+
+/** True when either player blocked the other (D's chat and others ask this). */
+export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const state = await blockStateBetween(db, a, b);
+  return state.iBlocked || state.blockedMe;
+}
+
+/** Blocking ends the pair's friendship or request, in the same transaction. */
+export async function addBlock(db: DbOrTx, blockerId: string, blockedId: string): Promise<boolean> {
+  const inserted = await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ blockerId: blocks.blockerId });
+  await db.delete(friendships).where(pairOf(blockerId, blockedId));
+  return inserted.length > 0;
+}
+
+export async function removeBlock(db: DbOrTx, blockerId: string, blockedId: string): Promise<boolean> {
+  const removed = await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .returning({ blockerId: blocks.blockerId });
+  return removed.length > 0;
+}
+
+export async function listBlocked(db: DbOrTx, blockerId: string) {
+  return db
+    .select({ id: users.id, username: users.username, avatarUrl: users.avatarUrl })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedId))
+    .where(eq(blocks.blockerId, blockerId))
+    .orderBy(asc(sql`lower(${users.username})`));
+}
+
+/** The viewer's relation to each of `ids` (self, none, friends, outgoing, incoming, blocked, blocked-by). */
+export async function relationsFor(db: DbOrTx, viewerId: string, ids: readonly string[]): Promise<Map<string, { status: Relation; friendshipId: string | null }>> {
+  const result = new Map<string, { status: Relation; friendshipId: string | null }>();
+  const others = [...new Set(ids)].filter((id) => id !== viewerId);
+  for (const id of ids) result.set(id, { status: id === viewerId ? 'self' : 'none', friendshipId: null });
+  if (others.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(friendships)
+    .where(
+      and(
+        ne(friendships.status, 'rejected'),
+        or(and(eq(friendships.requesterId, viewerId), inArray(friendships.addresseeId, others)), and(eq(friendships.addresseeId, viewerId), inArray(friendships.requesterId, others))),
+      ),
+    );
+  for (const row of rows) {
+    const other = row.requesterId === viewerId ? row.addresseeId : row.requesterId;
+    const status: Relation = row.status === 'accepted' ? 'friends' : row.requesterId === viewerId ? 'outgoing' : 'incoming';
+    result.set(other, { status, friendshipId: row.id });
+  }
+  const blockRows = await db
+    .select()
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, viewerId), inArray(blocks.blockedId, others)), and(eq(blocks.blockedId, viewerId), inArray(blocks.blockerId, others))));
+  for (const row of blockRows) {
+    if (row.blockerId === viewerId) result.set(row.blockedId, { status: 'blocked', friendshipId: null });
+    else if (result.get(row.blockerId)?.status !== 'blocked') result.set(row.blockerId, { status: 'blocked-by', friendshipId: null });
+  }
+  return result;
+}
+
+/** The viewer's pending and accepted rows with the other player, newest first. */
+export async function listFriendRows(db: DbOrTx, viewerId: string, now = new Date()) {
+  const other = sql<string>`case when ${friendships.requesterId} = ${viewerId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+  return db
+    .select({
+      friendshipId: friendships.id,
+      status: friendships.status,
+      requesterId: friendships.requesterId,
+      updatedAt: friendships.updatedAt,
+      user: publicUserColumns(viewerId, now),
+    })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, other))
+    .where(and(ne(friendships.status, 'rejected'), or(eq(friendships.requesterId, viewerId), eq(friendships.addresseeId, viewerId))))
+    .orderBy(desc(friendships.updatedAt));
+}
+
+/** Another player's accepted friends, as the viewer sees them. */
+export async function listAcceptedFriends(db: DbOrTx, viewerId: string, ownerId: string, now = new Date()): Promise<PublicUserRow[]> {
+  const other = sql<string>`case when ${friendships.requesterId} = ${ownerId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+  const rows = await db
+    .select(publicUserColumns(viewerId, now))
+    .from(friendships)
+    .innerJoin(users, eq(users.id, other))
+    .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, ownerId), eq(friendships.addresseeId, ownerId))))
+    .orderBy(asc(sql`lower(${users.username})`));
+  return rows as PublicUserRow[];
+}
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * DECISIONS §4: a contains-match on usernames (case-insensitive) or an exact e-mail address;
+ * never the viewer, never a player who blocked the viewer; exact names first; `limit` at most.
+ */
+export async function searchUsers(db: DbOrTx, viewerId: string, term: string, limit: number, now = new Date()): Promise<PublicUserRow[]> {
+  const blockedMe = sql`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${viewerId})`;
+  const rows = await db
+    .select(publicUserColumns(viewerId, now))
+    .from(users)
+    .where(and(ne(users.id, viewerId), or(ilike(users.username, likePattern(term)), eq(sql`lower(${users.email})`, term.toLowerCase())), sql`not ${blockedMe}`))
+    .orderBy(sql`lower(${users.username}) = ${term.toLowerCase()} desc`, asc(sql`length(${users.username})`), asc(sql`lower(${users.username})`))
+    .limit(limit);
+  return rows as PublicUserRow[];
+}
+
+/**
+ * Friend suggestions: friends of friends (most mutual friends first), then the most recently
+ * active players; never the viewer, anyone with a pending or accepted row with the viewer, or a
+ * player blocked either way.
+ */
+export async function suggestFriends(db: DbOrTx, viewerId: string, limit: number, now = new Date()): Promise<Array<{ user: PublicUserRow; mutualFriends: number }>> {
+  const myFriends = sql`(select case when f.requester_id = ${viewerId} then f.addressee_id else f.requester_id end from ${friendships} f where f.status = 'accepted' and (f.requester_id = ${viewerId} or f.addressee_id = ${viewerId}))`;
+  const related = sql`exists (select 1 from ${friendships} r where r.status <> 'rejected' and ((r.requester_id = ${viewerId} and r.addressee_id = ${users.id}) or (r.addressee_id = ${viewerId} and r.requester_id = ${users.id})))`;
+  const mutual = sql<number>`(select count(*)::int from ${friendships} m where m.status = 'accepted' and ((m.requester_id = ${users.id} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${users.id} and m.requester_id in ${myFriends})))`;
+  const rows = await db
+    .select({ user: publicUserColumns(viewerId, now), mutualFriends: mutual })
+    .from(users)
+    .where(and(ne(users.id, viewerId), sql`not ${related}`, sql`not ${blockedBetween(viewerId, users.id)}`))
+    .orderBy(desc(mutual), sql`greatest(${users.lastSeen}, ${users.lastLogin}) desc nulls last`, asc(users.id))
+    .limit(limit);
+  return rows.map((r) => ({ user: r.user as PublicUserRow, mutualFriends: Number(r.mutualFriends) }));
+}
+
+/** The badges: incoming pending requests and unread direct messages. */
+export async function socialSummary(db: DbOrTx, userId: string): Promise<{ incomingRequests: number; unreadMessages: number }> {
+  const [row] = await db
+    .select({
+      incoming: sql<number>`(select count(*)::int from ${friendships} where ${friendships.addresseeId} = ${userId} and ${friendships.status} = 'pending')`,
+      unread: sql<number>`(select count(*)::int from ${directMessages} where ${directMessages.receiverId} = ${userId} and ${directMessages.readAt} is null)`,
+    })
+    .from(sql`(select 1) as one`);
+  return { incomingRequests: Number(row?.incoming ?? 0), unreadMessages: Number(row?.unread ?? 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Direct messages
+
+export type DirectMessageRow = typeof directMessages.$inferSelect;
+
+const conversationOf = (a: string, b: string) =>
+  and(eq(sql`least(${directMessages.senderId}, ${directMessages.receiverId})`, a < b ? a : b), eq(sql`greatest(${directMessages.senderId}, ${directMessages.receiverId})`, a < b ? b : a));
+
+export async function insertDirectMessage(db: DbOrTx, senderId: string, receiverId: string, body: string, now = new Date()): Promise<DirectMessageRow> {
+  const [row] = await db.insert(directMessages).values({ senderId, receiverId, body, createdAt: now }).returning();
+  if (!row) throw new Error('direct message not stored');
+  return row;
+}
+
+/** A page of the conversation, newest `limit` before `before` (an id), returned oldest first. */
+export async function conversationPage(db: DbOrTx, me: string, other: string, before: number | undefined, limit: number): Promise<{ messages: DirectMessageRow[]; hasMore: boolean }> {
+  const rows = await db
+    .select()
+    .from(directMessages)
+    .where(and(conversationOf(me, other), before === undefined ? undefined : lt(directMessages.id, before)))
+    .orderBy(desc(sql`least(${directMessages.senderId}, ${directMessages.receiverId})`), desc(sql`greatest(${directMessages.senderId}, ${directMessages.receiverId})`), desc(directMessages.id))
+    .limit(limit + 1);
+  return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+}
+
+/** Marks what `other` sent to `me` as read; how many. */
+export async function markConversationRead(db: DbOrTx, me: string, other: string, now = new Date()): Promise<number> {
+  const marked = await db
+    .update(directMessages)
+    .set({ readAt: now })
+    .where(and(eq(directMessages.receiverId, me), eq(directMessages.senderId, other), isNull(directMessages.readAt)))
+    .returning({ id: directMessages.id });
+  return marked.length;
+}
+
+/** One entry per friend: the last message either way and the unread count, latest conversation first. */
+export async function listConversations(db: DbOrTx, me: string, now = new Date()) {
+  const friends = await listAcceptedFriends(db, me, me, now);
+  if (friends.length === 0) return [];
+  const ids = friends.map((f) => f.id);
+  const last = await db
+    .selectDistinctOn([sql`least(${directMessages.senderId}, ${directMessages.receiverId})`, sql`greatest(${directMessages.senderId}, ${directMessages.receiverId})`])
+    .from(directMessages)
+    .where(or(and(eq(directMessages.senderId, me), inArray(directMessages.receiverId, ids)), and(eq(directMessages.receiverId, me), inArray(directMessages.senderId, ids))))
+    .orderBy(sql`least(${directMessages.senderId}, ${directMessages.receiverId})`, sql`greatest(${directMessages.senderId}, ${directMessages.receiverId})`, desc(directMessages.id));
+  const unread = await db
+    .select({ senderId: directMessages.senderId, n: sql<number>`count(*)::int` })
+    .from(directMessages)
+    .where(and(eq(directMessages.receiverId, me), isNull(directMessages.readAt), inArray(directMessages.senderId, ids)))
+    .groupBy(directMessages.senderId);
+  const lastBy = new Map(last.map((m) => [m.senderId === me ? m.receiverId : m.senderId, m]));
+  const unreadBy = new Map(unread.map((u) => [u.senderId, Number(u.n)]));
+  return friends
+    .map((user) => ({ user, lastMessage: lastBy.get(user.id) ?? null, unread: unreadBy.get(user.id) ?? 0 }))
+    .sort((a, b) => (b.lastMessage?.id ?? 0) - (a.lastMessage?.id ?? 0) || a.user.username.localeCompare(b.user.username));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile
+
+export async function getUsernameForUpdate(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.username;
+}
+
+/** True when another player holds this name, case-insensitively. */
+export async function usernameTakenByOther(db: DbOrTx, userId: string, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), ne(users.id, userId)));
+  return row !== undefined;
+}
+
+export async function setUsername(db: DbOrTx, userId: string, username: string, now = new Date()): Promise<void> {
+  await db.update(users).set({ username, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export type ProfileImage = 'avatarUrl' | 'bannerUrl';
+
+/** Sets or clears the avatar or banner (a path under uploads/); answers the previous one. */
+export async function setProfileImage(db: DbOrTx, userId: string, column: ProfileImage, value: string | null, now = new Date()): Promise<string | null> {
+  const [row] = await db.select({ previous: users[column] }).from(users).where(eq(users.id, userId)).for('update');
+  await db
+    .update(users)
+    .set({ [column]: value, updatedAt: now })
+    .where(eq(users.id, userId));
+  return row?.previous ?? null;
+}
+
+/** The postgres unique-violation of the username index (a concurrent rename or sign-up won). */
+export function isUsernameClash(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === '23505' && (constraint === 'users_username_lower_uq' || message?.includes('users_username_lower_uq'))) return true;
+  }
+  return false;
+}

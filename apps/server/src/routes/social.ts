@@ -1,0 +1,309 @@
+import {
+  blockBodySchema,
+  blockListSchema,
+  changedKeys,
+  conversationListSchema,
+  conversationPageSchema,
+  conversationQuerySchema,
+  DIRECT_MESSAGE_PAGE,
+  emptyBody,
+  emptyQuery,
+  FRIEND_SUGGESTION_LIMIT,
+  friendListSchema,
+  friendRequestBodySchema,
+  friendshipChangeSchema,
+  friendshipParamsSchema,
+  markReadResponseSchema,
+  profileViewSchema,
+  publicFriendListSchema,
+  queryKeys,
+  sendMessageBodySchema,
+  sendMessageResponseSchema,
+  SOCIAL_TEXT,
+  socialSummarySchema,
+  suggestionListSchema,
+  updateProfileBodySchema,
+  USER_SEARCH_LIMIT,
+  userParamsSchema,
+  userSearchQuerySchema,
+  userSearchSchema,
+  type FriendshipChange,
+} from '@rpg/contract';
+import { USERNAME_TAKEN } from '@rpg/game';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import {
+  conversationPage,
+  getProfileRow,
+  isUsernameClash,
+  listAcceptedFriends,
+  listBlocked,
+  listConversations,
+  listFriendRows,
+  markConversationRead,
+  relationsFor,
+  removeBlock,
+  searchUsers,
+  setProfileImage,
+  socialSummary,
+  suggestFriends,
+  type ProfileImage,
+} from '../db/queries/social.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
+import { player, type requireUser } from '../http/session.ts';
+import { readImageUpload, removeUpload, saveUpload } from '../http/uploads.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
+import {
+  answerFriendship,
+  blockPlayer,
+  loadProfile,
+  PLAYER_NOT_FOUND,
+  relationOf,
+  removeFriendship,
+  renamePlayer,
+  requestFriendship,
+  sendDirectMessage,
+  toDirectMessage,
+  toPublicUser,
+} from '../services/social.ts';
+
+export interface SocialRouteDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+  hub: RealtimeHub;
+  /** DATA_DIR: avatars and banners go to DATA_DIR/uploads/profiles/. */
+  dataDir: string;
+}
+
+const IMAGES: Record<'avatar' | 'banner', ProfileImage> = { avatar: 'avatarUrl', banner: 'bannerUrl' };
+const FOLDER = 'profiles';
+const UPLOADS_PREFIX = '/uploads/';
+const relativeUpload = (url: string | null) => (url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null);
+
+/**
+ * Spec 03 §2 profiles, friends and messages; DECISIONS §2 (direct messages between friends) and
+ * §4 (usernames, search). Every change is one transaction; both players' tabs are told after it.
+ */
+export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: SocialRouteDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const push = (log: Parameters<typeof pusher>[1]) => pusher(hub, log);
+
+  // ---- Profiles -------------------------------------------------------------------------------
+
+  api.get('/api/profiles/:userId', { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: profileViewSchema } } }, async (request) => {
+    const { userId } = player(request);
+    const target = request.params.userId === 'me' ? userId : request.params.userId;
+    return loadProfile(db, userId, target);
+  });
+
+  api.get(
+    '/api/profiles/:userId/friends',
+    { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: publicFriendListSchema } } },
+    async (request) => {
+      const { userId } = player(request);
+      const target = request.params.userId === 'me' ? userId : request.params.userId;
+      if (!(await getProfileRow(db, userId, target))) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+      return { friends: (await listAcceptedFriends(db, userId, target)).map(toPublicUser) };
+    },
+  );
+
+  /** { username }: only what changed is sent (the web says 'No changes to update.' before sending; so does the rule). */
+  api.patch('/api/profile', { onRequest: guard, schema: { body: updateProfileBodySchema, response: { 200: profileViewSchema } } }, async (request) => {
+    const { userId } = player(request);
+    try {
+      await db.transaction((tx) => renamePlayer(tx, userId, request.body.username));
+    } catch (error) {
+      if (isUsernameClash(error)) throw new HttpError(409, 'username_taken', USERNAME_TAKEN);
+      throw error;
+    }
+    // The name shows in every list, chat and profile: every tab of every player that shows it refetches.
+    push(request.log).invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
+    return loadProfile(db, userId, userId);
+  });
+
+  for (const [kind, column] of Object.entries(IMAGES)) {
+    const upload = { consumes: ['multipart/form-data'], response: { 200: profileViewSchema } };
+    app.put(`/api/profile/${kind}`, { onRequest: guard, schema: upload }, async (request) => {
+      const { userId } = player(request);
+      const { bytes, extension } = await readImageUpload(request);
+      const stored = await saveUpload(dataDir, FOLDER, bytes, extension);
+      let previous: string | null;
+      try {
+        previous = await db.transaction((tx) => setProfileImage(tx, userId, column, UPLOADS_PREFIX + stored));
+      } catch (error) {
+        await removeUpload(dataDir, stored, request.log);
+        throw error;
+      }
+      await removeUpload(dataDir, relativeUpload(previous), request.log);
+      push(request.log).invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
+      return loadProfile(db, userId, userId);
+    });
+
+    app.delete(`/api/profile/${kind}`, { onRequest: guard, schema: { body: emptyBody, response: { 200: profileViewSchema } } }, async (request) => {
+      const { userId } = player(request);
+      const previous = await db.transaction((tx) => setProfileImage(tx, userId, column, null));
+      await removeUpload(dataDir, relativeUpload(previous), request.log);
+      if (previous) push(request.log).invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
+      return loadProfile(db, userId, userId);
+    });
+  }
+
+  // ---- Friends --------------------------------------------------------------------------------
+
+  api.get('/api/friends', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: friendListSchema } } }, async (request) => {
+    const { userId } = player(request);
+    const rows = await listFriendRows(db, userId);
+    return {
+      entries: rows.map((r) => ({
+        friendshipId: r.friendshipId,
+        status: r.status === 'accepted' ? ('accepted' as const) : ('pending' as const),
+        direction: r.requesterId === userId ? ('outgoing' as const) : ('incoming' as const),
+        user: toPublicUser(r.user),
+        since: r.updatedAt.toISOString(),
+      })),
+    };
+  });
+
+  api.get('/api/friends/suggestions', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: suggestionListSchema } } }, async (request) => {
+    const { userId } = player(request);
+    const rows = await suggestFriends(db, userId, FRIEND_SUGGESTION_LIMIT);
+    return { suggestions: rows.map((r) => ({ user: toPublicUser(r.user), mutualFriends: r.mutualFriends })) };
+  });
+
+  api.get('/api/users/search', { onRequest: guard, schema: { querystring: userSearchQuerySchema, response: { 200: userSearchSchema } } }, async (request) => {
+    const { userId } = player(request);
+    const term = request.query.q.trim();
+    // Spec 03 §5 "Search needs a non-empty term".
+    if (term === '') return { users: [] };
+    const rows = await searchUsers(db, userId, term, USER_SEARCH_LIMIT);
+    const relations = await relationsFor(
+      db,
+      userId,
+      rows.map((r) => r.id),
+    );
+    return { users: rows.map((r) => ({ user: toPublicUser(r), relation: relations.get(r.id) ?? { status: 'none' as const, friendshipId: null } })) };
+  });
+
+  api.post('/api/friends/requests', { onRequest: guard, schema: { body: friendRequestBodySchema, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
+    const { userId } = player(request);
+    const other = request.body.userId;
+    const { outcome, username } = await db.transaction(async (tx) => {
+      const result = await requestFriendship(tx, userId, other);
+      const me = await getProfileRow(tx, userId, userId);
+      return { outcome: result, username: me?.username ?? SOCIAL_TEXT.unknownUser };
+    });
+    const pushes = push(request.log);
+    if (!outcome.accepted) pushes.notify(other, { type: 'friend-request', friendshipId: outcome.friendshipId, from: { id: userId, username } });
+    pushes.invalidate(other, changedKeys.social());
+    pushes.invalidate(userId, changedKeys.social());
+    return { relation: await relationOf(db, userId, other), message: outcome.accepted ? SOCIAL_TEXT.requestAccepted : SOCIAL_TEXT.requestSent };
+  });
+
+  for (const [action, accept] of [
+    ['accept', true],
+    ['reject', false],
+  ] as const) {
+    api.post(
+      `/api/friends/:id/${action}`,
+      { onRequest: guard, schema: { params: friendshipParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } },
+      async (request): Promise<FriendshipChange> => {
+        const { userId } = player(request);
+        const requester = await db.transaction((tx) => answerFriendship(tx, userId, request.params.id, accept));
+        push(request.log).invalidate(requester, changedKeys.social());
+        push(request.log).invalidate(userId, changedKeys.social());
+        return { relation: await relationOf(db, userId, requester), message: accept ? SOCIAL_TEXT.requestAccepted : SOCIAL_TEXT.requestRejected };
+      },
+    );
+  }
+
+  /** Remove a friend, cancel a sent request, or decline one in the messages panel (the row is deleted). */
+  api.delete('/api/friends/:id', { onRequest: guard, schema: { params: friendshipParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
+    const { userId } = player(request);
+    const other = await db.transaction((tx) => removeFriendship(tx, userId, request.params.id));
+    push(request.log).invalidate(other, changedKeys.social());
+    push(request.log).invalidate(userId, changedKeys.social());
+    return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.friendRemoved };
+  });
+
+  // ---- Blocks ---------------------------------------------------------------------------------
+
+  api.get('/api/blocks', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: blockListSchema } } }, async (request) => {
+    const { userId } = player(request);
+    return { users: await listBlocked(db, userId) };
+  });
+
+  api.post('/api/blocks', { onRequest: guard, schema: { body: blockBodySchema, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
+    const { userId } = player(request);
+    const other = request.body.userId;
+    await db.transaction((tx) => blockPlayer(tx, userId, other));
+    push(request.log).invalidate(other, changedKeys.social());
+    push(request.log).invalidate(userId, changedKeys.social());
+    return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerBlocked };
+  });
+
+  api.delete('/api/blocks/:userId', { onRequest: guard, schema: { params: userParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
+    const { userId } = player(request);
+    const other = request.params.userId;
+    if (await removeBlock(db, userId, other)) {
+      push(request.log).invalidate(other, changedKeys.social());
+      push(request.log).invalidate(userId, changedKeys.social());
+    }
+    return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerUnblocked };
+  });
+
+  api.get('/api/social/summary', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: socialSummarySchema } } }, async (request) => {
+    return socialSummary(db, player(request).userId);
+  });
+
+  // ---- Direct messages ------------------------------------------------------------------------
+
+  api.get('/api/messages', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: conversationListSchema } } }, async (request) => {
+    const { userId } = player(request);
+    const rows = await listConversations(db, userId);
+    return { conversations: rows.map((c) => ({ user: toPublicUser(c.user), lastMessage: c.lastMessage && toDirectMessage(c.lastMessage), unread: c.unread })) };
+  });
+
+  /** The player's own conversation with one player (only the two of them can read it), a page back from `before`. */
+  api.get(
+    '/api/messages/:userId',
+    { onRequest: guard, schema: { params: userParamsSchema, querystring: conversationQuerySchema, response: { 200: conversationPageSchema } } },
+    async (request) => {
+      const { userId } = player(request);
+      const before = request.query.before === undefined ? undefined : Number(request.query.before);
+      const page = await conversationPage(db, userId, request.params.userId, before, DIRECT_MESSAGE_PAGE);
+      return { messages: page.messages.map(toDirectMessage), hasMore: page.hasMore };
+    },
+  );
+
+  api.post(
+    '/api/messages/:userId',
+    { onRequest: guard, schema: { params: userParamsSchema, body: sendMessageBodySchema, response: { 200: sendMessageResponseSchema } } },
+    async (request) => {
+      const { userId } = player(request);
+      const other = request.params.userId;
+      const row = await db.transaction((tx) => sendDirectMessage(tx, userId, other, request.body.body));
+      // Every tab of the receiver, and the sender's other tabs.
+      push(request.log).invalidate(other, changedKeys.directMessages(userId));
+      push(request.log).invalidate(userId, changedKeys.directMessages(other));
+      return { message: toDirectMessage(row) };
+    },
+  );
+
+  api.post(
+    '/api/messages/:userId/read',
+    { onRequest: guard, schema: { params: userParamsSchema, body: emptyBody, response: { 200: markReadResponseSchema } } },
+    async (request) => {
+      const { userId } = player(request);
+      const other = request.params.userId;
+      const marked = await markConversationRead(db, userId, other);
+      if (marked > 0) {
+        // The badges of every tab of the reader; the read marks on the sender's side.
+        push(request.log).invalidate(userId, changedKeys.directMessages(other));
+        push(request.log).invalidate(other, [queryKeys.conversation(userId)]);
+      }
+      return { marked };
+    },
+  );
+}
