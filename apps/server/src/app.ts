@@ -40,6 +40,8 @@ import { skillRoutes } from './routes/skills.ts';
 import { leaderboardRoutes } from './routes/leaderboards.ts';
 import { socialRoutes } from './routes/social.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
+import { postRoutes } from './routes/posts.ts';
+import { chatRoutes } from './routes/chat.ts';
 
 export interface AppContext {
   config: Config;
@@ -154,6 +156,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await craftingRoutes(app, { db, guard, hub, scheduler, timeScale: config.timeScale });
   await inventoryRoutes(app, { db, guard, hub, config });
   await storeRoutes(app, { db, guard, hub, config });
+  await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
+  await chatRoutes(app, { db, guard, hub });
   if (config.devOutbox) {
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');
     await devRoutes(app, { db });

@@ -229,9 +229,12 @@ export class RealtimeHub {
   }
 
   private deliver(message: BusMessage): void {
+    // Serialized once per message, not once per socket: a broadcast (a chat line) reaches every tab.
+    let serialized: string | undefined;
+    const data = (payload: PushMessage) => (serialized ??= JSON.stringify(payload));
     for (const client of this.clients.values()) {
-      if (message.kind === 'broadcast') this.send(client, message.payload);
-      else if (message.kind === 'user' && client.userId === message.userId) this.send(client, message.payload);
+      if (message.kind === 'broadcast') this.sendSerialized(client, data(message.payload));
+      else if (message.kind === 'user' && client.userId === message.userId) this.sendSerialized(client, data(message.payload));
       else if (message.kind === 'session-ended' && client.sessionId === message.sessionId) this.signOut(client);
       else if (message.kind === 'revalidate-user' && client.userId === message.userId) {
         this.db
@@ -253,6 +256,10 @@ export class RealtimeHub {
   }
 
   private send(client: Client, payload: PushMessage): void {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(payload));
+    this.sendSerialized(client, JSON.stringify(payload));
+  }
+
+  private sendSerialized(client: Client, data: string): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(data);
   }
 }

@@ -1,0 +1,116 @@
+import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../client.ts';
+import { chatMessages, chatMutes, chatReports, playerCharacters, users } from '../schema/index.ts';
+
+export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null };
+export type NewChatMessage = typeof chatMessages.$inferInsert;
+
+const selectLines = (db: DbOrTx) =>
+  db
+    .select({ message: chatMessages, username: users.username })
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.userId));
+
+const flatten = (rows: { message: typeof chatMessages.$inferSelect; username: string | null }[]): ChatMessageRow[] =>
+  rows.map((r) => ({ ...r.message, username: r.username }));
+
+/**
+ * Spec 03 §9: the last `limit` lines of the global chat, oldest first, without the lines of
+ * players `viewerId` muted (DECISIONS §4: a personal mute list).
+ */
+export async function lastChatLines(db: DbOrTx, viewerId: string, limit: number): Promise<ChatMessageRow[]> {
+  const muted = db
+    .select({ one: sql`1` })
+    .from(chatMutes)
+    .where(and(eq(chatMutes.userId, viewerId), eq(chatMutes.mutedUserId, chatMessages.userId)));
+  const rows = await selectLines(db).where(notExists(muted)).orderBy(desc(chatMessages.id)).limit(limit);
+  return flatten(rows).reverse();
+}
+
+export async function getChatLine(db: DbOrTx, id: number): Promise<ChatMessageRow | undefined> {
+  const [row] = flatten(await selectLines(db).where(eq(chatMessages.id, id)));
+  return row;
+}
+
+/** Whether the chat has ever had a line (the Game Master's welcome is written when not). */
+export async function chatIsEmpty(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: chatMessages.id }).from(chatMessages).limit(1);
+  return rows.length === 0;
+}
+
+/** A system line, written once per key (two first visitors at once: one row). Answers whether it was written. */
+export async function insertSystemLine(db: DbOrTx, line: NewChatMessage & { systemKey: string }): Promise<boolean> {
+  const rows = await db.insert(chatMessages).values(line).onConflictDoNothing({ target: chatMessages.systemKey }).returning({ id: chatMessages.id });
+  return rows.length > 0;
+}
+
+/** When the player's lines of the last `windowMs` were said (the throttle, seen by every process). */
+export async function recentLineTimes(tx: Tx, userId: string, windowMs: number, now: Date): Promise<Date[]> {
+  const since = new Date(now.getTime() - windowMs);
+  const rows = await tx
+    .select({ createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), gt(chatMessages.createdAt, since)));
+  return rows.map((r) => r.createdAt);
+}
+
+export async function insertChatLine(tx: Tx, line: NewChatMessage): Promise<number> {
+  const [row] = await tx.insert(chatMessages).values(line).returning({ id: chatMessages.id });
+  return row!.id;
+}
+
+/** The player's active character with what a chat line shows of it. */
+export async function activeCharacterSnapshot(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      id: playerCharacters.id,
+      name: playerCharacters.name,
+      race: playerCharacters.race,
+      characterClass: playerCharacters.characterClass,
+      level: playerCharacters.level,
+      avatarPath: playerCharacters.avatarPath,
+    })
+    .from(playerCharacters)
+    .where(and(eq(playerCharacters.userId, userId), eq(playerCharacters.isActive, true)));
+  return row;
+}
+
+/** DECISIONS §4: a report is stored once per reporter per line. Answers whether it is new. */
+export async function insertReport(db: DbOrTx, messageId: number, reporterId: string, reason: string | null): Promise<boolean> {
+  const rows = await db
+    .insert(chatReports)
+    .values({ messageId, reporterId, reason })
+    .onConflictDoNothing({ target: [chatReports.messageId, chatReports.reporterId] })
+    .returning({ id: chatReports.id });
+  return rows.length > 0;
+}
+
+export async function countReports(db: DbOrTx, messageId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatReports)
+    .where(eq(chatReports.messageId, messageId));
+  return row?.n ?? 0;
+}
+
+export async function listMutes(db: DbOrTx, userId: string): Promise<{ userId: string; username: string }[]> {
+  return db
+    .select({ userId: chatMutes.mutedUserId, username: users.username })
+    .from(chatMutes)
+    .innerJoin(users, eq(users.id, chatMutes.mutedUserId))
+    .where(eq(chatMutes.userId, userId))
+    .orderBy(users.username);
+}
+
+export async function addMute(db: DbOrTx, userId: string, mutedUserId: string): Promise<void> {
+  await db.insert(chatMutes).values({ userId, mutedUserId }).onConflictDoNothing({ target: [chatMutes.userId, chatMutes.mutedUserId] });
+}
+
+export async function removeMute(db: DbOrTx, userId: string, mutedUserId: string): Promise<void> {
+  await db.delete(chatMutes).where(and(eq(chatMutes.userId, userId), eq(chatMutes.mutedUserId, mutedUserId)));
+}
+
+export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, [userId]));
+  return rows.length > 0;
+}

@@ -1,0 +1,172 @@
+import {
+  chatMessageParamsSchema,
+  chatUserParamsSchema,
+  chatViewSchema,
+  emptyBody,
+  emptyQuery,
+  okResponseSchema,
+  queryKeys,
+  reportChatBodySchema,
+  sendChatBodySchema,
+  sendChatResponseSchema,
+  type ChatMessageView,
+  type ChatView,
+} from '@rpg/contract';
+import { CHAT_HISTORY_SIZE, CHAT_THROTTLE, chatLineText, checkChatThrottle, GAME_MASTER, GAME_MASTER_WELCOME, NO_CHARACTER_FOR_CHAT, RuleError } from '@rpg/game';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { lockOwner } from '../db/queries/characters.ts';
+import {
+  activeCharacterSnapshot,
+  addMute,
+  chatIsEmpty,
+  getChatLine,
+  insertChatLine,
+  insertReport,
+  insertSystemLine,
+  lastChatLines,
+  listMutes,
+  recentLineTimes,
+  removeMute,
+  userExists,
+  type ChatMessageRow,
+} from '../db/queries/chat.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
+import { player, type requireUser } from '../http/session.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
+
+export interface ChatRouteDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+  hub: RealtimeHub;
+}
+
+export const CHAT_TEXTS = {
+  messageNotFound: 'Message not found',
+  cannotReportOwn: 'You cannot report your own message.',
+  cannotReportSystem: 'The Game Master cannot be reported.',
+  userNotFound: 'Player not found',
+  cannotMuteSelf: 'You cannot mute yourself.',
+} as const;
+
+export function chatMessageView(row: ChatMessageRow): ChatMessageView {
+  const system = row.userId === null;
+  return {
+    id: row.id,
+    kind: system ? 'system' : 'player',
+    userId: row.userId,
+    username: row.username,
+    character: {
+      id: row.characterId,
+      name: row.characterName,
+      race: row.characterRace,
+      characterClass: row.characterClass,
+      level: row.characterLevel,
+      portraitUrl: row.portraitPath ? `/uploads/${row.portraitPath}` : null,
+    },
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Spec 03 §4 chat: the Game Master's welcome, written once when the chat has never had a line. */
+async function welcomeOnce(db: Db): Promise<void> {
+  if (!(await chatIsEmpty(db))) return;
+  await insertSystemLine(db, {
+    systemKey: 'welcome',
+    userId: null,
+    characterId: null,
+    characterName: GAME_MASTER.name,
+    characterRace: '',
+    characterClass: '',
+    characterLevel: GAME_MASTER.level,
+    portraitPath: null,
+    text: GAME_MASTER_WELCOME,
+  });
+}
+
+/**
+ * The global player chat (spec 03 §2/§3/§4/§5, DECISIONS §1 shared by all players, §4 moderation):
+ *   GET    /api/chat                              the last 50 lines (oldest first) without muted players, my mutes
+ *   POST   /api/chat { text }                     said by the active character; broadcast to every tab
+ *   POST   /api/chat/messages/:messageId/report   stored once per reporter
+ *   PUT    /api/chat/mutes/:userId                mute a player (for me only); DELETE unmutes
+ * The throttle (5 lines in 10 s) counts the player's stored lines under a lock on the player's
+ * row, so parallel sends and several server processes see the same count.
+ */
+export async function chatRoutes(app: FastifyInstance, { db, guard, hub }: ChatRouteDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const viewSchema = { querystring: emptyQuery, response: { 200: chatViewSchema } };
+  api.get('/api/chat', { onRequest: guard, schema: viewSchema }, async (request): Promise<ChatView> => {
+    const { userId } = player(request);
+    await welcomeOnce(db);
+    const [lines, muted] = await Promise.all([lastChatLines(db, userId, CHAT_HISTORY_SIZE), listMutes(db, userId)]);
+    return { messages: lines.map(chatMessageView), muted };
+  });
+
+  const sendSchema = { body: sendChatBodySchema, response: { 200: sendChatResponseSchema } };
+  api.post('/api/chat', { onRequest: guard, schema: sendSchema }, async (request) => {
+    const { userId } = player(request);
+    const text = chatLineText(request.body.text);
+    const message = await db.transaction(async (tx) => {
+      // One player's sends one after the other, in every process: the count below is exact.
+      await lockOwner(tx, userId);
+      const character = await activeCharacterSnapshot(tx, userId);
+      if (!character) throw new RuleError('no_character', NO_CHARACTER_FOR_CHAT, { title: 'Error', status: 404 });
+      const now = new Date();
+      checkChatThrottle(await recentLineTimes(tx, userId, CHAT_THROTTLE.windowMs, now), now);
+      const id = await insertChatLine(tx, {
+        userId,
+        characterId: character.id,
+        characterName: character.name,
+        characterRace: character.race,
+        characterClass: character.characterClass,
+        characterLevel: character.level,
+        portraitPath: character.avatarPath,
+        text,
+        createdAt: now,
+      });
+      return chatMessageView((await getChatLine(tx, id))!);
+    });
+    pusher(hub, request.log).broadcast({ type: 'chat-message', message });
+    return { message };
+  });
+
+  const reportSchema = { params: chatMessageParamsSchema, body: reportChatBodySchema, response: { 200: okResponseSchema } };
+  api.post('/api/chat/messages/:messageId/report', { onRequest: guard, schema: reportSchema }, async (request) => {
+    const { userId } = player(request);
+    const { messageId } = request.params;
+    const line = await getChatLine(db, messageId);
+    if (!line) throw new RuleError('chat_message_not_found', CHAT_TEXTS.messageNotFound, { status: 404 });
+    if (line.userId === null) throw new RuleError('chat_report_system', CHAT_TEXTS.cannotReportSystem);
+    if (line.userId === userId) throw new RuleError('chat_report_own', CHAT_TEXTS.cannotReportOwn);
+    await insertReport(db, messageId, userId, request.body?.reason?.trim() || null);
+    return { ok: true as const };
+  });
+
+  const muteSchema = { params: chatUserParamsSchema, body: emptyBody, response: { 200: chatViewSchema.pick({ muted: true }) } };
+  for (const method of ['PUT', 'DELETE'] as const) {
+    api.route({
+      method,
+      url: '/api/chat/mutes/:userId',
+      onRequest: guard,
+      schema: muteSchema,
+      handler: async (request) => {
+        const { userId } = player(request);
+        const target = request.params.userId;
+        if (method === 'PUT') {
+          if (target === userId) throw new RuleError('chat_mute_self', CHAT_TEXTS.cannotMuteSelf);
+          if (!(await userExists(db, target))) throw new RuleError('user_not_found', CHAT_TEXTS.userNotFound, { status: 404 });
+          await addMute(db, userId, target);
+        } else {
+          await removeMute(db, userId, target);
+        }
+        // The player's other tabs reload the chat without (or with) that player's lines.
+        pusher(hub, request.log).invalidate(userId, [queryKeys.chat]);
+        return { muted: await listMutes(db, userId) };
+      },
+    });
+  }
+}

@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  commentListSchema,
+  commentParamsSchema,
+  commentResponseSchema,
+  createCommentBodySchema,
+  createPostBodySchema,
+  emptyBody,
+  emptyQuery,
+  invalidatePush,
+  likeResponseSchema,
+  okResponseSchema,
+  POST_PAGE_SIZE,
+  postFeedQuerySchema,
+  postFeedSchema,
+  postImageResponseSchema,
+  postParamsSchema,
+  postResponseSchema,
+  queryKeys,
+  updatePostBodySchema,
+  userPostsParamsSchema,
+  type CommentList,
+  type CommentResponse,
+  type CommentView,
+  type LikeResponse,
+  type PostFeed,
+  type PostImageResponse,
+  type PostResponse,
+  type PostView,
+} from '@rpg/contract';
+import { assertCanDeleteComment, assertPostAuthor, commentText, POST_NOT_FOUND, postText, RuleError } from '@rpg/game';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import { userExists } from '../db/queries/chat.ts';
+import {
+  addLike,
+  countLikes,
+  deleteComment,
+  deletePost,
+  getComment,
+  getPost,
+  hasLiked,
+  holdPost,
+  insertComment,
+  insertPost,
+  listComments,
+  listPosts,
+  lockPost,
+  removeLike,
+  updatePostText,
+  type CommentRow,
+  type PostRow,
+} from '../db/queries/posts.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
+import { player, type requireUser } from '../http/session.ts';
+import { readImageUpload, removeUpload, saveUpload, uploadsRoot } from '../http/uploads.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
+import { isUuid } from './inventory.ts';
+
+export interface PostRouteDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+  hub: RealtimeHub;
+  /** DATA_DIR: post images go to DATA_DIR/uploads/posts/<player folder>/. */
+  dataDir: string;
+}
+
+/** Comments shown under a post (the newest ones, oldest first). */
+const COMMENT_LIMIT = 200;
+const USER_NOT_FOUND = 'User not found';
+
+const uploadUrl = (relative: string | null) => (relative ? `/uploads/${relative}` : null);
+/** Avatars are stored as a path under /uploads or as a full URL. */
+const avatarUrl = (stored: string | null) => (!stored ? null : /^(\/|https?:)/.test(stored) ? stored : `/uploads/${stored}`);
+/** A player's image folder: a hash of the id, so no id can reach outside the uploads folder. */
+const postFolder = (userId: string) => `posts/${createHash('sha256').update(userId).digest('hex').slice(0, 24)}`;
+
+export function postView(row: PostRow, viewerId: string): PostView {
+  return {
+    id: row.id,
+    author: { id: row.authorId, username: row.authorName, avatarUrl: avatarUrl(row.authorAvatar) },
+    text: row.text,
+    imageUrl: uploadUrl(row.imagePath),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    edited: row.updatedAt.getTime() - row.createdAt.getTime() > 1000,
+    likeCount: row.likeCount,
+    likedByMe: row.likedByMe,
+    commentCount: row.commentCount,
+    isMine: row.authorId === viewerId,
+  };
+}
+
+function commentView(row: CommentRow, viewerId: string): CommentView {
+  return {
+    id: row.id,
+    postId: row.postId,
+    author: { id: row.authorId, username: row.authorName, avatarUrl: avatarUrl(row.authorAvatar) },
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    canDelete: row.authorId === viewerId || row.postAuthorId === viewerId,
+  };
+}
+
+const postNotFound = () => new RuleError('post_not_found', POST_NOT_FOUND, { status: 404 });
+
+/** The post's author, the row held against deletion until the transaction ends (a like or a comment on it). */
+async function postAuthorHeld(tx: Tx, postId: string): Promise<string> {
+  if (!isUuid(postId)) throw postNotFound();
+  const authorId = await holdPost(tx, postId);
+  if (!authorId) throw postNotFound();
+  return authorId;
+}
+
+async function loadPost(db: DbOrTx, postId: string, viewerId: string): Promise<PostView> {
+  const row = await getPost(db, postId, viewerId);
+  if (!row) throw postNotFound();
+  return postView(row, viewerId);
+}
+
+/**
+ * Spec 03 §2 profile feed, §3 Post and Comment, §5 posts and comments, DECISIONS §2 likes:
+ *   GET    /api/users/:userId/posts?before=      a page of the player's feed, newest first
+ *   POST   /api/posts/images                     an image for a post to come (multipart 'file')
+ *   POST   /api/posts { text, imageId? }         'Post created!'
+ *   PATCH  /api/posts/:postId { text }           the author only: 'Post updated!'
+ *   DELETE /api/posts/:postId                    the author only: 'Post deleted'
+ *   PUT    /api/posts/:postId/like               like (idempotent); DELETE unlikes
+ *   GET    /api/posts/:postId/comments           oldest first
+ *   POST   /api/posts/:postId/comments { text }  'Comment added'
+ *   DELETE /api/posts/:postId/comments/:commentId  the comment's or the post's author
+ * Every change is broadcast as an `invalidate` of the author's feed key: every open tab
+ * showing that feed refetches it (likedByMe differs per player, so not the rows themselves).
+ */
+export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: PostRouteDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const feedChanged = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId)]));
+
+  const feedSchema = { params: userPostsParamsSchema, querystring: postFeedQuerySchema, response: { 200: postFeedSchema } };
+  api.get('/api/users/:userId/posts', { onRequest: guard, schema: feedSchema }, async (request): Promise<PostFeed> => {
+    const { userId: viewerId } = player(request);
+    const { userId } = request.params;
+    const before = request.query.before;
+    if (!(await userExists(db, userId))) throw new HttpError(404, 'user_not_found', USER_NOT_FOUND);
+    const rows = await listPosts(db, userId, viewerId, POST_PAGE_SIZE + 1, before && isUuid(before) ? before : undefined);
+    const page = rows.slice(0, POST_PAGE_SIZE);
+    return { posts: page.map((row) => postView(row, viewerId)), nextCursor: rows.length > POST_PAGE_SIZE ? page[page.length - 1]!.id : null };
+  });
+
+  // The upload is read by readImageUpload (multipart, checked by its bytes), not by a body schema.
+  const imageSchema = { querystring: emptyQuery, consumes: ['multipart/form-data'], response: { 200: postImageResponseSchema } };
+  api.post('/api/posts/images', { onRequest: guard, schema: imageSchema }, async (request): Promise<PostImageResponse> => {
+    const { userId } = player(request);
+    const { bytes, extension } = await readImageUpload(request);
+    const stored = await saveUpload(dataDir, postFolder(userId), bytes, extension);
+    return { imageId: path.posix.basename(stored), imageUrl: `/uploads/${stored}` };
+  });
+
+  const createSchema = { body: createPostBodySchema, response: { 200: postResponseSchema } };
+  api.post('/api/posts', { onRequest: guard, schema: createSchema }, async (request): Promise<PostResponse> => {
+    const { userId } = player(request);
+    const { imageId } = request.body;
+    const imagePath = imageId ? `${postFolder(userId)}/${imageId}` : null;
+    if (imagePath) {
+      // Only an image this player uploaded (its folder is theirs) and that is still there.
+      const there = await access(path.join(uploadsRoot(dataDir), imagePath)).then(
+        () => true,
+        () => false,
+      );
+      if (!there) throw new HttpError(400, 'image_not_found', 'The image was not found. Please upload it again.');
+    }
+    const text = postText(request.body.text, imagePath !== null);
+    const post = await db.transaction(async (tx) => loadPost(tx, await insertPost(tx, userId, text, imagePath), userId));
+    feedChanged(request.log, userId);
+    return { post };
+  });
+
+  const updateSchema = { params: postParamsSchema, body: updatePostBodySchema, response: { 200: postResponseSchema } };
+  api.patch('/api/posts/:postId', { onRequest: guard, schema: updateSchema }, async (request): Promise<PostResponse> => {
+    const { userId } = player(request);
+    const { postId } = request.params;
+    if (!isUuid(postId)) throw postNotFound();
+    const post = await db.transaction(async (tx) => {
+      const row = await lockPost(tx, postId);
+      assertPostAuthor(row, userId);
+      await updatePostText(tx, postId, userId, postText(request.body.text, row!.imagePath !== null));
+      return loadPost(tx, postId, userId);
+    });
+    feedChanged(request.log, userId);
+    return { post };
+  });
+
+  const deleteSchema = { params: postParamsSchema, body: emptyBody, response: { 200: okResponseSchema } };
+  api.delete('/api/posts/:postId', { onRequest: guard, schema: deleteSchema }, async (request) => {
+    const { userId } = player(request);
+    const { postId } = request.params;
+    if (!isUuid(postId)) throw postNotFound();
+    const imagePath = await db.transaction(async (tx) => {
+      const row = await lockPost(tx, postId);
+      assertPostAuthor(row, userId);
+      await deletePost(tx, postId, userId);
+      return row!.imagePath;
+    });
+    await removeUpload(dataDir, imagePath, request.log);
+    feedChanged(request.log, userId);
+    return { ok: true as const };
+  });
+
+  const likeSchema = { params: postParamsSchema, body: emptyBody, response: { 200: likeResponseSchema } };
+  for (const method of ['PUT', 'DELETE'] as const) {
+    api.route({
+      method,
+      url: '/api/posts/:postId/like',
+      onRequest: guard,
+      schema: likeSchema,
+      handler: async (request): Promise<LikeResponse> => {
+        const { userId } = player(request);
+        const { postId } = request.params;
+        const { authorId, answer } = await db.transaction(async (tx) => {
+          const author = await postAuthorHeld(tx, postId);
+          if (method === 'PUT') await addLike(tx, postId, userId);
+          else await removeLike(tx, postId, userId);
+          return { authorId: author, answer: { liked: await hasLiked(tx, postId, userId), likeCount: await countLikes(tx, postId) } };
+        });
+        feedChanged(request.log, authorId);
+        return answer;
+      },
+    });
+  }
+
+  const commentsSchema = { params: postParamsSchema, querystring: emptyQuery, response: { 200: commentListSchema } };
+  api.get('/api/posts/:postId/comments', { onRequest: guard, schema: commentsSchema }, async (request): Promise<CommentList> => {
+    const { userId } = player(request);
+    const { postId } = request.params;
+    if (!isUuid(postId) || !(await getPost(db, postId, userId))) throw postNotFound();
+    const rows = await listComments(db, postId, COMMENT_LIMIT);
+    return { comments: rows.map((row) => commentView(row, userId)) };
+  });
+
+  const addCommentSchema = { params: postParamsSchema, body: createCommentBodySchema, response: { 200: commentResponseSchema } };
+  api.post('/api/posts/:postId/comments', { onRequest: guard, schema: addCommentSchema }, async (request): Promise<CommentResponse> => {
+    const { userId } = player(request);
+    const { postId } = request.params;
+    const text = commentText(request.body.text);
+    const { authorId, comment } = await db.transaction(async (tx) => {
+      const author = await postAuthorHeld(tx, postId);
+      const id = await insertComment(tx, postId, userId, text);
+      return { authorId: author, comment: commentView((await getComment(tx, postId, id))!, userId) };
+    });
+    feedChanged(request.log, authorId);
+    return { comment };
+  });
+
+  const deleteCommentSchema = { params: commentParamsSchema, body: emptyBody, response: { 200: okResponseSchema } };
+  api.delete('/api/posts/:postId/comments/:commentId', { onRequest: guard, schema: deleteCommentSchema }, async (request) => {
+    const { userId } = player(request);
+    const { postId, commentId } = request.params;
+    const authorId = await db.transaction(async (tx) => {
+      const author = await postAuthorHeld(tx, postId);
+      const comment = isUuid(commentId) ? await getComment(tx, postId, commentId) : undefined;
+      assertCanDeleteComment(comment, userId);
+      await deleteComment(tx, commentId);
+      return author;
+    });
+    feedChanged(request.log, authorId);
+    return { ok: true as const };
+  });
+}
