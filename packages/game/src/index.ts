@@ -32,3 +32,4 @@ export * from './skills/index.ts';
 export * from './content/achievements.ts';
 export * from './content/battlePass.ts';
 export * from './achievements/index.ts';
+export * from './leaderboards/index.ts';

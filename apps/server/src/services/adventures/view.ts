@@ -10,11 +10,13 @@ import {
   requiredPlayerLevel,
   winChance,
   type GearItem,
+  type SkillBonuses,
 } from '@rpg/game';
 import type { DbOrTx } from '../../db/client.ts';
 import { lastSettledAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
 import { attributesOf, type CharacterRow } from '../../db/queries/characters.ts';
 import { listInventory } from '../../db/queries/inventory.ts';
+import { skillBonusesOf } from '../skills.ts';
 import type { StoredOutcome } from './settle.ts';
 import { equippedGear, toAdventureView } from './shared.ts';
 
@@ -23,11 +25,11 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 /**
  * Spec 02 §2 launcher, DECISIONS §2: five locations with levels 1-10, each with the
  * table's duration after speed gear and RPG_TIME_SCALE, the level gate and the
- * character's computed win chance (attributes, gear and pending spells).
+ * character's computed win chance (attributes, gear, pending spells and unlocked skills).
  */
-export function launcherFor(row: CharacterRow, equipped: readonly GearItem[], timeScale: number): AdventureStateResponse['launcher'] {
+export function launcherFor(row: CharacterRow, equipped: readonly GearItem[], timeScale: number, skills?: SkillBonuses): AdventureStateResponse['launcher'] {
   const c = row.character;
-  const stats = combatStatsOf({ characterClass: c.characterClass, attributes: attributesOf(row.attributes), equipped, effects: c.spellEffects });
+  const stats = combatStatsOf({ characterClass: c.characterClass, attributes: attributesOf(row.attributes), equipped, effects: c.spellEffects, skills });
   const levels = Array.from({ length: ADVENTURE_LEVELS }, (_, i) => i + 1);
   return {
     locations: BIOMES.map((id) => ({
@@ -85,6 +87,6 @@ export async function adventureState(db: DbOrTx, row: CharacterRow, timeScale: n
   return {
     current: current ? toAdventureView(current, row.character.name) : null,
     ...(lastOutcome ? { lastOutcome } : {}),
-    launcher: launcherFor(row, equippedGear(entries), timeScale),
+    launcher: launcherFor(row, equippedGear(entries), timeScale, await skillBonusesOf(db, row)),
   };
 }

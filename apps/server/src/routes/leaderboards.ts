@@ -1,0 +1,22 @@
+import { emptyQuery, leaderboardParamsSchema, leaderboardResponseSchema, type LeaderboardResponse } from '@rpg/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
+import { player, type requireUser } from '../http/session.ts';
+import { readBoard } from '../services/leaderboards.ts';
+
+export interface LeaderboardRouteDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+}
+
+/** Spec 03 §2 GET /api/leaderboards/:board (xp, adventures, battles, health, defense, attack). */
+export async function leaderboardRoutes(app: FastifyInstance, { db, guard }: LeaderboardRouteDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { params: leaderboardParamsSchema, querystring: emptyQuery, response: { 200: leaderboardResponseSchema } };
+  api.get('/api/leaderboards/:board', { onRequest: guard, schema }, async (request): Promise<LeaderboardResponse> => {
+    const { userId } = player(request);
+    // One snapshot: the top 100 and the own ranks are counted over the same rows.
+    return db.transaction(async (tx) => readBoard(tx, request.params.board, userId), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  });
+}

@@ -1,0 +1,67 @@
+import {
+  changedKeys,
+  characterParamsSchema,
+  emptyBody,
+  skillChangeResponseSchema,
+  skillTreeQuerySchema,
+  skillTreeStateSchema,
+  unlockSkillBodySchema,
+  type SkillChangeResponse,
+  type SkillTreeState,
+} from '@rpg/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Tx } from '../db/client.ts';
+import { getCharacter, getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
+import { player, type requireUser } from '../http/session.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
+import { loadTreeState, reset, unlock } from '../services/skills.ts';
+import { characterIdParam, found } from './characters/shared.ts';
+
+export interface SkillRouteDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+  hub: RealtimeHub;
+  /** Settles due adventures first, so points from a level gained are there. */
+  catchUp(userId: string): Promise<unknown>;
+}
+
+/**
+ * Spec 03 §2-§5 skill trees: GET /api/characters/:id/skills[?tree=mage|warrior|rogue],
+ * POST .../skills/unlock { skillId }, POST .../skills/reset. Each change runs in one
+ * transaction under the character's row lock; only the owner's characters (else 404).
+ */
+export async function skillRoutes(app: FastifyInstance, { db, guard, hub, catchUp }: SkillRouteDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const getSchema = { params: characterParamsSchema, querystring: skillTreeQuerySchema, response: { 200: skillTreeStateSchema } };
+  api.get('/api/characters/:id/skills', { onRequest: guard, schema: getSchema }, async (request): Promise<SkillTreeState> => {
+    const { userId } = player(request);
+    const id = characterIdParam(request);
+    await catchUp(userId);
+    return db.transaction(async (tx) => loadTreeState(tx, found(await getCharacter(tx, userId, id)), request.query.tree));
+  });
+
+  /** Lock the character, apply, commit; then every tab of the player refetches the tree and the character. */
+  const change = async (userId: string, id: string, run: (tx: Tx, row: CharacterRow) => Promise<SkillChangeResponse>) => {
+    const answer = await db.transaction(async (tx) => run(tx, found(await getCharacterForUpdate(tx, userId, id))));
+    pusher(hub, app.log).invalidate(userId, changedKeys.skills(id));
+    return answer;
+  };
+
+  const unlockSchema = { params: characterParamsSchema, body: unlockSkillBodySchema, response: { 200: skillChangeResponseSchema } };
+  api.post('/api/characters/:id/skills/unlock', { onRequest: guard, schema: unlockSchema }, async (request): Promise<SkillChangeResponse> => {
+    const { userId } = player(request);
+    const id = characterIdParam(request);
+    const { skillId } = request.body;
+    return change(userId, id, (tx, row) => unlock(tx, row, skillId));
+  });
+
+  const resetSchema = { params: characterParamsSchema, body: emptyBody, response: { 200: skillChangeResponseSchema } };
+  api.post('/api/characters/:id/skills/reset', { onRequest: guard, schema: resetSchema }, async (request): Promise<SkillChangeResponse> => {
+    const { userId } = player(request);
+    const id = characterIdParam(request);
+    return change(userId, id, (tx, row) => reset(tx, row));
+  });
+}
