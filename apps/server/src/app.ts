@@ -38,6 +38,8 @@ import { inventoryRoutes } from './routes/inventory.ts';
 import { storeRoutes } from './routes/store.ts';
 import { skillRoutes } from './routes/skills.ts';
 import { leaderboardRoutes } from './routes/leaderboards.ts';
+import { skillRoutes } from './routes/skills.ts';
+import { leaderboardRoutes } from './routes/leaderboards.ts';
 import { socialRoutes } from './routes/social.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
 import { postRoutes } from './routes/posts.ts';
@@ -156,6 +158,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await craftingRoutes(app, { db, guard, hub, scheduler, timeScale: config.timeScale });
   await inventoryRoutes(app, { db, guard, hub, config });
   await storeRoutes(app, { db, guard, hub, config });
+  await skillRoutes(app, { db, guard, hub, catchUp });
+  await leaderboardRoutes(app, { db, guard });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
   await chatRoutes(app, { db, guard, hub });
   if (config.devOutbox) {
