@@ -38,8 +38,6 @@ import { inventoryRoutes } from './routes/inventory.ts';
 import { storeRoutes } from './routes/store.ts';
 import { skillRoutes } from './routes/skills.ts';
 import { leaderboardRoutes } from './routes/leaderboards.ts';
-import { skillRoutes } from './routes/skills.ts';
-import { leaderboardRoutes } from './routes/leaderboards.ts';
 import { socialRoutes } from './routes/social.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
 import { postRoutes } from './routes/posts.ts';
@@ -167,8 +165,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await devRoutes(app, { db });
   }
   if (config.nodeEnv === 'development') docsRoute(app);
-  await skillRoutes(app, { db, guard, hub, catchUp });
-  await leaderboardRoutes(app, { db, guard });
   await socialRoutes(app, { db, guard, hub, dataDir: config.dataDir });
   await auctionRoutes(app, { db, guard, hub, config });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
