@@ -40,6 +40,8 @@ import { skillRoutes } from './routes/skills.ts';
 import { leaderboardRoutes } from './routes/leaderboards.ts';
 import { socialRoutes } from './routes/social.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
+import { auctionRoutes } from './routes/auction.ts';
+import { auctionExpirySettler } from './services/auction.ts';
 import { postRoutes } from './routes/posts.ts';
 import { chatRoutes } from './routes/chat.ts';
 
@@ -110,6 +112,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const catchUp = (userId: string) => adventures.catchUp(userId);
   scheduler.register(craftSettler(db, hub, app.log));
   scheduler.register(storeRefreshSettler(hub, config.storeTimeZone));
+  scheduler.register(auctionExpirySettler(db, hub, app.log));
   scheduler.register(rateLimitPruner(db, app.log));
   // Every command group of the console; /help is generated from this table.
   const commands = buildCommandTable({ scheduler });

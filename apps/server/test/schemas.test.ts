@@ -150,11 +150,14 @@ const BODIES: Record<string, BodySpec> = {
   'POST /api/characters/:id/crafting/start': { base: { recipeId: 'iron_sword' } },
   'POST /api/characters/:id/inventory/:entryId/sell': { base: { quantity: 1 }, optional: ['quantity'], nullBody: true },
   'POST /api/characters/:id/store/buy': { base: { offerId: randomUUID() } },
+  'POST /api/characters/:id/auction': { base: { entryId: randomUUID(), price: 100 }, optional: ['quantity'] },
 };
 /** Query strings the routes read. */
 const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/characters/:id/console': { before: '1' },
   'GET /api/dev/outbox': { to: 'someone@example.com' },
+  'GET /api/auction/listings': { search: 'sword', tier: 'rare', slot: 'head', sort: 'newest', page: '1' },
+  'GET /api/auction/history': { name: 'Iron Sword' },
 };
 const QUERY_VALUES = ['', '\u0000', 'a\u0000b', '\u0007', '1e308', String(2 ** 53), '-1', '0.5', 'abc', LONG];
 const PARAM_VALUES = ['%00', 'a%00b', '%07', '1e308', '-1', '0.5', 'x'.repeat(90)];

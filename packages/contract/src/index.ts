@@ -10,6 +10,7 @@ export * from './push.ts';
 export * from './commands.ts';
 export * from './input.ts';
 export * from './requests.ts';
+export * from './auction.ts';
 export * from './skills.ts';
 export * from './leaderboards.ts';
 export * from './community.ts';

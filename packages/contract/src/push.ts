@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { adventureCompletedPushSchema, adventureStartedPushSchema } from './adventure.ts';
 import { chatMessagePushSchema } from './community.ts';
 import { craftCompletedPushSchema } from './crafting.ts';
+import { auctionSoldPushSchema } from './auction.ts';
 import type { QueryKey } from './query-keys.ts';
 
 import { friendRequestPushSchema } from './social-push.ts';
@@ -54,6 +55,7 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   adventureStartedPushSchema,
   adventureCompletedPushSchema,
   craftCompletedPushSchema,
+  auctionSoldPushSchema,
   storeRefreshedPushSchema,
   presencePushSchema,
   helloPushSchema,

@@ -24,6 +24,14 @@ export const queryKeys = {
   casino: (characterId: string) => ['casino', characterId] as const,
   /** A character's crafting drawer. */
   crafting: (characterId: string) => ['crafting', characterId] as const,
+  /** Every auction query (a listing appeared, sold or ended: broadcast to every player). */
+  auction: ['auction'] as const,
+  /** A page of other players' listings; `query` is the search, filters, sort and page as one string. */
+  auctionBrowse: (query: string) => ['auction', 'browse', query] as const,
+  /** The player's own listings. */
+  auctionMine: ['auction', 'mine'] as const,
+  /** The last sales of an item name. */
+  auctionHistory: (name: string) => ['auction', 'history', name] as const,
   /** The console's command list (the Commands panel, /help as data). */
   commands: ['commands'] as const,
   /** A character's skill tree (its own, or another class's in preview). */

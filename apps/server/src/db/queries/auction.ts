@@ -1,0 +1,147 @@
+import type { AuctionSort } from '@rpg/contract';
+import type { GearSlot, Tier } from '@rpg/game';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lte, min, ne, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../client.ts';
+import { auctionListings, playerCharacters, users } from '../schema/index.ts';
+
+export type ListingRow = typeof auctionListings.$inferSelect;
+/** A listing with its seller's public name (users.username). */
+export type ListingWithSeller = ListingRow & { seller: string };
+
+const withSeller = {
+  listing: auctionListings,
+  seller: users.username,
+};
+
+const flatten = (rows: Array<{ listing: ListingRow; seller: string }>): ListingWithSeller[] => rows.map(({ listing, seller }) => ({ ...listing, seller }));
+
+export async function insertListing(tx: Tx, values: typeof auctionListings.$inferInsert): Promise<ListingRow> {
+  const [row] = await tx.insert(auctionListings).values(values).returning();
+  if (!row) throw new Error('listing insert returned nothing');
+  return row;
+}
+
+/** The listing, locked until commit (buy and cancel wait for each other here: one of them wins). */
+export async function lockListing(tx: Tx, id: string): Promise<ListingRow | undefined> {
+  const [row] = await tx.select().from(auctionListings).where(eq(auctionListings.id, id)).for('update');
+  return row;
+}
+
+/** An active listing past its end, locked; skipped when another transaction (a buyer, another settler) holds it. */
+export async function lockExpiredListing(tx: Tx, id: string, now: Date): Promise<ListingRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(auctionListings)
+    .where(and(eq(auctionListings.id, id), eq(auctionListings.status, 'active'), lte(auctionListings.expiresAt, now)))
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** Locks a character's row by id (the other party of a sale: the seller). */
+export async function lockCharacterRow(tx: Tx, characterId: string): Promise<{ id: string; userId: string } | undefined> {
+  const [row] = await tx.select({ id: playerCharacters.id, userId: playerCharacters.userId }).from(playerCharacters).where(eq(playerCharacters.id, characterId)).for('update');
+  return row;
+}
+
+type Ending =
+  | { status: 'sold'; buyerUserId: string; buyerCharacterId: string; payout: number }
+  | { status: 'cancelled' }
+  | { status: 'expired' };
+
+/** The one flip from active: false when it had already happened (or the listing is gone). */
+export async function endListing(tx: Tx, id: string, ending: Ending, now: Date): Promise<boolean> {
+  const sold = ending.status === 'sold' ? { buyerUserId: ending.buyerUserId, buyerCharacterId: ending.buyerCharacterId, payout: ending.payout, soldAt: now } : {};
+  const rows = await tx
+    .update(auctionListings)
+    .set({ status: ending.status, endedAt: now, ...sold })
+    .where(and(eq(auctionListings.id, id), eq(auctionListings.status, 'active')))
+    .returning({ id: auctionListings.id });
+  return rows.length === 1;
+}
+
+export async function usernameOf(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row?.username;
+}
+
+export interface BrowseFilter {
+  search?: string | undefined;
+  tier?: Tier | undefined;
+  slot?: GearSlot | 'other' | undefined;
+  sort?: AuctionSort | undefined;
+  page: number;
+  pageSize: number;
+}
+
+const ORDER: Record<AuctionSort, SQL[]> = {
+  'price-asc': [asc(auctionListings.price), asc(auctionListings.expiresAt)],
+  'price-desc': [desc(auctionListings.price), asc(auctionListings.expiresAt)],
+  'time-left': [asc(auctionListings.expiresAt), asc(auctionListings.id)],
+  newest: [desc(auctionListings.createdAt), desc(auctionListings.id)],
+};
+
+/** `%`, `_` and `\` match themselves in a search. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Spec 03 §2 Browse: other players' active listings not yet past their end, one page, and how many there are. */
+export async function browseListings(db: DbOrTx, viewerUserId: string, filter: BrowseFilter, now: Date): Promise<{ rows: ListingWithSeller[]; total: number }> {
+  const search = filter.search?.trim();
+  const where = and(
+    eq(auctionListings.status, 'active'),
+    gt(auctionListings.expiresAt, now),
+    ne(auctionListings.sellerUserId, viewerUserId),
+    search ? ilike(auctionListings.itemName, `%${likeEscape(search)}%`) : undefined,
+    filter.tier ? eq(auctionListings.itemTier, filter.tier) : undefined,
+    filter.slot === 'other' ? isNull(auctionListings.itemSlot) : filter.slot ? eq(auctionListings.itemSlot, filter.slot) : undefined,
+  );
+  const rows = await db
+    .select(withSeller)
+    .from(auctionListings)
+    .innerJoin(users, eq(users.id, auctionListings.sellerUserId))
+    .where(where)
+    .orderBy(...ORDER[filter.sort ?? 'newest'])
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const [total] = await db.select({ n: count() }).from(auctionListings).where(where);
+  return { rows: flatten(rows), total: total?.n ?? 0 };
+}
+
+/** The player's listings: every active one (soonest end first) and the last `recent` that ended. */
+export async function sellerListings(db: DbOrTx, userId: string, recent = 10): Promise<{ active: ListingWithSeller[]; ended: ListingWithSeller[] }> {
+  const base = () => db.select(withSeller).from(auctionListings).innerJoin(users, eq(users.id, auctionListings.sellerUserId));
+  const active = await base()
+    .where(and(eq(auctionListings.sellerUserId, userId), eq(auctionListings.status, 'active')))
+    .orderBy(asc(auctionListings.expiresAt));
+  const ended = await base()
+    .where(and(eq(auctionListings.sellerUserId, userId), ne(auctionListings.status, 'active')))
+    .orderBy(desc(auctionListings.endedAt))
+    .limit(recent);
+  return { active: flatten(active), ended: flatten(ended) };
+}
+
+/** The last sales of an item name (exact), newest first. */
+export function salesOf(db: DbOrTx, itemName: string, limit = 10) {
+  return db
+    .select({ price: auctionListings.price, quantity: auctionListings.quantity, soldAt: auctionListings.soldAt })
+    .from(auctionListings)
+    .where(and(eq(auctionListings.itemName, itemName), eq(auctionListings.status, 'sold')))
+    .orderBy(desc(auctionListings.soldAt))
+    .limit(limit);
+}
+
+/** Active listings past their end (oldest end first), with their seller (for the pushes). */
+export function listExpiredListings(db: DbOrTx, now: Date, options: { userId?: string; limit?: number } = {}) {
+  return db
+    .select({ id: auctionListings.id })
+    .from(auctionListings)
+    .where(and(eq(auctionListings.status, 'active'), lte(auctionListings.expiresAt, now), options.userId ? eq(auctionListings.sellerUserId, options.userId) : undefined))
+    .orderBy(asc(auctionListings.expiresAt))
+    .limit(options.limit ?? 100);
+}
+
+/** When the next active listing ends, or null. */
+export async function nextListingExpiry(db: DbOrTx): Promise<Date | null> {
+  const [row] = await db.select({ at: min(auctionListings.expiresAt) }).from(auctionListings).where(eq(auctionListings.status, 'active'));
+  return row?.at ?? null;
+}
+

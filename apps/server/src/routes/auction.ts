@@ -1,0 +1,138 @@
+import {
+  AUCTION_PAGE_SIZE,
+  auctionActionResponseSchema,
+  auctionBrowseQuerySchema,
+  auctionBrowseSchema,
+  auctionHistoryQuerySchema,
+  auctionHistorySchema,
+  cancelListingParamsSchema,
+  changedKeys,
+  characterParamsSchema,
+  createListingBodySchema,
+  emptyBody,
+  emptyQuery,
+  listingParamsSchema,
+  myAuctionsSchema,
+  type AuctionActionResponse,
+  type AuctionBrowse,
+  type AuctionHistory,
+  type MyAuctions,
+} from '@rpg/contract';
+import { copper, LISTING_NOT_FOUND, toCoins } from '@rpg/game';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { browseListings, salesOf, sellerListings } from '../db/queries/auction.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
+import { player } from '../http/session.ts';
+import { pusher } from '../realtime/notify.ts';
+import { announceMarket, announceSale, buyItem, cancelItem, listingView, listItem, settleExpiredListings, type AuctionOutcome } from '../services/auction.ts';
+import { characterIdParam } from './characters/shared.ts';
+import { isUuid, type ItemRouteDeps } from './inventory.ts';
+
+/** :listingId of the route; one that cannot exist answers like another player's: 404. */
+function listingIdParam(request: FastifyRequest): string {
+  const { listingId } = request.params as { listingId: string };
+  if (!isUuid(listingId)) throw new HttpError(404, 'listing_not_found', LISTING_NOT_FOUND, 'Listing Not Found');
+  return listingId;
+}
+
+const answer = (outcome: AuctionOutcome): AuctionActionResponse => ({
+  toast: outcome.toast,
+  listing: outcome.listing,
+  copper: outcome.copper,
+  coins: toCoins(copper(outcome.copper)),
+});
+
+/**
+ * Spec 03 §2-§5 auction house (DECISIONS §1/§2: one market on the server):
+ * GET /api/auction/listings (others' active listings: search, tier, slot, sort, page),
+ * GET /api/auction/mine, GET /api/auction/history?name=, POST /api/characters/:id/auction
+ * { entryId, quantity?, price } (list, paying the fee), POST /api/characters/:id/auction/
+ * :listingId/buy, POST /api/auction/:listingId/cancel. Reads settle the expired listings
+ * first ("on read"), besides the scheduler.
+ */
+export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, config }: ItemRouteDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/auction/listings',
+    { onRequest: guard, schema: { querystring: auctionBrowseQuerySchema, response: { 200: auctionBrowseSchema } } },
+    async (request): Promise<AuctionBrowse> => {
+      const { userId } = player(request);
+      const now = new Date();
+      await settleExpiredListings(db, hub, request.log, now);
+      const { search, tier, slot, sort, page = 1 } = request.query;
+      const { rows, total } = await browseListings(db, userId, { search, tier, slot, sort, page, pageSize: AUCTION_PAGE_SIZE }, now);
+      return { listings: rows.map((row) => listingView(row, now)), page, pageSize: AUCTION_PAGE_SIZE, total };
+    },
+  );
+
+  api.get('/api/auction/mine', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: myAuctionsSchema } } }, async (request): Promise<MyAuctions> => {
+    const { userId } = player(request);
+    const now = new Date();
+    await settleExpiredListings(db, hub, request.log, now, userId);
+    const { active, ended } = await sellerListings(db, userId);
+    return { active: active.map((row) => listingView(row, now, true)), recent: ended.map((row) => listingView(row, now, true)) };
+  });
+
+  api.get(
+    '/api/auction/history',
+    { onRequest: guard, schema: { querystring: auctionHistoryQuerySchema, response: { 200: auctionHistorySchema } } },
+    async (request): Promise<AuctionHistory> => {
+      const { name } = request.query;
+      const sales = await salesOf(db, name);
+      return {
+        name,
+        sales: sales.map((s) => ({ price: s.price, coins: toCoins(copper(s.price)), quantity: s.quantity, soldAt: (s.soldAt ?? new Date(0)).toISOString() })),
+      };
+    },
+  );
+
+  api.post(
+    '/api/characters/:id/auction',
+    { onRequest: guard, schema: { params: characterParamsSchema, body: createListingBodySchema, response: { 200: auctionActionResponseSchema } } },
+    async (request): Promise<AuctionActionResponse> => {
+      const { userId } = player(request);
+      const id = characterIdParam(request);
+      const { entryId, quantity, price } = request.body;
+      const now = new Date();
+      // An id that cannot be an entry is 'no item selected', like one that is not the player's.
+      const input = { entryId: isUuid(entryId) ? entryId : '00000000-0000-0000-0000-000000000000', quantity, price };
+      const outcome = await db.transaction((tx) => listItem(tx, userId, id, input, now, config.timeScale));
+      pusher(hub, request.log).invalidate(userId, changedKeys.items(id));
+      announceMarket(hub, request.log);
+      app.ctx.scheduler.poke(new Date(outcome.listing.expiresAt));
+      return answer(outcome);
+    },
+  );
+
+  api.post(
+    '/api/characters/:id/auction/:listingId/buy',
+    { onRequest: guard, schema: { params: listingParamsSchema, body: emptyBody, response: { 200: auctionActionResponseSchema } } },
+    async (request): Promise<AuctionActionResponse> => {
+      const { userId } = player(request);
+      const id = characterIdParam(request);
+      const listingId = listingIdParam(request);
+      const sale = await db.transaction((tx) => buyItem(tx, userId, id, listingId, new Date()));
+      pusher(hub, request.log).invalidate(userId, changedKeys.items(id));
+      announceSale(hub, request.log, sale);
+      return answer(sale);
+    },
+  );
+
+  api.post(
+    '/api/auction/:listingId/cancel',
+    { onRequest: guard, schema: { params: cancelListingParamsSchema, body: emptyBody, response: { 200: auctionActionResponseSchema } } },
+    async (request): Promise<AuctionActionResponse> => {
+      const { userId } = player(request);
+      const listingId = listingIdParam(request);
+      const now = new Date();
+      // A listing already past its end goes back to the seller as expired (the answer says so).
+      await settleExpiredListings(db, hub, request.log, now, userId);
+      const outcome = await db.transaction((tx) => cancelItem(tx, userId, listingId, now));
+      pusher(hub, request.log).invalidate(userId, changedKeys.items(outcome.characterId));
+      announceMarket(hub, request.log);
+      return answer(outcome);
+    },
+  );
+}

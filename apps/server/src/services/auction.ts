@@ -1,0 +1,259 @@
+import { invalidatePush, queryKeys, type AuctionListingView, type AuctionSoldPush, type QueryKey, type ToastView } from '@rpg/contract';
+import {
+  buyListing,
+  cancelListing,
+  copper,
+  createListing,
+  expireListing,
+  hoursLeft,
+  LISTING_NOT_FOUND,
+  RuleError,
+  toCoins,
+  type InventoryEntry,
+  type Listing,
+  type Placement,
+} from '@rpg/game';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  endListing,
+  insertListing,
+  listExpiredListings,
+  lockCharacterRow,
+  lockExpiredListing,
+  lockListing,
+  nextListingExpiry,
+  usernameOf,
+  type ListingRow,
+} from '../db/queries/auction.ts';
+import { getCharacterForUpdate } from '../db/queries/characters.ts';
+import { writeConsoleLines } from '../db/queries/console.ts';
+import { backpackCapacity, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
+import { creditCopper, debitCopper, insertEntry, raiseStack } from '../db/queries/items.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
+import type { Settler } from '../scheduler/scheduler.ts';
+import { found } from './characters.ts';
+
+/**
+ * Spec 03 §2-§5 and DECISIONS §2 "Auction House": one market for every player. Each
+ * operation runs in the caller's transaction. Lock order, everywhere: the listing first,
+ * then the characters involved in id order, then their inventories; so a buy, a cancel and
+ * the expiry settler of one listing wait for each other and exactly one of them ends it
+ * (the conditional `status = 'active'` update confirms it).
+ */
+
+type Log = { error(o: object, m?: string): void };
+
+const notFound = () => new RuleError('listing_not_found', LISTING_NOT_FOUND, { title: 'Listing Not Found', status: 404 });
+
+export function toListing(row: ListingRow): Listing {
+  return { sellerUserId: row.sellerUserId, status: row.status, item: row.itemData, quantity: row.quantity, price: copper(row.price), expiresAt: row.expiresAt.getTime() };
+}
+
+/** A listing as its card shows it; `own` adds the fee, payout and end time (only the seller sees those). */
+export function listingView(row: ListingRow & { seller: string }, now: Date, own = false): AuctionListingView {
+  const view: AuctionListingView = {
+    id: row.id,
+    item: row.itemData,
+    quantity: row.quantity,
+    price: row.price,
+    coins: toCoins(copper(row.price)),
+    seller: row.seller,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    hoursLeft: row.status === 'active' ? hoursLeft(row.expiresAt.getTime(), now.getTime()) : 0,
+  };
+  if (own) Object.assign(view, { fee: row.fee, payout: row.payout, endedAt: row.endedAt?.toISOString() ?? null });
+  return view;
+}
+
+/** Puts a placement from the rules into the character's inventory (a new id, unequipped, or onto a stack). */
+async function place(tx: Tx, characterId: string, placement: Placement): Promise<void> {
+  if (placement.stackOnto) await raiseStack(tx, characterId, placement.stackOnto, placement.quantity);
+  else await insertEntry(tx, characterId, placement.item, placement.quantity);
+}
+
+async function traderOf(tx: Tx, userId: string, characterId: string, wallet: number) {
+  const inventory: InventoryEntry[] = await listInventory(tx, characterId, true);
+  return { userId, wallet: copper(wallet), inventory, capacity: await backpackCapacity(tx, characterId) };
+}
+
+export interface AuctionOutcome {
+  toast: ToastView;
+  listing: AuctionListingView;
+  /** The acting character's money after. */
+  copper: number;
+}
+
+/**
+ * Spec 03 §4 "Created": the item (or `quantity` of a stack) leaves the inventory into the
+ * listing and the fee is paid, in the caller's transaction with the character locked.
+ */
+export async function listItem(
+  tx: Tx,
+  userId: string,
+  characterId: string,
+  input: { entryId: string; quantity: number | undefined; price: number },
+  now: Date,
+  timeScale: number,
+): Promise<AuctionOutcome> {
+  const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
+  const inventory = await listInventory(tx, characterId, true);
+  const entry = inventory.find((e) => e.id === input.entryId);
+  const created = createListing({ entry, quantity: input.quantity ?? 1, price: input.price, wallet: copper(character.copper) }, now.getTime(), timeScale);
+  if (!entry) throw new Error('the rule accepted a listing without an entry');
+  await takeFromEntry(tx, characterId, entry.id, created.quantity);
+  const wallet = await debitCopper(tx, characterId, created.fee);
+  if (wallet === null) throw new Error('the fee was affordable under the character lock but the debit failed');
+  const slot = created.item.kind === 'gear' ? created.item.slot : null;
+  const row = await insertListing(tx, {
+    sellerUserId: userId,
+    sellerCharacterId: characterId,
+    itemData: created.item,
+    itemName: created.item.name,
+    itemTier: created.item.tier,
+    itemSlot: slot,
+    quantity: created.quantity,
+    price: created.price,
+    fee: created.fee,
+    createdAt: now,
+    expiresAt: new Date(created.expiresAt),
+  });
+  const seller = (await usernameOf(tx, userId)) ?? '';
+  return { toast: { ...created.toast, variant: 'success' }, listing: listingView({ ...row, seller }, now, true), copper: wallet };
+}
+
+export interface SaleOutcome extends AuctionOutcome {
+  sellerUserId: string;
+  sellerCharacterId: string;
+  push: AuctionSoldPush;
+}
+
+/**
+ * Spec 03 §4 "Bought" with DECISIONS §2: the buyer pays the full price, the seller receives
+ * floor(95%) and a console line, the item goes to the buyer with a new id, unequipped.
+ * Refused with nothing changed: own listing, sold or ended a moment ago, short funds, no room.
+ */
+export async function buyItem(tx: Tx, userId: string, characterId: string, listingId: string, now: Date): Promise<SaleOutcome> {
+  const row = await lockListing(tx, listingId);
+  if (!row) throw notFound();
+  // Both characters in id order (a buy the other way round at the same moment locks in the same order).
+  if (row.sellerCharacterId < characterId) await lockCharacterRow(tx, row.sellerCharacterId);
+  const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
+  if (row.sellerCharacterId > characterId) await lockCharacterRow(tx, row.sellerCharacterId);
+  const buyerName = (await usernameOf(tx, userId)) ?? 'another player';
+  const trader = await traderOf(tx, userId, characterId, character.copper);
+  const sale = buyListing(toListing(row), trader, now.getTime(), buyerName);
+
+  if (!(await endListing(tx, row.id, { status: 'sold', buyerUserId: userId, buyerCharacterId: characterId, payout: sale.payout }, now))) {
+    throw new Error(`listing ${row.id} ended twice under its lock`);
+  }
+  const wallet = await debitCopper(tx, characterId, sale.price);
+  if (wallet === null) throw new Error('the price was affordable under the character lock but the debit failed');
+  await creditCopper(tx, row.sellerCharacterId, sale.payout);
+  await place(tx, characterId, sale.placement);
+  await writeConsoleLines(tx, row.sellerCharacterId, [{ kind: 'success', content: sale.sellerMessage }]);
+
+  const seller = (await usernameOf(tx, row.sellerUserId)) ?? '';
+  const sold = { ...row, status: 'sold' as const, buyerUserId: userId, buyerCharacterId: characterId, payout: sale.payout, soldAt: now, endedAt: now };
+  return {
+    toast: { ...sale.toast, variant: 'success' },
+    listing: listingView({ ...sold, seller }, now),
+    copper: wallet,
+    sellerUserId: row.sellerUserId,
+    sellerCharacterId: row.sellerCharacterId,
+    push: { type: 'auction-sold', listingId: row.id, characterId: row.sellerCharacterId, itemName: row.itemName, price: sale.price, payout: sale.payout, message: sale.sellerMessage },
+  };
+}
+
+/** Spec 03 §4 "Cancelled": only the seller; the item goes back to the character that listed it; the fee is kept. */
+export async function cancelItem(tx: Tx, userId: string, listingId: string, now: Date): Promise<AuctionOutcome & { characterId: string }> {
+  const row = await lockListing(tx, listingId);
+  if (!row || row.sellerUserId !== userId) throw notFound();
+  const { character } = found(await getCharacterForUpdate(tx, userId, row.sellerCharacterId));
+  const trader = await traderOf(tx, userId, row.sellerCharacterId, character.copper);
+  const cancelled = cancelListing(toListing(row), trader, now.getTime());
+  if (!(await endListing(tx, row.id, { status: 'cancelled' }, now))) throw new Error(`listing ${row.id} ended twice under its lock`);
+  await place(tx, row.sellerCharacterId, cancelled.placement);
+  const seller = (await usernameOf(tx, userId)) ?? '';
+  return {
+    toast: { ...cancelled.toast, variant: 'success' },
+    listing: listingView({ ...row, status: 'cancelled', endedAt: now, seller }, now, true),
+    copper: character.copper,
+    characterId: row.sellerCharacterId,
+  };
+}
+
+export interface ExpiryOutcome {
+  userId: string;
+  characterId: string;
+}
+
+/**
+ * DECISIONS §2: an active listing past its end returns its item to the seller, exactly once:
+ * the listing is locked with SKIP LOCKED and re-checked as active and due (a buyer, a cancel
+ * or another process's settler that got there first wins). Null when there was nothing to do.
+ */
+export async function settleExpiredListing(tx: Tx, listingId: string, now: Date): Promise<ExpiryOutcome | null> {
+  const row = await lockExpiredListing(tx, listingId, now);
+  if (!row) return null;
+  const owner = await lockCharacterRow(tx, row.sellerCharacterId);
+  if (!owner) return null;
+  const expired = expireListing(toListing(row), await listInventory(tx, row.sellerCharacterId, true), now.getTime());
+  if (!expired) return null;
+  if (!(await endListing(tx, row.id, { status: 'expired' }, now))) throw new Error(`listing ${row.id} ended twice under its lock`);
+  await place(tx, row.sellerCharacterId, expired.placement);
+  await writeConsoleLines(tx, row.sellerCharacterId, [{ kind: 'system', content: expired.message }]);
+  return { userId: row.sellerUserId, characterId: row.sellerCharacterId };
+}
+
+/** What a seller's tabs refetch after a sale or an expiry: money, backpack, console, the listings. */
+const sellerKeys = (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.inventory(characterId), queryKeys.console(characterId), queryKeys.auction];
+
+/** After a commit: every player's auction queries are stale (a listing appeared, sold or ended). */
+export function announceMarket(hub: RealtimeHub, log: Log): void {
+  pusher(hub, log).broadcast(invalidatePush([queryKeys.auction]));
+}
+
+/** After a sale's commit: the seller hears of it live (toast + console line), everyone's browse refreshes. */
+export function announceSale(hub: RealtimeHub, log: Log, sale: SaleOutcome): void {
+  pusher(hub, log).notify(sale.sellerUserId, sale.push, invalidatePush(sellerKeys(sale.sellerCharacterId)));
+  announceMarket(hub, log);
+}
+
+/**
+ * Settles every due listing (the scheduler, and a read of the market: "on read"), each in
+ * its own transaction. `userId` limits it to one seller's listings.
+ */
+export async function settleExpiredListings(db: Db, hub: RealtimeHub, log: Log, now: Date, userId?: string): Promise<number> {
+  let settled = 0;
+  for (const { id } of await listExpiredListings(db, now, userId ? { userId } : {})) {
+    try {
+      const outcome = await db.transaction((tx) => settleExpiredListing(tx, id, now));
+      if (!outcome) continue;
+      settled += 1;
+      pusher(hub, log).invalidate(outcome.userId, sellerKeys(outcome.characterId));
+    } catch (error) {
+      log.error({ err: error, listingId: id }, 'settling an expired listing failed');
+    }
+  }
+  if (settled > 0) announceMarket(hub, log);
+  return settled;
+}
+
+/** If a listing failed to settle it is still due: try again after this pause, not in a tight loop. */
+const RETRY_MS = 1000;
+
+/** The scheduler's settler for expired listings (any number of processes: SKIP LOCKED + the conditional flip). */
+export function auctionExpirySettler(db: Db, hub: RealtimeHub, log: Log): Settler {
+  return {
+    name: 'auction-expiry',
+    async nextDue() {
+      const at = await nextListingExpiry(db);
+      return at && at.getTime() <= Date.now() ? new Date(Date.now() + RETRY_MS) : at;
+    },
+    settleDue: (now) => settleExpiredListings(db, hub, log, now),
+  };
+}
+
