@@ -1,5 +1,6 @@
 import { onAdventureCompletedPush } from '@/features/adventure/lib/outcome-toast';
 import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
+import { useChatPushHandler } from '@/features/chat/hooks/useChatPushHandler';
 import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
 import { playNoticeSound } from '@/lib/audio';
 
@@ -14,5 +15,7 @@ export function GamePushToasts() {
   useRealtimeSubscription('craft-completed', showCraftCompletedToast);
   // Every start (the launcher, the console's command, another tab) is pushed; the tab in view plays it.
   useRealtimeSubscription('adventure-started', playAdventureStart);
+  // A global chat line said anywhere joins this tab's chat (when it is loaded here).
+  useRealtimeSubscription('chat-message', useChatPushHandler());
   return null;
 }

@@ -2,6 +2,7 @@ import { AdventureConsole } from '@/features/adventure/components/AdventureConso
 import { CasinoHeaderActions } from '@/features/casino/components/CasinoHeaderActions';
 import { PokerTable } from '@/features/casino/components/PokerTable';
 import { PlayHub } from '@/features/characters/components/hub/PlayHub';
+import { GlobalChat } from '@/features/chat/components/GlobalChat';
 
 /**
  * /play: the game hub (DECISIONS section 2) with the adventure console in its right column. The
@@ -15,6 +16,7 @@ export function PlayPage() {
         <div className="space-y-6">
           <AdventureConsole key={active.id} characterId={active.id} headerActions={<CasinoHeaderActions characterId={active.id} />} />
           <PokerTable key={`poker-${active.id}`} characterId={active.id} />
+          <GlobalChat />
         </div>
       )}
     />

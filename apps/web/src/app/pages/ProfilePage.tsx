@@ -1,4 +1,5 @@
 import { CharacterSheet } from '@/features/characters/components/sheet/CharacterSheet';
+import { GlobalChat } from '@/features/chat/components/GlobalChat';
 import { useCharacterList } from '@/features/characters/hooks/useCharacterList';
 import { CraftingDrawer } from '@/features/crafting/components/CraftingDrawer';
 import { BackpackDrawer } from '@/features/items/components/BackpackDrawer';
@@ -26,6 +27,7 @@ export function ProfilePage() {
         ) : null
       }
       gearStats={characterId ? <GearStats characterId={characterId} /> : null}
+      chat={<GlobalChat />}
     />
   );
 }

@@ -32,6 +32,8 @@ interface CharacterSheetProps {
   equipped?: EquippedGearBySlot;
   actions?: ReactNode;
   gearStats?: ReactNode;
+  /** The global player chat, under the stats in the centre panel (spec 03 §2). */
+  chat?: ReactNode;
 }
 
 /**
@@ -39,7 +41,7 @@ interface CharacterSheetProps {
  * stats in the centre, the character's identity on the right. app/ fills in what other features
  * own: `equipped` (the gear grid), `actions` (drawer buttons beside 'Store') and `gearStats`.
  */
-export function CharacterSheet({ equipped = NO_GEAR, actions, gearStats }: CharacterSheetProps) {
+export function CharacterSheet({ equipped = NO_GEAR, actions, gearStats, chat }: CharacterSheetProps) {
   const { characters, active, isPending, isError, retry } = useCharacterList();
 
   if (isPending) return <CenteredSpinner label="Loading your character" />;
@@ -60,7 +62,10 @@ export function CharacterSheet({ equipped = NO_GEAR, actions, gearStats }: Chara
           <CharacterSwitcher characters={characters} />
           <BackgroundPanel character={active} />
         </Card>
-        <StatsPanel character={active} equipped={equipped} actions={actions} gearStats={gearStats} />
+        <div className="min-w-0 space-y-4">
+          <StatsPanel character={active} equipped={equipped} actions={actions} gearStats={gearStats} />
+          {chat}
+        </div>
         <div className="order-first lg:order-none lg:col-span-2 xl:col-span-1">
           <IdentityPanel character={active} />
         </div>
