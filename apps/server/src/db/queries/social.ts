@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { playerCharacters } from '../schema/characters.ts';
 import { posts } from '../schema/community.ts';
@@ -24,9 +24,12 @@ export interface PublicUserRow {
 
 const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
 
+/** The users row of the outer query, always qualified (drizzle leaves single-table columns bare, which a subquery would rebind). */
+const U = { id: sql.raw('"users"."id"'), lastSeen: sql.raw('"users"."last_seen"'), lastLogin: sql.raw('"users"."last_login"') };
+
 /** Either player blocked the other (presence is hidden both ways; requests and messages refused). */
-const blockedBetween = (viewerId: string, other: SQL | typeof users.id) =>
-  sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${viewerId}) or (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${other}))`;
+const blockedBetween = (viewerId: string) =>
+  sql`exists (select 1 from "blocks" b where (b.blocker_id = ${U.id} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${U.id}))`;
 
 /**
  * Online (spec 03 §4, DECISIONS §1): a live socket on any process, or a tab closed within the
@@ -34,16 +37,16 @@ const blockedBetween = (viewerId: string, other: SQL | typeof users.id) =>
  * (offline, never seen) between blocked players.
  */
 function presenceColumns(viewerId: string, now: Date) {
-  const live = new Date(now.getTime() - LIVE_CONNECTION_MS);
-  const grace = new Date(now.getTime() - PRESENCE_GRACE_MS);
-  const window = new Date(now.getTime() - ONLINE_WINDOW_MS);
-  const hidden = blockedBetween(viewerId, users.id);
+  const live = new Date(now.getTime() - LIVE_CONNECTION_MS).toISOString();
+  const grace = new Date(now.getTime() - PRESENCE_GRACE_MS).toISOString();
+  const window = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
+  const hidden = blockedBetween(viewerId);
   return {
     isOnline: sql<boolean>`(not ${hidden} and (
-      exists (select 1 from ${realtimeConnections} where ${realtimeConnections.userId} = ${users.id} and ${realtimeConnections.lastPing} > ${live})
-      or ${users.lastSeen} > ${grace}
-      or (${users.lastLogin} > ${window} and (${users.lastSeen} is null or ${users.lastSeen} <= ${users.lastLogin}))))`.mapWith(Boolean),
-    lastSeen: sql`case when ${hidden} then null else greatest(${users.lastSeen}, ${users.lastLogin}) end`.mapWith(toDate),
+      exists (select 1 from "realtime_connections" rc where rc.user_id = ${U.id} and rc.last_ping > ${live}::timestamptz)
+      or ${U.lastSeen} > ${grace}::timestamptz
+      or (${U.lastLogin} > ${window}::timestamptz and (${U.lastSeen} is null or ${U.lastSeen} <= ${U.lastLogin}))))`.mapWith(Boolean),
+    lastSeen: sql`case when ${hidden} then null else greatest(${U.lastSeen}, ${U.lastLogin}) end`.mapWith(toDate),
   };
 }
 
@@ -236,7 +239,7 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}
  * never the viewer, never a player who blocked the viewer; exact names first; `limit` at most.
  */
 export async function searchUsers(db: DbOrTx, viewerId: string, term: string, limit: number, now = new Date()): Promise<PublicUserRow[]> {
-  const blockedMe = sql`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${viewerId})`;
+  const blockedMe = sql`exists (select 1 from "blocks" b where b.blocker_id = ${U.id} and b.blocked_id = ${viewerId})`;
   const rows = await db
     .select(publicUserColumns(viewerId, now))
     .from(users)
@@ -252,14 +255,14 @@ export async function searchUsers(db: DbOrTx, viewerId: string, term: string, li
  * player blocked either way.
  */
 export async function suggestFriends(db: DbOrTx, viewerId: string, limit: number, now = new Date()): Promise<Array<{ user: PublicUserRow; mutualFriends: number }>> {
-  const myFriends = sql`(select case when f.requester_id = ${viewerId} then f.addressee_id else f.requester_id end from ${friendships} f where f.status = 'accepted' and (f.requester_id = ${viewerId} or f.addressee_id = ${viewerId}))`;
-  const related = sql`exists (select 1 from ${friendships} r where r.status <> 'rejected' and ((r.requester_id = ${viewerId} and r.addressee_id = ${users.id}) or (r.addressee_id = ${viewerId} and r.requester_id = ${users.id})))`;
-  const mutual = sql<number>`(select count(*)::int from ${friendships} m where m.status = 'accepted' and ((m.requester_id = ${users.id} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${users.id} and m.requester_id in ${myFriends})))`;
+  const myFriends = sql`(select case when f.requester_id = ${viewerId} then f.addressee_id else f.requester_id end from "friendships" f where f.status = 'accepted' and (f.requester_id = ${viewerId} or f.addressee_id = ${viewerId}))`;
+  const related = sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ((r.requester_id = ${viewerId} and r.addressee_id = ${U.id}) or (r.addressee_id = ${viewerId} and r.requester_id = ${U.id})))`;
+  const mutual = sql<number>`(select count(*)::int from "friendships" m where m.status = 'accepted' and ((m.requester_id = ${U.id} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${U.id} and m.requester_id in ${myFriends})))`;
   const rows = await db
     .select({ user: publicUserColumns(viewerId, now), mutualFriends: mutual })
     .from(users)
-    .where(and(ne(users.id, viewerId), sql`not ${related}`, sql`not ${blockedBetween(viewerId, users.id)}`))
-    .orderBy(desc(mutual), sql`greatest(${users.lastSeen}, ${users.lastLogin}) desc nulls last`, asc(users.id))
+    .where(and(ne(users.id, viewerId), sql`not ${related}`, sql`not ${blockedBetween(viewerId)}`))
+    .orderBy(desc(mutual), sql`greatest(${U.lastSeen}, ${U.lastLogin}) desc nulls last`, asc(users.id))
     .limit(limit);
   return rows.map((r) => ({ user: r.user as PublicUserRow, mutualFriends: Number(r.mutualFriends) }));
 }
