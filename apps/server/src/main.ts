@@ -1,9 +1,33 @@
+import { spawn } from 'node:child_process';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { embeddedDatabaseIsNew, openDatabase } from './db/client.ts';
 import { installProcessGuards } from './process-guards.ts';
 
+/**
+ * Creating an embedded database (PGlite's initdb and the migrations) grows its WebAssembly
+ * memory to ~800 MB, which a process never gives back; opening an existing one takes ~270 MB.
+ * So a new database is created by a short-lived child process, and the server opens the result.
+ */
+const SETUP_FLAG = 'RPG_EMBEDDED_DB_SETUP';
+const setupDir = process.env[SETUP_FLAG];
+if (setupDir) {
+  await (await openDatabase({ dataDir: setupDir })).close();
+  process.exit(0);
+}
+
+async function createEmbeddedDatabase(dataDir: string): Promise<void> {
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? ''], { env: { ...process.env, [SETUP_FLAG]: dataDir }, stdio: 'inherit' });
+    child.on('error', () => resolve(null));
+    child.on('exit', resolve);
+  });
+  // If the child could not do it, the server creates the database itself (more memory, same result).
+  if (code !== 0) console.warn(`[db] creating the embedded database in a child process failed (${code}); creating it here`);
+}
+
 const config = loadConfig();
+if (!config.databaseUrl && embeddedDatabaseIsNew(config.dataDir)) await createEmbeddedDatabase(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, database });
 installProcessGuards(app.log);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -77,6 +77,11 @@ function preparedStatements(client: pg.PoolClient): void {
     }
     return query(config, values, callback);
   };
+}
+
+/** True when the embedded database under `dataDir` has never been created (no PG_VERSION yet). */
+export function embeddedDatabaseIsNew(dataDir: string): boolean {
+  return dataDir !== 'memory://' && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
