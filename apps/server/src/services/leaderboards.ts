@@ -25,5 +25,5 @@ function entry(board: Leaderboard, row: BoardRow, userId: string): LeaderboardEn
 export async function readBoard(db: DbOrTx, board: Leaderboard, userId: string): Promise<LeaderboardResponse> {
   const top = await topOfBoard(db, board, LEADERBOARD_SIZE);
   const own = await ownOnBoard(db, board, userId);
-  return { board, entries: top.map((r) => entry(board, r, userId)), own: own.map((r) => entry(board, r, userId)) };
+  return { board, entries: top.map((r) => entry(board, r, userId)), own: own.map((r) => entry(board, r, userId)).sort((a, b) => a.rank - b.rank) };
 }
