@@ -1,4 +1,5 @@
 import { onAdventureCompletedPush } from '@/features/adventure/lib/outcome-toast';
+import { showAuctionSoldToast } from '@/features/auction/lib/sold-toast';
 import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
 import { useChatPushHandler } from '@/features/chat/hooks/useChatPushHandler';
 import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
@@ -13,6 +14,8 @@ const playAdventureStart = () => void playNoticeSound('adventureStart');
 export function GamePushToasts() {
   useRealtimeSubscription('adventure-completed', onAdventureCompletedPush);
   useRealtimeSubscription('craft-completed', showCraftCompletedToast);
+  // The seller's listing was bought: on every screen, live (the console line stays for later).
+  useRealtimeSubscription('auction-sold', showAuctionSoldToast);
   // Every start (the launcher, the console's command, another tab) is pushed; the tab in view plays it.
   useRealtimeSubscription('adventure-started', playAdventureStart);
   // A global chat line said anywhere joins this tab's chat (when it is loaded here).

@@ -1,0 +1,226 @@
+import type { InventoryEntryView } from '@rpg/contract';
+import { copper, toCoins } from '@rpg/game';
+import { AlertDialog, Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { CoinAmount } from '@/components/CoinAmount';
+import { TierBadge } from '@/components/TierBadge';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { AlertDialogPanel } from '@/components/ui/ConfirmDialog';
+import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
+import { NumberInput } from '@/components/ui/NumberInput';
+import { cn } from '@/lib/cn';
+import { itemKindLabel, TIER_TEXT } from '@/lib/item-display';
+import { useCreateListing } from '../api/create-listing';
+import { feeFor, parseCoin, priceInCopper, type PriceText } from '../lib/price';
+import { PriceHistory } from './PriceHistory';
+
+interface ListItemDialogProps {
+  characterId: string;
+  /** The active character's inventory (undefined while it loads). */
+  entries: InventoryEntryView[] | undefined;
+  /** The character's money in copper. */
+  wallet: number;
+}
+
+const EMPTY_PRICE: PriceText = { gold: '', silver: '', copper: '' };
+const COIN_FIELDS = [
+  { key: 'gold', label: 'Gold', max: undefined },
+  { key: 'silver', label: 'Silver', max: 99 },
+  { key: 'copper', label: 'Copper', max: 99 },
+] as const;
+
+/**
+ * Spec 03 section 2/5: 'List Items from Inventory' opens the listing dialog (pick an item,
+ * a quantity for a stack, a price with gold >= 0 and silver and copper 0-99, non-numeric as 0);
+ * 'Create Listing' is disabled until an item is picked and the price is not all zero, then
+ * 'Confirm Listing Fee' asks to 'Pay Fee & List Item'.
+ */
+export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [entryId, setEntryId] = useState<string | null>(null);
+  const [quantityText, setQuantityText] = useState('1');
+  const [priceText, setPriceText] = useState<PriceText>(EMPTY_PRICE);
+  const ids = { gold: useId(), silver: useId(), copper: useId(), quantity: useId(), picker: useId() };
+  const create = useCreateListing(characterId, () => {
+    setConfirming(false);
+    setOpen(false);
+  });
+
+  const listable = (entries ?? []).filter((entry) => !entry.equipped);
+  const entry = listable.find((e) => e.id === entryId) ?? null;
+  const quantity = entry ? Math.min(Math.max(1, parseCoin(quantityText) || 1), entry.quantity) : 1;
+  const price = priceInCopper(priceText);
+  const fee = feeFor(price);
+  const canCreate = entry !== null && price > 0;
+
+  const openDialog = () => {
+    if (!entries) {
+      toast.error('Character Not Loaded', { description: 'Please try again later.' });
+      return;
+    }
+    if (listable.length === 0) {
+      toast.error('No Items Available', { description: "You don't have any items in your inventory to list." });
+      return;
+    }
+    setEntryId(null);
+    setQuantityText('1');
+    setPriceText(EMPTY_PRICE);
+    setOpen(true);
+  };
+
+  const createListing = () => {
+    if (!entry) {
+      toast.error('No Item Selected', { description: 'Please select an item to list' });
+      return;
+    }
+    if (price <= 0) {
+      toast.error('No Price Set', { description: 'Please set a price for your item' });
+      return;
+    }
+    if (fee > wallet) {
+      toast.error('Insufficient Funds', { description: "You don't have enough money to pay the listing fee." });
+      return;
+    }
+    setConfirming(true);
+  };
+
+  return (
+    <>
+      <Button onClick={openDialog}>List Items from Inventory</Button>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-gold-700/50 bg-ink-850 shadow-2xl">
+            <div className="flex items-start justify-between gap-3 border-b border-ink-600 p-4">
+              <div>
+                <Dialog.Title className="font-display text-xl font-semibold text-gold-300">List an Item</Dialog.Title>
+                <Dialog.Description className="text-sm text-parchment-300">Choose an item and set its price. Equipped items cannot be listed.</Dialog.Description>
+              </div>
+              <DialogCloseButton label="Close" />
+            </div>
+            <div className="space-y-4 overflow-y-auto p-4">
+              <fieldset>
+                <legend id={ids.picker} className="mb-2 text-sm font-medium text-parchment-200">
+                  Item
+                </legend>
+                <div role="radiogroup" aria-labelledby={ids.picker} className="max-h-56 space-y-1 overflow-y-auto pr-1">
+                  {listable.map((option) => (
+                    <label
+                      key={option.id}
+                      className={cn(
+                        'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-gold-300',
+                        option.id === entryId ? 'border-gold-400 bg-gold-500/10' : 'border-ink-600 hover:bg-ink-700',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="auction-item"
+                        value={option.id}
+                        checked={option.id === entryId}
+                        onChange={() => {
+                          setEntryId(option.id);
+                          setQuantityText('1');
+                        }}
+                        className="sr-only"
+                      />
+                      <span className={cn('min-w-0 flex-1 truncate font-medium', TIER_TEXT[option.item.tier])}>
+                        {option.item.name}
+                        {option.quantity > 1 ? <span className="text-parchment-300"> x{option.quantity}</span> : null}
+                      </span>
+                      <span className="hidden text-xs text-parchment-300 sm:inline">{itemKindLabel(option.item)}</span>
+                      <TierBadge tier={option.item.tier} />
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+
+              {entry && entry.quantity > 1 ? (
+                <div className="space-y-1">
+                  <label htmlFor={ids.quantity} className="block text-sm font-medium text-parchment-200">
+                    Quantity (of {entry.quantity})
+                  </label>
+                  <NumberInput id={ids.quantity} min={1} max={entry.quantity} step={1} value={quantityText} onValueChange={setQuantityText} className="h-10 w-24 px-3" />
+                </div>
+              ) : null}
+
+              <fieldset>
+                <legend className="mb-2 text-sm font-medium text-parchment-200">Price{entry && quantity > 1 ? ` for all ${quantity}` : ''}</legend>
+                <div className="grid grid-cols-3 gap-2">
+                  {COIN_FIELDS.map((field) => (
+                    <div key={field.key} className="space-y-1">
+                      <label htmlFor={ids[field.key]} className="block text-xs text-parchment-300">
+                        {field.label}
+                      </label>
+                      <NumberInput
+                        id={ids[field.key]}
+                        min={0}
+                        max={field.max}
+                        step={1}
+                        placeholder="0"
+                        value={priceText[field.key]}
+                        onValueChange={(text) => setPriceText((old) => ({ ...old, [field.key]: text }))}
+                        className="h-10 w-full px-3"
+                      />
+                    </div>
+                  ))}
+                </div>
+              </fieldset>
+
+              <dl className="grid grid-cols-2 gap-y-1 rounded-lg bg-ink-950/40 p-3 text-sm">
+                <dt className="text-parchment-300">Price</dt>
+                <dd className="text-right">
+                  <CoinAmount compact coins={toCoins(price)} />
+                </dd>
+                <dt className="text-parchment-300">Listing fee</dt>
+                <dd className="text-right">
+                  <CoinAmount compact coins={toCoins(fee)} />
+                </dd>
+                <dt className="text-parchment-300">You receive on a sale (95%)</dt>
+                <dd className="text-right">
+                  <CoinAmount compact coins={toCoins(copper(Math.floor((price * 95) / 100)))} />
+                </dd>
+              </dl>
+
+              {entry ? <PriceHistory name={entry.item.name} /> : null}
+            </div>
+            <div className="flex flex-wrap justify-end gap-3 border-t border-ink-600 p-4">
+              <Dialog.Close className={buttonClasses('secondary')}>Cancel</Dialog.Close>
+              <Button disabled={!canCreate || create.isPending} onClick={createListing}>
+                Create Listing
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogPanel>
+          <AlertDialog.Title className="font-display text-xl font-semibold text-gold-300">Confirm Listing Fee</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="mt-3 space-y-2 text-sm text-parchment-200">
+              <p>
+                Listing {entry?.item.name}
+                {quantity > 1 ? ` x${quantity}` : ''} for <CoinAmount compact coins={toCoins(price)} /> costs a fee of{' '}
+                <CoinAmount compact coins={toCoins(fee)} />.
+              </p>
+              <p>The fee is not refunded if you cancel or the listing expires.</p>
+            </div>
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClasses('secondary')}>Cancel</AlertDialog.Cancel>
+            <Button
+              disabled={create.isPending}
+              onClick={() => {
+                if (entry) create.mutate({ entryId: entry.id, price, ...(entry.quantity > 1 ? { quantity } : {}) });
+              }}
+            >
+              {create.isPending ? 'Listing...' : 'Pay Fee & List Item'}
+            </Button>
+          </div>
+        </AlertDialogPanel>
+      </AlertDialog.Root>
+    </>
+  );
+}
