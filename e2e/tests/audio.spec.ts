@@ -11,9 +11,9 @@ interface Snapshot {
 
 type ProbeWindow = { __rpgAudioProbe?: (audio: unknown) => void; __seenAudio?: { snapshot(): Snapshot } };
 
-/** The app hands its read-only audio view to a probe defined before it loads. */
+/** The app hands its read-only audio view to a probe defined before it loads (in every tab of the context). */
 async function probeAudio(page: Page) {
-  await page.addInitScript(() => {
+  await page.context().addInitScript(() => {
     const w = globalThis as unknown as ProbeWindow;
     w.__rpgAudioProbe = (audio) => {
       w.__seenAudio = audio as ProbeWindow['__seenAudio'];

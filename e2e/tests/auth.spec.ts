@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestMail, newEmail, PASSWORD, signedIn, signUpThroughForm } from '../support/game.ts';
+import { createCharacterViaApi } from './character-helpers.ts';
 
 test.describe('accounts (spec 01 §2 /auth, §4, §8)', () => {
   test('sign up, verify by the link, log in, stay signed in after a reload, log out', async ({ page }) => {
@@ -133,8 +134,10 @@ test.describe('public pages', () => {
     await page.getByRole('link', { name: 'Join the Adventure' }).or(page.getByRole('button', { name: 'Join the Adventure' })).click();
     await expect(page).toHaveURL(/\/auth/);
 
+    // A returning player (one with a character): a new one is welcomed and sent on to /game.
     const email = newEmail('landing');
     await signedIn(page, email);
+    await createCharacterViaApi(page, { name: 'Lander', race: 'human', class: 'warrior', gender: 'female' });
     await page.goto('/');
     await expect(page.getByText(`Welcome back, ${email}!`)).toBeVisible();
     await expect(page.getByText('Ready to continue your adventure?')).toBeVisible();
