@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { RelationView, SocialSummary, SuggestionList, UserSearch } from '@rpg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket } from './support/socket.ts';
@@ -158,5 +161,24 @@ describe('player search (DECISIONS §4) and suggestions', () => {
     expect(ids).not.toContain(ann.id);
     expect(ids).not.toContain(ben.id);
     expect(ids).not.toContain(dan.id);
+  });
+});
+
+/** PGlite is one process by design: across processes (LISTEN/NOTIFY) runs on PostgreSQL. */
+describe.runIf(Boolean(process.env.DATABASE_URL))('a second server process', () => {
+  it('delivers a friend request made through one server to a tab connected to the other', async () => {
+    const bDir = mkdtempSync(path.join(tmpdir(), 'rpg-test-social-b-'));
+    const second = await startTestServer({ reuse: { dataDir: bDir, databaseUrl: server.databaseUrl! } });
+    try {
+      const [ann, ben] = [await player(), await player()];
+      const tab = connectSocket(second.url, ben.client);
+      await tab.waitFor('hello');
+      expect((await sendRequest(ann, ben)).status).toBe(200);
+      expect(await tab.waitFor('friend-request')).toMatchObject({ from: { id: ann.id, username: ann.username } });
+      tab.close();
+    } finally {
+      await second.stop({ keepData: true });
+      rmSync(bDir, { recursive: true, force: true });
+    }
   });
 });
