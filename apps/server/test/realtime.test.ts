@@ -62,6 +62,20 @@ describe('realtime socket and presence', () => {
     socket.ws.close();
   });
 
+  it('closes a socket that sends an oversized frame (1009) and keeps serving everyone else', async () => {
+    const player = await signedInPlayer(server.url);
+    const other = connect(player);
+    await other.waitFor('hello');
+    const socket = connect(player);
+    await socket.waitFor('hello');
+    socket.ws.send('x'.repeat(5 * 1024));
+    expect((await socket.closed).code).toBe(1009);
+    other.ws.send(JSON.stringify({ type: 'ping' }));
+    await other.waitFor('pong');
+    expect((await player.get('/api/me')).status).toBe(200);
+    other.ws.close();
+  });
+
   it('closes the tabs of a session when it signs out', async () => {
     const player = await signedInPlayer(server.url);
     const socket = connect(player);

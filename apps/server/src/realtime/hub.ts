@@ -43,7 +43,7 @@ export class RealtimeHub {
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
-    private readonly log: { error(o: object, m?: string): void },
+    private readonly log: { error(o: object, m?: string): void; warn(o: object, m?: string): void },
   ) {
     bus.subscribe((message) => this.deliver(message));
   }
@@ -84,6 +84,9 @@ export class RealtimeHub {
    * after, so two processes accepting at once cannot both stay under the cap unseen.
    */
   async attach(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
+    // A socket error with no listener would end the process (an oversized or malformed frame, a
+    // reset connection): log it; ws closes the socket, and 'close' cleans up.
+    socket.on('error', (error) => this.log.warn({ err: error }, 'websocket error'));
     const client: Client = { id: randomUUID(), socket, userId, sessionId, alive: true, received: 0, windowStart: Date.now() };
     const now = new Date();
     await this.db.insert(realtimeConnections).values({ id: client.id, userId, instanceId: this.instanceId, lastPing: now });
