@@ -50,7 +50,7 @@ export const queryKeys = {
 /** What changes together, named once: the keys a kind of change makes stale. */
 export const changedKeys = {
   /** An adventure settled: money, XP and health, its console lines, the board, the loot. */
-  adventureSettled: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.console(characterId), queryKeys.adventure(characterId), queryKeys.inventory(characterId)],
+  adventureSettled: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.console(characterId), queryKeys.adventure(characterId), queryKeys.inventory(characterId), queryKeys.leaderboards],
   /** An adventure started: the board and its console line. */
   adventureStarted: (characterId: string): QueryKey[] => [queryKeys.adventure(characterId), queryKeys.console(characterId)],
   /** Every friends, profile and direct-message query (a friendship or a block changed). */

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { Leaderboards } from '@/features/leaderboards/components/Leaderboards';
 
-/** Placeholder until its feature lands; replace this file. */
+/** /leaderboards (spec 03 §2): every player's characters, ranked on six boards. */
 export function LeaderboardsPage() {
-  return <PlaceholderPage title="Leaderboards" />;
+  return <Leaderboards />;
 }
