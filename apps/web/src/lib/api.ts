@@ -65,6 +65,12 @@ export async function apiFetch<S extends z.ZodType>(path: string, schema: S, req
   return schema.parse(await response.json());
 }
 
+/** Like apiFetch, with a schema loaded on demand (pages that must not load zod before they need it). */
+export async function apiFetchLazy<S extends z.ZodType>(path: string, loadSchema: () => Promise<S>, request: ApiRequest = {}): Promise<z.infer<S>> {
+  const [response, schema] = await Promise.all([send(path, request), loadSchema()]);
+  return schema.parse(await response.json());
+}
+
 /** Like apiFetch, for routes that answer 204 No Content. */
 export async function apiSend(path: string, request: ApiRequest = {}): Promise<void> {
   await send(path, request);

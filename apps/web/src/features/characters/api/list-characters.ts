@@ -1,14 +1,16 @@
-import { queryKeys, characterViewSchema } from '@rpg/contract';
+import { queryKeys } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '@/lib/api';
+import { apiFetchLazy } from '@/lib/api';
+import type { CharacterList } from './character-list-schema';
 
-/** GET /api/characters: the player's characters, oldest first; exactly one is active when any exist. */
-export const characterListSchema = z.object({ characters: z.array(characterViewSchema) });
-export type CharacterList = z.infer<typeof characterListSchema>;
+export type { CharacterList };
 
+/**
+ * GET /api/characters. The route guard calls this on every page, the landing and sign-in pages
+ * included, so its schema (and zod with it) is loaded with the first answer, not with the page.
+ */
 export function fetchCharacters(signal?: AbortSignal): Promise<CharacterList> {
-  return apiFetch('/api/characters', characterListSchema, { signal });
+  return apiFetchLazy('/api/characters', () => import('./character-list-schema').then((m) => m.characterListSchema), { signal });
 }
 
 export function useCharactersQuery() {
