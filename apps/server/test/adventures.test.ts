@@ -240,7 +240,7 @@ describe('settling an adventure (spec 02 §4, §7, §9)', () => {
     expect(rows).toHaveLength(character.backpack.slots);
   });
 
-  it('keeps the outcome of a defeat to health only', async () => {
+  it('gives no XP, copper or loot on a defeat, only the health loss (a warrior has no mana to lose)', async () => {
     const { client, character } = await player();
     const { outcome } = await insertFinishedAdventure(character.id, (o) => !o.won);
     const [after] = await listCharacters(client);
@@ -249,5 +249,16 @@ describe('settling an adventure (spec 02 §4, §7, §9)', () => {
     expect(outcome.healthLost).toBeGreaterThan(0);
     expect(await characterRow(db(), character.id)).toMatchObject({ adventuresCompleted: 1, battlesWon: 0 });
     expect((await state(client, character.id)).lastOutcome).toMatchObject({ won: false, title: 'Adventure Failed!', xpGained: 0, copperGained: 0, items: [] });
+  });
+
+  it('costs a mage health and mana on a defeat (spec 02 §4, DECISIONS §4)', async () => {
+    const client = await signedInPlayer(server.url);
+    const character = await createCharacter(client, { name: 'Defeated Mage', class: 'mage' });
+    expect(character.attributes.currentMana).toBeGreaterThan(0);
+    const { outcome } = await insertFinishedAdventure(character.id, (o) => !o.won);
+    const [after] = await listCharacters(client);
+    expect(outcome.manaLost).toBeGreaterThan(0);
+    expect(after?.attributes.currentHealth).toBe(character.attributes.currentHealth - outcome.healthLost);
+    expect(after?.attributes.currentMana).toBe(character.attributes.currentMana - outcome.manaLost);
   });
 });
