@@ -36,6 +36,9 @@ import { craftingRoutes } from './routes/crafting.ts';
 import { craftSettler } from './services/crafting.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { storeRoutes } from './routes/store.ts';
+import { achievementRoutes } from './routes/achievements.ts';
+import { announceAchievements, recordPresence } from './services/achievements.ts';
+import { pusher } from './realtime/notify.ts';
 import { skillRoutes } from './routes/skills.ts';
 import { leaderboardRoutes } from './routes/leaderboards.ts';
 import { socialRoutes } from './routes/social.ts';
@@ -159,6 +162,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await craftingRoutes(app, { db, guard, hub, scheduler, timeScale: config.timeScale });
   await inventoryRoutes(app, { db, guard, hub, config });
   await storeRoutes(app, { db, guard, hub, config });
+  await achievementRoutes(app, { db, guard, hub });
   await skillRoutes(app, { db, guard, hub, catchUp });
   await leaderboardRoutes(app, { db, guard });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
@@ -176,6 +180,13 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await serveUploads(app, config.dataDir);
   await serveWeb(app, config.webDist, config.nodeEnv !== 'test');
 
+  hub.onPlayersSeen = (userIds) => {
+    for (const userId of userIds) {
+      recordPresence(db, userId)
+        .then((notice) => announceAchievements(pusher(hub, app.log), userId, notice))
+        .catch((error: unknown) => app.log.error({ err: error, userId }, 'counting play time failed'));
+    }
+  };
   hub.start();
   scheduler.start();
   // Before Fastify drops the sockets, so their presence is settled while the database is open.

@@ -16,3 +16,4 @@ export * from './leaderboards.ts';
 export * from './community.ts';
 export * from './social.ts';
 export * from './social-push.ts';
+export * from './achievements.ts';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { adventureCompletedPushSchema, adventureStartedPushSchema } from './adventure.ts';
 import { chatMessagePushSchema } from './community.ts';
 import { craftCompletedPushSchema } from './crafting.ts';
+import { achievementUnlockedPushSchema, battlePassRewardPushSchema, giftReceivedPushSchema } from './achievements.ts';
 import { auctionSoldPushSchema } from './auction.ts';
 import type { QueryKey } from './query-keys.ts';
 
@@ -55,6 +56,9 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   adventureStartedPushSchema,
   adventureCompletedPushSchema,
   craftCompletedPushSchema,
+  achievementUnlockedPushSchema,
+  battlePassRewardPushSchema,
+  giftReceivedPushSchema,
   auctionSoldPushSchema,
   storeRefreshedPushSchema,
   presencePushSchema,

@@ -32,6 +32,8 @@ export const queryKeys = {
   auctionMine: ['auction', 'mine'] as const,
   /** The last sales of an item name. */
   auctionHistory: (name: string) => ['auction', 'history', name] as const,
+  /** The player's achievements, points and battle pass (spec 03 §2). */
+  achievements: ['achievements'] as const,
   /** The console's command list (the Commands panel, /help as data). */
   commands: ['commands'] as const,
   /** A character's skill tree (its own, or another class's in preview). */

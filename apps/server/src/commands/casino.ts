@@ -1,9 +1,10 @@
 import { changedKeys, queryKeys } from '@rpg/contract';
-import { BUY_USAGE, type PokerAction } from '@rpg/game';
+import { BUY_USAGE, settlePoker, type PokerAction } from '@rpg/game';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { found } from '../services/characters.ts';
 import { buyChipsFor, cashOutChipsFor, parseAmount } from '../services/chips.ts';
 import { playPokerAction, startPokerGame } from '../services/poker.ts';
+import { countEvents } from './secrets.ts';
 import type { CommandContext, CommandDef } from './types.ts';
 
 export const CASH_OUT_USAGE = 'Usage: /cashout [amount|all] - Cashes out casino chips for copper (5% fee).';
@@ -16,6 +17,7 @@ function walletChanged(ctx: CommandContext): void {
 async function act(ctx: CommandContext, action: PokerAction): Promise<void> {
   const step = await playPokerAction(ctx.tx, ctx.characterId, action);
   for (const line of step.messages) ctx.say('poker', line);
+  if (step.finished) await countEvents(ctx, [{ type: 'poker-finished', net: settlePoker(step.state).net }]);
   ctx.invalidate(queryKeys.casino(ctx.characterId));
 }
 
@@ -32,6 +34,7 @@ export function casinoCommands(): CommandDef[] {
         if (Number.isNaN(amount)) return ctx.say('system', BUY_USAGE);
         const { message } = await buyChipsFor(ctx.tx, ctx.userId, ctx.characterId, amount);
         ctx.say('success', message);
+        await countEvents(ctx, [{ type: 'chips-bought', chips: amount }]);
         walletChanged(ctx);
       },
     },

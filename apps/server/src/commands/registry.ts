@@ -36,6 +36,7 @@ export class CommandTable {
   helpList(): CommandList {
     const groups = new Map<string, CommandHelp[]>();
     for (const def of this.defs) {
+      if (def.secret) continue;
       const row: CommandHelp = { name: def.name, aliases: [...(def.aliases ?? [])], usage: def.usage, description: def.help };
       groups.set(def.group, [...(groups.get(def.group) ?? []), row]);
     }

@@ -5,6 +5,7 @@ import { coreCommands } from './core.ts';
 import { generalCommands } from './general.ts';
 import { itemCommands } from './items.ts';
 import { magicCommands } from './magic.ts';
+import { secretCommands } from './secrets.ts';
 import { CommandTable } from './registry.ts';
 
 /** The console's command table: every group, in the order /help lists them. A new group is added here. */
@@ -16,6 +17,7 @@ export function buildCommandTable(deps: { scheduler: Scheduler }): CommandTable 
     magicCommands(),
     itemCommands(),
     casinoCommands(),
+    secretCommands(),
   ]);
   return table;
 }

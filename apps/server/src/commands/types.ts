@@ -38,5 +38,7 @@ export interface CommandDef {
   help: string;
   /** Heading under which /help lists it. */
   group: 'General' | 'Adventure' | 'Magic' | 'Items' | 'Casino';
+  /** A secret (docs/maintainers/secrets.md): it runs, but /help, the Commands panel and the README never list it. */
+  secret?: boolean;
   run(ctx: CommandContext, args: string[]): Promise<void>;
 }

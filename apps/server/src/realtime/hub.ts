@@ -39,6 +39,8 @@ export class RealtimeHub {
   private readonly clients = new Map<string, Client>();
   private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
+  /** Called after each sweep with the players this process holds open tabs of (play time for achievements). */
+  onPlayersSeen: ((userIds: readonly string[]) => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -215,6 +217,7 @@ export class RealtimeHub {
         .set({ lastSeen: now })
         .where(inArray(users.id, [...new Set(mine.map((c) => c.userId))]));
       await this.closeEndedSessions(mine, now);
+      this.onPlayersSeen?.([...new Set(mine.map((c) => c.userId))]);
     }
     const stale = await this.db.delete(realtimeConnections).where(lt(realtimeConnections.lastPing, cutoff)).returning({ userId: realtimeConnections.userId });
     for (const userId of new Set(stale.map((s) => s.userId))) await this.refreshPresence(userId);

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
+import { announceAchievements, NO_NOTICE, recordEvents } from '../services/achievements.ts';
 import { buyChipsFor, cashOutChipsFor, forDialog, type ChipMove } from '../services/chips.ts';
 import { pokerView } from '../services/poker.ts';
 import { characterIdParam, found } from './characters/shared.ts';
@@ -30,10 +31,16 @@ export async function casinoRoutes(app: FastifyInstance, { db, guard, hub }: Cas
       const { userId } = player(request);
       const characterId = characterIdParam(request);
       const amount = request.body;
-      const move = await db.transaction((tx) => rule(tx, userId, characterId, amount)).catch((error: unknown) => {
-        throw path === 'buy' ? forDialog(error, amount) : error;
-      });
+      const { move, notice } = await db
+        .transaction(async (tx) => {
+          const done = await rule(tx, userId, characterId, amount);
+          return { move: done, notice: path === 'buy' ? await recordEvents(tx, userId, [{ type: 'chips-bought', chips: amount }]) : NO_NOTICE };
+        })
+        .catch((error: unknown) => {
+          throw path === 'buy' ? forDialog(error, amount) : error;
+        });
       pusher(hub, request.log).invalidate(userId, changedKeys.wallet(characterId));
+      announceAchievements(pusher(hub, request.log), userId, notice);
       const { wallet } = move;
       return { chips: wallet.casinoChips, copper: wallet.copper, coins: toCoins(copper(wallet.copper)), toast: { title: move.title, description: move.message, variant: 'success' } };
     });

@@ -12,6 +12,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { toCraftingView } from '../services/crafting-view.ts';
+import { announceAchievements, NO_NOTICE } from '../services/achievements.ts';
 import { announceCraft, collectCraftFor, readScrollFor, settleCraft, startCraftFor } from '../services/crafting.ts';
 import { characterIdParam, found } from './characters/shared.ts';
 
@@ -83,6 +84,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
       return { collected, crafting: await loadView(tx, userId, characterId, now, timeScale) };
     });
     changed(userId, changedKeys.craftFinished(characterId), request.log);
+    announceAchievements(pusher(hub, request.log), userId, collected.outcome.achievements ?? NO_NOTICE);
     return { crafting, toast: { title: collected.title, description: collected.message, variant: 'success' } };
   });
 
@@ -101,6 +103,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
       return { read, crafting: await loadView(tx, userId, characterId, now, timeScale) };
     });
     changed(userId, changedKeys.crafting(characterId), request.log);
+    announceAchievements(pusher(hub, request.log), userId, read.achievements);
     return { crafting, toast: { title: read.title, description: read.message, variant: read.learned ? 'success' : 'info' } };
   });
 }

@@ -12,6 +12,7 @@ import {
   useItemResponseSchema,
   type SellBody,
 } from '@rpg/contract';
+import { GEAR_SLOTS, type AchievementEvent } from '@rpg/game';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -22,6 +23,7 @@ import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
+import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { equipEntry, inventoryView, sellEntry, unequipEntry, useEntry } from '../services/items.ts';
 import { characterIdParam, found } from './characters/shared.ts';
 
@@ -68,21 +70,37 @@ export async function inventoryRoutes(app: FastifyInstance, { db, guard, hub, co
     });
   });
 
-  function action<I, T>(name: string, schema: { body: z.ZodType; answer: z.ZodType }, parse: (request: FastifyRequest) => I, run: EntryAction<I, T>): void {
+  function action<I, T>(
+    name: string,
+    schema: { body: z.ZodType; answer: z.ZodType },
+    parse: (request: FastifyRequest) => I,
+    run: EntryAction<I, T>,
+    eventsOf: (answer: T) => AchievementEvent[] = () => [],
+  ): void {
     const routeSchema = { params: entryParamsSchema, body: schema.body, response: { 200: schema.answer } };
     app.post(`/api/characters/:id/inventory/:entryId/${name}`, { onRequest: guard, schema: routeSchema }, async (request): Promise<T> => {
       const { userId } = player(request);
       const id = characterIdParam(request);
       const entryId = entryIdParam(request);
       const input = parse(request);
-      const answer = await db.transaction(async (tx) => run(tx, found(await getCharacterForUpdate(tx, userId, id)), entryId, input));
+      const { answer, notice } = await db.transaction(async (tx) => {
+        const done = await run(tx, found(await getCharacterForUpdate(tx, userId, id)), entryId, input);
+        return { answer: done, notice: await recordEvents(tx, userId, eventsOf(done)) };
+      });
       announceItems(hub, request.log, userId, id);
+      announceAchievements(pusher(hub, request.log), userId, notice);
       return answer;
     });
   }
 
   const noBody = { body: emptyBody, answer: inventoryActionResponseSchema };
-  action<undefined, InventoryActionResponse>('equip', noBody, noInput, (tx, row, entryId) => equipEntry(tx, row, entryId));
+  action<undefined, InventoryActionResponse>(
+    'equip',
+    noBody,
+    noInput,
+    (tx, row, entryId) => equipEntry(tx, row, entryId),
+    (answer) => [{ type: 'gear-equipped', equipped: GEAR_SLOTS.flatMap((slot) => { const entry = answer.inventory.equipped[slot]; return entry ? [{ slot, tier: entry.item.tier }] : []; }) }],
+  );
   action<undefined, InventoryActionResponse>('unequip', noBody, noInput, (tx, row, entryId) => unequipEntry(tx, row, entryId));
   action<number, SellResponse>(
     'sell',
@@ -90,6 +108,7 @@ export async function inventoryRoutes(app: FastifyInstance, { db, guard, hub, co
     // The body is checked by the route schema (null when none was sent).
     (request) => (request.body as SellBody)?.quantity ?? 1,
     (tx, row, entryId, quantity) => sellEntry(tx, row, entryId, quantity),
+    (answer) => [{ type: 'item-sold', copper: answer.copperGained }],
   );
   action<undefined, UseItemResponse>('use', { body: emptyBody, answer: useItemResponseSchema }, noInput, async (tx, row, entryId) => {
     const entries = await listInventory(tx, row.character.id, true);

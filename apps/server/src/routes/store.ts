@@ -4,6 +4,8 @@ import { getCharacter, getCharacterForUpdate } from '../db/queries/characters.ts
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
+import { announceAchievements, recordEvents } from '../services/achievements.ts';
+import { pusher } from '../realtime/notify.ts';
 import { buyOffer, OFFER_NOT_FOUND, openStore, storeSchedule } from '../services/store.ts';
 import { characterIdParam, found, loadView } from './characters/shared.ts';
 import { announceItems, isUuid, type ItemRouteDeps } from './inventory.ts';
@@ -35,9 +37,12 @@ export async function storeRoutes(app: FastifyInstance, { db, guard, hub, config
     const answer = await db.transaction(async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, id));
       const outcome = await buyOffer(tx, row, offerId, new Date(), timeZone);
-      return { ...outcome, character: await loadView(tx, userId, id) };
+      const bought = outcome.offer.item;
+      const notice = await recordEvents(tx, userId, [{ type: 'store-bought' }, { type: 'item-obtained', tier: bought.tier }]);
+      return { answer: { ...outcome, character: await loadView(tx, userId, id) }, notice };
     });
     announceItems(hub, request.log, userId, id);
-    return answer;
+    announceAchievements(pusher(hub, request.log), userId, answer.notice);
+    return answer.answer;
   });
 }

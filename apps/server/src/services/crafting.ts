@@ -1,6 +1,7 @@
 import { changedKeys, invalidatePush } from '@rpg/contract';
 import {
   completeCraft,
+  craftingLevel,
   isRuleError,
   readScroll,
   RuleError,
@@ -28,6 +29,7 @@ import { writeConsoleLines } from '../db/queries/console.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
+import { announceAchievements, NO_NOTICE, recordEvents, type AchievementNotice } from './achievements.ts';
 import { found } from './characters.ts';
 
 /** A craft finished: collected into the backpack, or left waiting for room ('Backpack Full'). */
@@ -38,6 +40,8 @@ export interface CraftOutcome {
   itemName: string;
   /** The console lines joined by spaces. */
   message: string;
+  /** Achievements and battle-pass rewards the craft earned (announced after the commit). */
+  achievements?: AchievementNotice;
 }
 
 type CraftingCharacter = Pick<CraftingState, 'craftingXp' | 'unlockedRecipes'>;
@@ -74,7 +78,11 @@ async function finishCraft(
     if (leftBehind.length > 0) throw new Error('the rules found room that addItems did not');
     await addCraftingXp(tx, characterId, result.xpGained);
     await writeConsoleLines(tx, characterId, result.messages.map((content) => ({ kind: 'success', content })));
-    return { ...base, collected: true, itemName: result.item.name, message: result.messages.join(' ') };
+    const achievements = await recordEvents(tx, character.userId, [
+      { type: 'crafted', tier: result.item.tier, craftingLevel: craftingLevel(character.craftingXp + result.xpGained) },
+      { type: 'item-obtained', tier: result.item.tier },
+    ], now);
+    return { ...base, collected: true, itemName: result.item.name, message: result.messages.join(' '), achievements };
   } catch (error) {
     if (!waitIfFull || !isRuleError(error) || error.code !== 'backpack_full') throw error;
     const { item } = completeCraft(state, now.getTime(), Number.POSITIVE_INFINITY);
@@ -100,7 +108,9 @@ export async function settleCraft(tx: Tx, craftId: string, characterId: string, 
 /** After commit: the craft-completed push and the queries it changed. */
 export function announceCraft(hub: RealtimeHub, log: { error(o: object, m?: string): void }, outcome: CraftOutcome): void {
   const { userId, characterId, itemName, collected, message } = outcome;
-  pusher(hub, log).notify(userId, { type: 'craft-completed', characterId, itemName, collected, message }, invalidatePush(changedKeys.craftFinished(characterId)));
+  const p = pusher(hub, log);
+  p.notify(userId, { type: 'craft-completed', characterId, itemName, collected, message }, invalidatePush(changedKeys.craftFinished(characterId)));
+  announceAchievements(p, userId, outcome.achievements ?? NO_NOTICE);
 }
 
 /** If a craft failed to settle it is still due after settleDue: try again after this pause, not in a tight loop. */
@@ -171,5 +181,6 @@ export async function readScrollFor(tx: Tx, userId: string, characterId: string,
   const result = readScroll(stateOf(character, [entry], undefined), entry.item);
   await takeFromEntry(tx, characterId, entry.id, 1);
   if (result.learned) await saveUnlockedRecipes(tx, characterId, result.state.unlockedRecipes);
-  return { title: result.title, message: result.message, learned: result.learned };
+  const achievements = result.learned ? await recordEvents(tx, userId, [{ type: 'recipe-learned' }]) : NO_NOTICE;
+  return { title: result.title, message: result.message, learned: result.learned, achievements };
 }

@@ -1,4 +1,4 @@
-import { completeAdventure, isRuleError, SKILL_POINTS_PER_LEVEL, type DropOptions, type ItemStack } from '@rpg/game';
+import { completeAdventure, createRng, DISCOVERY_MESSAGES, isRuleError, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countAdventure, markSettled, type OwnedAdventure } from '../../db/queries/adventures.ts';
@@ -8,6 +8,7 @@ import { applyManaRegen } from '../../db/queries/vitals.ts';
 import { writeConsoleLines } from '../../db/queries/console.ts';
 import { playerCharacterAttributes, playerCharacters } from '../../db/schema/index.ts';
 import { skillBonusesOf } from '../skills.ts';
+import { NO_NOTICE, recordEvents, type AchievementNotice } from '../achievements.ts';
 import { adventureRng, equippedGear } from './shared.ts';
 
 /** What one settlement tells the owner's tabs once it has committed. */
@@ -18,6 +19,8 @@ export interface Settled {
   title: 'Adventure Completed!' | 'Adventure Failed!';
   /** The console lines joined by spaces (the completion toast's text). */
   message: string;
+  /** Achievements and battle-pass rewards this adventure earned (announced after the commit). */
+  achievements: AchievementNotice;
 }
 
 /** The outcome stored on the adventure row (character_adventures.outcome). */
@@ -91,7 +94,7 @@ export async function settleAdventure(
     if (!isRuleError(error)) throw error;
     if (!(await markSettled(tx, adventure.id, { error: error.message }, now))) throw new AlreadySettled();
     await writeConsoleLines(tx, characterId, [{ kind: 'error', content: error.message }]);
-    return { userId, characterId, won: false, title: 'Adventure Failed!', message: error.message };
+    return { userId, characterId, won: false, title: 'Adventure Failed!', message: error.message, achievements: NO_NOTICE };
   }
 
   await tx
@@ -107,7 +110,7 @@ export async function settleAdventure(
     })
     .where(eq(playerCharacters.id, characterId));
   await tx.update(playerCharacterAttributes).set(outcome.attributes).where(eq(playerCharacterAttributes.characterId, characterId));
-  const { leftBehind } = await addItems(tx, characterId, outcome.items);
+  const { added, leftBehind } = await addItems(tx, characterId, outcome.items);
 
   const lines = [...outcome.messages];
   if (leftBehind.length > 0) {
@@ -129,6 +132,15 @@ export async function settleAdventure(
     leftBehind: leftBehind.map(itemLine),
   };
   if (!(await markSettled(tx, adventure.id, { ...stored }, now))) throw new AlreadySettled();
-  await writeConsoleLines(tx, characterId, lines.map((content) => ({ kind: 'adventure-return', content })));
-  return { userId, characterId, won: outcome.won, title: outcome.title, message: lines.join(' ') };
+  // A rare outcome of its own draw (the fight's generator is untouched): docs/maintainers/secrets.md.
+  const discovery = rollDiscovery({ location: adventure.location, level: adventure.level, won: outcome.won }, createRng(`discovery:${adventure.seed ?? adventure.id}`).next());
+  const events: AchievementEvent[] = [
+    { type: 'adventure-completed', location: adventure.location, level: adventure.level, won: outcome.won, enemiesDefeated: outcome.won ? 1 : 0, discovery },
+    ...added.map(({ item }): AchievementEvent => ({ type: 'item-obtained', tier: item.tier, materialId: item.kind === 'material' ? item.materialId : undefined })),
+  ];
+  if (outcome.levelsGained > 0) events.push({ type: 'level-reached', level: outcome.level });
+  const achievements = await recordEvents(tx, userId, events, now);
+  const consoleLines = discovery ? [...lines, DISCOVERY_MESSAGES[discovery]] : lines;
+  await writeConsoleLines(tx, characterId, consoleLines.map((content) => ({ kind: 'adventure-return', content })));
+  return { userId, characterId, won: outcome.won, title: outcome.title, message: lines.join(' '), achievements };
 }

@@ -6,6 +6,7 @@ import { applyManaRegen } from '../../db/queries/vitals.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { pusher } from '../../realtime/notify.ts';
 import type { Settler } from '../../scheduler/scheduler.ts';
+import { announceAchievements } from '../achievements.ts';
 import { AlreadySettled, settleAdventure, type Settled } from './settle.ts';
 
 export interface AdventureSettlementDeps {
@@ -149,8 +150,10 @@ export class AdventureSettlement implements Settler {
   }
 
   /** After the commit: the completion toast and the refetches, to every tab of the owner. */
-  private announce({ userId, characterId, won, title, message }: Settled): void {
+  private announce({ userId, characterId, won, title, message, achievements }: Settled): void {
     const completed: AdventureCompletedPush = { type: 'adventure-completed', characterId, won, title, message };
-    pusher(this.deps.hub, this.deps.log).notify(userId, completed, invalidatePush(changedKeys.adventureSettled(characterId)));
+    const p = pusher(this.deps.hub, this.deps.log);
+    p.notify(userId, completed, invalidatePush(changedKeys.adventureSettled(characterId)));
+    announceAchievements(p, userId, achievements);
   }
 }

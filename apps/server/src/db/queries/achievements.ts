@@ -1,0 +1,123 @@
+import type { CounterChange } from '@rpg/game';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../client.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, playerAchievements, playerCharacters } from '../schema/index.ts';
+
+/** Achievement state of one player, scoped by user id. Writers run inside the event's transaction. */
+
+export async function ensureProgress(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.insert(achievementProgress).values({ userId }).onConflictDoNothing();
+}
+
+export async function getProgress(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(achievementProgress).where(eq(achievementProgress.userId, userId));
+  return row;
+}
+
+/**
+ * Applies counter changes, one atomic upsert each, in key order (two transactions touching
+ * the same counters always lock them in the same order, so they queue instead of deadlocking).
+ */
+export async function applyCounterChanges(tx: Tx, userId: string, changes: readonly CounterChange[]): Promise<void> {
+  const sorted = [...changes].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const change of sorted) {
+    const next =
+      change.op === 'add'
+        ? sql`${achievementCounters.value} + ${change.value}`
+        : change.op === 'max'
+          ? sql`greatest(${achievementCounters.value}, ${change.value})`
+          : sql`${change.value}`;
+    await tx
+      .insert(achievementCounters)
+      .values({ userId, key: change.key, value: change.value })
+      .onConflictDoUpdate({ target: [achievementCounters.userId, achievementCounters.key], set: { value: next } });
+  }
+}
+
+export async function loadCounters(db: DbOrTx, userId: string): Promise<Record<string, number>> {
+  const rows = await db.select({ key: achievementCounters.key, value: achievementCounters.value }).from(achievementCounters).where(eq(achievementCounters.userId, userId));
+  return Object.fromEntries(rows.map((r) => [r.key, Number(r.value)]));
+}
+
+export async function loadUnlocked(db: DbOrTx, userId: string) {
+  return db.select().from(playerAchievements).where(eq(playerAchievements.userId, userId));
+}
+
+/** The unique key decides: true only for the one transaction that unlocks it. */
+export async function insertUnlock(tx: Tx, userId: string, achievementId: string, points: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(playerAchievements)
+    .values({ userId, achievementId, points, unlockedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: playerAchievements.achievementId });
+  return rows.length === 1;
+}
+
+/** Adds points in one statement; answers the new total. */
+export async function addPoints(tx: Tx, userId: string, points: number, level: (total: number) => number): Promise<number> {
+  const [row] = await tx
+    .update(achievementProgress)
+    .set({ totalPoints: sql`${achievementProgress.totalPoints} + ${points}`, updatedAt: sql`now()` })
+    .where(eq(achievementProgress.userId, userId))
+    .returning({ total: achievementProgress.totalPoints });
+  if (!row) throw new Error(`no achievement progress for ${userId}`);
+  await tx.update(achievementProgress).set({ level: level(row.total) }).where(eq(achievementProgress.userId, userId));
+  return row.total;
+}
+
+export async function grantedLevels(db: DbOrTx, userId: string): Promise<number[]> {
+  const rows = await db.select({ level: battlePassGrants.level }).from(battlePassGrants).where(eq(battlePassGrants.userId, userId)).orderBy(asc(battlePassGrants.level));
+  return rows.map((r) => r.level);
+}
+
+/** The unique (user, level) key decides: true only for the one transaction that grants it. */
+export async function insertGrant(tx: Tx, userId: string, level: number, characterId: string | null, itemName: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(battlePassGrants)
+    .values({ userId, level, characterId, itemName, grantedAt: now })
+    .onConflictDoNothing()
+    .returning({ level: battlePassGrants.level });
+  return rows.length === 1;
+}
+
+export async function setTitle(tx: Tx, userId: string, title: string): Promise<void> {
+  await tx.update(achievementProgress).set({ title }).where(eq(achievementProgress.userId, userId));
+}
+
+export async function setTimeZone(tx: DbOrTx, userId: string, timeZone: string): Promise<void> {
+  await ensureProgress(tx, userId);
+  await tx.update(achievementProgress).set({ timeZone }).where(eq(achievementProgress.userId, userId));
+}
+
+/**
+ * Play time from presence: moves played_at to `now` only if it is still what was read, so two
+ * processes sweeping the same player count a span once. Answers the seconds to count.
+ */
+export async function claimPlayTime(tx: Tx, userId: string, now: Date, previous: Date | null, maxSeconds: number): Promise<number> {
+  const rows = await tx
+    .update(achievementProgress)
+    .set({ playedAt: now })
+    .where(and(eq(achievementProgress.userId, userId), previous ? eq(achievementProgress.playedAt, previous) : isNull(achievementProgress.playedAt)))
+    .returning({ userId: achievementProgress.userId });
+  if (rows.length !== 1) return 0;
+  if (!previous) return 0;
+  return Math.max(0, Math.min(maxSeconds, Math.floor((now.getTime() - previous.getTime()) / 1000)));
+}
+
+export async function activeCharacter(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: playerCharacters.id, level: playerCharacters.level })
+    .from(playerCharacters)
+    .where(and(eq(playerCharacters.userId, userId), eq(playerCharacters.isActive, true)));
+  return row;
+}
+
+/** 'Achievements Reset' (spec 03 §4): counters, unlocks and points back to zero; grants (and the items) stay. */
+export async function resetProgress(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx.delete(achievementCounters).where(eq(achievementCounters.userId, userId));
+  await tx.delete(playerAchievements).where(eq(playerAchievements.userId, userId));
+  await ensureProgress(tx, userId);
+  await tx.update(achievementProgress).set({ totalPoints: 0, level: 0, resetAt: now, updatedAt: now }).where(eq(achievementProgress.userId, userId));
+}
+
+

@@ -1,0 +1,59 @@
+import {
+  achievementsResetResponseSchema,
+  achievementsViewSchema,
+  emptyBody,
+  emptyQuery,
+  queryKeys,
+  timeZoneBodySchema,
+  timeZoneResponseSchema,
+  type AchievementsResetResponse,
+  type AchievementsView,
+} from '@rpg/contract';
+import { isTimeZone } from '@rpg/game';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { resetProgress, setTimeZone } from '../db/queries/achievements.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
+import { player, type requireUser } from '../http/session.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
+import { achievementsView } from '../services/achievements.ts';
+
+export interface AchievementRouteDeps {
+  db: Db;
+  guard: ReturnType<typeof requireUser>;
+  hub: RealtimeHub;
+}
+
+/**
+ * Spec 03 §2/§4 achievements: GET /api/achievements, POST /api/achievements/reset (own progress;
+ * granted items stay), PUT /api/achievements/time-zone. There is no route that unlocks: achievements
+ * come only from game events (DECISIONS §3), counted by services/achievements.ts.
+ */
+export async function achievementRoutes(app: FastifyInstance, { db, guard, hub }: AchievementRouteDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/achievements', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: achievementsViewSchema } } }, async (request): Promise<AchievementsView> => {
+    const { userId } = player(request);
+    return achievementsView(db, userId);
+  });
+
+  api.post('/api/achievements/reset', { onRequest: guard, schema: { body: emptyBody, response: { 200: achievementsResetResponseSchema } } }, async (request): Promise<AchievementsResetResponse> => {
+    const { userId } = player(request);
+    const achievements = await db.transaction(async (tx) => {
+      await resetProgress(tx, userId, new Date());
+      return achievementsView(tx, userId);
+    });
+    pusher(hub, request.log).invalidate(userId, [queryKeys.achievements]);
+    return { toast: { title: 'Achievements Reset', description: 'Your achievement progress is back to zero. Rewards already granted stay in your inventory.', variant: 'info' }, achievements };
+  });
+
+  api.put('/api/achievements/time-zone', { onRequest: guard, schema: { body: timeZoneBodySchema, response: { 200: timeZoneResponseSchema } } }, async (request) => {
+    const { userId } = player(request);
+    const { timeZone } = request.body;
+    if (!isTimeZone(timeZone)) throw new HttpError(400, 'invalid_time_zone', 'Unknown time zone.');
+    await setTimeZone(db, userId, timeZone);
+    return { ok: true as const };
+  });
+}

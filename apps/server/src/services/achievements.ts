@@ -1,0 +1,209 @@
+import { queryKeys, type AchievementsView, type PushMessage, type QueryKey } from '@rpg/contract';
+import {
+  ACHIEVEMENTS,
+  BATTLE_PASS_LEVELS,
+  BATTLE_PASS_REWARDS,
+  BATTLE_PASS_THRESHOLDS,
+  achievementProgress,
+  counterChanges,
+  applyChange,
+  levelForPoints,
+  localHour,
+  newlyUnlocked,
+  pointsToNextLevel,
+  type AchievementEvent,
+  type CounterChange,
+} from '@rpg/game';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import {
+  activeCharacter,
+  addPoints,
+  applyCounterChanges,
+  claimPlayTime,
+  ensureProgress,
+  getProgress,
+  grantedLevels,
+  insertGrant,
+  insertUnlock,
+  loadCounters,
+  loadUnlocked,
+  setTitle,
+} from '../db/queries/achievements.ts';
+import { insertEntry } from '../db/queries/items.ts';
+import type { Pusher } from '../realtime/notify.ts';
+
+/** What one recording tells the player's tabs once its transaction has committed. */
+export interface AchievementNotice {
+  unlocked: { id: string; title: string; points: number }[];
+  rewards: { level: number; itemName: string }[];
+  /** The character that received reward items (its inventory changed). */
+  rewardedCharacterId: string | null;
+}
+
+export const NO_NOTICE: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
+
+/**
+ * Spec 03 §3/§4, DECISIONS §2/§3: counts game events towards achievements, in the caller's
+ * transaction (the event and its count commit together, or neither). Each unlock is decided by
+ * the unique (player, achievement) key, so it adds its points once however many events race;
+ * the level is recomputed from the 15 thresholds, and each level reached puts its reward into
+ * the active character's inventory once (the unique (player, level) grant key). The caller
+ * passes the answer to `announceAchievements` after its commit.
+ */
+export async function recordEvents(tx: Tx, userId: string, events: readonly AchievementEvent[], now = new Date()): Promise<AchievementNotice> {
+  if (events.length === 0) return NO_NOTICE;
+  await ensureProgress(tx, userId);
+  const progress = await getProgress(tx, userId);
+  const hour = localHour(now, progress?.timeZone);
+  const all: AchievementEvent[] = hour === null ? [...events] : [...events, { type: 'played', seconds: 0, localHour: hour }];
+
+  // The changes, computed against the counters as they were (the win streak reads them).
+  let counters = await loadCounters(tx, userId);
+  const changes: CounterChange[] = [];
+  for (const event of all) {
+    for (const change of counterChanges(counters, event)) {
+      changes.push(change);
+      counters = { ...counters, [change.key]: applyChange(counters[change.key] ?? 0, change) };
+    }
+  }
+  if (changes.length === 0) return NO_NOTICE;
+  await applyCounterChanges(tx, userId, changes);
+  return settleUnlocks(tx, userId, now);
+}
+
+/** Unlocks what the stored counters now reach, adds the points, grants the levels reached. */
+async function settleUnlocks(tx: Tx, userId: string, now: Date): Promise<AchievementNotice> {
+  const counters = await loadCounters(tx, userId);
+  const unlockedIds = new Set((await loadUnlocked(tx, userId)).map((u) => u.achievementId));
+  const notice: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
+  let points = 0;
+  for (const achievement of newlyUnlocked(counters, unlockedIds)) {
+    if (!(await insertUnlock(tx, userId, achievement.id, achievement.points, now))) continue;
+    points += achievement.points;
+    notice.unlocked.push({ id: achievement.id, title: achievement.title, points: achievement.points });
+  }
+  const total = points > 0 ? await addPoints(tx, userId, points, levelForPoints) : ((await getProgress(tx, userId))?.totalPoints ?? 0);
+  await grantReachedLevels(tx, userId, levelForPoints(total), now, notice);
+  return notice;
+}
+
+/**
+ * DECISIONS §2: every level reached and not yet granted puts its reward into the active
+ * character's inventory (a title goes beside the name). Without an active character the
+ * level waits (READY on the screen) for the next event that finds one.
+ */
+async function grantReachedLevels(tx: Tx, userId: string, level: number, now: Date, notice: AchievementNotice): Promise<void> {
+  if (level === 0) return;
+  const granted = new Set(await grantedLevels(tx, userId));
+  const due = BATTLE_PASS_REWARDS.filter((r) => r.level <= level && !granted.has(r.level));
+  if (due.length === 0) return;
+  const character = await activeCharacter(tx, userId);
+  if (!character) return;
+  for (const reward of due) {
+    const isItem = reward.grant.kind === 'item';
+    if (!(await insertGrant(tx, userId, reward.level, isItem ? character.id : null, reward.itemName, now))) continue;
+    if (reward.grant.kind === 'item') {
+      await insertEntry(tx, character.id, reward.grant.item, 1);
+      notice.rewardedCharacterId = character.id;
+    } else {
+      await setTitle(tx, userId, reward.grant.title);
+    }
+    notice.rewards.push({ level: reward.level, itemName: reward.itemName });
+  }
+}
+
+/** The keys a notice makes stale. */
+export function noticeKeys(notice: AchievementNotice): QueryKey[] {
+  if (notice.unlocked.length === 0 && notice.rewards.length === 0) return [];
+  const keys: QueryKey[] = [queryKeys.achievements];
+  if (notice.rewardedCharacterId) keys.push(queryKeys.inventory(notice.rewardedCharacterId), queryKeys.characters);
+  return keys;
+}
+
+/** The pushes of a notice: 'Achievement Unlocked!' per unlock, then the 'Level Up Reward!' of each level. */
+export function noticePushes(notice: AchievementNotice): PushMessage[] {
+  return [
+    ...notice.unlocked.map((u): PushMessage => ({ type: 'achievement-unlocked', achievementId: u.id, title: u.title, points: u.points })),
+    ...notice.rewards.map((r): PushMessage => ({ type: 'battle-pass-reward', level: r.level, itemName: r.itemName })),
+  ];
+}
+
+/** After the commit: the toasts and refetches of a notice, to every tab of the player. */
+export function announceAchievements(p: Pusher, userId: string, notice: AchievementNotice): void {
+  const pushes = noticePushes(notice);
+  if (pushes.length === 0) return;
+  p.notify(userId, ...pushes);
+  p.invalidate(userId, noticeKeys(notice));
+}
+
+/** Longest span one presence sweep may count (the sweep runs every 30 s; a gap means the player left). */
+const MAX_PLAY_SPAN_SECONDS = 60;
+
+/**
+ * Time played, from socket presence (spec 03 §3 hidden-marathon): called by the hub's sweep for
+ * each player with an open tab. Also the night owl's clock when the player's zone is known.
+ */
+export async function recordPresence(db: Db, userId: string, now = new Date()): Promise<AchievementNotice> {
+  return db.transaction(async (tx) => {
+    await ensureProgress(tx, userId);
+    const progress = await getProgress(tx, userId);
+    const seconds = await claimPlayTime(tx, userId, now, progress?.playedAt ?? null, MAX_PLAY_SPAN_SECONDS);
+    if (seconds <= 0 && !progress?.timeZone) return NO_NOTICE;
+    return recordEvents(tx, userId, [{ type: 'played', seconds, localHour: null }], now);
+  });
+}
+
+/** GET /api/achievements: the catalogue with this player's state, the level and the battle pass. */
+export async function achievementsView(db: DbOrTx, userId: string): Promise<AchievementsView> {
+  const [progress, counters, unlockedRows, granted] = await Promise.all([getProgress(db, userId), loadCounters(db, userId), loadUnlocked(db, userId), grantedLevels(db, userId)]);
+  const unlocked = new Map(unlockedRows.map((u) => [u.achievementId, u.unlockedAt]));
+  const unlockedIds = new Set(unlocked.keys());
+  const totalPoints = progress?.totalPoints ?? 0;
+  const level = levelForPoints(totalPoints);
+  const grantedSet = new Set(granted);
+  const achievements = ACHIEVEMENTS.map((a) => {
+    const completedAt = unlocked.get(a.id);
+    const secret = a.hidden && !completedAt;
+    return {
+      id: a.id,
+      title: a.title,
+      description: secret ? null : a.description,
+      hint: secret ? (a.hint ?? null) : null,
+      points: a.points,
+      icon: a.icon,
+      hidden: a.hidden,
+      category: a.category,
+      difficulty: a.difficulty,
+      completed: Boolean(completedAt),
+      completedAt: completedAt ? completedAt.toISOString() : null,
+      progress: secret ? null : achievementProgress(a, counters, unlockedIds),
+    };
+  });
+  const rewards = BATTLE_PASS_REWARDS.map((r) => {
+    const state = grantedSet.has(r.level) ? ('claimed' as const) : totalPoints >= r.pointsRequired ? ('ready' as const) : ('locked' as const);
+    return {
+      id: r.id,
+      level: r.level,
+      itemName: r.itemName,
+      itemDescription: r.itemDescription,
+      itemType: r.itemType,
+      itemRarity: r.itemRarity,
+      pointsRequired: r.pointsRequired,
+      state,
+      pointsNeeded: Math.max(0, r.pointsRequired - totalPoints),
+    };
+  });
+  return {
+    totalPoints,
+    level,
+    maxLevel: BATTLE_PASS_LEVELS,
+    pointsToNextLevel: pointsToNextLevel(totalPoints),
+    levelStartPoints: level === 0 ? 0 : (BATTLE_PASS_THRESHOLDS[level - 1] as number),
+    nextLevelPoints: level >= BATTLE_PASS_LEVELS ? null : (BATTLE_PASS_THRESHOLDS[level] as number),
+    completed: unlocked.size,
+    total: ACHIEVEMENTS.length,
+    title: progress?.title ?? null,
+    achievements,
+    battlePass: { claimed: rewards.filter((r) => r.state === 'claimed').length, total: rewards.length, rewards },
+  };
+}

@@ -1,0 +1,140 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AchievementsView, StartAdventureResponse, UseItemResponse } from '@rpg/contract';
+import { achievementById, type AchievementEvent } from '@rpg/game';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { achievementCounters, achievementProgress, battlePassGrants, playerAchievements } from '../src/db/schema/index.ts';
+import { recordEvents } from '../src/services/achievements.ts';
+import { createCharacter } from './support/characters.ts';
+import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
+import { inventoryRows, setVitals } from './support/items.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+import { connectSocket } from './support/socket.ts';
+
+// RPG_TIME_SCALE 20: a level-1 adventure lasts 3 s. A data folder of its own, so a restart reopens it.
+const env = { RPG_TIME_SCALE: '20' };
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rpg-achievements-'));
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env, reuse: { dataDir } });
+});
+afterAll(() => server?.stop());
+
+const db = () => server.database.db;
+
+async function newPlayer(): Promise<{ client: TestClient; email: string; userId: string; characterId: string }> {
+  const email = uniqueEmail();
+  const client = await signedInPlayer(server.url, email);
+  const character = await createCharacter(client);
+  const userId = (await client.get<{ id: string }>('/api/me')).body.id;
+  return { client, email, userId, characterId: character.id };
+}
+
+const record = (userId: string, events: AchievementEvent[]) => db().transaction((tx) => recordEvents(tx, userId, events));
+const unlockedRows = (userId: string) => db().select().from(playerAchievements).where(eq(playerAchievements.userId, userId));
+const points = async (userId: string) => (await db().select().from(achievementProgress).where(eq(achievementProgress.userId, userId)))[0]?.totalPoints ?? 0;
+const win: AchievementEvent = { type: 'adventure-completed', location: 'forest', level: 1, won: true, enemiesDefeated: 1, discovery: null };
+
+describe('achievements from real events (spec 03 §4, DECISIONS §3)', () => {
+  it('a played adventure unlocks combat-first-blood and pushes Achievement Unlocked! to every tab', async () => {
+    const { client, characterId } = await newPlayer();
+    const tabs = [connectSocket(server.url, client, { timeoutMs: 15_000 }), connectSocket(server.url, client, { timeoutMs: 15_000 })];
+    await Promise.all(tabs.map((tab) => tab.waitFor('hello')));
+    // Strong enough that the level-1 forest fight is won (the fight itself is the real rule).
+    await setVitals(db(), characterId, { attack: 500, defense: 200 });
+    const res = await client.post<StartAdventureResponse>(`/api/characters/${characterId}/adventures`, { location: 'forest', level: 1 });
+    expect(res.status).toBe(201);
+    expect(await tabs[0]!.waitFor('adventure-completed', () => true, 15_000)).toMatchObject({ won: true });
+    for (const tab of tabs) {
+      const push = await tab.waitFor('achievement-unlocked', (m) => m.achievementId === 'combat-first-blood');
+      expect(push).toMatchObject({ title: 'First Blood', points: 5 });
+      tab.close();
+    }
+    const view = (await client.get<AchievementsView>('/api/achievements')).body;
+    expect(view.achievements.find((a) => a.id === 'combat-first-blood')).toMatchObject({ completed: true, progress: { current: 1, target: 1, unit: 'enemies' } });
+    expect(view.achievements.find((a) => a.id === 'combat-legend')?.progress).toEqual({ current: 1, target: 1000, unit: 'enemies' });
+  }, 90_000);
+
+  it('an event unlocks once, with its points once, under parallel events', async () => {
+    const { userId } = await newPlayer();
+    await Promise.all(Array.from({ length: 8 }, () => record(userId, [win])));
+    const rows = await unlockedRows(userId);
+    expect(rows.filter((r) => r.achievementId === 'combat-first-blood')).toHaveLength(1);
+    expect(rows.filter((r) => r.achievementId === 'explore-first-adventure')).toHaveLength(1);
+    expect(await points(userId)).toBe(rows.reduce((sum, r) => sum + r.points, 0));
+    const [enemies] = await db()
+      .select()
+      .from(achievementCounters)
+      .where(and(eq(achievementCounters.userId, userId), eq(achievementCounters.key, 'enemies-defeated')));
+    expect(enemies?.value).toBe(8);
+  });
+});
+
+describe('battle-pass rewards (spec 03 §4/§9, DECISIONS §2: granted into the inventory once)', () => {
+  const levelUp: AchievementEvent[] = [win, { type: 'level-reached', level: 10 }];
+  // combat-first-blood 5 + explore-first-adventure 5 + mastery-level-5 15 + mastery-level-10 50 = 75: level 1.
+
+  it('grants the level-1 pack once, across a restart and a reset; it opens into loot', async () => {
+    const { email, userId, characterId } = await newPlayer();
+    const notice = await record(userId, levelUp);
+    expect(notice.rewards).toEqual([{ level: 1, itemName: "Traveler's Supply Pack" }]);
+    const packs = async () => (await inventoryRows(db(), characterId)).filter((r) => r.itemData.name === "Traveler's Supply Pack");
+    expect(await packs()).toHaveLength(1);
+
+    const databaseUrl = server.databaseUrl;
+    await server.stop({ keepData: true });
+    server = await startTestServer({ env, reuse: { dataDir, ...(databaseUrl ? { databaseUrl } : {}) } });
+    const client = new TestClient(server.url);
+    expect((await client.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' })).status).toBe(200);
+
+    await Promise.all([record(userId, [win]), record(userId, [{ type: 'level-reached', level: 11 }])]);
+    expect(await packs()).toHaveLength(1);
+    expect(await db().select().from(battlePassGrants).where(eq(battlePassGrants.userId, userId))).toHaveLength(1);
+
+    // 'Achievements Reset': progress back to zero, the granted item stays, and earning the level again grants nothing.
+    const reset = await client.post<{ toast: { title: string }; achievements: AchievementsView }>('/api/achievements/reset', {});
+    expect(reset.status).toBe(200);
+    expect(reset.body.toast.title).toBe('Achievements Reset');
+    expect(reset.body.achievements).toMatchObject({ totalPoints: 0, level: 0, completed: 0 });
+    expect((await record(userId, levelUp)).rewards).toEqual([]);
+    expect(await packs()).toHaveLength(1);
+
+    const view = (await client.get<AchievementsView>('/api/achievements')).body;
+    expect(view.battlePass.rewards[0]).toMatchObject({ level: 1, state: 'claimed' });
+    expect(view.battlePass.rewards[1]).toMatchObject({ level: 2, state: 'locked', pointsNeeded: 25 });
+
+    const [pack] = await packs();
+    const opened = await client.post<UseItemResponse>(`/api/characters/${characterId}/inventory/${pack!.id}/use`, {});
+    expect(opened.status).toBe(200);
+    expect(opened.body.message).toBe("You open the Traveler's Supply Pack and find: 3 x Minor Health Potion and 2s.");
+    expect(await packs()).toHaveLength(0);
+  }, 60_000);
+});
+
+describe('no route or command unlocks an achievement directly (DECISIONS §3)', () => {
+  it('sweeps every write route and every console command with achievement ids', async () => {
+    const { client, userId, characterId } = await newPlayer();
+    const legend = achievementById('combat-legend');
+    expect(legend).toBeDefined();
+    const junk = { achievementId: 'combat-legend', id: 'combat-legend', achievement: 'combat-legend', points: 3000, level: 15, totalPoints: 3000 };
+    const routes = server.app.routeCatalog.filter(
+      (r) => r.url.startsWith('/api/') && !r.websocket && !r.url.startsWith('/api/auth/') && !r.url.startsWith('/api/account') && !r.url.includes('sign-out'),
+    );
+    expect(routes.some((r) => r.url === '/api/achievements/reset')).toBe(true);
+    for (const route of routes) {
+      for (const method of route.methods.filter((m) => m !== 'GET' && m !== 'HEAD' && m !== 'DELETE')) {
+        const url = route.url.replace(':id', characterId).replace(/:[A-Za-z]+/g, 'combat-legend');
+        const res = await client.json(method, url, junk);
+        expect(res.status, `${method} ${url}`).not.toBe(500);
+      }
+    }
+    for (const command of server.app.ctx.commands.all().filter((c) => !c.secret)) {
+      await client.post(`/api/characters/${characterId}/console`, { text: `/${command.name} combat-legend 3000` });
+    }
+    await client.post(`/api/characters/${characterId}/console`, { text: 'unlock combat-legend' });
+    expect(await unlockedRows(userId)).toEqual([]);
+    expect(await points(userId)).toBe(0);
+  }, 120_000);
+});
