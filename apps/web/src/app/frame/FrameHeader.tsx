@@ -4,6 +4,7 @@ import { useMe } from '@/features/auth/api/me';
 import { AccountMenu } from '@/features/auth/components/AccountMenu';
 import { useAuth } from '@/features/auth/hooks/auth-context';
 import { ConnectionIndicator } from '@/features/realtime/components/ConnectionIndicator';
+import { SocialBadge } from '@/features/social/components/SocialBadge';
 import { FrameNav } from './FrameNav';
 
 /** The account menu, titled with the player's username (from /api/me) once it is known. */
@@ -27,6 +28,7 @@ export function FrameHeader() {
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <ConnectionIndicator />
+          <SocialBadge />
           <PlayerMenu />
         </div>
       </div>

@@ -3,6 +3,7 @@ import { showAuctionSoldToast } from '@/features/auction/lib/sold-toast';
 import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
 import { useChatPushHandler } from '@/features/chat/hooks/useChatPushHandler';
 import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
+import { useFriendRequestPushHandler, usePresencePushHandler } from '@/features/social/hooks/useSocialPushes';
 import { playNoticeSound } from '@/lib/audio';
 
 const playAdventureStart = () => void playNoticeSound('adventureStart');
@@ -20,5 +21,8 @@ export function GamePushToasts() {
   useRealtimeSubscription('adventure-started', playAdventureStart);
   // A global chat line said anywhere joins this tab's chat (when it is loaded here).
   useRealtimeSubscription('chat-message', useChatPushHandler());
+  // 'New Friend Request' on every screen; presence refreshes the friends lists where shown.
+  useRealtimeSubscription('friend-request', useFriendRequestPushHandler());
+  useRealtimeSubscription('presence', usePresencePushHandler());
   return null;
 }

@@ -1,6 +1,52 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { SOCIAL_TEXT } from '@rpg/contract';
+import { LogIn } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { changePassword } from '@/features/auth/api/change-password';
+import { useAuth } from '@/features/auth/hooks/auth-context';
+import { failureMessage } from '@/features/auth/lib/auth-errors';
+import { ProfileFeed } from '@/features/posts/ProfileFeed';
+import { AccountSecurityCard, type ChangePassword } from '@/features/settings/components/AccountSecurityCard';
+import { AudioSettingsCard } from '@/features/settings/components/AudioSettingsCard';
+import { UserProfile } from '@/features/social/components/UserProfile';
 
-/** Placeholder until its feature lands; replace this file. */
+const changeAccountPassword: ChangePassword = async (currentPassword, newPassword) => {
+  const result = await changePassword(currentPassword, newPassword);
+  return result.ok ? { ok: true } : { ok: false, message: failureMessage(result.error) };
+};
+
+/** Spec 03 §8 texts on the profile's Password tab. */
+const PROFILE_PASSWORD_TEXTS = { success: SOCIAL_TEXT.passwordUpdated, failure: 'Failed to update password' };
+
+/**
+ * /user-profile and /user-profile/:userId (spec 03 §2): the social feature's profile, with the
+ * posts feature's feed, the auth feature's password change and the settings feature's
+ * preferences put in.
+ */
 export function UserProfilePage() {
-  return <PlaceholderPage title="User Profile" />;
+  const { userId } = useParams();
+  const { user } = useAuth();
+
+  if (!user) {
+    return (
+      <Card className="mx-auto max-w-md space-y-4 p-6 text-center">
+        <p className="text-parchment-100">You need to be logged in to view this page</p>
+        <Link to="/auth" className={buttonClasses('primary', 'md')}>
+          <LogIn className="size-4" aria-hidden="true" />
+          Login
+        </Link>
+      </Card>
+    );
+  }
+
+  return (
+    <UserProfile
+      key={userId ?? 'me'}
+      userId={userId}
+      feed={(id, isOwn) => <ProfileFeed userId={id} isOwn={isOwn} />}
+      password={<AccountSecurityCard changePassword={changeAccountPassword} texts={PROFILE_PASSWORD_TEXTS} />}
+      preferences={<AudioSettingsCard />}
+    />
+  );
 }

@@ -9,8 +9,16 @@ import { EMPTY_PASSWORD_FORM, MIN_PASSWORD_LENGTH, PASSWORD_ERROR_TITLE, passwor
 export type PasswordChangeResult = { ok: true } | { ok: false; message: string };
 export type ChangePassword = (currentPassword: string, newPassword: string) => Promise<PasswordChangeResult>;
 
+/** The toasts' texts: the settings screen's by default; the user profile's Password tab has its own (spec 03 §8). */
+export interface PasswordTexts {
+  success: string;
+  successDescription?: string;
+  failure: string;
+}
+const SETTINGS_TEXTS: PasswordTexts = { success: 'Password Updated', successDescription: 'Your password has been changed. Other sessions were signed out.', failure: PASSWORD_ERROR_TITLE };
+
 /** DECISIONS section 2: a real password change; the other sessions are signed out. */
-export function AccountSecurityCard({ changePassword }: { changePassword: ChangePassword }) {
+export function AccountSecurityCard({ changePassword, texts = SETTINGS_TEXTS }: { changePassword: ChangePassword; texts?: PasswordTexts }) {
   const [form, setForm] = useState<PasswordForm>(EMPTY_PASSWORD_FORM);
   const [pending, setPending] = useState(false);
 
@@ -23,18 +31,18 @@ export function AccountSecurityCard({ changePassword }: { changePassword: Change
     event.preventDefault();
     const problem = passwordFormProblem(form);
     if (problem) {
-      toast.error(PASSWORD_ERROR_TITLE, { description: problem });
+      toast.error(texts.failure, { description: problem });
       return;
     }
     setPending(true);
     const result = await changePassword(form.currentPassword, form.newPassword);
     setPending(false);
     if (!result.ok) {
-      toast.error(PASSWORD_ERROR_TITLE, { description: result.message });
+      toast.error(texts.failure, { description: result.message });
       return;
     }
     setForm(EMPTY_PASSWORD_FORM);
-    toast.success('Password Updated', { description: 'Your password has been changed. Other sessions were signed out.' });
+    toast.success(texts.success, { description: texts.successDescription });
   }
 
   return (
