@@ -193,6 +193,8 @@ try {
 
   console.table(rows);
   console.log('x hello = route req/s divided by the hello-world req/s of this run; errors = non-2xx answers and socket errors.');
+  // The leaderboards with 100,000 characters, in a database of their own on the same PostgreSQL (BENCH_LEADERBOARDS=0 skips it).
+  if (process.env.BENCH_LEADERBOARDS !== '0' && pgUrl) execFileSync(process.execPath, [path.join(root, 'scripts/bench-leaderboards.mjs')], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: pgUrl } });
 } finally {
   for (const cleanup of cleanups.reverse()) cleanup();
   rmSync(work, { recursive: true, force: true });

@@ -19,7 +19,21 @@ async function userIdOf(client: TestClient) {
 }
 
 const stats = { strength: 1, dexterity: 1, intelligence: 1, constitution: 1, attack: 0, magicPower: 0, speed: 0, defense: 0, health: 10, currentHealth: 10, maxHealth: 10, currentMana: 0, maxMana: 0 };
-const base = Object.fromEntries(Object.entries(stats).map(([k, v]) => [`base${k[0]!.toUpperCase()}${k.slice(1)}`, v]));
+const base = {
+  baseStrength: 1,
+  baseDexterity: 1,
+  baseIntelligence: 1,
+  baseConstitution: 1,
+  baseAttack: 0,
+  baseMagicPower: 0,
+  baseSpeed: 0,
+  baseDefense: 0,
+  baseHealth: 10,
+  baseCurrentHealth: 10,
+  baseMaxHealth: 10,
+  baseCurrentMana: 0,
+  baseMaxMana: 0,
+};
 
 /** Seeds characters straight into the tables (as many as a board needs), for `userId`. */
 async function seed(userId: string, rows: { name: string; level?: number; xp?: number; adventures?: number; battles?: number; attack?: number }[]) {

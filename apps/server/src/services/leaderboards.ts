@@ -15,7 +15,7 @@ function entry(board: Leaderboard, row: BoardRow, userId: string): LeaderboardEn
     name: row.name,
     characterClass: row.characterClass,
     level: row.level,
-    value: board === 'xp' ? totalXp(row.level, row.xp) : row.metric,
+    value: board === 'xp' ? totalXp(row.level, row.xp) : (row.key[0] ?? 0),
     rank: row.rank,
     username: row.username,
     own: row.userId === userId,

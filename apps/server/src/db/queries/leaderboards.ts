@@ -1,12 +1,12 @@
 import type { CharacterClass } from '@rpg/game';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client.ts';
 import { playerCharacterAttributes, playerCharacters, users } from '../schema/index.ts';
 
 export type Board = 'xp' | 'adventures' | 'battles' | 'health' | 'defense' | 'attack';
 
-/** One character on a board: the ordering key (level and xp for XP; the metric otherwise) and its rank. */
+/** One character on a board, with its ordering key (level and xp for XP; the metric otherwise) and its rank. */
 export interface BoardRow {
   characterId: string;
   userId: string;
@@ -15,46 +15,41 @@ export interface BoardRow {
   level: number;
   xp: number;
   username: string;
-  /** The metric's stored value (for XP the level's xp; the caller adds the levels below). */
-  metric: number;
+  /** The board's ordering key, most significant first: [level, xp] for XP, [metric] otherwise. */
+  key: number[];
   rank: number;
 }
 
 const pc = playerCharacters;
 const attrs = playerCharacterAttributes;
+const onAttributes = (board: Board) => board === 'health' || board === 'defense' || board === 'attack';
 
 /**
- * The ordering of each board, highest first. Every key is the leading column of an index
- * (characters.ts: player_characters_lb_*, player_character_attributes_lb_*), so the top 100 is
- * read from the index's end and a rank is a count of the index entries ahead of it.
+ * The ordering of each board, highest first. Every key leads an index (characters.ts:
+ * player_characters_lb_*, player_character_attributes_lb_*), so the top 100 is read from the
+ * index's end and a rank is a count of the index entries ahead of a key.
  */
-interface KeyColumns {
-  pc: Record<'level' | 'xp' | 'adventuresCompleted' | 'battlesWon', PgColumn>;
-  attrs: Record<'maxHealth' | 'defense' | 'attack', PgColumn>;
-}
-
-function keysOf(board: Board, t: KeyColumns): PgColumn[] {
+function keysOf(board: Board): PgColumn[] {
   switch (board) {
     case 'xp':
-      return [t.pc.level, t.pc.xp];
+      return [pc.level, pc.xp];
     case 'adventures':
-      return [t.pc.adventuresCompleted];
+      return [pc.adventuresCompleted];
     case 'battles':
-      return [t.pc.battlesWon];
+      return [pc.battlesWon];
     case 'health':
-      return [t.attrs.maxHealth];
+      return [attrs.maxHealth];
     case 'defense':
-      return [t.attrs.defense];
+      return [attrs.defense];
     case 'attack':
-      return [t.attrs.attack];
+      return [attrs.attack];
   }
 }
 
-const onAttributes = (board: Board) => board === 'health' || board === 'defense' || board === 'attack';
-const row = (keys: PgColumn[]): SQL => sql`(${sql.join(keys, sql`, `)})`;
+const tuple = (parts: (PgColumn | SQL | number)[]): SQL => sql`(${sql.join(parts.map((p) => (typeof p === 'number' ? sql`${p}::int` : p)), sql`, `)})`;
 
-function fields(board: Board, rank: SQL<number>) {
-  const keys = keysOf(board, { pc, attrs });
+function fields(board: Board) {
+  const keys = keysOf(board);
   return {
     characterId: pc.id,
     userId: pc.userId,
@@ -63,58 +58,69 @@ function fields(board: Board, rank: SQL<number>) {
     level: pc.level,
     xp: pc.xp,
     username: users.username,
-    metric: keys[keys.length - 1]!,
-    rank,
+    k1: keys[0]!,
+    k2: (keys[1] ?? keys[0])!,
   };
 }
 
+type Raw = { k1: number; k2: number } & Omit<BoardRow, 'key' | 'rank'>;
+const withKey = (board: Board, { k1, k2, ...row }: Raw): Omit<BoardRow, 'rank'> => ({ ...row, key: board === 'xp' ? [k1, k2] : [k1] });
+
+const sameKey = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const compareKeys = (a: readonly number[], b: readonly number[]) => {
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+};
+
 /**
  * Spec 03 §2 / DECISIONS §2: the first `limit` characters of every player, highest first, with
- * rank() semantics (ties share a rank, the next one skips). Ties are listed newest id first.
+ * rank() semantics (ties share a rank, the next one skips: 1, 1, 3). The list starts at the top,
+ * so each rank follows from the one before it; ties are listed newest id first.
  */
 export async function topOfBoard(db: DbOrTx, board: Board, limit: number): Promise<BoardRow[]> {
-  const keys = keysOf(board, { pc, attrs });
-  const rank = sql<number>`rank() over (order by ${sql.join(
-    keys.map((k) => sql`${k} desc`),
-    sql`, `,
-  )})`.mapWith(Number);
+  const keys = keysOf(board);
   const tiebreak = onAttributes(board) ? attrs.characterId : pc.id;
   const order = [...keys.map((k) => desc(k)), desc(tiebreak)];
-  if (onAttributes(board)) {
-    return db
-      .select(fields(board, rank))
-      .from(attrs)
-      .innerJoin(pc, eq(pc.id, attrs.characterId))
-      .innerJoin(users, eq(users.id, pc.userId))
-      .orderBy(...order)
-      .limit(limit);
-  }
-  return db
-    .select(fields(board, rank))
-    .from(pc)
-    .innerJoin(users, eq(users.id, pc.userId))
-    .orderBy(...order)
-    .limit(limit);
+  const rows: Raw[] = onAttributes(board)
+    ? await db
+        .select(fields(board))
+        .from(attrs)
+        .innerJoin(pc, eq(pc.id, attrs.characterId))
+        .innerJoin(users, eq(users.id, pc.userId))
+        .orderBy(...order)
+        .limit(limit)
+    : await db.select(fields(board)).from(pc).innerJoin(users, eq(users.id, pc.userId)).orderBy(...order).limit(limit);
+  const ranked: BoardRow[] = [];
+  rows.forEach((raw, i) => {
+    const row = withKey(board, raw);
+    const before = ranked[i - 1];
+    ranked.push({ ...row, rank: before && sameKey(before.key, row.key) ? before.rank : i + 1 });
+  });
+  return ranked;
 }
 
 /**
  * The player's own characters on a board, each with its rank among every character: one more
- * than the number of characters strictly ahead (a count over the board's index), so a
- * character far outside the top 100 still knows its place.
+ * than the number of characters strictly ahead. One range scan of the board's index from the
+ * lowest own key counts for all of them at once, so a character far outside the top 100 still
+ * knows its place.
  */
 export async function ownOnBoard(db: DbOrTx, board: Board, userId: string): Promise<BoardRow[]> {
-  const otherPc = alias(pc, 'other_pc');
-  const otherAttrs = alias(attrs, 'other_attrs');
-  const mine = keysOf(board, { pc, attrs });
-  const theirs = keysOf(board, { pc: otherPc, attrs: otherAttrs });
-  const table = onAttributes(board) ? otherAttrs : otherPc;
-  const ahead = db.select({ n: count() }).from(table).where(sql`${row(theirs)} > ${row(mine)}`);
-  const rank = sql<number>`(${ahead}) + 1`.mapWith(Number);
-  return db
-    .select(fields(board, rank))
+  const raw: Raw[] = await db
+    .select(fields(board))
     .from(pc)
     .innerJoin(attrs, eq(attrs.characterId, pc.id))
     .innerJoin(users, eq(users.id, pc.userId))
-    .where(and(eq(pc.userId, userId)))
-    .orderBy(pc.createdAt, pc.id);
+    .where(eq(pc.userId, userId))
+    .orderBy(asc(pc.createdAt), asc(pc.id));
+  const own = raw.map((r) => withKey(board, r));
+  if (own.length === 0) return [];
+  const keys = keysOf(board);
+  const lowest = own.map((o) => o.key).reduce((a, b) => (compareKeys(a, b) <= 0 ? a : b));
+  const counts = Object.fromEntries(own.map((o, i) => [`n${i}`, sql<number>`count(*) filter (where ${tuple(keys)} > ${tuple(o.key)})`.mapWith(Number)]));
+  const [ahead] = await db
+    .select(counts)
+    .from(onAttributes(board) ? attrs : pc)
+    .where(sql`${tuple(keys)} > ${tuple(lowest)}`);
+  return own.map((o, i) => ({ ...o, rank: (ahead?.[`n${i}`] ?? 0) + 1 }));
 }
