@@ -38,7 +38,9 @@ function Stat({ label, value }: { label: string; value: number | string }) {
   return (
     <div className="rounded-lg border border-gold-700/40 bg-ink-800/70 px-4 py-2 text-center">
       <p className="text-xs tracking-wide text-parchment-400 uppercase">{label}</p>
-      <p className="font-display text-2xl font-bold text-gold-300">{value}</p>
+      <p data-stat={label} className="font-display text-2xl font-bold text-gold-300">
+        {value}
+      </p>
     </div>
   );
 }
