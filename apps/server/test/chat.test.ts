@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ChatMessageView, ChatView } from '@rpg/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { chatMessages, chatReports } from '../src/db/schema/index.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, TestClient } from './support/client.ts';
@@ -108,6 +109,20 @@ describe('global chat (spec 03 §2/§4/§5 chat, §9: the last 50)', () => {
       expect(push.message).toEqual(res.body.message);
       tab.close();
     }
+  });
+});
+
+describe('pushes on the wire', () => {
+  it('are text frames, hello and a broadcast line alike (a browser reads them as strings)', async () => {
+    const { client } = await chatter();
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime`, { headers: { origin: server.url, cookie: client.cookieHeader() } });
+    const frames: { binary: boolean; type: string }[] = [];
+    ws.on('message', (data, isBinary) => frames.push({ binary: isBinary, type: (JSON.parse(data.toString()) as { type: string }).type }));
+    await expect.poll(() => frames.some((f) => f.type === 'hello')).toBe(true);
+    expect((await say(client, 'On the wire')).status).toBe(200);
+    await expect.poll(() => frames.some((f) => f.type === 'chat-message')).toBe(true);
+    expect(frames.filter((f) => f.type === 'hello' || f.type === 'chat-message').every((f) => !f.binary)).toBe(true);
+    ws.close();
   });
 });
 

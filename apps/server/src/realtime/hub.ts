@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
-import { authSession, realtimeConnections, users } from '../db/schema/index.ts';
+import { authSession, blocks, realtimeConnections, users } from '../db/schema/index.ts';
 import type { Bus, BusMessage, PushMessage } from './bus.ts';
+
+type PresencePush = Extract<PushMessage, { type: 'presence' }>;
 
 /** A connection counts as live while it pinged within this window. */
 const STALE_AFTER_MS = 90_000;
@@ -235,9 +237,13 @@ export class RealtimeHub {
   }
 
   private deliver(message: BusMessage): void {
-    // Serialized once per message, not once per socket: a broadcast (a chat line) reaches every tab.
-    let serialized: string | undefined;
-    const data = (payload: PushMessage) => (serialized ??= JSON.stringify(payload));
+    if (message.kind === 'broadcast' && message.payload.type === 'presence') {
+      this.deliverPresence(message.payload).catch((error) => this.log.error({ err: error }, 'presence delivery failed'));
+      return;
+    }
+    // Serialized and encoded once per message, not once per socket: a broadcast (a chat line) reaches every tab.
+    let serialized: Buffer | undefined;
+    const data = (payload: PushMessage) => (serialized ??= Buffer.from(JSON.stringify(payload)));
     for (const client of this.clients.values()) {
       if (message.kind === 'broadcast') this.sendSerialized(client, data(message.payload));
       else if (message.kind === 'user' && client.userId === message.userId) this.sendSerialized(client, data(message.payload));
@@ -256,16 +262,29 @@ export class RealtimeHub {
     }
   }
 
+  /** A player's presence reaches every tab but those of the players they blocked (one look-up per change). */
+  private async deliverPresence(payload: PresencePush): Promise<void> {
+    const userIds = [...new Set([...this.clients.values()].map((c) => c.userId))];
+    if (userIds.length === 0) return;
+    const hidden = await this.db
+      .select({ blockedId: blocks.blockedId })
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, payload.userId), inArray(blocks.blockedId, userIds)));
+    const blocked = new Set(hidden.map((h) => h.blockedId));
+    for (const client of this.clients.values()) if (!blocked.has(client.userId)) this.send(client, payload);
+  }
+
   private signOut(client: Client): void {
     this.send(client, { type: 'signed-out' });
     client.socket.close(4401, 'signed out');
   }
 
   private send(client: Client, payload: PushMessage): void {
-    this.sendSerialized(client, JSON.stringify(payload));
+    this.sendSerialized(client, Buffer.from(JSON.stringify(payload)));
   }
 
-  private sendSerialized(client: Client, data: string): void {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(data);
+  /** A text frame of UTF-8 bytes (the same bytes for every socket of a broadcast: ws does not copy them). */
+  private sendSerialized(client: Client, data: Buffer): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(data, { binary: false });
   }
 }
