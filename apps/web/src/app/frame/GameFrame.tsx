@@ -6,6 +6,7 @@ import { CenteredSpinner } from '@/components/ui/Spinner';
 import { useGameMusic } from '@/lib/audio';
 import { showsBackToGame } from '../guard/route-access';
 import { FrameHeader } from './FrameHeader';
+import { AchievementPushes } from './AchievementPushes';
 import { GamePushToasts } from './GamePushToasts';
 
 /** The page frame around the game screens: header with navigation, content, footer; the music loop plays while it is shown. */
@@ -18,6 +19,7 @@ export function GameFrame() {
     <div className="flex min-h-dvh flex-col">
       <FrameHeader />
       <GamePushToasts />
+      <AchievementPushes />
       <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-6">
         {showsBackToGame(pathname) ? (
           <Button variant="ghost" size="sm" className="mb-4 -ml-2" onClick={() => navigate('/game')}>

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { Achievements } from '@/features/achievements/components/Achievements';
 
-/** Placeholder until its feature lands; replace this file. */
+/** /achievements (spec 03 §2): the player's achievements and battle pass. */
 export function AchievementsPage() {
-  return <PlaceholderPage title="Achievements" />;
+  return <Achievements />;
 }

@@ -1,0 +1,39 @@
+import { achievementUnlockedPushSchema, battlePassRewardPushSchema } from '@rpg/contract';
+import { LEVEL_UP_TOAST_DELAY_MS } from '@rpg/game';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
+import { playNoticeSound } from '@/lib/audio';
+import { reportTimeZone } from '../api/report-time-zone';
+
+function onUnlocked(message: unknown): void {
+  const parsed = achievementUnlockedPushSchema.safeParse(message);
+  if (!parsed.success) return;
+  const { achievementId, title, points } = parsed.data;
+  toast.success('Achievement Unlocked!', { id: `achievement:${achievementId}`, description: `${title} (+${points} points)` });
+  playNoticeSound('craftDone');
+}
+
+function onReward(message: unknown): void {
+  const parsed = battlePassRewardPushSchema.safeParse(message);
+  if (!parsed.success) return;
+  const { level, itemName } = parsed.data;
+  // Spec 03 §4/§9: 'Level Up Reward!' one second after the unlock that reached the level.
+  window.setTimeout(() => {
+    toast.success('Level Up Reward!', { id: `battle-pass:${level}`, description: `You unlocked: ${itemName}` });
+  }, LEVEL_UP_TOAST_DELAY_MS);
+}
+
+let reported = false;
+
+/** On every game screen: the achievement and battle-pass toasts, and the browser's time zone reported once. */
+export function useAchievementPushes(): void {
+  useRealtimeSubscription('achievement-unlocked', onUnlocked);
+  useRealtimeSubscription('battle-pass-reward', onReward);
+  useEffect(() => {
+    if (reported) return;
+    reported = true;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone) reportTimeZone(zone).catch(() => undefined);
+  }, []);
+}
