@@ -125,6 +125,24 @@ describe('blocking', () => {
     expect((await ann.client.json('DELETE', `/api/blocks/${ben.id}`)).status).toBe(200);
     expect((await sendRequest(ben, ann)).status).toBe(200);
   });
+
+  it("does not push the blocker's presence to the blocked player's tabs", async () => {
+    const [ann, ben, cat] = [await player(), await player(), await player()];
+    await ann.client.post('/api/blocks', { userId: ben.id });
+    const benTab = connectSocket(server.url, ben.client);
+    const catTab = connectSocket(server.url, cat.client);
+    await Promise.all([benTab.waitFor('hello'), catTab.waitFor('hello')]);
+    const annTab = connectSocket(server.url, ann.client);
+    await annTab.waitFor('hello');
+    annTab.close();
+    await catTab.waitFor('presence', (m) => m.userId === ann.id && m.isOnline === false);
+    // A later push to ben's socket: anything sent to it before has arrived by then.
+    await sendRequest(cat, ben);
+    await benTab.waitFor('friend-request');
+    expect(benTab.messages.filter((m) => m.type === 'presence' && m.userId === ann.id)).toEqual([]);
+    benTab.close();
+    catTab.close();
+  });
 });
 
 describe('player search (DECISIONS §4) and suggestions', () => {
