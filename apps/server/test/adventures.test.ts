@@ -157,7 +157,7 @@ describe('settling an adventure (spec 02 §4, §7, §9)', () => {
     const push = adventureCompletedPushSchema.parse(await socket.waitFor('adventure-completed'));
     expect(push.characterId).toBe(character.id);
     expect(push.title).toBe(push.won ? 'Adventure Completed!' : 'Adventure Failed!');
-    const keys = [['characters'], ['console', character.id], ['adventure', character.id], ['inventory', character.id]];
+    const keys = [['characters'], ['console', character.id], ['adventure', character.id], ['inventory', character.id], ['leaderboards']];
     await socket.waitFor('invalidate', (m) => JSON.stringify(m.queryKeys) === JSON.stringify(keys));
     socket.close();
 

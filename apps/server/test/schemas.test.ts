@@ -150,12 +150,14 @@ const BODIES: Record<string, BodySpec> = {
   'POST /api/characters/:id/crafting/start': { base: { recipeId: 'iron_sword' } },
   'POST /api/characters/:id/inventory/:entryId/sell': { base: { quantity: 1 }, optional: ['quantity'], nullBody: true },
   'POST /api/characters/:id/store/buy': { base: { offerId: randomUUID() } },
+  'POST /api/characters/:id/skills/unlock': { base: { skillId: 'sparkBolt' } },
   'POST /api/characters/:id/auction': { base: { entryId: randomUUID(), price: 100 }, optional: ['quantity'] },
 };
 /** Query strings the routes read. */
 const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/characters/:id/console': { before: '1' },
   'GET /api/dev/outbox': { to: 'someone@example.com' },
+  'GET /api/characters/:id/skills': { tree: 'mage' },
   'GET /api/auction/listings': { search: 'sword', tier: 'rare', slot: 'head', sort: 'newest', page: '1' },
   'GET /api/auction/history': { name: 'Iron Sword' },
 };
