@@ -144,6 +144,7 @@ const BODIES: Record<string, BodySpec> = {
   'PATCH /api/characters/:id': { base: { name: 'Brave' }, optional: ['name'] },
   'POST /api/characters/:id/attributes/upgrade': { base: { attribute: 'strength' } },
   'POST /api/characters/:id/console': { base: { text: '/help' } },
+  'PUT /api/achievements/time-zone': { base: { timeZone: 'Europe/Berlin' } },
   'POST /api/characters/:id/adventures': { base: { location: 'forest', level: 1 } },
   'POST /api/characters/:id/chips/buy': { base: { amount: 100 } },
   'POST /api/characters/:id/chips/cash-out': { base: { amount: 100 } },

@@ -28,8 +28,9 @@ export class CommandTable {
     return this.byName.get(name.toLowerCase());
   }
 
+  /** Every listed command (a secret one runs but is not listed: docs/maintainers/secrets.md). */
   all(): readonly CommandDef[] {
-    return this.defs;
+    return this.defs.filter((def) => !def.secret);
   }
 
   /** The table as data (GET /api/commands, the Commands panel): every command by group, in order. */
