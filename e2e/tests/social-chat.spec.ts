@@ -44,7 +44,7 @@ test.describe('global player chat (spec 03 §2, §4, §5 chat; DECISIONS §4)', 
     await expect(line).toContainText('Lv 1');
     await expect(line).toContainText(`@${ann.username}`);
     await expect(chatLog(bo.page).locator('b')).toHaveCount(0);
-    expect(await bo.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await bo.page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
     // Shift+Enter starts a new line; Enter sends both lines as one message. The emoji picker inserts.
     await chatInput(bo.page).fill('First line');
@@ -109,7 +109,7 @@ test.describe('posts on the profile feed (spec 03 §2, §5, §8; DECISIONS §2)'
     // The author sees the like and the comment count without reloading.
     await expect(mine.getByTestId('like-count')).toHaveText('1');
     await expect(mine.getByRole('button', { name: 'Comments (1)' })).toBeVisible();
-    expect(await reader.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await reader.page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
     // The author edits ('Post updated!') and deletes after the spec's question.
     await mine.getByRole('button', { name: 'Post options' }).click();
