@@ -118,8 +118,10 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
       if (isUsernameClash(error)) throw new HttpError(409, 'username_taken', USERNAME_TAKEN);
       throw error;
     }
-    // The name shows in every list, chat and profile: every tab of every player that shows it refetches.
-    push(request.log).invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
+    // The name shows in lists, conversations and profiles: the player's tabs and their friends' refetch.
+    const pushes = push(request.log);
+    pushes.invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
+    for (const friend of await listAcceptedFriends(db, userId, userId)) pushes.invalidate(friend.id, changedKeys.social());
     return loadProfile(db, userId, userId);
   });
 

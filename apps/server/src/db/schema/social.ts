@@ -55,9 +55,6 @@ export const blocks = pgTable(
   ],
 );
 
-/** DECISIONS §2: direct messages, between friends. Longest body, in characters. */
-export const DIRECT_MESSAGE_MAX = 1000;
-
 /**
  * Spec 03 §3 "Message": sender_id, receiver_id, content, created_at, read (read_at here).
  * The id orders a conversation (paging goes back by id); the pair index serves the
@@ -76,6 +73,7 @@ export const directMessages = pgTable(
   (t) => [
     index('direct_messages_pair_idx').on(sql`least(${t.senderId}, ${t.receiverId})`, sql`greatest(${t.senderId}, ${t.receiverId})`, t.id),
     index('direct_messages_unread_idx').on(t.receiverId, t.senderId).where(sql`${t.readAt} is null`),
+    // DECISIONS §2: 1 to 1000 characters (the rule, `directMessageText` in @rpg/game, says so first).
     check('direct_messages_body_length', sql`char_length(${t.body}) between 1 and 1000`),
     check('direct_messages_not_self', sql`${t.senderId} <> ${t.receiverId}`),
   ],

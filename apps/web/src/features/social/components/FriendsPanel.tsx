@@ -11,6 +11,7 @@ import { SOCIAL_TEXT } from '@rpg/contract';
 import { useFriendAction } from '../api/friend-actions';
 import { useFriendsQuery } from '../api/get-friends';
 import { entriesOf, FRIEND_TABS, presenceLabel, tabCounts } from '../lib/friend-tabs';
+import { BlockedPlayers } from './BlockedPlayers';
 import { CountBadge } from './CountBadge';
 import { FriendSuggestions } from './FriendSuggestions';
 import { RelationActions } from './RelationActions';
@@ -66,6 +67,7 @@ export function FriendsPanel({ onMessage }: { onMessage: (userId: string) => voi
       <Card className="space-y-6 p-4">
         <UserSearch />
         <FriendSuggestions />
+        <BlockedPlayers />
       </Card>
     </div>
   );
