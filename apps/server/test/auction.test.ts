@@ -283,6 +283,22 @@ describe("'Buy Now' (spec 03 §4 Bought, §5, §8; DECISIONS §2 payout)", () =>
   });
 });
 
+describe('deleting a character with listings', () => {
+  it('a purchase racing the seller character’s deletion ends one way, never a 500 or a deadlock', async () => {
+    for (let round = 0; round < 4; round++) {
+      const seller = await newTrader(50_000);
+      const buyer = await newTrader(100_000);
+      const listingId = await listed(seller, 1_000);
+      const [bought, deleted] = await Promise.all([buyer.buy(listingId), seller.client.json('DELETE', `/api/characters/${seller.characterId}`)]);
+      expect(deleted.status).toBeLessThan(300);
+      expect([200, 404, 409]).toContain(bought.status);
+      // A sale pays the full price; a listing gone with its seller charges nothing.
+      expect(await getCopper(db(), buyer.characterId)).toBe(bought.status === 200 ? 99_000 : 100_000);
+      expect(await listingRow(listingId)).toBeUndefined();
+    }
+  });
+});
+
 describe('cancelling (spec 03 §4 Cancelled, §8)', () => {
   it('returns the item, keeps the fee; only the seller may cancel', async () => {
     const seller = await newTrader(1_000);

@@ -1,8 +1,8 @@
 import type { Appearance, Attributes, Backpack, NewCharacter, SpentAttributePoints } from '@rpg/game';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import { recordSignIn } from './users.ts';
 import type { DbOrTx, Tx } from '../client.ts';
-import { characterAdventures, characterCrafts, playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../schema/index.ts';
+import { auctionListings, characterAdventures, characterCrafts, playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../schema/index.ts';
 import { backpackColumns } from './items.ts';
 
 /** One character with its one-to-one rows (attributes, appearance, backpack). */
@@ -52,7 +52,7 @@ export async function lockOwner(tx: Tx, userId: string): Promise<void> {
  * Locks the character's unsettled adventures and crafts, before the character row. The
  * settlers lock an adventure (or craft) first and its character second; a deletion that
  * locked the character first and then reached those rows through the cascade would
- * deadlock with them. One order everywhere: timed rows, then the character.
+ * deadlock with them. One order everywhere: timed rows and auction listings, then the character.
  */
 export async function lockTimedWork(tx: Tx, userId: string, id: string): Promise<void> {
   await tx
@@ -67,6 +67,15 @@ export async function lockTimedWork(tx: Tx, userId: string, id: string): Promise
     .innerJoin(playerCharacters, eq(playerCharacters.id, characterCrafts.characterId))
     .where(and(eq(characterCrafts.characterId, id), eq(playerCharacters.userId, userId), eq(characterCrafts.completed, false)))
     .for('update', { of: characterCrafts });
+  // Auction rows the deletion's cascade reaches (its listings, its purchases): a purchase locks
+  // the listing first and the characters second, so the deletion does the same.
+  await tx
+    .select({ id: auctionListings.id })
+    .from(auctionListings)
+    .innerJoin(playerCharacters, eq(playerCharacters.id, id))
+    .where(and(eq(playerCharacters.userId, userId), or(eq(auctionListings.sellerCharacterId, id), eq(auctionListings.buyerCharacterId, id))))
+    .orderBy(asc(auctionListings.id))
+    .for('update', { of: auctionListings });
 }
 
 /** Spec 01 §7: the player's characters, oldest first. */
