@@ -153,6 +153,10 @@ const BODIES: Record<string, BodySpec> = {
   'POST /api/characters/:id/store/buy': { base: { offerId: randomUUID() } },
   'POST /api/characters/:id/skills/unlock': { base: { skillId: 'sparkBolt' } },
   'POST /api/characters/:id/auction': { base: { entryId: randomUUID(), price: 100 }, optional: ['quantity'] },
+  'PATCH /api/profile': { base: { username: 'Brave' } },
+  'POST /api/friends/requests': { base: { userId: 'no-such-player' } },
+  'POST /api/blocks': { base: { userId: 'no-such-player' } },
+  'POST /api/messages/:userId': { base: { body: 'Hello' } },
 };
 /** Query strings the routes read. */
 const QUERIES: Record<string, Record<string, string>> = {
@@ -161,6 +165,8 @@ const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/characters/:id/skills': { tree: 'mage' },
   'GET /api/auction/listings': { search: 'sword', tier: 'rare', slot: 'head', sort: 'newest', page: '1' },
   'GET /api/auction/history': { name: 'Iron Sword' },
+  'GET /api/users/search': { q: 'brave' },
+  'GET /api/messages/:userId': { before: '1' },
 };
 const QUERY_VALUES = ['', '\u0000', 'a\u0000b', '\u0007', '1e308', String(2 ** 53), '-1', '0.5', 'abc', LONG];
 const PARAM_VALUES = ['%00', 'a%00b', '%07', '1e308', '-1', '0.5', 'x'.repeat(90)];

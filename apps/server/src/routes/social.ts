@@ -89,6 +89,9 @@ const relativeUpload = (url: string | null) => (url?.startsWith(UPLOADS_PREFIX) 
 export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: SocialRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const push = (log: Parameters<typeof pusher>[1]) => pusher(hub, log);
+  const requireProfile = async (viewerId: string, userId: string) => {
+    if (!(await getProfileRow(db, viewerId, userId))) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+  };
 
   // ---- Profiles -------------------------------------------------------------------------------
 
@@ -104,7 +107,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
     async (request) => {
       const { userId } = player(request);
       const target = request.params.userId === 'me' ? userId : request.params.userId;
-      if (!(await getProfileRow(db, userId, target))) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+      await requireProfile(userId, target);
       return { friends: (await listAcceptedFriends(db, userId, target)).map(toPublicUser) };
     },
   );
@@ -248,6 +251,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
   api.delete('/api/blocks/:userId', { onRequest: guard, schema: { params: userParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
     const { userId } = player(request);
     const other = request.params.userId;
+    await requireProfile(userId, other);
     if (await removeBlock(db, userId, other)) {
       push(request.log).invalidate(other, changedKeys.social());
       push(request.log).invalidate(userId, changedKeys.social());
@@ -273,6 +277,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
     { onRequest: guard, schema: { params: userParamsSchema, querystring: conversationQuerySchema, response: { 200: conversationPageSchema } } },
     async (request) => {
       const { userId } = player(request);
+      await requireProfile(userId, request.params.userId);
       const before = request.query.before === undefined ? undefined : Number(request.query.before);
       const page = await conversationPage(db, userId, request.params.userId, before, DIRECT_MESSAGE_PAGE);
       return { messages: page.messages.map(toDirectMessage), hasMore: page.hasMore };
@@ -299,6 +304,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
     async (request) => {
       const { userId } = player(request);
       const other = request.params.userId;
+      await requireProfile(userId, other);
       const marked = await markConversationRead(db, userId, other);
       if (marked > 0) {
         // The badges of every tab of the reader; the read marks on the sender's side.

@@ -90,9 +90,13 @@ export async function requestFriendship(tx: DbOrTx, me: string, other: string): 
   return { friendshipId: existing.id, accepted: false };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A friendship row by id; an id that cannot exist reads as not found. */
+const friendshipRow = async (tx: DbOrTx, id: string) => (UUID.test(id) ? getFriendshipForUpdate(tx, id) : undefined);
+
 /** Accept or reject: the recipient of a pending request only. Answers the requester's id. */
 export async function answerFriendship(tx: DbOrTx, me: string, id: string, accept: boolean): Promise<string> {
-  const row = await getFriendshipForUpdate(tx, id);
+  const row = await friendshipRow(tx, id);
   checkAnswerRequest(row && { status: row.status, addresseeIsMe: row.addresseeId === me });
   await setFriendshipStatus(tx, id, accept ? 'accepted' : 'rejected');
   return row!.requesterId;
@@ -100,7 +104,7 @@ export async function answerFriendship(tx: DbOrTx, me: string, id: string, accep
 
 /** Remove a friend, cancel a sent request or decline one (deleted): either side. Answers the other player's id. */
 export async function removeFriendship(tx: DbOrTx, me: string, id: string): Promise<string> {
-  const row = await getFriendshipForUpdate(tx, id);
+  const row = await friendshipRow(tx, id);
   checkRemoveFriendship(row && { status: row.status, isMine: row.requesterId === me || row.addresseeId === me });
   await deleteFriendship(tx, id);
   return row!.requesterId === me ? row!.addresseeId : row!.requesterId;
