@@ -37,6 +37,7 @@ import { craftSettler } from './services/crafting.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { storeRoutes } from './routes/store.ts';
 import { achievementRoutes } from './routes/achievements.ts';
+import { giftRoutes } from './routes/gifts.ts';
 import { announceAchievements, recordPresence } from './services/achievements.ts';
 import { pusher } from './realtime/notify.ts';
 import { skillRoutes } from './routes/skills.ts';
@@ -163,6 +164,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await inventoryRoutes(app, { db, guard, hub, config });
   await storeRoutes(app, { db, guard, hub, config });
   await achievementRoutes(app, { db, guard, hub });
+  await giftRoutes(app, { db, guard, hub });
   await skillRoutes(app, { db, guard, hub, catchUp });
   await leaderboardRoutes(app, { db, guard });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });

@@ -145,6 +145,7 @@ const BODIES: Record<string, BodySpec> = {
   'POST /api/characters/:id/attributes/upgrade': { base: { attribute: 'strength' } },
   'POST /api/characters/:id/console': { base: { text: '/help' } },
   'PUT /api/achievements/time-zone': { base: { timeZone: 'Europe/Berlin' } },
+  'POST /api/gifts': { base: { toUserId: randomUUID(), requestId: randomUUID(), copper: 100 }, optional: ['copper', 'entryId', 'quantity'] },
   'POST /api/characters/:id/adventures': { base: { location: 'forest', level: 1 } },
   'POST /api/characters/:id/chips/buy': { base: { amount: 100 } },
   'POST /api/characters/:id/chips/cash-out': { base: { amount: 100 } },

@@ -33,3 +33,4 @@ export * from './content/achievements.ts';
 export * from './content/battlePass.ts';
 export * from './achievements/index.ts';
 export * from './leaderboards/index.ts';
+export * from './gifts/index.ts';

@@ -1,7 +1,7 @@
 import type { CounterChange } from '@rpg/game';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { achievementCounters, achievementProgress, battlePassGrants, playerAchievements, playerCharacters } from '../schema/index.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, gifts, playerAchievements, playerCharacters, users } from '../schema/index.ts';
 
 /** Achievement state of one player, scoped by user id. Writers run inside the event's transaction. */
 
@@ -121,3 +121,25 @@ export async function resetProgress(tx: Tx, userId: string, now: Date): Promise<
 }
 
 
+
+/** The player's active character, row-locked (a gift's giver and receiver). */
+export async function lockActiveCharacter(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ id: playerCharacters.id, name: playerCharacters.name })
+    .from(playerCharacters)
+    .where(and(eq(playerCharacters.userId, userId), eq(playerCharacters.isActive, true)))
+    .for('update');
+  return row;
+}
+
+/** Logs a gift; false when the giver already sent one with this request id (a retry gives once). */
+export async function insertGift(tx: Tx, gift: typeof gifts.$inferInsert): Promise<boolean> {
+  const rows = await tx.insert(gifts).values(gift).onConflictDoNothing().returning({ id: gifts.id });
+  return rows.length === 1;
+}
+
+/** A player by public name, case-insensitively (DECISIONS §4: usernames are unique that way). */
+export async function userIdByUsername(db: DbOrTx, username: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  return row?.id;
+}

@@ -1,4 +1,4 @@
-import { achievementUnlockedPushSchema, battlePassRewardPushSchema } from '@rpg/contract';
+import { achievementUnlockedPushSchema, battlePassRewardPushSchema, giftReceivedPushSchema } from '@rpg/contract';
 import { LEVEL_UP_TOAST_DELAY_MS } from '@rpg/game';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
@@ -24,12 +24,21 @@ function onReward(message: unknown): void {
   }, LEVEL_UP_TOAST_DELAY_MS);
 }
 
+/** DECISIONS §4: the receiver's live notice of a gift. */
+function onGift(message: unknown): void {
+  const parsed = giftReceivedPushSchema.safeParse(message);
+  if (!parsed.success) return;
+  toast.success('Gift Received', { description: parsed.data.message });
+  playNoticeSound('craftDone');
+}
+
 let reported = false;
 
 /** On every game screen: the achievement and battle-pass toasts, and the browser's time zone reported once. */
 export function useAchievementPushes(): void {
   useRealtimeSubscription('achievement-unlocked', onUnlocked);
   useRealtimeSubscription('battle-pass-reward', onReward);
+  useRealtimeSubscription('gift-received', onGift);
   useEffect(() => {
     if (reported) return;
     reported = true;

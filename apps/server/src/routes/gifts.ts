@@ -1,0 +1,24 @@
+import { changedKeys, giftBodySchema, giftResponseSchema, queryKeys, type GiftResponse } from '@rpg/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { ZodTypeProvider } from '../http/schema.ts';
+import { player, type requireUser } from '../http/session.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { pusher } from '../realtime/notify.ts';
+import { announceAchievements } from '../services/achievements.ts';
+import { giveGift } from '../services/gifts.ts';
+
+/** POST /api/gifts (DECISIONS §4): copper or items to a friend's active character, with a live notice to them. */
+export async function giftRoutes(app: FastifyInstance, { db, guard, hub }: { db: Db; guard: ReturnType<typeof requireUser>; hub: RealtimeHub }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/api/gifts', { onRequest: guard, schema: { body: giftBodySchema, response: { 200: giftResponseSchema } } }, async (request): Promise<GiftResponse> => {
+    const { userId } = player(request);
+    const gift = await db.transaction((tx) => giveGift(tx, userId, request.body, new Date()));
+    const p = pusher(hub, request.log);
+    p.notify(gift.toUserId, { type: 'gift-received', fromName: gift.fromName, message: gift.receivedMessage });
+    p.invalidate(gift.toUserId, [...changedKeys.items(gift.toCharacterId), queryKeys.console(gift.toCharacterId)]);
+    p.invalidate(userId, [...changedKeys.items(gift.fromCharacterId), queryKeys.console(gift.fromCharacterId)]);
+    announceAchievements(p, userId, gift.notice);
+    return { toast: { title: 'Gift Sent', description: gift.message, variant: 'success' }, message: gift.message };
+  });
+}

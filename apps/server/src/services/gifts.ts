@@ -1,0 +1,75 @@
+import { GIFT_TEXT, RuleError, planGift, type AchievementEvent } from '@rpg/game';
+import type { GiftBody } from '@rpg/contract';
+import type { Tx } from '../db/client.ts';
+import { insertGift, lockActiveCharacter } from '../db/queries/achievements.ts';
+import { usernameOf } from '../db/queries/auction.ts';
+import { writeConsoleLines } from '../db/queries/console.ts';
+import { addItems, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
+import { creditCopper, debitCopper } from '../db/queries/items.ts';
+import { areFriends } from '../db/queries/social.ts';
+import { recordEvents, type AchievementNotice } from './achievements.ts';
+
+export interface GiftOutcome {
+  fromUserId: string;
+  toUserId: string;
+  fromCharacterId: string;
+  toCharacterId: string;
+  fromName: string;
+  /** 'You gave Brom 1g 2s.' for the giver; the receiver reads `receivedMessage`. */
+  message: string;
+  receivedMessage: string;
+  notice: AchievementNotice;
+}
+
+const refuse = (code: string, message: string, status = 409) => new RuleError(code, message, { title: 'Gift Not Sent', status });
+
+/**
+ * DECISIONS §4: copper or items from the giver's active character to a friend's, in one
+ * transaction: both characters locked in user-id order (two gifts crossing lock alike), a
+ * conditional debit, the receiver's room checked, the gift logged (a retried request id gives
+ * once), console lines for both, and the giver's achievement events (hidden-charity).
+ */
+export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: Date): Promise<GiftOutcome> {
+  const { toUserId } = body;
+  const friends = fromUserId !== toUserId && (await areFriends(tx, fromUserId, toUserId));
+  if (fromUserId === toUserId || !friends) planGift({ fromUserId, toUserId, areFriends: friends, copper: body.copper ?? 1 });
+  const [first, second] = [fromUserId, toUserId].sort();
+  const locked = new Map<string, Awaited<ReturnType<typeof lockActiveCharacter>>>();
+  for (const userId of [first, second] as string[]) locked.set(userId, await lockActiveCharacter(tx, userId));
+  const giver = locked.get(fromUserId);
+  const receiver = locked.get(toUserId);
+  if (!giver) throw new RuleError('no_active_character', 'Please create or select a character first.', { title: 'No Character Selected', status: 409 });
+  if (!receiver) throw refuse('gift_no_receiver', GIFT_TEXT.noCharacter);
+
+  const entry = body.entryId ? (await listInventory(tx, giver.id, true)).find((e) => e.id === body.entryId) : undefined;
+  if (body.entryId && !entry) throw new RuleError('item_not_found', 'This item is not in your inventory', { title: 'Item Not Found', status: 404 });
+  const plan = planGift({
+    fromUserId,
+    toUserId,
+    areFriends: friends,
+    ...(body.copper !== undefined ? { copper: body.copper } : {}),
+    ...(entry ? { item: { quantity: body.quantity ?? 1, held: entry.quantity, equipped: entry.equipped, name: entry.item.name } } : {}),
+  });
+
+  if (!(await insertGift(tx, { requestId: body.requestId, fromUserId, toUserId, fromCharacterId: giver.id, toCharacterId: receiver.id, copper: plan.kind === 'copper' ? plan.copper : 0, item: entry?.item ?? null, quantity: plan.kind === 'item' ? plan.quantity : 0 }))) {
+    throw refuse('gift_duplicate', GIFT_TEXT.duplicate);
+  }
+  if (plan.kind === 'copper') {
+    if ((await debitCopper(tx, giver.id, plan.copper)) === null) throw refuse('gift_not_enough_copper', GIFT_TEXT.notEnoughCopper, 400);
+    await creditCopper(tx, receiver.id, plan.copper);
+  } else if (entry) {
+    await takeFromEntry(tx, giver.id, entry.id, plan.quantity);
+    const { leftBehind } = await addItems(tx, receiver.id, [{ item: entry.item, quantity: plan.quantity }]);
+    if (leftBehind.length > 0) throw refuse('gift_backpack_full', GIFT_TEXT.full);
+  }
+
+  const fromName = (await usernameOf(tx, fromUserId)) ?? 'A friend';
+  const toName = (await usernameOf(tx, toUserId)) ?? 'your friend';
+  const message = `You gave ${toName} ${plan.line}.`;
+  const receivedMessage = `${fromName} sent you a gift: ${plan.line}.`;
+  await writeConsoleLines(tx, giver.id, [{ kind: 'success', content: message }]);
+  await writeConsoleLines(tx, receiver.id, [{ kind: 'success', content: receivedMessage }]);
+  const events: AchievementEvent[] = [{ type: 'gift-sent', copper: plan.kind === 'copper' ? plan.copper : 0 }];
+  const notice = await recordEvents(tx, fromUserId, events, now);
+  return { fromUserId, toUserId, fromCharacterId: giver.id, toCharacterId: receiver.id, fromName, message, receivedMessage, notice };
+}
