@@ -136,9 +136,12 @@ describe('likes (DECISIONS §2: one like per player per post, toggled)', () => {
     const authorId = await myId(author);
     const tab = connectSocket(server.url, watcher);
     await tab.waitFor('hello');
-    const feedPushes = () => tab.messages.filter((m) => m.type === 'invalidate' && JSON.stringify(m.queryKeys) === JSON.stringify([['posts', authorId]])).length;
+    const names = (m: { queryKeys?: unknown }, key: string[]) => (m.queryKeys as string[][]).some((k) => JSON.stringify(k) === JSON.stringify(key));
+    const feedPushes = () => tab.messages.filter((m) => m.type === 'invalidate' && names(m, ['posts', authorId])).length;
     const post = await newPost(author, 'Watch this');
     await expect.poll(feedPushes).toBe(1);
+    // A new post also changes the Posts counter on the author's profile.
+    expect(tab.messages.some((m) => m.type === 'invalidate' && names(m, ['posts', authorId]) && names(m, ['social', 'profile', authorId]))).toBe(true);
     await watcher.json('PUT', `/api/posts/${post.id}/like`);
     await expect.poll(feedPushes).toBe(2);
     await watcher.post(`/api/posts/${post.id}/comments`, { text: 'Seen it' });

@@ -59,6 +59,7 @@ import { player, type requireUser } from '../http/session.ts';
 import { readImageUpload, removeUpload, saveUpload, uploadsRoot } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
+import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { isUuid } from './inventory.ts';
 
 export interface PostRouteDeps {
@@ -139,6 +140,8 @@ async function loadPost(db: DbOrTx, postId: string, viewerId: string): Promise<P
 export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: PostRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const feedChanged = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId)]));
+  // A post written or deleted also changes the Posts counter of the author's profile.
+  const postsCounted = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId), queryKeys.profile(authorId)]));
 
   const feedSchema = { params: userPostsParamsSchema, querystring: postFeedQuerySchema, response: { 200: postFeedSchema } };
   api.get('/api/users/:userId/posts', { onRequest: guard, schema: feedSchema }, async (request): Promise<PostFeed> => {
@@ -174,8 +177,12 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
       if (!there) throw new HttpError(400, 'image_not_found', 'The image was not found. Please upload it again.');
     }
     const text = postText(request.body.text, imagePath !== null);
-    const post = await db.transaction(async (tx) => loadPost(tx, await insertPost(tx, userId, text, imagePath), userId));
-    feedChanged(request.log, userId);
+    const { post, notice } = await db.transaction(async (tx) => {
+      const written = await loadPost(tx, await insertPost(tx, userId, text, imagePath), userId);
+      return { post: written, notice: await recordEvents(tx, userId, [{ type: 'post-created' }]) };
+    });
+    announceAchievements(pusher(hub, request.log), userId, notice);
+    postsCounted(request.log, userId);
     return { post };
   });
 
@@ -206,7 +213,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
       return row!.imagePath;
     });
     await removeUpload(dataDir, imagePath, request.log);
-    feedChanged(request.log, userId);
+    postsCounted(request.log, userId);
     return { ok: true as const };
   });
 

@@ -23,7 +23,7 @@ export function useCreatePost(userId: string) {
     mutationFn: createPost,
     onSuccess: () => {
       toast.success(POST_TEXTS.created);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.posts(userId) });
+      for (const queryKey of [queryKeys.posts(userId), queryKeys.profile(userId)]) void queryClient.invalidateQueries({ queryKey });
     },
     onError: (error) => toastApiError(error, POST_TEXTS.createFailed),
   });

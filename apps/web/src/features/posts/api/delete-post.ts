@@ -17,6 +17,7 @@ export function useDeletePost(userId: string) {
     onSuccess: (_answer, postId) => {
       queryClient.setQueryData<FeedData>(queryKeys.posts(userId), (old) => withoutPost(old, postId));
       toast.success(POST_TEXTS.deleted);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile(userId) });
     },
     onError: (error) => toastApiError(error, 'Failed to delete post'),
   });
