@@ -134,6 +134,8 @@ interface BodySpec {
   nullable?: string[];
   /** Object fields that take {} as "all defaults". */
   objects?: string[];
+  /** Text fields that keep line breaks (a post, a comment, a chat line): 'line\nbreak' is well-formed there. */
+  multiline?: string[];
   /** A JSON null body means "no body", which the route accepts. */
   nullBody?: boolean;
 }
@@ -158,6 +160,11 @@ const BODIES: Record<string, BodySpec> = {
   'POST /api/friends/requests': { base: { userId: 'no-such-player' } },
   'POST /api/blocks': { base: { userId: 'no-such-player' } },
   'POST /api/messages/:userId': { base: { body: 'Hello' } },
+  'POST /api/posts': { base: { text: 'Hello' }, optional: ['text', 'imageId'], nullable: ['imageId'], multiline: ['text'] },
+  'PATCH /api/posts/:postId': { base: { text: 'Hello' }, multiline: ['text'] },
+  'POST /api/posts/:postId/comments': { base: { text: 'Nice' }, multiline: ['text'] },
+  'POST /api/chat': { base: { text: 'Hello' }, multiline: ['text'] },
+  'POST /api/chat/messages/:messageId/report': { base: { reason: 'Spam' }, optional: ['reason'], nullable: ['reason'], nullBody: true },
 };
 /** Query strings the routes read. */
 const QUERIES: Record<string, Record<string, string>> = {
@@ -168,6 +175,7 @@ const QUERIES: Record<string, Record<string, string>> = {
   'GET /api/auction/history': { name: 'Iron Sword' },
   'GET /api/users/search': { q: 'brave' },
   'GET /api/messages/:userId': { before: '1' },
+  'GET /api/users/:userId/posts': { before: randomUUID() },
 };
 const QUERY_VALUES = ['', '\u0000', 'a\u0000b', '\u0007', '1e308', String(2 ** 53), '-1', '0.5', 'abc', LONG];
 const PARAM_VALUES = ['%00', 'a%00b', '%07', '1e308', '-1', '0.5', 'x'.repeat(90)];
@@ -219,6 +227,7 @@ function attemptsFor(route: RouteEntry, method: string): Attempt[] {
       if (!spec.nullable?.includes(field)) attempts.push({ label: `${key} ${field}=null`, method, path, json: { ...spec.base, [field]: null }, refuse: true, sent: [] });
       for (const value of FIELD_VALUES) {
         if (spec.objects?.includes(field) && typeof value === 'object' && value !== null && !Array.isArray(value)) continue;
+        if (spec.multiline?.includes(field) && value === 'line\nbreak') continue;
         const sent = typeof value === 'string' ? [value] : [];
         attempts.push({ label: `${key} ${field}=${JSON.stringify(value).slice(0, 20)}`, method, path, json: { ...spec.base, [field]: value }, refuse: true, sent });
       }

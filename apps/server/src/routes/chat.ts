@@ -35,6 +35,7 @@ import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
+import { announceAchievements, recordEvents } from '../services/achievements.ts';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -128,10 +129,12 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub }: ChatR
         text,
         createdAt: now,
       });
-      return chatMessageView((await getChatLine(tx, id))!);
+      const notice = await recordEvents(tx, userId, [{ type: 'chat-message' }], now);
+      return { line: chatMessageView((await getChatLine(tx, id))!), notice };
     });
-    pusher(hub, request.log).broadcast({ type: 'chat-message', message });
-    return { message };
+    pusher(hub, request.log).broadcast({ type: 'chat-message', message: message.line });
+    announceAchievements(pusher(hub, request.log), userId, message.notice);
+    return { message: message.line };
   });
 
   const reportSchema = { params: chatMessageParamsSchema, body: reportChatBodySchema, response: { 200: okResponseSchema } };
@@ -156,13 +159,10 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub }: ChatR
       handler: async (request) => {
         const { userId } = player(request);
         const target = request.params.userId;
-        if (method === 'PUT') {
-          if (target === userId) throw new RuleError('chat_mute_self', CHAT_TEXTS.cannotMuteSelf);
-          if (!(await userExists(db, target))) throw new RuleError('user_not_found', CHAT_TEXTS.userNotFound, { status: 404 });
-          await addMute(db, userId, target);
-        } else {
-          await removeMute(db, userId, target);
-        }
+        if (method === 'PUT' && target === userId) throw new RuleError('chat_mute_self', CHAT_TEXTS.cannotMuteSelf);
+        if (!(await userExists(db, target))) throw new RuleError('user_not_found', CHAT_TEXTS.userNotFound, { status: 404 });
+        if (method === 'PUT') await addMute(db, userId, target);
+        else await removeMute(db, userId, target);
         // The player's other tabs reload the chat without (or with) that player's lines.
         pusher(hub, request.log).invalidate(userId, [queryKeys.chat]);
         return { muted: await listMutes(db, userId) };
