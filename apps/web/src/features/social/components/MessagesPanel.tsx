@@ -1,6 +1,6 @@
 import { SOCIAL_TEXT } from '@rpg/contract';
 import { Bell, Check, MessagesSquare, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
@@ -27,6 +27,12 @@ export function MessagesPanel({ myId, activeId, onSelect }: MessagesPanelProps) 
   const list = conversations.data?.conversations ?? [];
   const shown = list.filter((c) => c.user.username.toLowerCase().includes(filter.trim().toLowerCase()));
   const active = list.find((c) => c.user.id === activeId)?.user;
+  const pane = useRef<HTMLDivElement>(null);
+
+  // On a phone the pane is below the list: bring the chosen conversation into view.
+  useEffect(() => {
+    if (activeId && window.matchMedia?.('(max-width: 1023px)').matches) pane.current?.scrollIntoView?.({ block: 'start' });
+  }, [activeId]);
 
   return (
     <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
@@ -75,16 +81,18 @@ export function MessagesPanel({ myId, activeId, onSelect }: MessagesPanelProps) 
           </ul>
         )}
       </Card>
-      <Card className="p-4">
-        {active ? (
-          <ChatPane key={active.id} friend={active} myId={myId} />
-        ) : (
-          <div className="flex h-64 flex-col items-center justify-center gap-2 text-parchment-300">
-            <MessagesSquare className="size-8 text-gold-400" aria-hidden="true" />
-            <p>Select a friend to start chatting.</p>
-          </div>
-        )}
-      </Card>
+      <div ref={pane} className="scroll-mt-20">
+        <Card className="p-4">
+          {active ? (
+            <ChatPane key={active.id} friend={active} myId={myId} />
+          ) : (
+            <div className="flex h-64 flex-col items-center justify-center gap-2 text-parchment-300">
+              <MessagesSquare className="size-8 text-gold-400" aria-hidden="true" />
+              <p>Select a friend to start chatting.</p>
+            </div>
+          )}
+        </Card>
+      </div>
     </div>
   );
 }

@@ -28,21 +28,24 @@ export function ProfileHeader({ profile, isOwn, onMessage }: ProfileHeaderProps)
 
   return (
     <header className="overflow-hidden rounded-xl border border-gold-700/40 bg-ink-850/90">
-      <div
-        className="relative h-32 bg-gradient-to-r from-ink-700 via-gold-900 to-ink-700 bg-cover bg-center sm:h-44"
-        style={user.bannerUrl ? { backgroundImage: `url("${encodeURI(user.bannerUrl)}")` } : undefined}
-        role="img"
-        aria-label={`${user.username}'s banner`}
-      >
+      <div className="relative h-32 sm:h-44">
+        <div
+          className="absolute inset-0 bg-gradient-to-r from-ink-700 via-gold-900 to-ink-700 bg-cover bg-center"
+          style={user.bannerUrl ? { backgroundImage: `url("${encodeURI(user.bannerUrl)}")` } : undefined}
+          role={user.bannerUrl ? 'img' : undefined}
+          aria-label={user.bannerUrl ? `${user.username}'s banner` : undefined}
+        />
         {isOwn ? (
-          <FileButton
-            label="Change Banner"
-            accept={IMAGE_TYPES}
-            onFile={(file) => banner.mutate(file)}
-            disabled={banner.isPending}
-            icon={<ImageUp className="size-4" aria-hidden="true" />}
-            className="absolute right-3 bottom-3"
-          />
+          <div className="absolute right-3 bottom-3">
+            <FileButton
+              label="Change Banner"
+              accept={IMAGE_TYPES}
+              onFile={(file) => banner.mutate(file)}
+              disabled={banner.isPending}
+              icon={<ImageUp className="size-4" aria-hidden="true" />}
+              className="bg-ink-900/80"
+            />
+          </div>
         ) : null}
       </div>
       <div className="flex flex-col gap-4 px-4 pb-4 sm:flex-row sm:items-end">

@@ -1,11 +1,10 @@
-import { ArrowLeft, MessageSquare, Rss, Settings, Users } from 'lucide-react';
+import { MessageSquare, Rss, Settings, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { MESSAGE_FRIENDS_ONLY } from '@rpg/game';
 import { LoadErrorAlert } from '@/components/ui/Alert';
-import { buttonClasses } from '@/components/ui/Button';
 import { CenteredSpinner } from '@/components/ui/Spinner';
 import { useProfileQuery } from '../api/get-profile';
 import { useSocialSummary } from '../api/get-summary';
@@ -34,8 +33,8 @@ const TRIGGER =
   'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium text-parchment-200 hover:bg-ink-700 data-[state=active]:bg-gold-500 data-[state=active]:text-ink-950';
 
 /**
- * Spec 03 §2 own profile (tabs Feed, Friends, Messages with the unread badge, Settings, 'Back to
- * Game') and another user's (read-only: Feed and Friends, 'Back to My Profile', Message, Add
+ * Spec 03 §2 own profile (tabs Feed, Friends, Messages with the unread badge, Settings; the frame
+ * shows 'Back to Game') and another user's (read-only: Feed and Friends, 'Back to My Profile', Message, Add
  * Friend). The tab and the open conversation are in the address (?tab=messages&with=<id>).
  */
 export function UserProfile({ userId, feed, password, preferences }: UserProfileProps) {
@@ -68,14 +67,6 @@ export function UserProfile({ userId, feed, password, preferences }: UserProfile
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-6xl space-y-4">
-      {isOwn ? (
-        <div className="flex justify-end">
-          <Link to="/game" className={buttonClasses('ghost', 'sm')}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Game
-          </Link>
-        </div>
-      ) : null}
       <ProfileHeader profile={view} isOwn={isOwn} onMessage={messageOther} />
       <Tabs.Root value={tab} onValueChange={(value) => openTab(value as Tab)}>
         <Tabs.List aria-label="Profile" className="flex flex-wrap gap-1 rounded-xl border border-gold-700/40 bg-ink-850/90 p-1">
