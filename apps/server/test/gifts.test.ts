@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GIFT_TEXT } from '@rpg/game';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gifts } from '../src/db/schema/index.ts';
+import { gifts, playerAchievements } from '../src/db/schema/index.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
 import { gear, getCopper, giveItem, inventoryRows, setCopper } from './support/items.ts';
@@ -65,6 +65,12 @@ describe('gifts between friends (DECISIONS §4: copper and items, atomic, logged
     expect((await inventoryRows(db(), a.characterId)).map((r) => r.itemData.name)).not.toContain('Iron Sword');
     expect((await inventoryRows(db(), b.characterId)).map((r) => r.itemData.name)).toContain('Iron Sword');
     expect((await give(a, b, { copper: 1_000_000 })).status).toBe(400);
+
+    // Real events count (DECISIONS §3): the friendship for both, the gift for the giver.
+    const unlocked = async (p: Player) => (await db().select().from(playerAchievements).where(eq(playerAchievements.userId, p.userId))).map((r) => r.achievementId);
+    expect(await unlocked(a)).toEqual(expect.arrayContaining(['social-first-friend', 'social-generous']));
+    expect(await unlocked(b)).toContain('social-first-friend');
+    expect(await unlocked(b)).not.toContain('social-generous');
   });
 
   it('conserves copper when two friends give to each other in parallel', async () => {

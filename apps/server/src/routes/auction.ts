@@ -25,6 +25,7 @@ import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { pusher } from '../realtime/notify.ts';
+import { announceEach, recordForEach } from '../services/achievements.ts';
 import { announceMarket, announceSale, buyItem, cancelItem, listingView, listItem, settleExpiredListings, type AuctionOutcome } from '../services/auction.ts';
 import { characterIdParam } from './characters/shared.ts';
 import { isUuid, type ItemRouteDeps } from './inventory.ts';
@@ -113,9 +114,17 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       const { userId } = player(request);
       const id = characterIdParam(request);
       const listingId = listingIdParam(request);
-      const sale = await db.transaction((tx) => buyItem(tx, userId, id, listingId, new Date()));
+      const { sale, notices } = await db.transaction(async (tx) => {
+        const sold = await buyItem(tx, userId, id, listingId, new Date());
+        const counted = await recordForEach(tx, [
+          { userId, events: [{ type: 'auction-bought', copper: sold.push.price }] },
+          { userId: sold.sellerUserId, events: [{ type: 'auction-sold', copper: sold.push.payout }] },
+        ]);
+        return { sale: sold, notices: counted };
+      });
       pusher(hub, request.log).invalidate(userId, changedKeys.items(id));
       announceSale(hub, request.log, sale);
+      announceEach(pusher(hub, request.log), notices);
       return answer(sale);
     },
   );

@@ -55,6 +55,7 @@ import { player, type requireUser } from '../http/session.ts';
 import { readImageUpload, removeUpload, saveUpload } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
+import { announceAchievements, announceEach, recordEvents, recordForEach } from '../services/achievements.ts';
 import {
   answerFriendship,
   blockPlayer,
@@ -194,12 +195,15 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
   api.post('/api/friends/requests', { onRequest: guard, schema: { body: friendRequestBodySchema, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
     const { userId } = player(request);
     const other = request.body.userId;
-    const { outcome, username } = await db.transaction(async (tx) => {
+    const { outcome, username, notices } = await db.transaction(async (tx) => {
       const result = await requestFriendship(tx, userId, other);
       const me = await getProfileRow(tx, userId, userId);
-      return { outcome: result, username: me?.username ?? SOCIAL_TEXT.unknownUser };
+      // A request that meets the other's pending one makes friends: both count it.
+      const counted = result.accepted ? await recordForEach(tx, [userId, other].map((id) => ({ userId: id, events: [{ type: 'friend-added' as const }] }))) : [];
+      return { outcome: result, username: me?.username ?? SOCIAL_TEXT.unknownUser, notices: counted };
     });
     const pushes = push(request.log);
+    announceEach(pushes, notices);
     if (!outcome.accepted) pushes.notify(other, { type: 'friend-request', friendshipId: outcome.friendshipId, from: { id: userId, username } });
     pushes.invalidate(other, changedKeys.social());
     pushes.invalidate(userId, changedKeys.social());
@@ -215,7 +219,12 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
       { onRequest: guard, schema: { params: friendshipParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } },
       async (request): Promise<FriendshipChange> => {
         const { userId } = player(request);
-        const requester = await db.transaction((tx) => answerFriendship(tx, userId, request.params.id, accept));
+        const { requester, notices } = await db.transaction(async (tx) => {
+          const asked = await answerFriendship(tx, userId, request.params.id, accept);
+          const counted = accept ? await recordForEach(tx, [userId, asked].map((id) => ({ userId: id, events: [{ type: 'friend-added' as const }] }))) : [];
+          return { requester: asked, notices: counted };
+        });
+        announceEach(push(request.log), notices);
         push(request.log).invalidate(requester, changedKeys.social());
         push(request.log).invalidate(userId, changedKeys.social());
         return { relation: await relationOf(db, userId, requester), message: accept ? SOCIAL_TEXT.requestAccepted : SOCIAL_TEXT.requestRejected };
@@ -290,7 +299,11 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
     async (request) => {
       const { userId } = player(request);
       const other = request.params.userId;
-      const row = await db.transaction((tx) => sendDirectMessage(tx, userId, other, request.body.body));
+      const { row, notice } = await db.transaction(async (tx) => {
+        const sent = await sendDirectMessage(tx, userId, other, request.body.body);
+        return { row: sent, notice: await recordEvents(tx, userId, [{ type: 'message-sent' }]) };
+      });
+      announceAchievements(push(request.log), userId, notice);
       // Every tab of the receiver, and the sender's other tabs.
       push(request.log).invalidate(other, changedKeys.directMessages(userId));
       push(request.log).invalidate(userId, changedKeys.directMessages(other));

@@ -207,3 +207,20 @@ export async function achievementsView(db: DbOrTx, userId: string): Promise<Achi
     battlePass: { claimed: rewards.filter((r) => r.state === 'claimed').length, total: rewards.length, rewards },
   };
 }
+
+/** One event that counts for several players (a sale: buyer and seller; a friendship: both), in user-id order. */
+export async function recordForEach(
+  tx: Tx,
+  entries: readonly { userId: string; events: readonly AchievementEvent[] }[],
+  now = new Date(),
+): Promise<{ userId: string; notice: AchievementNotice }[]> {
+  const sorted = [...entries].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  const out: { userId: string; notice: AchievementNotice }[] = [];
+  for (const { userId, events } of sorted) out.push({ userId, notice: await recordEvents(tx, userId, events, now) });
+  return out;
+}
+
+/** After the commit: `announceAchievements` for each player of `recordForEach`. */
+export function announceEach(p: Pusher, notices: readonly { userId: string; notice: AchievementNotice }[]): void {
+  for (const { userId, notice } of notices) announceAchievements(p, userId, notice);
+}
