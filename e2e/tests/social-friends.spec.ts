@@ -77,7 +77,7 @@ test.describe('friends and direct messages (spec 03 §2, §4, §8; DECISIONS §2
 
     // Nothing the players typed ran or became markup.
     for (const page of [ann.page, bo.page]) {
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       await expect(page.locator('main b, main i, main img[src="x"]')).toHaveCount(0);
     }
   });
