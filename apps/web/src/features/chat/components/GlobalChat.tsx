@@ -2,7 +2,6 @@ import type { ChatMessageView } from '@rpg/contract';
 import { MessagesSquare, Volume2 } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { LoadErrorAlert } from '@/components/ui/Alert';
-import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/lib/cn';
 import { useChatQuery } from '../api/get-chat';
@@ -56,7 +55,10 @@ export function GlobalChat({ className }: { className?: string }) {
   const nameOf = (line: ChatMessageView) => line.username ?? line.character.name;
 
   return (
-    <Card className={cn('flex flex-col overflow-hidden p-0', className)} aria-labelledby="global-chat-title" role="region">
+    <section
+      aria-labelledby="global-chat-title"
+      className={cn('flex flex-col overflow-hidden rounded-xl border border-gold-700/40 bg-ink-850/90 shadow-[0_10px_40px_-12px_rgb(0_0_0/0.8)] backdrop-blur-sm', className)}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gold-700/30 px-4 py-3">
         <h2 id="global-chat-title" className="flex items-center gap-2 font-display text-lg font-semibold text-gold-300">
           <MessagesSquare className="size-5" aria-hidden="true" />
@@ -111,6 +113,6 @@ export function GlobalChat({ className }: { className?: string }) {
         </ol>
       )}
       <ChatInput onSend={onSend} pending={send.isPending} />
-    </Card>
+    </section>
   );
 }

@@ -33,7 +33,7 @@ export function PostCard({ post, userId }: { post: PostView; userId: string }) {
   };
 
   return (
-    <Card className="p-4" aria-label={`Post by ${post.author.username}`} role="article" data-testid="post">
+    <Card aria-label={`Post by ${post.author.username}`} role="article" data-testid="post">
       <div className="flex items-start gap-3">
         <Avatar name={post.author.username} url={post.author.avatarUrl} />
         <div className="min-w-0 flex-1">

@@ -40,7 +40,7 @@ export function PostComposer({ userId }: { userId: string }) {
   };
 
   return (
-    <Card className="p-4">
+    <Card>
       <form
         onSubmit={(event) => {
           event.preventDefault();
