@@ -10,6 +10,7 @@ import { craftCompletedPushSchema } from './crafting.ts';
 import { achievementUnlockedPushSchema, battlePassRewardPushSchema, giftReceivedPushSchema } from './achievements.ts';
 import { auctionSoldPushSchema } from './auction.ts';
 import type { QueryKey } from './query-keys.ts';
+import { directMessagePushSchema, friendRequestPushSchema } from './social-push.ts';
 
 import { friendRequestPushSchema } from './social-push.ts';
 const instant = z.string();
@@ -65,6 +66,8 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   helloPushSchema,
   pongPushSchema,
   signedOutPushSchema,
+  friendRequestPushSchema,
+  directMessagePushSchema,
   chatMessagePushSchema,
 ]);
 export type PushMessage = z.infer<typeof pushMessageSchema>;

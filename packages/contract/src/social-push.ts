@@ -10,3 +10,11 @@ export const friendRequestPushSchema = z.strictObject({
   from: z.strictObject({ id: z.string(), username: z.string() }),
 });
 export type FriendRequestPush = z.infer<typeof friendRequestPushSchema>;
+
+/** DECISIONS §2: a direct message arrived (every tab of the receiver; an `invalidate` of the conversation follows it). */
+export const directMessagePushSchema = z.strictObject({
+  type: z.literal('direct-message'),
+  messageId: z.string(),
+  from: z.strictObject({ id: z.string(), username: z.string() }),
+});
+export type DirectMessagePush = z.infer<typeof directMessagePushSchema>;

@@ -13,6 +13,7 @@ import {
   friendRequestBodySchema,
   friendshipChangeSchema,
   friendshipParamsSchema,
+  invalidatePush,
   markReadResponseSchema,
   profileViewSchema,
   publicFriendListSchema,
@@ -299,13 +300,14 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
     async (request) => {
       const { userId } = player(request);
       const other = request.params.userId;
-      const { row, notice } = await db.transaction(async (tx) => {
+      const { row, notice, username } = await db.transaction(async (tx) => {
         const sent = await sendDirectMessage(tx, userId, other, request.body.body);
-        return { row: sent, notice: await recordEvents(tx, userId, [{ type: 'message-sent' }]) };
+        const sender = await getProfileRow(tx, userId, userId);
+        return { row: sent, notice: await recordEvents(tx, userId, [{ type: 'message-sent' }]), username: sender?.username ?? SOCIAL_TEXT.unknownUser };
       });
       announceAchievements(push(request.log), userId, notice);
-      // Every tab of the receiver, and the sender's other tabs.
-      push(request.log).invalidate(other, changedKeys.directMessages(userId));
+      // Every tab of the receiver (a toast where the conversation is not open), and the sender's other tabs.
+      push(request.log).notify(other, { type: 'direct-message', messageId: String(row.id), from: { id: userId, username } }, invalidatePush(changedKeys.directMessages(userId)));
       push(request.log).invalidate(userId, changedKeys.directMessages(other));
       return { message: toDirectMessage(row) };
     },

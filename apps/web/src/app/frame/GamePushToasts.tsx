@@ -3,7 +3,7 @@ import { showAuctionSoldToast } from '@/features/auction/lib/sold-toast';
 import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
 import { useChatPushHandler } from '@/features/chat/hooks/useChatPushHandler';
 import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
-import { useFriendRequestPushHandler, usePresencePushHandler } from '@/features/social/hooks/useSocialPushes';
+import { useDirectMessagePushHandler, useFriendRequestPushHandler, usePresencePushHandler } from '@/features/social/hooks/useSocialPushes';
 import { playNoticeSound } from '@/lib/audio';
 
 const playAdventureStart = () => void playNoticeSound('adventureStart');
@@ -24,5 +24,6 @@ export function GamePushToasts() {
   // 'New Friend Request' on every screen; presence refreshes the friends lists where shown.
   useRealtimeSubscription('friend-request', useFriendRequestPushHandler());
   useRealtimeSubscription('presence', usePresencePushHandler());
+  useRealtimeSubscription('direct-message', useDirectMessagePushHandler());
   return null;
 }

@@ -1,6 +1,7 @@
-import { friendRequestPushSchema, presencePushSchema, queryKeys, SOCIAL_TEXT } from '@rpg/contract';
+import { directMessagePushSchema, friendRequestPushSchema, presencePushSchema, queryKeys, SOCIAL_TEXT } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
 /**
@@ -27,5 +28,29 @@ export function usePresencePushHandler(): (message: unknown) => void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile(parsed.data.userId), exact: true });
     },
     [queryClient],
+  );
+}
+
+/** The conversation open in this tab, if any (/user-profile?tab=messages&with=<id>). */
+export function openConversationId(pathname: string, search: string): string | null {
+  if (pathname !== '/user-profile') return null;
+  const params = new URLSearchParams(search);
+  return params.get('tab') === 'messages' ? params.get('with') : null;
+}
+
+/** A direct message arrived: a toast with 'Open', unless its conversation is already open in this tab. */
+export function useDirectMessagePushHandler(): (message: unknown) => void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (message: unknown) => {
+      const parsed = directMessagePushSchema.safeParse(message);
+      if (!parsed.success) return;
+      const { from } = parsed.data;
+      if (openConversationId(location.pathname, location.search) === from.id) return;
+      const to = `/user-profile?tab=messages&with=${encodeURIComponent(from.id)}`;
+      toast.info(`New message from ${from.username}`, { action: { label: 'Open', onClick: () => void navigate(to) } });
+    },
+    [location.pathname, location.search, navigate],
   );
 }
