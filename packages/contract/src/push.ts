@@ -12,7 +12,6 @@ import { auctionSoldPushSchema } from './auction.ts';
 import type { QueryKey } from './query-keys.ts';
 import { directMessagePushSchema, friendRequestPushSchema } from './social-push.ts';
 
-import { friendRequestPushSchema } from './social-push.ts';
 const instant = z.string();
 
 /** Refetch these queries (`queryKeys` in query-keys.ts); every tab of the player gets it after a commit. */
@@ -66,12 +65,11 @@ export const pushMessageSchema = z.discriminatedUnion('type', [
   helloPushSchema,
   pongPushSchema,
   signedOutPushSchema,
+  chatMessagePushSchema,
   friendRequestPushSchema,
   directMessagePushSchema,
-  chatMessagePushSchema,
 ]);
 export type PushMessage = z.infer<typeof pushMessageSchema>;
-  friendRequestPushSchema,
 export type PushType = PushMessage['type'];
 /** The push of one type: `PushOf<'craft-completed'>`. */
 export type PushOf<T extends PushType> = Extract<PushMessage, { type: T }>;
