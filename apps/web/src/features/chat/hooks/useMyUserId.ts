@@ -1,7 +1,15 @@
 import { queryKeys, type Me } from '@rpg/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 
-/** The signed-in player's id, read from the account query the page frame keeps (never fetched here). */
+/**
+ * The signed-in player's id, read from the account query the page frame keeps (never fetched
+ * or observed here: the cache is only read, so the frame's query keeps its own options).
+ */
 export function useMyUserId(): string | undefined {
-  return useQuery<Me>({ queryKey: queryKeys.me, enabled: false }).data?.id;
+  const client = useQueryClient();
+  return useSyncExternalStore(
+    (notify) => client.getQueryCache().subscribe(notify),
+    () => client.getQueryData<Me>(queryKeys.me)?.id,
+  );
 }
