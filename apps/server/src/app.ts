@@ -167,6 +167,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await giftRoutes(app, { db, guard, hub });
   await skillRoutes(app, { db, guard, hub, catchUp });
   await leaderboardRoutes(app, { db, guard });
+  await socialRoutes(app, { db, guard, hub, dataDir: config.dataDir });
+  await auctionRoutes(app, { db, guard, hub, config });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
   await chatRoutes(app, { db, guard, hub });
   if (config.devOutbox) {
@@ -174,10 +176,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await devRoutes(app, { db });
   }
   if (config.nodeEnv === 'development') docsRoute(app);
-  await socialRoutes(app, { db, guard, hub, dataDir: config.dataDir });
-  await auctionRoutes(app, { db, guard, hub, config });
-  await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
-  await chatRoutes(app, { db, guard, hub });
   await realtimeRoutes(app, { auth, hub, originPolicy });
   await serveUploads(app, config.dataDir);
   await serveWeb(app, config.webDist, config.nodeEnv !== 'test');

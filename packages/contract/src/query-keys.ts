@@ -47,14 +47,6 @@ export const queryKeys = {
   postComments: (userId: string, postId: string) => ['posts', userId, 'comments', postId] as const,
   /** The global chat: the last 50 lines and my mute list. */
   chat: ['chat'] as const,
-} as const;
-
-/** What changes together, named once: the keys a kind of change makes stale. */
-export const changedKeys = {
-  /** An adventure settled: money, XP and health, its console lines, the board, the loot. */
-  adventureSettled: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.console(characterId), queryKeys.adventure(characterId), queryKeys.inventory(characterId), queryKeys.leaderboards],
-  /** An adventure started: the board and its console line. */
-  adventureStarted: (characterId: string): QueryKey[] => [queryKeys.adventure(characterId), queryKeys.console(characterId)],
   /** Every friends, profile and direct-message query (a friendship or a block changed). */
   social: ['social'] as const,
   /** A player's profile: banner, avatar, counters, how the viewer stands with them. */
@@ -71,6 +63,14 @@ export const changedKeys = {
   /** Every direct-message query: the conversation list and each conversation. */
   messages: ['social', 'messages'] as const,
   conversation: (userId: string) => ['social', 'messages', userId] as const,
+} as const;
+
+/** What changes together, named once: the keys a kind of change makes stale. */
+export const changedKeys = {
+  /** An adventure settled: money, XP and health, its console lines, the board, the loot. */
+  adventureSettled: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.console(characterId), queryKeys.adventure(characterId), queryKeys.inventory(characterId), queryKeys.leaderboards],
+  /** An adventure started: the board and its console line. */
+  adventureStarted: (characterId: string): QueryKey[] => [queryKeys.adventure(characterId), queryKeys.console(characterId)],
   /** An item equipped, sold, used or bought: money and vitals, the backpack, the store. */
   items: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.inventory(characterId), queryKeys.store(characterId)],
   /** Copper or chips moved: the wallet on the character, the chips and hand. */
@@ -81,8 +81,8 @@ export const changedKeys = {
   craftFinished: (characterId: string): QueryKey[] => [queryKeys.crafting(characterId), queryKeys.inventory(characterId), queryKeys.console(characterId)],
   /** A skill unlocked or the tree reset: the tree, the points on the character, the launcher's win chances. */
   skills: (characterId: string): QueryKey[] => [queryKeys.skills(characterId), queryKeys.characters, queryKeys.adventure(characterId)],
-} as const;
   /** A friendship or a block changed, or a profile was renamed: every social query (lists, profiles, badges, conversations). */
   social: (): QueryKey[] => [queryKeys.social],
   /** A direct message sent or read between the player and `otherId`: that conversation, the list, the badges. */
   directMessages: (otherId: string): QueryKey[] => [queryKeys.conversation(otherId), queryKeys.messages, queryKeys.socialSummary],
+} as const;
