@@ -167,7 +167,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await giftRoutes(app, { db, guard, hub });
   await skillRoutes(app, { db, guard, hub, catchUp });
   await leaderboardRoutes(app, { db, guard });
-  await socialRoutes(app, { db, guard, hub, dataDir: config.dataDir });
+  await socialRoutes(app, { db, guard, hub, dataDir: config.dataDir, rateLimitFactor: config.rateLimitFactor });
   await auctionRoutes(app, { db, guard, hub, config });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
   await chatRoutes(app, { db, guard, hub });

@@ -5,6 +5,7 @@ import type { RelationView, SocialSummary, SuggestionList, UserSearch } from '@r
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket } from './support/socket.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { usePlayerLimit } from './support/throttle.ts';
 import { friendList, incomingId, makeFriends, profileOf, sendRequest, socialPlayer, type Player } from './support/social.ts';
 
 let server: TestServer;
@@ -198,5 +199,19 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a second server process', () 
       await second.stop({ keepData: true });
       rmSync(bDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('friend request throttle (docs/decisions.md: per player, shared by every process)', () => {
+  it('refuses the request over the limit with 429 and the message; other players are not held back', async () => {
+    const [ann, ben, cat, dan] = [await player(), await player(), await player(), await player()];
+    await usePlayerLimit(server, 'friendRequests', ann.id, 1);
+    expect((await sendRequest(ann, ben)).status).toBe(200);
+    const refused = await sendRequest(ann, cat);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('You are sending friend requests too quickly. Try again in a few minutes.');
+    expect(await relation(ann, cat)).toMatchObject({ status: 'none' });
+    // The limit is the sender's own: another player still asks.
+    expect((await sendRequest(dan, cat)).status).toBe(200);
   });
 });

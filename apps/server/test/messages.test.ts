@@ -2,6 +2,7 @@ import type { ConversationList, ConversationPage, DirectMessage, SocialSummary }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket } from './support/socket.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { usePlayerLimit } from './support/throttle.ts';
 import { makeFriends, sendRequest, socialPlayer, type Player } from './support/social.ts';
 
 let server: TestServer;
@@ -88,5 +89,20 @@ describe('direct messages (DECISIONS §2)', () => {
     expect((await page(eve, ann)).messages).toEqual([]);
     expect((await page(eve, ben)).messages).toEqual([]);
     expect((await eve.client.get(`/api/messages/${ann.id}?before=abc`)).status).toBe(400);
+  });
+});
+
+describe('direct message throttle (docs/decisions.md: per player, shared by every process)', () => {
+  it('refuses the message over the limit with 429 and the message, and stores nothing', async () => {
+    const [ann, ben] = [await player(), await player()];
+    await makeFriends(ann, ben);
+    await usePlayerLimit(server, 'directMessages', ann.id, 1);
+    expect((await send(ann, ben, 'one')).status).toBe(200);
+    const refused = await send(ann, ben, 'two');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('You are sending messages too quickly. Slow down a little.');
+    expect((await page(ben, ann)).messages.map((m) => m.body)).toEqual(['one']);
+    // The other player may still answer.
+    expect((await send(ben, ann, 'hello')).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
+import { HttpError } from './errors.ts';
 
 export interface LimitRule {
   /** How many attempts a key may make per window. */
@@ -42,6 +43,27 @@ export const AUTH_LIMITS: Record<string, { ip: LimitRule; address: LimitRule }> 
 
 /** The backstop for every other POST under /api/auth/* (sign-out, session revocation). */
 export const DEFAULT_AUTH_LIMIT = { ip: { max: 60, windowSeconds: 300 }, address: { max: 20, windowSeconds: 300 } };
+
+/**
+ * Per-player throttles of the social actions (docs/decisions.md): friend requests and direct
+ * messages, counted in the same shared fixed windows (scaled by RATE_LIMIT_FACTOR like the rest).
+ */
+export const PLAYER_LIMITS = {
+  friendRequests: { rule: { max: 20, windowSeconds: 600 }, message: 'You are sending friend requests too quickly. Try again in a few minutes.' },
+  directMessages: { rule: { max: 10, windowSeconds: 10 }, message: 'You are sending messages too quickly. Slow down a little.' },
+} as const satisfies Record<string, { rule: LimitRule; message: string }>;
+
+export type PlayerLimit = keyof typeof PLAYER_LIMITS;
+
+/** The counter key of one player's limit (a test may fill it). */
+export const playerLimitKey = (limit: PlayerLimit, userId: string) => `player:${userId}:${limit}`;
+
+/** Counts one attempt of `limit` by the player; over the limit it refuses with 429 and the limit's message. */
+export async function throttlePlayer(db: Db, limit: PlayerLimit, userId: string, factor: number, now = new Date()): Promise<void> {
+  const { rule, message } = PLAYER_LIMITS[limit];
+  const wait = await hit(db, playerLimitKey(limit, userId), scaleRule(rule, factor), now);
+  if (wait > 0) throw new HttpError(429, 'rate_limited', message, 'Slow Down');
+}
 
 /** Rows older than this are no longer part of any window (the longest is 10 minutes). */
 export const RATE_LIMIT_RETENTION_SECONDS = 60 * 60;

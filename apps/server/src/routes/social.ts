@@ -51,6 +51,7 @@ import {
   type ProfileImage,
 } from '../db/queries/social.ts';
 import { HttpError } from '../http/errors.ts';
+import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import { readImageUpload, removeUpload, saveUpload } from '../http/uploads.ts';
@@ -77,6 +78,8 @@ export interface SocialRouteDeps {
   hub: RealtimeHub;
   /** DATA_DIR: avatars and banners go to DATA_DIR/uploads/profiles/. */
   dataDir: string;
+  /** RATE_LIMIT_FACTOR: scales the per-player throttles of friend requests and messages. */
+  rateLimitFactor?: number;
 }
 
 const IMAGES: Record<'avatar' | 'banner', ProfileImage> = { avatar: 'avatarUrl', banner: 'bannerUrl' };
@@ -88,7 +91,7 @@ const relativeUpload = (url: string | null) => (url?.startsWith(UPLOADS_PREFIX) 
  * Spec 03 §2 profiles, friends and messages; DECISIONS §2 (direct messages between friends) and
  * §4 (usernames, search). Every change is one transaction; both players' tabs are told after it.
  */
-export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: SocialRouteDeps): Promise<void> {
+export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataDir, rateLimitFactor = 1 }: SocialRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const push = (log: Parameters<typeof pusher>[1]) => pusher(hub, log);
   const requireProfile = async (viewerId: string, userId: string) => {
@@ -195,6 +198,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
 
   api.post('/api/friends/requests', { onRequest: guard, schema: { body: friendRequestBodySchema, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
     const { userId } = player(request);
+    await throttlePlayer(db, 'friendRequests', userId, rateLimitFactor);
     const other = request.body.userId;
     const { outcome, username, notices } = await db.transaction(async (tx) => {
       const result = await requestFriendship(tx, userId, other);
@@ -299,6 +303,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
     { onRequest: guard, schema: { params: userParamsSchema, body: sendMessageBodySchema, response: { 200: sendMessageResponseSchema } } },
     async (request) => {
       const { userId } = player(request);
+      await throttlePlayer(db, 'directMessages', userId, rateLimitFactor);
       const other = request.params.userId;
       const { row, notice, username } = await db.transaction(async (tx) => {
         const sent = await sendDirectMessage(tx, userId, other, request.body.body);
