@@ -136,7 +136,7 @@ describe('likes (DECISIONS §2: one like per player per post, toggled)', () => {
     const authorId = await myId(author);
     const tab = connectSocket(server.url, watcher);
     await tab.waitFor('hello');
-    const names = (m: { queryKeys?: unknown }, key: string[]) => (m.queryKeys as string[][]).some((k) => JSON.stringify(k) === JSON.stringify(key));
+    const names = (m: Record<string, unknown>, key: string[]) => (m.queryKeys as string[][]).some((k) => JSON.stringify(k) === JSON.stringify(key));
     const feedPushes = () => tab.messages.filter((m) => m.type === 'invalidate' && names(m, ['posts', authorId])).length;
     const post = await newPost(author, 'Watch this');
     await expect.poll(feedPushes).toBe(1);
