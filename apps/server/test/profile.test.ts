@@ -4,6 +4,7 @@ import type { ProfileView } from '@rpg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCharacter, png, upload } from './support/characters.ts';
 import { TestClient } from './support/client.ts';
+import { achievementProgress } from '../src/db/schema/achievements.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { makeFriends, profileOf, socialPlayer } from './support/social.ts';
 
@@ -106,5 +107,20 @@ describe('avatar and banner (DECISIONS §3)', () => {
       expect(kind === 'avatar' ? removed.body.user.avatarUrl : removed.body.user.bannerUrl).toBeNull();
       expect(existsSync(path.join(server.dataDir, next!))).toBe(false);
     }
+  });
+});
+
+describe('titles (spec 03 §4 battle-pass rewards: a title shown beside the name)', () => {
+  it('carries the battle-pass title in the profile answer, to the player and to others; null before one is granted', async () => {
+    const [ann, ben] = [await player(), await player()];
+    expect((await profileOf(ben, ann.id)).body.user.title).toBeNull();
+    // The row the battle-pass grant writes (services/achievements.ts setTitle), written here directly.
+    await server.database.db
+      .insert(achievementProgress)
+      .values({ userId: ann.id, title: 'Explorer' })
+      .onConflictDoUpdate({ target: achievementProgress.userId, set: { title: 'Explorer' } });
+    expect((await profileOf(ben, ann.id)).body.user.title).toBe('Explorer');
+    expect((await ann.client.get<ProfileView>('/api/profiles/me')).body.user.title).toBe('Explorer');
+    expect((await profileOf(ann, ben.id)).body.user.title).toBeNull();
   });
 });

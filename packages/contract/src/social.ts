@@ -65,7 +65,8 @@ export type RelationView = z.infer<typeof relationSchema>;
 
 /** GET /api/profiles/:userId (and /api/profiles/me): banner, avatar, the counters, how the viewer stands. */
 export const profileViewSchema = z.object({
-  user: publicUserSchema.extend({ bannerUrl: z.string().nullable() }),
+  /** `title`: the battle-pass title shown beside the name (spec 03 §4 rewards), null until granted. */
+  user: publicUserSchema.extend({ bannerUrl: z.string().nullable(), title: z.string().nullable() }),
   /** Only on the player's own profile (Settings: read-only). */
   email: z.string().nullable(),
   counts: z.object({ posts: z.number().int(), friends: z.number().int(), characters: z.number().int() }),

@@ -51,7 +51,7 @@ export async function loadProfile(db: DbOrTx, viewerId: string, userId: string):
   const row = await getProfileRow(db, viewerId, userId);
   if (!row) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
   return {
-    user: { ...toPublicUser(row), bannerUrl: row.bannerUrl },
+    user: { ...toPublicUser(row), bannerUrl: row.bannerUrl, title: row.title ?? null },
     email: row.email,
     counts: await profileCounts(db, userId),
     relation: await relationOf(db, viewerId, userId),

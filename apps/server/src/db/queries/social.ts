@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
+import { achievementProgress } from '../schema/achievements.ts';
 import { playerCharacters } from '../schema/characters.ts';
 import { posts } from '../schema/community.ts';
 import { blocks, directMessages, friendships, type FriendshipStatus } from '../schema/social.ts';
@@ -66,11 +67,17 @@ export async function getPublicUsers(db: DbOrTx, viewerId: string, ids: readonly
 /** One player's profile row as the viewer sees it (the e-mail only when it is the viewer's own). */
 export async function getProfileRow(db: DbOrTx, viewerId: string, userId: string, now = new Date()) {
   const [row] = await db
-    .select({ ...publicUserColumns(viewerId, now), bannerUrl: users.bannerUrl, email: users.email })
+    .select({
+      ...publicUserColumns(viewerId, now),
+      bannerUrl: users.bannerUrl,
+      email: users.email,
+      // The battle-pass title (spec 03 §4 rewards), shown beside the name.
+      title: sql<string | null>`(select ${achievementProgress.title} from ${achievementProgress} where ${achievementProgress.userId} = ${U.id})`,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return undefined;
-  return { ...row, email: userId === viewerId ? row.email : null } as PublicUserRow & { bannerUrl: string | null; email: string | null };
+  return { ...row, email: userId === viewerId ? row.email : null } as PublicUserRow & { bannerUrl: string | null; email: string | null; title: string | null };
 }
 
 /** Spec 03 §2 "Counters Posts, Friends and Characters", from the rows. */
