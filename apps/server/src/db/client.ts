@@ -86,7 +86,10 @@ export function embeddedDatabaseIsNew(dataDir: string): boolean {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // jit=off: the game's statements touch a handful of rows. On tables not yet analyzed (a new
+    // database) the planner guesses ~200,000 rows, and JIT compiling each statement cost 15-80 ms
+    // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     pool.on('connect', preparedStatements);
     // An idle connection the server drops (restart, admin) must not crash the process.
     pool.on('error', (error) => console.error('[db] idle connection error:', error.message));
