@@ -5,6 +5,9 @@ import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { changePassword } from '@/features/auth/api/change-password';
 import { useAuth } from '@/features/auth/hooks/auth-context';
+import { useCharacterList } from '@/features/characters/hooks/useCharacterList';
+import { SendGiftDialog } from '@/features/gifts/components/SendGiftDialog';
+import { useInventoryQuery } from '@/features/items/api/get-inventory';
 import { failureMessage } from '@/features/auth/lib/auth-errors';
 import { ProfileFeed } from '@/features/posts/ProfileFeed';
 import { AccountSecurityCard, type ChangePassword } from '@/features/settings/components/AccountSecurityCard';
@@ -21,12 +24,15 @@ const PROFILE_PASSWORD_TEXTS = { success: SOCIAL_TEXT.passwordUpdated, failure: 
 
 /**
  * /user-profile and /user-profile/:userId (spec 03 §2): the social feature's profile, with the
- * posts feature's feed, the auth feature's password change and the settings feature's
- * preferences put in.
+ * posts feature's feed, the auth feature's password change, the settings feature's
+ * preferences and the gifts feature's 'Send Gift' (with the active character's backpack) put in.
  */
 export function UserProfilePage() {
   const { userId } = useParams();
   const { user } = useAuth();
+  // The giver's side of a gift: the active character's money and backpack.
+  const { active } = useCharacterList();
+  const inventory = useInventoryQuery(active?.id ?? null);
 
   if (!user) {
     return (
@@ -47,6 +53,9 @@ export function UserProfilePage() {
       feed={(id, isOwn) => <ProfileFeed userId={id} isOwn={isOwn} />}
       password={<AccountSecurityCard changePassword={changeAccountPassword} texts={PROFILE_PASSWORD_TEXTS} />}
       preferences={<AudioSettingsCard />}
+      gift={(friend) => (
+        <SendGiftDialog toUserId={friend.id} toName={friend.username} characterId={active?.id ?? null} wallet={active?.copper ?? 0} entries={inventory.data?.entries} />
+      )}
     />
   );
 }

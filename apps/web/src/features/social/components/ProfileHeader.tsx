@@ -18,10 +18,12 @@ interface ProfileHeaderProps {
   isOwn: boolean;
   /** Another player's profile: open the conversation with them. */
   onMessage?: () => void;
+  /** A friend's profile: the 'Send Gift' control (another feature's). */
+  gift?: ReactNode;
 }
 
 /** Spec 03 §2: banner and avatar (upload controls on the own profile only), name, presence, counters. */
-export function ProfileHeader({ profile, isOwn, onMessage }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, isOwn, onMessage, gift }: ProfileHeaderProps) {
   const { user, counts } = profile;
   const avatar = useUploadProfileImage('avatar');
   const banner = useUploadProfileImage('banner');
@@ -91,6 +93,7 @@ export function ProfileHeader({ profile, isOwn, onMessage }: ProfileHeaderProps)
             <MessageSquare className="size-4" aria-hidden="true" />
             Message
           </Button>
+          {gift}
           <RelationActions userId={user.id} username={user.username} relation={profile.relation} canAnswer={false} />
           <BlockButton profile={profile} />
         </div>

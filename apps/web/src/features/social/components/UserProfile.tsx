@@ -23,6 +23,8 @@ export interface UserProfileProps {
   /** Settings > Password and Settings > Preferences (other features' forms). */
   password: ReactNode;
   preferences: ReactNode;
+  /** 'Send Gift' on a friend's profile (the gifts feature), for that friend. */
+  gift?: (friend: { id: string; username: string }) => ReactNode;
 }
 
 type Tab = 'feed' | 'friends' | 'messages' | 'settings';
@@ -37,7 +39,7 @@ const TRIGGER =
  * shows 'Back to Game') and another user's (read-only: Feed and Friends, 'Back to My Profile', Message, Add
  * Friend). The tab and the open conversation are in the address (?tab=messages&with=<id>).
  */
-export function UserProfile({ userId, feed, password, preferences }: UserProfileProps) {
+export function UserProfile({ userId, feed, password, preferences, gift }: UserProfileProps) {
   const me = useProfileQuery('me');
   const other = useProfileQuery(userId ?? 'me');
   const [params, setParams] = useSearchParams();
@@ -67,7 +69,7 @@ export function UserProfile({ userId, feed, password, preferences }: UserProfile
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-6xl space-y-4">
-      <ProfileHeader profile={view} isOwn={isOwn} onMessage={messageOther} />
+      <ProfileHeader profile={view} isOwn={isOwn} onMessage={messageOther} gift={!isOwn && view.relation.status === 'friends' ? gift?.(view.user) : undefined} />
       <Tabs.Root value={tab} onValueChange={(value) => openTab(value as Tab)}>
         <Tabs.List aria-label="Profile" className="flex flex-wrap gap-1 rounded-xl border border-gold-700/40 bg-ink-850/90 p-1">
           <Tabs.Trigger value="feed" className={TRIGGER}>

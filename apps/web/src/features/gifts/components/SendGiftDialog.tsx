@@ -1,0 +1,211 @@
+import type { InventoryEntryView } from '@rpg/contract';
+import { copper, toCoins } from '@rpg/game';
+import { Gift } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { CoinAmount } from '@/components/CoinAmount';
+import { TierBadge } from '@/components/TierBadge';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
+import { NumberInput } from '@/components/ui/NumberInput';
+import { cn } from '@/lib/cn';
+import { TIER_TEXT } from '@/lib/item-display';
+import { useSendGift } from '../api/send-gift';
+import { coinTextToCopper, EMPTY_COINS, parseCoinField, type CoinText } from '../lib/coins';
+
+export interface SendGiftDialogProps {
+  /** The friend who receives it. */
+  toUserId: string;
+  toName: string;
+  /** The giver's active character (null without one), its copper and its inventory (undefined while it loads). */
+  characterId: string | null;
+  wallet: number;
+  entries: InventoryEntryView[] | undefined;
+}
+
+type Kind = 'copper' | 'item';
+
+const COIN_FIELDS = [
+  { key: 'gold', label: 'Gold', max: undefined },
+  { key: 'silver', label: 'Silver', max: 99 },
+  { key: 'copper', label: 'Copper', max: 99 },
+] as const;
+
+const KIND_BUTTON =
+  'flex-1 rounded-md px-3 py-2 text-sm font-medium text-parchment-200 hover:bg-ink-700 aria-checked:bg-gold-500 aria-checked:text-ink-950 focus-visible:outline-2 focus-visible:outline-gold-300';
+
+/**
+ * DECISIONS §4 gifts: on a friend's profile, 'Send Gift' opens a dialog to give copper (gold,
+ * silver and copper fields like the auction's price) or an item from the active character's
+ * backpack (never an equipped one). The server decides; its toast or refusal is shown.
+ */
+export function SendGiftDialog({ toUserId, toName, characterId, wallet, entries }: SendGiftDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<Kind>('copper');
+  const [coins, setCoins] = useState<CoinText>(EMPTY_COINS);
+  const [entryId, setEntryId] = useState<string | null>(null);
+  const [quantityText, setQuantityText] = useState('1');
+  // One id per opened dialog: a retried request gives once.
+  const [requestId, setRequestId] = useState('');
+  const ids = { gold: useId(), silver: useId(), copper: useId(), quantity: useId(), picker: useId() };
+  const send = useSendGift(characterId ?? '', () => setOpen(false));
+
+  const backpack = (entries ?? []).filter((entry) => !entry.equipped);
+  const entry = backpack.find((e) => e.id === entryId) ?? null;
+  const quantity = entry ? Math.min(Math.max(1, parseCoinField(quantityText, entry.quantity) || 1), entry.quantity) : 1;
+  const amount = coinTextToCopper(coins);
+  const canSend = !send.isPending && (kind === 'copper' ? amount > 0 : entry !== null);
+
+  const openDialog = () => {
+    if (!characterId) {
+      toast.error('No Character Selected', { description: 'Please create or select a character first.' });
+      return;
+    }
+    setKind('copper');
+    setCoins(EMPTY_COINS);
+    setEntryId(null);
+    setQuantityText('1');
+    setRequestId(crypto.randomUUID());
+    setOpen(true);
+  };
+
+  const submit = () => {
+    if (!canSend) return;
+    if (kind === 'copper') send.mutate({ toUserId, copper: amount, requestId });
+    else if (entry) send.mutate({ toUserId, entryId: entry.id, ...(entry.quantity > 1 ? { quantity } : {}), requestId });
+  };
+
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={openDialog} aria-label={`Send Gift to ${toName}`}>
+        <Gift className="size-4" aria-hidden="true" />
+        Send Gift
+      </Button>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-gold-700/50 bg-ink-850 shadow-2xl">
+            <div className="flex items-start justify-between gap-3 border-b border-ink-600 p-4">
+              <div>
+                <Dialog.Title className="font-display text-xl font-semibold text-gold-300">Send a Gift to {toName}</Dialog.Title>
+                <Dialog.Description className="text-sm text-parchment-300">Give copper or an item from your active character&apos;s backpack. Equipped items cannot be given.</Dialog.Description>
+              </div>
+              <DialogCloseButton label="Close" />
+            </div>
+            <form
+              className="flex min-h-0 flex-col"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit();
+              }}
+            >
+              <div className="space-y-4 overflow-y-auto p-4">
+                <div role="radiogroup" aria-label="Gift type" className="flex gap-1 rounded-lg border border-ink-600 p-1">
+                  {(['copper', 'item'] as const).map((value) => (
+                    <button key={value} type="button" role="radio" aria-checked={kind === value} className={KIND_BUTTON} onClick={() => setKind(value)}>
+                      {value === 'copper' ? 'Coins' : 'Item'}
+                    </button>
+                  ))}
+                </div>
+
+                {kind === 'copper' ? (
+                  <fieldset className="space-y-3">
+                    <legend className="mb-2 text-sm font-medium text-parchment-200">Amount</legend>
+                    <div className="grid grid-cols-3 gap-2">
+                      {COIN_FIELDS.map((field) => (
+                        <div key={field.key} className="space-y-1">
+                          <label htmlFor={ids[field.key]} className="block text-xs text-parchment-300">
+                            {field.label}
+                          </label>
+                          <NumberInput
+                            id={ids[field.key]}
+                            min={0}
+                            max={field.max}
+                            step={1}
+                            placeholder="0"
+                            value={coins[field.key]}
+                            onValueChange={(text) => setCoins((old) => ({ ...old, [field.key]: text }))}
+                            className="h-10 w-full px-3"
+                          />
+                        </div>
+                      ))}
+                    </div>
+                    <dl className="grid grid-cols-2 gap-y-1 rounded-lg bg-ink-950/40 p-3 text-sm">
+                      <dt className="text-parchment-300">Gift</dt>
+                      <dd className="text-right">
+                        <CoinAmount compact coins={toCoins(amount)} />
+                      </dd>
+                      <dt className="text-parchment-300">Your funds</dt>
+                      <dd className="text-right">
+                        <CoinAmount compact coins={toCoins(copper(wallet))} />
+                      </dd>
+                    </dl>
+                  </fieldset>
+                ) : (
+                  <fieldset>
+                    <legend id={ids.picker} className="mb-2 text-sm font-medium text-parchment-200">
+                      Item
+                    </legend>
+                    {entries === undefined ? (
+                      <p role="status" className="text-sm text-parchment-300">
+                        Loading backpack...
+                      </p>
+                    ) : backpack.length === 0 ? (
+                      <p className="text-sm text-parchment-300">Your backpack is empty.</p>
+                    ) : (
+                      <div role="radiogroup" aria-labelledby={ids.picker} className="max-h-56 space-y-1 overflow-y-auto pr-1">
+                        {backpack.map((option) => (
+                          <label
+                            key={option.id}
+                            className={cn(
+                              'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-gold-300',
+                              option.id === entryId ? 'border-gold-400 bg-gold-500/10' : 'border-ink-600 hover:bg-ink-700',
+                            )}
+                          >
+                            <input
+                              type="radio"
+                              name="gift-item"
+                              value={option.id}
+                              checked={option.id === entryId}
+                              onChange={() => {
+                                setEntryId(option.id);
+                                setQuantityText('1');
+                              }}
+                              className="sr-only"
+                            />
+                            <span className={cn('min-w-0 flex-1 truncate font-medium', TIER_TEXT[option.item.tier])}>
+                              {option.item.name}
+                              {option.quantity > 1 ? <span className="text-parchment-300"> x{option.quantity}</span> : null}
+                            </span>
+                            <TierBadge tier={option.item.tier} />
+                          </label>
+                        ))}
+                      </div>
+                    )}
+                    {entry && entry.quantity > 1 ? (
+                      <div className="mt-3 space-y-1">
+                        <label htmlFor={ids.quantity} className="block text-sm font-medium text-parchment-200">
+                          Quantity (of {entry.quantity})
+                        </label>
+                        <NumberInput id={ids.quantity} min={1} max={entry.quantity} step={1} value={quantityText} onValueChange={setQuantityText} className="h-10 w-24 px-3" />
+                      </div>
+                    ) : null}
+                  </fieldset>
+                )}
+              </div>
+              <div className="flex flex-wrap justify-end gap-3 border-t border-ink-600 p-4">
+                <Dialog.Close type="button" className={buttonClasses('secondary')}>
+                  Cancel
+                </Dialog.Close>
+                <Button type="submit" disabled={!canSend}>
+                  {send.isPending ? 'Sending...' : 'Send Gift'}
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
