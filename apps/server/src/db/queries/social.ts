@@ -4,7 +4,7 @@ import { achievementProgress } from '../schema/achievements.ts';
 import { playerCharacters } from '../schema/characters.ts';
 import { posts } from '../schema/community.ts';
 import { blocks, directMessages, friendships, type FriendshipStatus } from '../schema/social.ts';
-import { realtimeConnections, users } from '../schema/users.ts';
+import { users } from '../schema/users.ts';
 
 /** Spec 03 §9 "Online window: 10 minutes" since the last sign-in, when no tab has reported since. */
 export const ONLINE_WINDOW_MS = 10 * 60 * 1000;
