@@ -9,10 +9,12 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { AlertDialogPanel } from '@/components/ui/ConfirmDialog';
 import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
 import { NumberInput } from '@/components/ui/NumberInput';
+import { CoinFields } from '@/components/CoinFields';
+import { coinTextToCopper, EMPTY_COIN_TEXT, parseCoin, type CoinText } from '@/lib/coin-text';
 import { cn } from '@/lib/cn';
 import { itemKindLabel, TIER_TEXT } from '@/lib/item-display';
 import { useCreateListing } from '../api/create-listing';
-import { feeFor, parseCoin, priceInCopper, type PriceText } from '../lib/price';
+import { feeFor } from '../lib/price';
 import { PriceHistory } from './PriceHistory';
 
 interface ListItemDialogProps {
@@ -23,12 +25,6 @@ interface ListItemDialogProps {
   wallet: number;
 }
 
-const EMPTY_PRICE: PriceText = { gold: '', silver: '', copper: '' };
-const COIN_FIELDS = [
-  { key: 'gold', label: 'Gold', max: undefined },
-  { key: 'silver', label: 'Silver', max: 99 },
-  { key: 'copper', label: 'Copper', max: 99 },
-] as const;
 
 /**
  * Spec 03 section 2/5: 'List Items from Inventory' opens the listing dialog (pick an item,
@@ -41,8 +37,8 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
   const [confirming, setConfirming] = useState(false);
   const [entryId, setEntryId] = useState<string | null>(null);
   const [quantityText, setQuantityText] = useState('1');
-  const [priceText, setPriceText] = useState<PriceText>(EMPTY_PRICE);
-  const ids = { gold: useId(), silver: useId(), copper: useId(), quantity: useId(), picker: useId() };
+  const [priceText, setPriceText] = useState<CoinText>(EMPTY_COIN_TEXT);
+  const ids = { quantity: useId(), picker: useId() };
   const create = useCreateListing(characterId, () => {
     setConfirming(false);
     setOpen(false);
@@ -51,7 +47,7 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
   const listable = (entries ?? []).filter((entry) => !entry.equipped);
   const entry = listable.find((e) => e.id === entryId) ?? null;
   const quantity = entry ? Math.min(Math.max(1, parseCoin(quantityText) || 1), entry.quantity) : 1;
-  const price = priceInCopper(priceText);
+  const price = coinTextToCopper(priceText);
   const fee = feeFor(price);
   const canCreate = entry !== null && price > 0;
 
@@ -66,7 +62,7 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
     }
     setEntryId(null);
     setQuantityText('1');
-    setPriceText(EMPTY_PRICE);
+    setPriceText(EMPTY_COIN_TEXT);
     setOpen(true);
   };
 
@@ -145,28 +141,7 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
                 </div>
               ) : null}
 
-              <fieldset>
-                <legend className="mb-2 text-sm font-medium text-parchment-200">Price{entry && quantity > 1 ? ` for all ${quantity}` : ''}</legend>
-                <div className="grid grid-cols-3 gap-2">
-                  {COIN_FIELDS.map((field) => (
-                    <div key={field.key} className="space-y-1">
-                      <label htmlFor={ids[field.key]} className="block text-xs text-parchment-300">
-                        {field.label}
-                      </label>
-                      <NumberInput
-                        id={ids[field.key]}
-                        min={0}
-                        max={field.max}
-                        step={1}
-                        placeholder="0"
-                        value={priceText[field.key]}
-                        onValueChange={(text) => setPriceText((old) => ({ ...old, [field.key]: text }))}
-                        className="h-10 w-full px-3"
-                      />
-                    </div>
-                  ))}
-                </div>
-              </fieldset>
+              <CoinFields legend={`Price${entry && quantity > 1 ? ` for all ${quantity}` : ''}`} value={priceText} onChange={setPriceText} />
 
               <dl className="grid grid-cols-2 gap-y-1 rounded-lg bg-ink-950/40 p-3 text-sm">
                 <dt className="text-parchment-300">Price</dt>

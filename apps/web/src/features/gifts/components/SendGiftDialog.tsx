@@ -9,10 +9,11 @@ import { TierBadge } from '@/components/TierBadge';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
 import { NumberInput } from '@/components/ui/NumberInput';
+import { CoinFields } from '@/components/CoinFields';
 import { cn } from '@/lib/cn';
 import { TIER_TEXT } from '@/lib/item-display';
 import { useSendGift } from '../api/send-gift';
-import { coinTextToCopper, EMPTY_COINS, parseCoinField, type CoinText } from '../lib/coins';
+import { coinTextToCopper, EMPTY_COIN_TEXT, parseCoin, type CoinText } from '@/lib/coin-text';
 
 export interface SendGiftDialogProps {
   /** The friend who receives it. */
@@ -26,12 +27,6 @@ export interface SendGiftDialogProps {
 
 type Kind = 'copper' | 'item';
 
-const COIN_FIELDS = [
-  { key: 'gold', label: 'Gold', max: undefined },
-  { key: 'silver', label: 'Silver', max: 99 },
-  { key: 'copper', label: 'Copper', max: 99 },
-] as const;
-
 const KIND_BUTTON =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-parchment-200 hover:bg-ink-700 aria-checked:bg-gold-500 aria-checked:text-ink-950 focus-visible:outline-2 focus-visible:outline-gold-300';
 
@@ -43,17 +38,17 @@ const KIND_BUTTON =
 export function SendGiftDialog({ toUserId, toName, characterId, wallet, entries }: SendGiftDialogProps) {
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<Kind>('copper');
-  const [coins, setCoins] = useState<CoinText>(EMPTY_COINS);
+  const [coins, setCoins] = useState<CoinText>(EMPTY_COIN_TEXT);
   const [entryId, setEntryId] = useState<string | null>(null);
   const [quantityText, setQuantityText] = useState('1');
   // One id per opened dialog: a retried request gives once.
   const [requestId, setRequestId] = useState('');
-  const ids = { gold: useId(), silver: useId(), copper: useId(), quantity: useId(), picker: useId() };
+  const ids = { quantity: useId(), picker: useId() };
   const send = useSendGift(characterId ?? '', () => setOpen(false));
 
   const backpack = (entries ?? []).filter((entry) => !entry.equipped);
   const entry = backpack.find((e) => e.id === entryId) ?? null;
-  const quantity = entry ? Math.min(Math.max(1, parseCoinField(quantityText, entry.quantity) || 1), entry.quantity) : 1;
+  const quantity = entry ? Math.min(Math.max(1, parseCoin(quantityText, entry.quantity) || 1), entry.quantity) : 1;
   const amount = coinTextToCopper(coins);
   const canSend = !send.isPending && (kind === 'copper' ? amount > 0 : entry !== null);
 
@@ -63,7 +58,7 @@ export function SendGiftDialog({ toUserId, toName, characterId, wallet, entries 
       return;
     }
     setKind('copper');
-    setCoins(EMPTY_COINS);
+    setCoins(EMPTY_COIN_TEXT);
     setEntryId(null);
     setQuantityText('1');
     setRequestId(crypto.randomUUID());
@@ -110,27 +105,8 @@ export function SendGiftDialog({ toUserId, toName, characterId, wallet, entries 
                 </div>
 
                 {kind === 'copper' ? (
-                  <fieldset className="space-y-3">
-                    <legend className="mb-2 text-sm font-medium text-parchment-200">Amount</legend>
-                    <div className="grid grid-cols-3 gap-2">
-                      {COIN_FIELDS.map((field) => (
-                        <div key={field.key} className="space-y-1">
-                          <label htmlFor={ids[field.key]} className="block text-xs text-parchment-300">
-                            {field.label}
-                          </label>
-                          <NumberInput
-                            id={ids[field.key]}
-                            min={0}
-                            max={field.max}
-                            step={1}
-                            placeholder="0"
-                            value={coins[field.key]}
-                            onValueChange={(text) => setCoins((old) => ({ ...old, [field.key]: text }))}
-                            className="h-10 w-full px-3"
-                          />
-                        </div>
-                      ))}
-                    </div>
+                  <div className="space-y-3">
+                    <CoinFields legend="Amount" value={coins} onChange={setCoins} />
                     <dl className="grid grid-cols-2 gap-y-1 rounded-lg bg-ink-950/40 p-3 text-sm">
                       <dt className="text-parchment-300">Gift</dt>
                       <dd className="text-right">
@@ -141,7 +117,7 @@ export function SendGiftDialog({ toUserId, toName, characterId, wallet, entries 
                         <CoinAmount compact coins={toCoins(copper(wallet))} />
                       </dd>
                     </dl>
-                  </fieldset>
+                  </div>
                 ) : (
                   <fieldset>
                     <legend id={ids.picker} className="mb-2 text-sm font-medium text-parchment-200">
