@@ -11,14 +11,14 @@
 //   BENCH_CHAT_SOCKETS=2000  BENCH_CHAT_RATES=10,25,50 (lines/s)  BENCH_CHAT_SECONDS=10 (per rate)
 //   DATABASE_URL=… (PostgreSQL; default the embedded PGlite)  BENCH_CHAT_URL=… (an already running server)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { buildServer, serverEntry } from './build-server.mjs';
+import { freePort, rssMb, sleep } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 2000);
@@ -30,28 +30,9 @@ const MAX_SOCKETS_PER_PLAYER = 12;
 const THROTTLE = { max: 5, windowMs: 10_000 };
 const PLAYERS = Math.max(Math.ceil(SOCKETS / MAX_SOCKETS_PER_PLAYER) + 2, Math.max(...RATES) * 2 + 2);
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const cleanups = [];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-const rssMb = (pid) => {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
-    return Math.round(Number(line?.match(/\d+/)?.[0] ?? 0) / 1024);
-  } catch {
-    return NaN;
-  }
-};
 
 async function startServer() {
   if (process.env.BENCH_CHAT_URL) return { base: process.env.BENCH_CHAT_URL, pid: undefined };

@@ -8,11 +8,11 @@
 //   Then scripts/bench-chat.mjs (the global chat's fan-out; BENCH_CHAT=0 skips it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, serverEntry } from './build-server.mjs';
+import { freePort, rssMb, sleep } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,22 +32,7 @@ function aptInstall(pkg) {
   return spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'ignore', env }).status === 0;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
-  return Math.round(Number(line?.match(/\d+/)?.[0] ?? 0) / 1024);
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts a process and waits until `url` answers 200: returns the child and the time that took. */
 async function startProcess(args, env, url) {
