@@ -113,7 +113,7 @@ async function benchServer(label, databaseUrl, helloRps) {
   const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', DEV_OUTBOX: '1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000000', WEB_DIST: path.join(work, 'no-web') };
   const { child, startMs } = await startProcess([serverEntry], env, `${base}/api/health`);
   await sleep(2000);
-  rows.push({ what: `${label}: server start (to first /api/health, migrations included)`, ms: startMs });
+  rows.push({ what: `${label}: first start (to first /api/health: database created, migrations)`, ms: startMs });
   rows.push({ what: `${label}: idle RSS after start`, 'RSS MB': rssMb(child.pid) });
 
   const cookies = new Map();
@@ -150,6 +150,12 @@ async function benchServer(label, databaseUrl, helloRps) {
   }
   rows.push({ what: `${label}: RSS after the load`, 'RSS MB': rssMb(child.pid) });
   await stopProcess(child);
+
+  // A restart on the same database: what a running game's start and memory look like.
+  const again = await startProcess([serverEntry], env, `${base}/api/health`);
+  await sleep(2000);
+  rows.push({ what: `${label}: restart on the same database (to first /api/health)`, ms: again.startMs, 'RSS MB': rssMb(again.child.pid) });
+  await stopProcess(again.child);
 }
 
 try {
