@@ -7,7 +7,7 @@ async function say(page: Page, text: string): Promise<void> {
   const input = page.getByRole('textbox', { name: 'Console input' });
   await input.fill(text);
   // A line sent while the previous one is being answered is ignored (spec 02 §5): wait for Send.
-  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
   await input.press('Enter');
   await expect(input).toHaveValue('');
 }
