@@ -138,3 +138,25 @@ describe('no route or command unlocks an achievement directly (DECISIONS §3)', 
     expect(await points(userId)).toBe(0);
   }, 120_000);
 });
+
+describe('the time zone for hidden-night-owl (DECISIONS §4)', () => {
+  it('dates a change of zone, not a report of the same one, and counts no 3 AM from a zone set today', async () => {
+    const client = await signedInPlayer(server.url);
+    await createCharacter(client);
+    const userId = (await client.get<{ id: string }>('/api/me')).body.id;
+    const setAt = async () => (await db().select().from(achievementProgress).where(eq(achievementProgress.userId, userId)))[0]?.timeZoneSetAt?.getTime();
+    // A zone where it is 3 AM right now.
+    const offset = ((3 - new Date().getUTCHours() + 36) % 24) - 12; // hours east of UTC, -12..11
+    const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`; // Etc/GMT signs are inverted
+    expect((await client.json('PUT', '/api/achievements/time-zone', { timeZone: zone })).status).toBe(200);
+    const first = await setAt();
+    expect(first).toBeGreaterThan(0);
+    expect((await client.json('PUT', '/api/achievements/time-zone', { timeZone: zone })).status).toBe(200);
+    expect(await setAt()).toBe(first);
+    await server.database.db.transaction((tx) => recordEvents(tx, userId, [{ type: 'message-sent' }]));
+    const owl = await db().select().from(playerAchievements).where(and(eq(playerAchievements.userId, userId), eq(playerAchievements.achievementId, 'hidden-night-owl')));
+    expect(owl).toHaveLength(0);
+    expect((await client.json('PUT', '/api/achievements/time-zone', { timeZone: 'Europe/Berlin' })).status).toBe(200);
+    expect(await setAt()).toBeGreaterThanOrEqual(first!);
+  });
+});

@@ -57,7 +57,7 @@ import { player, type requireUser } from '../http/session.ts';
 import { readImageUpload, removeUpload, saveUpload } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
-import { announceAchievements, announceEach, recordEvents, recordForEach } from '../services/achievements.ts';
+import { announceAchievements, announceEach, recordEvents, recordFriendAdded } from '../services/achievements.ts';
 import {
   answerFriendship,
   blockPlayer,
@@ -204,7 +204,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
       const result = await requestFriendship(tx, userId, other);
       const me = await getProfileRow(tx, userId, userId);
       // A request that meets the other's pending one makes friends: both count it.
-      const counted = result.accepted ? await recordForEach(tx, [userId, other].map((id) => ({ userId: id, events: [{ type: 'friend-added' as const }] }))) : [];
+      const counted = result.accepted ? await recordFriendAdded(tx, [userId, other]) : [];
       return { outcome: result, username: me?.username ?? SOCIAL_TEXT.unknownUser, notices: counted };
     });
     const pushes = push(request.log);
@@ -226,7 +226,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
         const { userId } = player(request);
         const { requester, notices } = await db.transaction(async (tx) => {
           const asked = await answerFriendship(tx, userId, request.params.id, accept);
-          const counted = accept ? await recordForEach(tx, [userId, asked].map((id) => ({ userId: id, events: [{ type: 'friend-added' as const }] }))) : [];
+          const counted = accept ? await recordFriendAdded(tx, [userId, asked]) : [];
           return { requester: asked, notices: counted };
         });
         announceEach(push(request.log), notices);

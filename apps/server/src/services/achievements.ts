@@ -8,7 +8,7 @@ import {
   counterChanges,
   applyChange,
   levelForPoints,
-  localHour,
+  trustedLocalHour,
   newlyUnlocked,
   pointsToNextLevel,
   type AchievementEvent,
@@ -31,6 +31,7 @@ import {
 } from '../db/queries/achievements.ts';
 import { insertEntry } from '../db/queries/items.ts';
 import type { Pusher } from '../realtime/notify.ts';
+import { acceptedFriendCount } from '../db/queries/social.ts';
 
 /** What one recording tells the player's tabs once its transaction has committed. */
 export interface AchievementNotice {
@@ -54,7 +55,7 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
   if (events.length === 0) return NO_NOTICE;
   await ensureProgress(tx, userId);
   const progress = await getProgress(tx, userId);
-  const hour = localHour(now, progress?.timeZone);
+  const hour = trustedLocalHour(now, progress?.timeZone, progress?.timeZoneSetAt);
   const all: AchievementEvent[] = hour === null ? [...events] : [...events, { type: 'played', seconds: 0, localHour: hour }];
 
   // The changes, computed against the counters as they were (the win streak reads them).
@@ -218,6 +219,13 @@ export async function recordForEach(
   const out: { userId: string; notice: AchievementNotice }[] = [];
   for (const { userId, events } of sorted) out.push({ userId, notice: await recordEvents(tx, userId, events, now) });
   return out;
+}
+
+/** A friendship accepted: both players count it with how many friends each holds now. */
+export async function recordFriendAdded(tx: Tx, userIds: readonly string[], now = new Date()): Promise<{ userId: string; notice: AchievementNotice }[]> {
+  const entries = [];
+  for (const userId of userIds) entries.push({ userId, events: [{ type: 'friend-added' as const, friends: await acceptedFriendCount(tx, userId) }] });
+  return recordForEach(tx, entries, now);
 }
 
 /** After the commit: `announceAchievements` for each player of `recordForEach`. */

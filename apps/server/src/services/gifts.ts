@@ -1,7 +1,7 @@
 import { GIFT_TEXT, RuleError, planGift, type AchievementEvent } from '@rpg/game';
 import type { GiftBody } from '@rpg/contract';
 import type { Tx } from '../db/client.ts';
-import { insertGift, lockActiveCharacter } from '../db/queries/achievements.ts';
+import { insertGift, lockActiveCharacters } from '../db/queries/achievements.ts';
 import { usernameOf } from '../db/queries/auction.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
 import { addItems, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
@@ -25,7 +25,7 @@ const refuse = (code: string, message: string, status = 409) => new RuleError(co
 
 /**
  * DECISIONS §4: copper or items from the giver's active character to a friend's, in one
- * transaction: both characters locked in user-id order (two gifts crossing lock alike), a
+ * transaction: both characters locked in character-id order, as the auction locks them, a
  * conditional debit, the receiver's room checked, the gift logged (a retried request id gives
  * once), console lines for both, and the giver's achievement events (hidden-charity).
  */
@@ -33,11 +33,9 @@ export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: 
   const { toUserId } = body;
   const friends = fromUserId !== toUserId && (await areFriends(tx, fromUserId, toUserId));
   if (fromUserId === toUserId || !friends) planGift({ fromUserId, toUserId, areFriends: friends, copper: body.copper ?? 1 });
-  const [first, second] = [fromUserId, toUserId].sort();
-  const locked = new Map<string, Awaited<ReturnType<typeof lockActiveCharacter>>>();
-  for (const userId of [first, second] as string[]) locked.set(userId, await lockActiveCharacter(tx, userId));
-  const giver = locked.get(fromUserId);
-  const receiver = locked.get(toUserId);
+  const locked = await lockActiveCharacters(tx, [fromUserId, toUserId]);
+  const giver = locked.find((c) => c.userId === fromUserId);
+  const receiver = locked.find((c) => c.userId === toUserId);
   if (!giver) throw new RuleError('no_active_character', 'Please create or select a character first.', { title: 'No Character Selected', status: 409 });
   if (!receiver) throw refuse('gift_no_receiver', GIFT_TEXT.noCharacter);
 

@@ -91,7 +91,8 @@ export function counterChanges(counters: Counters, event: AchievementEvent): Cou
     case 'auction-bought':
       return [add(COUNTERS.auctionTrades)];
     case 'friend-added':
-      return [add(COUNTERS.friends)];
+      // The most friends held at once: removing and re-adding one friend counts nothing new.
+      return [max(COUNTERS.friends, event.friends)];
     case 'message-sent':
       return [add(COUNTERS.messagesSent)];
     case 'post-created':

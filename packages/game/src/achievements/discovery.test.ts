@@ -3,7 +3,7 @@ import { createRng } from '../rng.ts';
 import { BATTLE_PASS_REWARDS } from '../content/battlePass.ts';
 import { openChest } from '../items/chest.ts';
 import { rollDiscovery } from './discovery.ts';
-import { localHour } from './localHour.ts';
+import { localHour, TIME_ZONE_SETTLE_MS, trustedLocalHour } from './localHour.ts';
 
 describe('hidden exploration (spec 03 §3 explore-secret-area, -mountaintop, -depths)', () => {
   it('finds nothing on a defeat, or on a low ice or caves path', () => {
@@ -26,6 +26,13 @@ describe('hidden-night-owl: 3 AM in the player time zone (DECISIONS §4)', () =>
     expect(localHour(at, 'Europe/Berlin')).toBe(3);
     expect(localHour(at, 'Not/AZone')).toBeNull();
     expect(localHour(at, null)).toBeNull();
+  });
+
+  it('trusts a zone only a day after it was set or changed, so 3 AM cannot be picked on demand', () => {
+    const at = new Date('2026-01-15T02:30:00Z');
+    expect(trustedLocalHour(at, 'Europe/Berlin', new Date(at.getTime() - 60_000))).toBeNull();
+    expect(trustedLocalHour(at, 'Europe/Berlin', null)).toBeNull();
+    expect(trustedLocalHour(at, 'Europe/Berlin', new Date(at.getTime() - TIME_ZONE_SETTLE_MS))).toBe(3);
   });
 });
 

@@ -22,7 +22,8 @@ export type AchievementEvent =
   | { type: 'secret-command' }
   | { type: 'auction-sold'; copper: number }
   | { type: 'auction-bought'; copper: number }
-  | { type: 'friend-added' }
+  /** A friendship accepted; `friends` is how many friends the player has now (re-adding one counts nothing new). */
+  | { type: 'friend-added'; friends: number }
   | { type: 'message-sent' }
   | { type: 'post-created' }
   | { type: 'chat-message' }

@@ -18,3 +18,15 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
+
+/** A time zone counts for the hour-of-day achievements only once it has been kept this long. */
+export const TIME_ZONE_SETTLE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The local hour the achievements may trust: none while the zone was set or changed less than a
+ * day ago, so a player cannot pick whichever zone reads 3 AM right now (hidden-night-owl).
+ */
+export function trustedLocalHour(now: Date, timeZone: string | null | undefined, timeZoneSetAt: Date | null | undefined): number | null {
+  if (!timeZoneSetAt || now.getTime() - timeZoneSetAt.getTime() < TIME_ZONE_SETTLE_MS) return null;
+  return localHour(now, timeZone);
+}

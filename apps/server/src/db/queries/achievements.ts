@@ -1,5 +1,5 @@
 import type { CounterChange } from '@rpg/game';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, gifts, playerAchievements, playerCharacters, users } from '../schema/index.ts';
 
@@ -86,7 +86,11 @@ export async function setTitle(tx: Tx, userId: string, title: string): Promise<v
 
 export async function setTimeZone(tx: DbOrTx, userId: string, timeZone: string): Promise<void> {
   await ensureProgress(tx, userId);
-  await tx.update(achievementProgress).set({ timeZone }).where(eq(achievementProgress.userId, userId));
+  // The change time moves only when the zone does: the browser reports it on every visit.
+  await tx
+    .update(achievementProgress)
+    .set({ timeZone, timeZoneSetAt: sql`case when ${achievementProgress.timeZone} is not distinct from ${timeZone} then ${achievementProgress.timeZoneSetAt} else now() end` })
+    .where(eq(achievementProgress.userId, userId));
 }
 
 /**
@@ -123,13 +127,17 @@ export async function resetProgress(tx: Tx, userId: string, now: Date): Promise<
 
 
 /** The player's active character, row-locked (a gift's giver and receiver). */
-export async function lockActiveCharacter(tx: Tx, userId: string) {
-  const [row] = await tx
-    .select({ id: playerCharacters.id, name: playerCharacters.name })
+/**
+ * The active characters of these players, locked in character-id order (the order the auction
+ * locks a buyer and a seller in, so a gift and a purchase between the same two never deadlock).
+ */
+export async function lockActiveCharacters(tx: Tx, userIds: readonly string[]) {
+  return tx
+    .select({ id: playerCharacters.id, name: playerCharacters.name, userId: playerCharacters.userId })
     .from(playerCharacters)
-    .where(and(eq(playerCharacters.userId, userId), eq(playerCharacters.isActive, true)))
+    .where(and(inArray(playerCharacters.userId, [...userIds]), eq(playerCharacters.isActive, true)))
+    .orderBy(asc(playerCharacters.id))
     .for('update');
-  return row;
 }
 
 /** Logs a gift; false when the giver already sent one with this request id (a retry gives once). */

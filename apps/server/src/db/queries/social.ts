@@ -383,3 +383,12 @@ export function isUsernameClash(error: unknown): boolean {
   }
   return false;
 }
+
+/** How many accepted friends the player has (achievements count the most held at once). */
+export async function acceptedFriendCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(friendships)
+    .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))));
+  return row?.n ?? 0;
+}

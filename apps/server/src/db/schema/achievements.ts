@@ -26,6 +26,8 @@ export const achievementProgress = pgTable(
     title: text('title'),
     /** The IANA time zone the browser reports (DECISIONS §4: 3 AM in the player's own time). */
     timeZone: text('time_zone'),
+    /** When the time zone was last set to a different value (it counts for 3 AM a day later). */
+    timeZoneSetAt: timestamp('time_zone_set_at', { withTimezone: true }),
     /** When play time was last counted from presence, so two processes never count a span twice. */
     playedAt: timestamp('played_at', { withTimezone: true }),
     resetAt: timestamp('reset_at', { withTimezone: true }),

@@ -1,0 +1,2 @@
+ALTER TABLE "achievement_progress" ADD COLUMN "time_zone_set_at" timestamp with time zone;--> statement-breakpoint
+UPDATE "achievement_progress" SET "time_zone_set_at" = now() WHERE "time_zone" IS NOT NULL;
