@@ -1,18 +1,15 @@
 import type { InventoryEntryView } from '@rpg/contract';
 import { copper, toCoins } from '@rpg/game';
 import { AlertDialog, Dialog } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { CoinAmount } from '@/components/CoinAmount';
-import { TierBadge } from '@/components/TierBadge';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { AlertDialogPanel } from '@/components/ui/ConfirmDialog';
 import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
-import { NumberInput } from '@/components/ui/NumberInput';
 import { CoinFields } from '@/components/CoinFields';
+import { ItemPicker } from '@/components/ItemPicker';
 import { coinTextToCopper, EMPTY_COIN_TEXT, parseCoin, type CoinText } from '@/lib/coin-text';
-import { cn } from '@/lib/cn';
-import { itemKindLabel, TIER_TEXT } from '@/lib/item-display';
 import { useCreateListing } from '../api/create-listing';
 import { feeFor } from '../lib/price';
 import { PriceHistory } from './PriceHistory';
@@ -38,8 +35,7 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
   const [entryId, setEntryId] = useState<string | null>(null);
   const [quantityText, setQuantityText] = useState('1');
   const [priceText, setPriceText] = useState<CoinText>(EMPTY_COIN_TEXT);
-  const ids = { quantity: useId(), picker: useId() };
-  const create = useCreateListing(characterId, () => {
+    const create = useCreateListing(characterId, () => {
     setConfirming(false);
     setOpen(false);
   });
@@ -97,49 +93,17 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
               <DialogCloseButton label="Close" />
             </div>
             <div className="space-y-4 overflow-y-auto p-4">
-              <fieldset>
-                <legend id={ids.picker} className="mb-2 text-sm font-medium text-parchment-200">
-                  Item
-                </legend>
-                <div role="radiogroup" aria-labelledby={ids.picker} className="max-h-56 space-y-1 overflow-y-auto pr-1">
-                  {listable.map((option) => (
-                    <label
-                      key={option.id}
-                      className={cn(
-                        'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-gold-300',
-                        option.id === entryId ? 'border-gold-400 bg-gold-500/10' : 'border-ink-600 hover:bg-ink-700',
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name="auction-item"
-                        value={option.id}
-                        checked={option.id === entryId}
-                        onChange={() => {
-                          setEntryId(option.id);
-                          setQuantityText('1');
-                        }}
-                        className="sr-only"
-                      />
-                      <span className={cn('min-w-0 flex-1 truncate font-medium', TIER_TEXT[option.item.tier])}>
-                        {option.item.name}
-                        {option.quantity > 1 ? <span className="text-parchment-300"> x{option.quantity}</span> : null}
-                      </span>
-                      <span className="hidden text-xs text-parchment-300 sm:inline">{itemKindLabel(option.item)}</span>
-                      <TierBadge tier={option.item.tier} />
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-
-              {entry && entry.quantity > 1 ? (
-                <div className="space-y-1">
-                  <label htmlFor={ids.quantity} className="block text-sm font-medium text-parchment-200">
-                    Quantity (of {entry.quantity})
-                  </label>
-                  <NumberInput id={ids.quantity} min={1} max={entry.quantity} step={1} value={quantityText} onValueChange={setQuantityText} className="h-10 w-24 px-3" />
-                </div>
-              ) : null}
+              <ItemPicker
+                name="auction-item"
+                options={listable}
+                selectedId={entryId}
+                onSelect={(id) => {
+                  setEntryId(id);
+                  setQuantityText('1');
+                }}
+                quantityText={quantityText}
+                onQuantityText={setQuantityText}
+              />
 
               <CoinFields legend={`Price${entry && quantity > 1 ? ` for all ${quantity}` : ''}`} value={priceText} onChange={setPriceText} />
 

@@ -2,16 +2,13 @@ import type { InventoryEntryView } from '@rpg/contract';
 import { copper, toCoins } from '@rpg/game';
 import { Gift } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { CoinAmount } from '@/components/CoinAmount';
-import { TierBadge } from '@/components/TierBadge';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
-import { NumberInput } from '@/components/ui/NumberInput';
 import { CoinFields } from '@/components/CoinFields';
-import { cn } from '@/lib/cn';
-import { TIER_TEXT } from '@/lib/item-display';
+import { ItemPicker } from '@/components/ItemPicker';
 import { useSendGift } from '../api/send-gift';
 import { coinTextToCopper, EMPTY_COIN_TEXT, parseCoin, type CoinText } from '@/lib/coin-text';
 
@@ -43,7 +40,6 @@ export function SendGiftDialog({ toUserId, toName, characterId, wallet, entries 
   const [quantityText, setQuantityText] = useState('1');
   // One id per opened dialog: a retried request gives once.
   const [requestId, setRequestId] = useState('');
-  const ids = { quantity: useId(), picker: useId() };
   const send = useSendGift(characterId ?? '', () => setOpen(false));
 
   const backpack = (entries ?? []).filter((entry) => !entry.equipped);
@@ -119,55 +115,26 @@ export function SendGiftDialog({ toUserId, toName, characterId, wallet, entries 
                     </dl>
                   </div>
                 ) : (
-                  <fieldset>
-                    <legend id={ids.picker} className="mb-2 text-sm font-medium text-parchment-200">
-                      Item
-                    </legend>
-                    {entries === undefined ? (
-                      <p role="status" className="text-sm text-parchment-300">
-                        Loading backpack...
-                      </p>
-                    ) : backpack.length === 0 ? (
-                      <p className="text-sm text-parchment-300">Your backpack is empty.</p>
-                    ) : (
-                      <div role="radiogroup" aria-labelledby={ids.picker} className="max-h-56 space-y-1 overflow-y-auto pr-1">
-                        {backpack.map((option) => (
-                          <label
-                            key={option.id}
-                            className={cn(
-                              'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-gold-300',
-                              option.id === entryId ? 'border-gold-400 bg-gold-500/10' : 'border-ink-600 hover:bg-ink-700',
-                            )}
-                          >
-                            <input
-                              type="radio"
-                              name="gift-item"
-                              value={option.id}
-                              checked={option.id === entryId}
-                              onChange={() => {
-                                setEntryId(option.id);
-                                setQuantityText('1');
-                              }}
-                              className="sr-only"
-                            />
-                            <span className={cn('min-w-0 flex-1 truncate font-medium', TIER_TEXT[option.item.tier])}>
-                              {option.item.name}
-                              {option.quantity > 1 ? <span className="text-parchment-300"> x{option.quantity}</span> : null}
-                            </span>
-                            <TierBadge tier={option.item.tier} />
-                          </label>
-                        ))}
-                      </div>
-                    )}
-                    {entry && entry.quantity > 1 ? (
-                      <div className="mt-3 space-y-1">
-                        <label htmlFor={ids.quantity} className="block text-sm font-medium text-parchment-200">
-                          Quantity (of {entry.quantity})
-                        </label>
-                        <NumberInput id={ids.quantity} min={1} max={entry.quantity} step={1} value={quantityText} onValueChange={setQuantityText} className="h-10 w-24 px-3" />
-                      </div>
-                    ) : null}
-                  </fieldset>
+                  <ItemPicker
+                    name="gift-item"
+                    options={backpack}
+                    selectedId={entryId}
+                    onSelect={(id) => {
+                      setEntryId(id);
+                      setQuantityText('1');
+                    }}
+                    quantityText={quantityText}
+                    onQuantityText={setQuantityText}
+                    status={
+                      entries === undefined ? (
+                        <p role="status" className="text-sm text-parchment-300">
+                          Loading backpack...
+                        </p>
+                      ) : backpack.length === 0 ? (
+                        <p className="text-sm text-parchment-300">Your backpack is empty.</p>
+                      ) : undefined
+                    }
+                  />
                 )}
               </div>
               <div className="flex flex-wrap justify-end gap-3 border-t border-ink-600 p-4">
