@@ -117,10 +117,14 @@ export async function settleAdventure(
     const after = lines.findIndex((line) => line.startsWith('Loot:')) + 1;
     lines.splice(after, 0, `${c.name}'s backpack is full: ${itemList(leftBehind)} had to be left behind.`);
   }
+  // A rare outcome of its own draw (the fight's generator is untouched): docs/maintainers/secrets.md.
+  // Its line is part of the outcome: stored, written to the console and in the return toast alike.
+  const discovery = rollDiscovery({ location: adventure.location, level: adventure.level, won: outcome.won }, createRng(`discovery:${adventure.seed ?? adventure.id}`).next());
+  const outcomeLines = discovery ? [...lines, DISCOVERY_MESSAGES[discovery]] : lines;
   const stored: StoredOutcome = {
     won: outcome.won,
     title: outcome.title,
-    messages: lines,
+    messages: outcomeLines,
     enemy: { name: outcome.enemy.name, level: outcome.enemy.level },
     winChance: outcome.winChance,
     xpGained: outcome.xpGained,
@@ -132,15 +136,12 @@ export async function settleAdventure(
     leftBehind: leftBehind.map(itemLine),
   };
   if (!(await markSettled(tx, adventure.id, { ...stored }, now))) throw new AlreadySettled();
-  // A rare outcome of its own draw (the fight's generator is untouched): docs/maintainers/secrets.md.
-  const discovery = rollDiscovery({ location: adventure.location, level: adventure.level, won: outcome.won }, createRng(`discovery:${adventure.seed ?? adventure.id}`).next());
   const events: AchievementEvent[] = [
     { type: 'adventure-completed', location: adventure.location, level: adventure.level, won: outcome.won, enemiesDefeated: outcome.won ? 1 : 0, discovery },
     ...added.map(({ item }): AchievementEvent => ({ type: 'item-obtained', tier: item.tier, materialId: item.kind === 'material' ? item.materialId : undefined })),
   ];
   if (outcome.levelsGained > 0) events.push({ type: 'level-reached', level: outcome.level });
   const achievements = await recordEvents(tx, userId, events, now);
-  const consoleLines = discovery ? [...lines, DISCOVERY_MESSAGES[discovery]] : lines;
-  await writeConsoleLines(tx, characterId, consoleLines.map((content) => ({ kind: 'adventure-return', content })));
-  return { userId, characterId, won: outcome.won, title: outcome.title, message: lines.join(' '), achievements };
+  await writeConsoleLines(tx, characterId, outcomeLines.map((content) => ({ kind: 'adventure-return', content })));
+  return { userId, characterId, won: outcome.won, title: outcome.title, message: outcomeLines.join(' '), achievements };
 }
