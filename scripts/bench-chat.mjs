@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { buildServer, serverEntry } from './build-server.mjs';
-import { freePort, rssMb, sleep } from './bench-support.mjs';
+import { freePort, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 2000);
@@ -71,28 +71,7 @@ async function startServer() {
 
 /** A signed-in player: the cookie jar and JSON calls with the game's Origin. */
 async function signUp(base, n) {
-  const cookies = new Map();
-  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  async function call(method, url, body) {
-    const res = await fetch(base + url, {
-      method,
-      headers: { origin: base, cookie: cookie(), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-      redirect: 'manual',
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res;
-  }
-  const email = `chat${n}.${Date.now().toString(36)}@example.com`;
-  await call('POST', '/api/auth/sign-up/email', { email, password: 'dragon-fire', name: `chat${n}` });
-  const [mail] = await (await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-  await call('POST', '/api/auth/email-otp/verify-email', { email, otp: mail.code });
-  await call('POST', '/api/auth/sign-in/email', { email, password: 'dragon-fire' });
+  const { cookie, call } = await signedInPlayer(base, `chat${n}.${Date.now().toString(36)}@example.com`, `chat${n}`);
   await call('POST', '/api/characters', { name: `Crier${n}`, race: 'human', class: 'warrior', gender: 'female' });
   return { n, cookie: cookie(), call, said: [] };
 }

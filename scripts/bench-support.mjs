@@ -24,3 +24,32 @@ export function rssMb(pid) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A new player signed in through the dev outbox (the server must run with DEV_OUTBOX=1): a cookie
+ * jar and JSON calls with the game's Origin. Answers { cookie(), call(method, url, body) }.
+ */
+export async function signedInPlayer(base, email, name) {
+  const cookies = new Map();
+  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  async function call(method, url, body) {
+    const res = await fetch(base + url, {
+      method,
+      headers: { origin: base, cookie: cookie(), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      redirect: 'manual',
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res;
+  }
+  await call('POST', '/api/auth/sign-up/email', { email, password: 'dragon-fire', name });
+  const [mail] = await (await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  await call('POST', '/api/auth/email-otp/verify-email', { email, otp: mail.code });
+  await call('POST', '/api/auth/sign-in/email', { email, password: 'dragon-fire' });
+  return { cookie, call };
+}

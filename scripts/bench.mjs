@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, serverEntry } from './build-server.mjs';
-import { freePort, rssMb, sleep } from './bench-support.mjs';
+import { freePort, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -116,23 +116,7 @@ async function benchServer(label, databaseUrl, helloRps) {
   rows.push({ what: `${label}: first start (to first /api/health: database created, migrations)`, ms: startMs });
   rows.push({ what: `${label}: idle RSS after start`, 'RSS MB': rssMb(child.pid) });
 
-  const cookies = new Map();
-  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  async function call(method, url, body) {
-    const res = await fetch(base + url, { method, headers: { origin: base, cookie: cookie(), ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined, redirect: 'manual' });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res;
-  }
-  const email = `bench.${Date.now()}@example.com`;
-  await call('POST', '/api/auth/sign-up/email', { email, password: 'dragon-fire', name: 'bench' });
-  const [mail] = await (await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-  await call('POST', '/api/auth/email-otp/verify-email', { email, otp: mail.code });
-  await call('POST', '/api/auth/sign-in/email', { email, password: 'dragon-fire' });
+  const { cookie, call } = await signedInPlayer(base, `bench.${Date.now()}@example.com`, 'bench');
   const { character } = await (await call('POST', '/api/characters', { name: 'Benchmark', race: 'human', class: 'warrior', gender: 'female' })).json();
 
   const auth = { cookie: cookie(), origin: base };

@@ -1,15 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
+import { say } from './console-helpers.ts';
 
-/** The console's input: type a line and send it. */
-async function say(page: Page, text: string): Promise<void> {
-  const input = page.getByRole('textbox', { name: 'Console input' });
-  await input.fill(text);
-  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
-  await input.press('Enter');
-  await expect(input).toHaveValue('');
-}
 
 const log = (page: Page) => page.getByRole('region', { name: 'Adventure Chat' }).getByRole('log', { name: 'All messages' });
 const entry = (page: Page, title: string) => page.getByRole('region', { name: 'Achievement list' }).getByRole('listitem', { name: title, exact: true });

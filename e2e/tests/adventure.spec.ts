@@ -1,16 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
+import { say } from './console-helpers.ts';
 
-/** The console's input and its Send button. */
-async function say(page: Page, text: string): Promise<void> {
-  const input = page.getByRole('textbox', { name: 'Console input' });
-  await input.fill(text);
-  // A line sent while the previous one is being answered is ignored (spec 02 §5): wait for Send.
-  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
-  await input.press('Enter');
-  await expect(input).toHaveValue('');
-}
 
 const consolePanel = (page: Page) => page.getByRole('region', { name: 'Adventure Chat' });
 const log = (page: Page, filter = 'All') => consolePanel(page).getByRole('log', { name: `${filter} messages` });

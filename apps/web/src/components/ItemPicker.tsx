@@ -38,7 +38,18 @@ export function ItemPicker({ name, options, selectedId, onSelect, quantityText, 
                 option.id === selectedId ? 'border-gold-400 bg-gold-500/10' : 'border-ink-600 hover:bg-ink-700',
               )}
             >
-              <input type="radio" name={name} value={option.id} checked={option.id === selectedId} onChange={() => onSelect(option.id)} className="sr-only" />
+              <input
+                type="radio"
+                name={name}
+                value={option.id}
+                checked={option.id === selectedId}
+                onChange={() => {
+                  onSelect(option.id);
+                  // A new pick starts at one of its stack.
+                  onQuantityText('1');
+                }}
+                className="sr-only"
+              />
               <span className={cn('min-w-0 flex-1 truncate font-medium', TIER_TEXT[option.item.tier])}>
                 {option.item.name}
                 {option.quantity > 1 ? <span className="text-parchment-300"> x{option.quantity}</span> : null}

@@ -97,10 +97,7 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
                 name="auction-item"
                 options={listable}
                 selectedId={entryId}
-                onSelect={(id) => {
-                  setEntryId(id);
-                  setQuantityText('1');
-                }}
+                onSelect={setEntryId}
                 quantityText={quantityText}
                 onQuantityText={setQuantityText}
               />

@@ -119,10 +119,7 @@ export function SendGiftDialog({ toUserId, toName, characterId, wallet, entries 
                     name="gift-item"
                     options={backpack}
                     selectedId={entryId}
-                    onSelect={(id) => {
-                      setEntryId(id);
-                      setQuantityText('1');
-                    }}
+                    onSelect={setEntryId}
                     quantityText={quantityText}
                     onQuantityText={setQuantityText}
                     status={
