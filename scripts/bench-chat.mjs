@@ -1,19 +1,31 @@
 #!/usr/bin/env node
-// The global chat's fan-out (issue 12): BENCH_CHAT_SOCKETS (2,000) signed-in WebSocket tabs on ONE
-// compiled server process; players say lines at a steady rate and every tab must receive each one.
-// Prints, per rate: lines said per second, deliveries per second (line x tab), the share delivered,
-// and the send -> receipt latency (p50/p99/max) measured from just before the POST to each tab's
-// receipt. The tabs run in BENCH_CHAT_WORKERS worker threads of this process (4), each line carrying
-// its send time; on a small machine the load generator shares the cores with the server.
-// Accounts: a tab limit of 12 per player (realtime/hub.ts MAX_SOCKETS_PER_PLAYER), so ~170 players
-// are signed up through the development outbox, each with a character. Each player may say 5 lines
-// in 10 s (the chat throttle), so a rate of R lines/s needs at least 2R speakers.
-//   BENCH_CHAT_SOCKETS=2000  BENCH_CHAT_RATES=10,25,50 (lines/s)  BENCH_CHAT_SECONDS=10 (per rate)
-//   DATABASE_URL=… (PostgreSQL; default the embedded PGlite)  BENCH_CHAT_URL=… (an already running server)
-import { spawn } from 'node:child_process';
+// The global chat's fan-out (issue 14), on the compiled server, in three parts:
+//   one     BENCH_CHAT_SOCKETS (5,000) signed-in tabs on ONE server process; players say lines at steady
+//           rates and every tab must receive each one. PostgreSQL when DATABASE_URL is set, else PGlite.
+//   two     two server processes on one PostgreSQL: the lines are said on process A, every tab is on
+//           process B, so each line crosses the bus (LISTEN/NOTIFY). Needs DATABASE_URL.
+//   memory  the PGlite server's RSS idle and with BENCH_CHAT_MEMORY_SOCKETS (1,000) open tabs.
+// Prints, per rate: lines said per second, deliveries per second (line x tab), the share delivered, and the
+// send -> receipt latency (p50/p99/max) from just before the POST to each tab's receipt (the send time
+// rides in the line's text). The tabs are `ws` clients in BENCH_CHAT_RECEIVERS (2) child processes, so the
+// load generator does not share an event loop with the sender; on a small machine it shares the cores.
+//
+// Accounts: at most 12 tabs per player (realtime/hub.ts MAX_SOCKETS_PER_PLAYER), so 5,000 tabs need ~420
+// players. Signing each up through HTTP costs two password hashes (~0.5 s a player), so one player is
+// signed up through the API (dev outbox) and the rest are copies of it written straight into the bench's
+// own database (user, profile, character, a session), their session cookies signed with the AUTH_SECRET
+// the bench gives the server. No limit of the server is changed. PGlite lives inside the server process,
+// so there the server is stopped, the copies written, and the server started again on the same database.
+// Each player may say 5 lines in 10 s (the chat throttle), so a rate of R lines/s needs at least 2R speakers.
+//
+//   BENCH_CHAT_PARTS=one,two,memory   BENCH_CHAT_SOCKETS=5000   BENCH_CHAT_RATES=10,15 (lines/s, part one)
+//   BENCH_CHAT_TWO_RATES=10   BENCH_CHAT_SECONDS=10 (per rate)   BENCH_CHAT_RECEIVERS=2
+//   BENCH_CHAT_MEMORY_SOCKETS=1000   BENCH_CHAT_PROFILE=<dir> (node --cpu-prof of the part-one server into <dir>)
+//   DATABASE_URL=… a PostgreSQL server: each part creates its own database there and drops it after.
+import { fork, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -21,60 +33,21 @@ import { buildServer, serverEntry } from './build-server.mjs';
 import { freePort, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 2000);
-const RATES = (process.env.BENCH_CHAT_RATES ?? '10,25,50').split(',').map(Number).filter((n) => n > 0);
+const PARTS = (process.env.BENCH_CHAT_PARTS ?? 'one,two,memory').split(',').map((p) => p.trim());
+const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
+const RATES = (process.env.BENCH_CHAT_RATES ?? '10,15').split(',').map(Number).filter((n) => n > 0);
+const TWO_RATES = (process.env.BENCH_CHAT_TWO_RATES ?? '10').split(',').map(Number).filter((n) => n > 0);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
-const WORKERS = Number(process.env.BENCH_CHAT_WORKERS ?? 4);
+const RECEIVERS = Number(process.env.BENCH_CHAT_RECEIVERS ?? 2);
+const MEMORY_SOCKETS = Number(process.env.BENCH_CHAT_MEMORY_SOCKETS ?? 1000);
+const PROFILE_DIR = process.env.BENCH_CHAT_PROFILE;
 const MAX_SOCKETS_PER_PLAYER = 12;
 /** The chat throttle (packages/game/src/social/chat.ts): 5 lines per 10 s per player. */
 const THROTTLE = { max: 5, windowMs: 10_000 };
-const PLAYERS = Math.max(Math.ceil(SOCKETS / MAX_SOCKETS_PER_PLAYER) + 2, Math.max(...RATES) * 2 + 2);
+const SECRET = randomBytes(32).toString('hex');
 
-const cleanups = [];
-
-
-
-async function startServer() {
-  if (process.env.BENCH_CHAT_URL) return { base: process.env.BENCH_CHAT_URL, pid: undefined };
-  console.log('== compiling the server');
-  await buildServer();
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rpg-bench-chat-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    NODE_ENV: 'development',
-    DEV_OUTBOX: '1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_FACTOR: '1000000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  };
-  const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  cleanups.push(() => child.exitCode === null && child.kill('SIGTERM'));
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (performance.now() - started > 120_000) throw new Error('the server did not come up');
-    await sleep(50);
-  }
-  return { base, pid: child.pid };
-}
-
-/** A signed-in player: the cookie jar and JSON calls with the game's Origin. */
-async function signUp(base, n) {
-  const { cookie, call } = await signedInPlayer(base, `chat${n}.${Date.now().toString(36)}@example.com`, `chat${n}`);
-  await call('POST', '/api/characters', { name: `Crier${n}`, race: 'human', class: 'warrior', gender: 'female' });
-  return { n, cookie: cookie(), call, said: [] };
-}
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes of one machine. */
+const nowMs = () => performance.timeOrigin + performance.now();
 
 /** Runs `task` over `items` with at most `limit` at once. */
 async function pool(items, limit, task) {
@@ -91,117 +64,218 @@ async function pool(items, limit, task) {
   return results;
 }
 
+// ---------------------------------------------------------------------------------------------------
+// The bench process: servers, accounts, the sender, the figures.
 
-/** Wall-clock milliseconds with sub-millisecond precision, comparable across this process's threads. */
-const nowMs = () => performance.timeOrigin + performance.now();
-
-/** A worker thread: opens its share of the tabs and times every chat line they receive. */
-async function tabsWorker({ wsUrl, origin, cookies }) {
-  let samples = [];
-  let received = 0;
-  const onMessage = (data) => {
-    const raw = data.toString();
-    if (!raw.includes('"chat-message"')) return;
-    const sentAt = Number(/"text":"bench \d+ ([\d.]+)"/.exec(raw)?.[1]);
-    if (!sentAt) return;
-    received += 1;
-    samples.push(nowMs() - sentAt);
+/** Starts the compiled server and waits for /api/health. */
+async function startServer({ databaseUrl, dataDir, profile }, cleanups) {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    AUTH_SECRET: SECRET,
+    NODE_ENV: 'development',
+    DEV_OUTBOX: '1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_FACTOR: '1000000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
   };
-  const sockets = await pool(cookies, 25, (cookie, i) =>
-    new Promise((resolve, reject) => {
-      const ws = new WebSocket(wsUrl, { headers: { origin, cookie } });
-      const timer = setTimeout(() => reject(new Error(`tab ${i} got no hello`)), 60_000);
-      ws.on('message', (data) => {
-        if (!data.toString().includes('"hello"')) return;
-        clearTimeout(timer);
-        ws.removeAllListeners('message');
-        ws.on('message', onMessage);
-        resolve(ws);
-      });
-      ws.on('close', (code) => reject(new Error(`tab ${i} closed with ${code}`)));
-      ws.on('error', reject);
-    }),
-  );
-  parentPort.postMessage({ type: 'ready' });
-  parentPort.on('message', (message) => {
-    if (message.type === 'report') {
-      parentPort.postMessage({ type: 'report', received, samples });
-      samples = [];
-      received = 0;
-    } else if (message.type === 'close') {
-      sockets.forEach((ws) => ws.terminate());
-      process.exit(0);
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, serverEntry] : [serverEntry];
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  cleanups.push(() => child.exitCode === null && child.kill('SIGTERM'));
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
     }
-  });
+    if (performance.now() - started > 120_000) throw new Error('the server did not come up');
+    await sleep(50);
+  }
+  return { base, child, pid: child.pid };
 }
 
-if (!isMainThread) {
-  await tabsWorker(workerData);
-} else {
+async function stopServer(server) {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
 
-const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
+/** A fresh database on the PostgreSQL server of DATABASE_URL; dropped by the cleanup. */
+async function newPgDatabase(serverUrl, name, cleanups) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await c.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
-try {
-  const { base, pid } = await startServer();
-  const wsUrl = `${base.replace(/^http/, 'ws')}/api/realtime`;
+/** A session cookie as better-auth signs it (HMAC-SHA256 of the token with the server's secret). */
+const sessionCookie = (token) => `rpg.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', SECRET).update(token).digest('base64')}`)}`;
 
-  console.log(`== signing up ${PLAYERS} players (each with a character)`);
-  let t = performance.now();
-  const players = await pool(
-    Array.from({ length: PLAYERS }, (_, i) => i),
-    8,
-    (i) => signUp(base, i),
+/** JSON calls with one player's cookie and the game's Origin. */
+const caller = (base, cookie) => async (method, url, body) => {
+  const res = await fetch(base + url, {
+    method,
+    headers: { origin: base, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res;
+};
+
+/**
+ * `count` players copied from the template player (signed up through the API, with a character): their
+ * rows in every table sign-up and character creation write, each with a session. Answers the cookies.
+ * `exec(sql, params)` runs a statement on the bench's database (node-postgres or PGlite).
+ */
+async function seedPlayers(exec, templateUserId, count) {
+  const tag = Date.now().toString(36);
+  const columns = async (table) =>
+    (await exec(`select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`, [table])).rows.map(
+      (r) => r.column_name,
+    );
+  const userId = `'b${tag}u' || i`;
+  const characterId = `md5('b${tag}c' || i)::uuid`;
+  /** insert into `table` a copy of the template's row per i, with `overrides` (column -> SQL over t and i). */
+  async function copy(table, overrides, from, where) {
+    const cols = await columns(table);
+    const select = cols.map((c) => overrides[c] ?? `t.${c}`);
+    await exec(
+      `insert into ${table} (${cols.join(', ')}) select ${select.join(', ')} from ${from}, generate_series(1, $2::int) i where ${where}`,
+      [templateUserId, count],
+    );
+  }
+  await copy('auth_user', { id: userId, name: userId, email: `${userId} || '@bench.example.com'` }, 'auth_user t', 't.id = $1');
+  await copy('users', { id: userId, username: `${userId}`, email: `${userId} || '@bench.example.com'`, is_online: 'false' }, 'users t', 't.id = $1');
+  await copy('player_characters', { id: characterId, user_id: userId, name: `'Crier' || i` }, 'player_characters t', 't.user_id = $1');
+  for (const table of ['player_character_appearance', 'player_character_attributes', 'player_character_backpack']) {
+    await copy(table, { character_id: characterId }, `${table} t join player_characters c on c.id = t.character_id`, 'c.user_id = $1');
+  }
+  const sessions = await exec(
+    `insert into auth_session (id, token, user_id, expires_at, created_at, updated_at)
+     select 'b${tag}s' || i, md5(random()::text || i)::text, ${userId}, now() + interval '1 day', now(), now()
+     from generate_series(1, $2::int) i where $1::text is not null returning token`,
+    [templateUserId, count],
   );
-  console.log(`   ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  return sessions.rows.map((r) => sessionCookie(r.token));
+}
 
-  console.log(`== opening ${SOCKETS} WebSocket tabs (at most ${MAX_SOCKETS_PER_PLAYER} per player) in ${WORKERS} worker threads`);
-  t = performance.now();
-  const shares = Array.from({ length: WORKERS }, () => []);
-  for (let i = 0; i < SOCKETS; i++) shares[i % WORKERS].push(players[i % players.length].cookie);
-  const workers = await Promise.all(
-    shares.map(
-      (cookies) =>
+/** The template player, signed up through the API with a character; answers its user id. */
+async function templatePlayer(base) {
+  const { call } = await signedInPlayer(base, `chat.template.${Date.now().toString(36)}@example.com`, 'chat-template');
+  await call('POST', '/api/characters', { name: 'Crier', race: 'human', class: 'warrior', gender: 'female' });
+  return (await (await call('GET', '/api/me')).json()).id;
+}
+
+/**
+ * A server on a new database with `count` players: on PostgreSQL they are written while it runs; on
+ * PGlite the server is stopped, the players written into its database, and the server started again.
+ */
+async function serverWithPlayers({ pgServer, dbName, count, profile }, cleanups) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rpg-bench-chat-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (pgServer) {
+    const databaseUrl = await newPgDatabase(pgServer, dbName, cleanups);
+    const server = await startServer({ databaseUrl, dataDir, profile }, cleanups);
+    const template = await templatePlayer(server.base);
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const cookies = await seedPlayers((sql, params) => client.query(sql, params), template, count);
+    await client.end();
+    return { server, cookies, databaseUrl, dataDir };
+  }
+  let server = await startServer({ dataDir }, cleanups);
+  const template = await templatePlayer(server.base);
+  await stopServer(server);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const embedded = new PGlite(path.join(dataDir, 'pglite'));
+  await embedded.waitReady;
+  const cookies = await seedPlayers((sql, params) => embedded.query(sql, params), template, count);
+  await embedded.close();
+  server = await startServer({ dataDir, profile }, cleanups);
+  return { server, cookies, dataDir };
+}
+
+/** Opens `cookies.length` tabs on `base` across the receiver processes. */
+async function openTabs(base, cookies, cleanups) {
+  const wsUrl = `${base.replace(/^http/, 'ws')}/api/realtime`;
+  const shares = Array.from({ length: RECEIVERS }, () => []);
+  cookies.forEach((cookie, i) => shares[i % RECEIVERS].push(cookie));
+  const receivers = shares.map(() => fork(fileURLToPath(import.meta.url), ['--receiver'], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  cleanups.push(() => receivers.forEach((r) => r.connected && r.send({ type: 'close' })));
+  await Promise.all(
+    receivers.map(
+      (r, i) =>
         new Promise((resolve, reject) => {
-          const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { wsUrl, origin: base, cookies } });
-          worker.once('message', (m) => (m.type === 'ready' ? resolve(worker) : reject(new Error('worker failed'))));
-          worker.once('error', reject);
+          r.once('message', (m) => (m.type === 'ready' ? resolve() : reject(new Error(m.error))));
+          r.once('exit', (code) => reject(new Error(`a receiver exited with ${code}`)));
+          r.send({ type: 'open', wsUrl, origin: base, cookies: shares[i] });
         }),
     ),
   );
-  cleanups.push(() => workers.forEach((w) => w.postMessage({ type: 'close' })));
   const collect = () =>
-    Promise.all(workers.map((w) => new Promise((resolve) => {
-      w.once('message', resolve);
-      w.postMessage({ type: 'report' });
-    })));
-  console.log(`   ${((performance.now() - t) / 1000).toFixed(1)} s; server RSS ${pid ? rssMb(pid) : '?'} MB`);
-  // Let the presence broadcasts of the connecting players settle.
-  await sleep(3000);
+    Promise.all(
+      receivers.map(
+        (r) =>
+          new Promise((resolve) => {
+            r.once('message', resolve);
+            r.send({ type: 'report' });
+          }),
+      ),
+    );
+  const close = async () => {
+    await Promise.all(receivers.map((r) => new Promise((resolve) => (r.exitCode !== null ? resolve() : (r.once('exit', resolve), r.send({ type: 'close' }))))));
+  };
+  return { collect, close };
+}
 
+const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
+
+/** Says lines at each rate through `base` (speakers in turn under the throttle) and measures what the tabs got. */
+async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
+  const speakers = speakerCookies.map((cookie) => ({ call: caller(base, cookie), said: [] }));
   const rows = [];
   let seq = 0;
   let turn = 0;
-  for (const rate of RATES) {
-    await collect();
+  for (const rate of rates) {
+    await tabs.collect();
     let said = 0;
     let refused = 0;
     const lines = rate * SECONDS;
     const interval = 1000 / rate;
     const start = performance.now();
+    const startWall = nowMs();
     const sends = [];
     for (let i = 0; i < lines; i++) {
-      const due = start + i * interval;
-      const wait = due - performance.now();
+      const wait = start + i * interval - performance.now();
       if (wait > 0) await sleep(wait);
       // The next player whose last 5 lines leave room under the throttle.
       let speaker;
-      for (let k = 0; k < players.length; k++) {
-        const p = players[(turn + k) % players.length];
+      for (let k = 0; k < speakers.length; k++) {
+        const p = speakers[(turn + k) % speakers.length];
         const now = Date.now();
         p.said = p.said.filter((at) => now - at < THROTTLE.windowMs + 500);
         if (p.said.length < THROTTLE.max) {
           speaker = p;
-          turn = (turn + k + 1) % players.length;
+          turn = (turn + k + 1) % speakers.length;
           break;
         }
       }
@@ -221,23 +295,29 @@ try {
     await Promise.all(sends);
     const sendSeconds = (performance.now() - start) / 1000;
     // Wait for the last deliveries (at most 15 s).
-    const expected = said * SOCKETS;
+    const expected = said * sockets;
     const drainStart = performance.now();
     let received = 0;
-    const samples = [];
+    let lastReceipt = startWall;
+    const chunks = [];
     while (received < expected && performance.now() - drainStart < 15_000) {
       await sleep(250);
-      for (const report of await collect()) {
+      for (const report of await tabs.collect()) {
         received += report.received;
-        for (const sample of report.samples) samples.push(sample);
+        lastReceipt = Math.max(lastReceipt, report.last);
+        chunks.push(report.samples);
       }
     }
-    const totalSeconds = (performance.now() - start) / 1000;
-    const sorted = samples.sort((a, b) => a - b);
+    // From the first send to the last receipt.
+    const totalSeconds = (lastReceipt - startWall) / 1000;
+    const sorted = new Float64Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) (sorted.set(c, at), (at += c.length));
+    sorted.sort();
     rows.push({
       'target lines/s': rate,
       'lines said/s': +(said / sendSeconds).toFixed(1),
-      'refused': refused,
+      refused,
       'deliveries/s': Math.round(received / totalSeconds),
       'delivered %': +((100 * received) / Math.max(1, expected)).toFixed(2),
       'p50 ms': +quantile(sorted, 0.5).toFixed(1),
@@ -248,12 +328,145 @@ try {
     // The throttle window passes before the next rate.
     await sleep(THROTTLE.windowMs + 500);
   }
+  return rows;
+}
 
-  console.log(`== global chat fan-out: ${SOCKETS} tabs on one server process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}), ${SECONDS} s per rate`);
-  console.table(rows);
+const playersFor = (sockets, rates) => Math.max(Math.ceil(sockets / MAX_SOCKETS_PER_PLAYER) + 2, Math.max(0, ...rates) * 2 + 2);
+/** Tabs spread over the players, at most 12 each. */
+const tabCookies = (cookies, sockets) => Array.from({ length: sockets }, (_, i) => cookies[i % cookies.length]);
+
+async function partOne(pgServer, tag) {
+  const cleanups = [];
+  try {
+    const players = playersFor(SOCKETS, RATES);
+    console.log(`== one process (${pgServer ? 'PostgreSQL' : 'PGlite'}): ${players} players, ${SOCKETS} tabs in ${RECEIVERS} receiver processes${PROFILE_DIR ? `, CPU profile into ${PROFILE_DIR}` : ''}`);
+    const { server, cookies } = await serverWithPlayers({ pgServer, dbName: `rpg_bench_chat_one_${tag}`, count: players, profile: PROFILE_DIR }, cleanups);
+    let t = performance.now();
+    const tabs = await openTabs(server.base, tabCookies(cookies, SOCKETS), cleanups);
+    console.log(`   tabs open in ${((performance.now() - t) / 1000).toFixed(1)} s; server RSS ${rssMb(server.pid)} MB`);
+    // Let the presence broadcasts of the connecting players settle.
+    await sleep(3000);
+    const rows = await sayLines({ base: server.base, speakerCookies: cookies, tabs, sockets: SOCKETS, rates: RATES, pid: server.pid });
+    console.log(`== global chat: ${SOCKETS} tabs on one server process (${pgServer ? 'PostgreSQL' : 'PGlite'}), ${SECONDS} s per rate`);
+    console.table(rows);
+    await tabs.close();
+    await stopServer(server);
+    return rows;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+async function partTwo(pgServer, tag) {
+  const cleanups = [];
+  try {
+    const players = playersFor(SOCKETS, TWO_RATES);
+    console.log(`== two processes on one PostgreSQL: lines said on A, ${SOCKETS} tabs on B`);
+    const { server: a, cookies, databaseUrl, dataDir } = await serverWithPlayers({ pgServer, dbName: `rpg_bench_chat_two_${tag}`, count: players }, cleanups);
+    const b = await startServer({ databaseUrl, dataDir: path.join(dataDir, 'b') }, cleanups);
+    const tabs = await openTabs(b.base, tabCookies(cookies, SOCKETS), cleanups);
+    await sleep(3000);
+    const rows = await sayLines({ base: a.base, speakerCookies: cookies, tabs, sockets: SOCKETS, rates: TWO_RATES, pid: b.pid });
+    console.log(`== global chat across processes: said on A, ${SOCKETS} tabs on B (PostgreSQL LISTEN/NOTIFY), ${SECONDS} s per rate`);
+    console.table(rows);
+    await tabs.close();
+    await stopServer(b);
+    await stopServer(a);
+    return rows;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+async function partMemory() {
+  const cleanups = [];
+  try {
+    console.log(`== memory: the PGlite server idle and with ${MEMORY_SOCKETS} open tabs`);
+    const { server, cookies } = await serverWithPlayers({ count: Math.ceil(MEMORY_SOCKETS / MAX_SOCKETS_PER_PLAYER) + 2 }, cleanups);
+    await sleep(3000);
+    const idle = rssMb(server.pid);
+    const tabs = await openTabs(server.base, tabCookies(cookies, MEMORY_SOCKETS), cleanups);
+    await sleep(5000);
+    const open = rssMb(server.pid);
+    const rows = [
+      { what: 'PGlite server (restarted on its database), idle', 'RSS MB': idle },
+      { what: `with ${MEMORY_SOCKETS} signed-in tabs open`, 'RSS MB': open },
+    ];
+    console.table(rows);
+    await tabs.close();
+    await stopServer(server);
+    return rows;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+async function main() {
+  const pgServer = process.env.DATABASE_URL || undefined;
+  const tag = `${process.pid}_${Date.now().toString(36)}`;
+  if (!process.env.BENCH_CHAT_NO_BUILD) {
+    console.log('== compiling the server');
+    await buildServer();
+  }
+  if (PARTS.includes('one')) await partOne(pgServer, tag);
+  if (PARTS.includes('two')) {
+    if (pgServer) await partTwo(pgServer, tag);
+    else console.log('== two processes: skipped (needs DATABASE_URL, a PostgreSQL server)');
+  }
+  if (PARTS.includes('memory')) await partMemory();
   console.log('deliveries/s = chat lines received by all tabs per second; latency = POST sent -> each tab received it.');
-} finally {
-  for (const cleanup of cleanups.reverse()) cleanup();
+  process.exit(0);
 }
-process.exit(0);
+
+/** A receiver (child process): opens its share of the tabs and times every chat line they receive. */
+function receiver() {
+  let sockets = [];
+  let samples = [];
+  let received = 0;
+  let last = 0;
+  const onMessage = (data) => {
+    // Only chat lines carry a send time: `"text":"bench <seq> <ms>"`.
+    const raw = data.toString();
+    const at = raw.indexOf('"text":"bench ');
+    if (at < 0) return;
+    const sentAt = Number(/^"text":"bench \d+ ([\d.]+)"/.exec(raw.slice(at))?.[1]);
+    if (!sentAt) return;
+    received += 1;
+    last = nowMs();
+    samples.push(last - sentAt);
+  };
+  const open = ({ wsUrl, origin, cookie }, i) =>
+    new Promise((resolve, reject) => {
+      const ws = new WebSocket(wsUrl, { headers: { origin, cookie }, perMessageDeflate: false });
+      const timer = setTimeout(() => reject(new Error(`tab ${i} got no hello`)), 120_000);
+      ws.on('message', (data) => {
+        if (!data.toString().includes('"hello"')) return;
+        clearTimeout(timer);
+        ws.removeAllListeners('message');
+        ws.on('message', onMessage);
+        resolve(ws);
+      });
+      ws.on('close', (code) => reject(new Error(`tab ${i} closed with ${code}`)));
+      ws.on('error', reject);
+    });
+  process.on('message', async (message) => {
+    if (message.type === 'open') {
+      try {
+        sockets = await pool(message.cookies, 20, (cookie, i) => open({ wsUrl: message.wsUrl, origin: message.origin, cookie }, i));
+        process.send({ type: 'ready', open: sockets.length });
+      } catch (error) {
+        process.send({ type: 'failed', error: String(error) });
+      }
+    } else if (message.type === 'report') {
+      process.send({ type: 'report', received, last, samples: Float64Array.from(samples) });
+      samples = [];
+      received = 0;
+    } else if (message.type === 'close') {
+      sockets.forEach((ws) => ws.terminate());
+      process.exit(0);
+    }
+  });
 }
+
+if (process.argv[2] === '--receiver') receiver();
+else await main();
