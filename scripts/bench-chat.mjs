@@ -312,7 +312,10 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
     const totalSeconds = (lastReceipt - startWall) / 1000;
     const sorted = new Float64Array(chunks.reduce((n, c) => n + c.length, 0));
     let at = 0;
-    for (const c of chunks) (sorted.set(c, at), (at += c.length));
+    for (const c of chunks) {
+      sorted.set(c, at);
+      at += c.length;
+    }
     sorted.sort();
     rows.push({
       'target lines/s': rate,
