@@ -114,6 +114,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: app.log, dropOptions: { extraDrops: recipeScrollDrops } });
   scheduler.register(adventures);
   const catchUp = (userId: string) => adventures.catchUp(userId);
+  const catchUpFrom = (...args: Parameters<AdventureSettlement['catchUpFrom']>) => adventures.catchUpFrom(...args);
   scheduler.register(craftSettler(db, hub, app.log));
   scheduler.register(storeRefreshSettler(hub, config.storeTimeZone));
   scheduler.register(auctionExpirySettler(db, hub, app.log));
@@ -156,7 +157,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await healthRoutes(app, { database });
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor });
   await accountRoutes(app, { db, guard });
-  await characterRoutes(app, { db, guard, hub, dataDir: config.dataDir, catchUp });
+  await characterRoutes(app, { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom });
   await consoleRoutes(app, { db, guard, hub, commands, config, catchUp });
   await adventureRoutes(app, { db, guard, hub, config, scheduler, adventures });
   await casinoRoutes(app, { db, guard, hub });

@@ -1,6 +1,7 @@
 import type { LocationId } from '@rpg/game';
 import { and, asc, desc, eq, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { characterAdventures, playerCharacterAttributes, playerCharacters } from '../schema/index.ts';
 
 export type AdventureRow = typeof characterAdventures.$inferSelect;
@@ -105,22 +106,36 @@ export interface TimedState {
  * The player's characters with their due adventures and their mana, in one round trip: the
  * common read (nothing due, mana full or unchanged) costs this statement and nothing else.
  */
-export async function timedState(db: DbOrTx, userId: string, now: Date): Promise<TimedState> {
-  const rows = await db
-    .select({
-      id: playerCharacters.id,
-      attributes: playerCharacterAttributes,
-      due: sql<string>`array_to_string(array(select ca.id from ${characterAdventures} ca where ca.character_id = ${playerCharacters.id} and ca.completed = false and ca.end_time <= ${now.toISOString()}::timestamptz order by ca.end_time), ',')`,
-    })
-    .from(playerCharacters)
-    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
-    .where(eq(playerCharacters.userId, userId))
-    .orderBy(asc(playerCharacters.id));
+/**
+ * A column of a select over player_characters: the character's unfinished adventures whose end
+ * time has passed by the `now` placeholder, earliest first, as ids joined by commas.
+ */
+export const dueAdventuresColumn = sql<string>`array_to_string(array(select ca.id from ${characterAdventures} ca where ca.character_id = ${playerCharacters.id} and ca.completed = false and ca.end_time <= ${sql.placeholder('now')}::timestamptz order by ca.end_time), ',')`;
+
+/** The catch-up's view of characters read with `dueAdventuresColumn` (as `due`) and their attributes. */
+export function toTimedState(rows: readonly { id: string; due: string; attributes: typeof playerCharacterAttributes.$inferSelect }[]): TimedState {
   return {
     characterIds: rows.map((r) => r.id),
     dueAdventureIds: rows.flatMap((r) => (r.due ? r.due.split(',') : [])),
     manaBelowMax: rows.map((r) => r.attributes).filter((a) => a.currentMana < a.maxMana),
   };
+}
+
+const timedStateOf = prepared('timed_state_of_owner', (db) =>
+  db
+    .select({
+      id: playerCharacters.id,
+      attributes: playerCharacterAttributes,
+      due: dueAdventuresColumn,
+    })
+    .from(playerCharacters)
+    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
+    .where(eq(playerCharacters.userId, sql.placeholder('userId')))
+    .orderBy(asc(playerCharacters.id)),
+);
+
+export async function timedState(db: DbOrTx, userId: string, now: Date): Promise<TimedState> {
+  return toTimedState(await timedStateOf(db, { userId, now: now.toISOString() }));
 }
 
 /** The earliest end time of any unfinished adventure (the scheduler's next wake-up). */

@@ -1,9 +1,11 @@
-import type { Appearance, Attributes, Backpack, NewCharacter, SpentAttributePoints } from '@rpg/game';
-import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import type { Appearance, Attributes, Backpack, InventoryEntry, NewCharacter, SpentAttributePoints } from '@rpg/game';
+import { and, asc, count, eq, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import { dueAdventuresColumn, toTimedState, type TimedState } from './adventures.ts';
 import { recordSignIn } from './users.ts';
 import type { DbOrTx, Tx } from '../client.ts';
-import { auctionListings, characterAdventures, characterCrafts, playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../schema/index.ts';
+import { auctionListings, characterAdventures, characterCrafts, playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacterInventory, playerCharacters, users } from '../schema/index.ts';
 import { backpackColumns } from './items.ts';
+import { prepared } from '../prepared.ts';
 
 /** One character with its one-to-one rows (attributes, appearance, backpack). */
 export interface CharacterRow {
@@ -18,7 +20,7 @@ export type CharacterChanges = Partial<
   Pick<typeof playerCharacters.$inferInsert, 'name' | 'gender' | 'level' | 'xp' | 'copper' | 'skillPoints' | 'avatarPath' | 'backgroundPath'>
 >;
 
-const owned = (userId: string, id: string) => and(eq(playerCharacters.id, id), eq(playerCharacters.userId, userId));
+const owned = (userId: string | Placeholder, id: string | Placeholder) => and(eq(playerCharacters.id, id), eq(playerCharacters.userId, userId));
 
 function selectCharacters(db: DbOrTx) {
   return db
@@ -78,19 +80,53 @@ export async function lockTimedWork(tx: Tx, userId: string, id: string): Promise
     .for('update', { of: auctionListings });
 }
 
+const byOwner = prepared('characters_of_owner', (db) =>
+  selectCharacters(db).where(eq(playerCharacters.userId, sql.placeholder('userId'))).orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id)),
+);
+const ownedPlaceholders = owned(sql.placeholder('userId'), sql.placeholder('id'));
+const oneOwned = prepared('character_owned', (db) => selectCharacters(db).where(ownedPlaceholders));
+const oneOwnedLocked = prepared('character_owned_locked', (db) => selectCharacters(db).where(ownedPlaceholders).for('update'));
+
+const byOwnerNow = prepared('characters_of_owner_now', (db) =>
+  db
+    .select({
+      character: playerCharacters,
+      attributes: playerCharacterAttributes,
+      appearance: playerCharacterAppearance,
+      backpack: playerCharacterBackpack,
+      due: dueAdventuresColumn,
+      equipped: sql<InventoryEntry[]>`coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id} and i.equipped), '[]'::json)`,
+    })
+    .from(playerCharacters)
+    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
+    .innerJoin(playerCharacterAppearance, eq(playerCharacterAppearance.characterId, playerCharacters.id))
+    .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
+    .where(eq(playerCharacters.userId, sql.placeholder('userId')))
+    .orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id)),
+);
+
+/**
+ * Spec 01 §7 in one statement: the player's characters, oldest first, each with its equipped
+ * items, and the time-based state a read catches up on (due adventures, mana below max).
+ */
+export async function listCharactersNow(db: DbOrTx, userId: string, now: Date): Promise<{ rows: Array<CharacterRow & { equipped: InventoryEntry[] }>; state: TimedState }> {
+  const rows = await byOwnerNow(db, { userId, now: now.toISOString() });
+  return { rows, state: toTimedState(rows.map((r) => ({ id: r.character.id, due: r.due, attributes: r.attributes }))) };
+}
+
 /** Spec 01 §7: the player's characters, oldest first. */
 export function listCharacters(db: DbOrTx, userId: string): Promise<CharacterRow[]> {
-  return selectCharacters(db).where(eq(playerCharacters.userId, userId)).orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id));
+  return byOwner(db, { userId });
 }
 
 export async function getCharacter(db: DbOrTx, userId: string, id: string): Promise<CharacterRow | undefined> {
-  const [row] = await selectCharacters(db).where(owned(userId, id));
+  const [row] = await oneOwned(db, { userId, id });
   return row;
 }
 
 /** The character and its one-to-one rows, locked until the transaction ends. */
 export async function getCharacterForUpdate(tx: Tx, userId: string, id: string): Promise<CharacterRow | undefined> {
-  const [row] = await selectCharacters(tx).where(owned(userId, id)).for('update');
+  const [row] = await oneOwnedLocked(tx, { userId, id });
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { placeLoot, type InventoryEntry, type ItemData } from '@rpg/game';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { playerCharacterBackpack, playerCharacterInventory } from '../schema/index.ts';
 
 type InventoryRow = typeof playerCharacterInventory.$inferSelect;
@@ -18,14 +19,18 @@ export async function listInventory(db: DbOrTx, characterId: string, lock = fals
   return rows.map(toEntry);
 }
 
+const equippedOf = prepared('equipped_of_characters', (db) =>
+  db
+    .select()
+    .from(playerCharacterInventory)
+    .where(and(sql`${playerCharacterInventory.characterId} = any(${sql.placeholder('ids')})`, eq(playerCharacterInventory.equipped, true))),
+);
+
 /** The equipped entries of each of `characterIds` (an empty list for one wearing nothing). */
 export async function equippedByCharacter(db: DbOrTx, characterIds: readonly string[]): Promise<Map<string, InventoryEntry[]>> {
   const worn = new Map<string, InventoryEntry[]>(characterIds.map((id) => [id, []]));
   if (characterIds.length === 0) return worn;
-  const rows = await db
-    .select()
-    .from(playerCharacterInventory)
-    .where(and(inArray(playerCharacterInventory.characterId, [...characterIds]), eq(playerCharacterInventory.equipped, true)));
+  const rows = await equippedOf(db, { ids: [...characterIds] });
   for (const row of rows) worn.get(row.characterId)?.push(toEntry(row));
   return worn;
 }

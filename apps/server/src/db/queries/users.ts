@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { usernameCandidate } from '@rpg/game';
 import type { DbOrTx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { isUsernameClash } from './social.ts';
 import { authUser, users } from '../schema/index.ts';
 
@@ -55,7 +56,9 @@ export async function markOffline(db: DbOrTx, userId: string, now = new Date()):
   await db.update(users).set({ isOnline: false, lastSeen: now }).where(eq(users.id, userId));
 }
 
+const profileOf = prepared('profile_of', (db) => db.select().from(users).where(eq(users.id, sql.placeholder('userId'))));
+
 export async function getProfile(db: DbOrTx, userId: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const [row] = await profileOf(db, { userId });
   return row;
 }

@@ -2,6 +2,7 @@ import { queryKeys } from '@rpg/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { TimedState } from '../../db/queries/adventures.ts';
 import { getCharacter } from '../../db/queries/characters.ts';
 import { equippedByCharacter } from '../../db/queries/inventory.ts';
 import { notFound } from '../../http/errors.ts';
@@ -17,9 +18,10 @@ export interface CharacterRouteDeps {
   hub: RealtimeHub;
   /** DATA_DIR: images go to DATA_DIR/uploads/characters/. */
   dataDir: string;
-  /** Brings the player's time-based state up to date (due adventures settled, mana regenerated) before a read. */
-  /** Brings the player's time-based state up to date; answers the player's character ids. */
+  /** Brings the player's time-based state up to date (due adventures settled, mana regenerated) before a read; answers the player's character ids. */
   catchUp(userId: string): Promise<string[]>;
+  /** The same from a state the route read itself; true when something changed (read again). */
+  catchUpFrom(userId: string, state: TimedState, now: Date): Promise<boolean>;
 }
 
 export { CHARACTER_NOT_FOUND, found, ownedBy };

@@ -1,7 +1,7 @@
 import { changedKeys, invalidatePush, type AdventureCompletedPush } from '@rpg/contract';
 import { regenerateMana, type DropOptions } from '@rpg/game';
 import type { Db, Tx } from '../../db/client.ts';
-import { dueAdventureIds, lockNextDueAdventure, lockOpenAdventure, manaBelowMax, nextAdventureEnd, timedState, type OwnedAdventure } from '../../db/queries/adventures.ts';
+import { dueAdventureIds, lockNextDueAdventure, lockOpenAdventure, manaBelowMax, nextAdventureEnd, timedState, type OwnedAdventure, type TimedState } from '../../db/queries/adventures.ts';
 import { applyManaRegen } from '../../db/queries/vitals.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { pusher } from '../../realtime/notify.ts';
@@ -120,17 +120,32 @@ export class AdventureSettlement implements Settler {
    */
   async catchUp(userId: string, now = new Date()): Promise<string[]> {
     const state = await timedState(this.deps.db, userId, now);
-    if (state.dueAdventureIds.length > 0) {
+    await this.catchUpFrom(userId, state, now);
+    return state.characterIds;
+  }
+
+  /**
+   * The catch-up from a state the caller has already read (a route that reads the characters
+   * with their timed state in one statement). True when it changed something, so the caller
+   * reads again.
+   */
+  async catchUpFrom(userId: string, state: TimedState, now = new Date()): Promise<boolean> {
+    let manaBelow = state.manaBelowMax;
+    const settling = state.dueAdventureIds.length > 0;
+    if (settling) {
       await this.settleIds(state.dueAdventureIds);
       // Settlement changed the health and mana rows: judge the mana from them, not the old read.
-      state.manaBelowMax = (await timedState(this.deps.db, userId, now)).manaBelowMax;
+      manaBelow = (await timedState(this.deps.db, userId, now)).manaBelowMax;
     }
     try {
-      if (this.manaStale(state.manaBelowMax, now)) await this.storeMana(userId, now);
+      if (this.manaStale(manaBelow, now)) {
+        await this.storeMana(userId, now);
+        return true;
+      }
     } catch (error) {
       this.deps.log.error({ err: error }, 'mana refresh on read failed');
     }
-    return state.characterIds;
+    return settling;
   }
 
   private async attempt(lock: (tx: Tx) => Promise<OwnedAdventure | undefined>): Promise<Attempt> {
