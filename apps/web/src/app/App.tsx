@@ -1,15 +1,13 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers/AppProviders';
-import { createQueryClient } from './providers/query-client';
-import { createAppRouter } from './router/routes';
-
-const queryClient = createQueryClient();
-const router = createAppRouter();
+import { AppRoutes } from './router/routes';
 
 export function App() {
   return (
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <BrowserRouter>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
   );
 }

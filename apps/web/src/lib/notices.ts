@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 /**
  * Notices for things that happen while the player is away from them: an adventure or a craft

@@ -1,10 +1,7 @@
-import { queryKeys } from '@rpg/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAuth } from '@/features/auth/hooks/auth-context';
-import { fetchCharacters } from '@/features/characters/api/list-characters';
 import { browserStore } from '@/lib/storage';
 import { GAME_PATH } from './route-access';
 import { emailVerifiedToastKey, profileSetupKey, shouldToastEmailVerified, syncStoredUser, welcomePending, welcomeStep } from './session-flags';
@@ -20,8 +17,25 @@ export function useGuardEffects() {
   const userId = user?.id;
   // A new player (no characters yet) gets the welcome; the list is read only while it is undecided.
   const deciding = user !== null && welcomePending(pathname, user, browserStore('session'));
-  const characters = useQuery({ queryKey: queryKeys.characters, queryFn: ({ signal }) => fetchCharacters(signal), enabled: deciding });
-  const newPlayer = characters.data ? characters.data.characters.length === 0 : null;
+  const [known, setKnown] = useState<{ userId: string; newPlayer: boolean } | null>(null);
+  const newPlayer = known && known.userId === userId ? known.newPlayer : null;
+
+  useEffect(() => {
+    if (!deciding || !userId) return undefined;
+    let current = true;
+    import('./new-player')
+      .then(({ isNewPlayer }) => isNewPlayer())
+      .then(
+        (value) => {
+          if (current) setKnown({ userId, newPlayer: value });
+        },
+        // Unknown (like a failed query before): the welcome waits for the next visit.
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [deciding, userId]);
 
   useEffect(() => {
     if (userId) syncStoredUser(userId, browserStore('local'));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gameAudio } from '@/lib/audio';
 import { buses, FakeAudioContext } from '@/lib/audio/fake-context';
 import { awayNoticesEnabled } from '@/lib/notices';
+import { loadAudio } from './audio-loader';
 import { DeviceSettingsEffects } from './DeviceSettingsEffects';
 
 beforeAll(() => vi.stubGlobal('AudioContext', FakeAudioContext));
@@ -21,9 +22,11 @@ function saveInAnotherTab(settings: object) {
 }
 
 describe('spec 01 section 4: saved audio settings apply at once, also from another tab', () => {
-  it('reads the stored volumes, waits for a gesture, then follows saves from other tabs', () => {
+  it('reads the stored volumes, waits for a gesture, then follows saves from other tabs', async () => {
     localStorage.setItem('gameSettings', JSON.stringify({ gameVolume: 100, musicVolume: 50, sfxVolume: 80, notificationsEnabled: true }));
     render(<DeviceSettingsEffects />);
+    // The engine's code loads with a game screen (or the first gesture); no gesture yet here.
+    await act(async () => void (await loadAudio()));
     expect(gameAudio.snapshot()).toMatchObject({ context: 'none', volumes: { master: 100, music: 50, sfx: 80 } });
     expect(FakeAudioContext.created).toHaveLength(0);
 

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { CenteredSpinner } from '@/components/ui/Spinner';
 import { RouteGuard } from '../guard/RouteGuard';
 import { useGuardEffects } from '../guard/useGuardEffects';
+import { ScrollRestorer } from './ScrollRestorer';
 
 export function RootLayout() {
   useGuardEffects();
@@ -20,7 +21,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </RouteGuard>
-      <ScrollRestoration />
+      <ScrollRestorer />
     </>
   );
 }

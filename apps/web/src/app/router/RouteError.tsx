@@ -1,9 +1,7 @@
-import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/Button';
 
 /** Shown when a page fails to render or its code fails to load (e.g. after a new release). */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   console.error(error);
 
   return (

@@ -1,14 +1,18 @@
 import { runAuthCall, type AuthResult } from '../lib/auth-result';
-import { authClient } from './auth-client';
+import { loadAuthClient } from './auth-client';
+import { broadcastSessionChange } from './session';
 
 /** POST /api/auth/sign-out: ends this device's session; the server marks the player offline. */
-export function signOutSession() {
-  return runAuthCall(() => authClient.signOut());
+export async function signOutSession(): Promise<AuthResult<unknown>> {
+  const result = await runAuthCall(async () => (await loadAuthClient()).signOut());
+  // Other tabs read their session again (what better-auth's useSession broadcast).
+  if (result.ok) broadcastSessionChange('signout');
+  return result;
 }
 
 /** POST /api/auth/revoke-other-sessions: ends every other session of the account (other browsers, devices). */
 export function revokeOtherSessions() {
-  return runAuthCall(() => authClient.revokeOtherSessions());
+  return runAuthCall(async () => (await loadAuthClient()).revokeOtherSessions());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { withAccountSignUpFallback } from '../lib/auth-errors';
 import { runAuthCall, type AuthResult } from '../lib/auth-result';
-import { authClient } from './auth-client';
+import { loadAuthClient } from './auth-client';
 
 /** Where the verification link in the sign-up mail lands after the server verified it. */
 export const VERIFIED_CALLBACK_URL = '/auth?verified=1';
@@ -15,8 +15,8 @@ export function usernameFromEmail(email: string): string {
  */
 export async function signUpWithPassword(email: string, password: string): Promise<AuthResult<unknown>> {
   const address = email.trim();
-  const result = await runAuthCall(() =>
-    authClient.signUp.email({ email: address, password, name: usernameFromEmail(address), callbackURL: VERIFIED_CALLBACK_URL }),
+  const result = await runAuthCall(async () =>
+    (await loadAuthClient()).signUp.email({ email: address, password, name: usernameFromEmail(address), callbackURL: VERIFIED_CALLBACK_URL }),
   );
   return result.ok ? result : { ok: false, error: withAccountSignUpFallback(result.error) };
 }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { signInWithPassword } from '../api/sign-in';
 import { signUpWithPassword } from '../api/sign-up';
 import { AuthContext, type AuthState } from '../hooks/auth-context';
@@ -9,7 +9,7 @@ import { AuthPage } from './AuthPage';
 
 vi.mock('../api/sign-in', () => ({ signInWithPassword: vi.fn() }));
 vi.mock('../api/sign-up', () => ({ signUpWithPassword: vi.fn() }));
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }));
+vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('../api/email-verification', () => ({ resendVerificationEmail: vi.fn(), verifyEmailCode: vi.fn() }));
 
 const signIn = vi.mocked(signInWithPassword);

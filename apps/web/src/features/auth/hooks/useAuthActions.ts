@@ -1,6 +1,6 @@
 import { useState, type Dispatch } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { resendVerificationEmail, verifyEmailCode } from '../api/email-verification';
 import { signInWithPassword } from '../api/sign-in';
 import { signUpWithPassword } from '../api/sign-up';

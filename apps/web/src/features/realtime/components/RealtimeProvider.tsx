@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { appQueryClient } from '@/lib/query-client-ref';
 import { RealtimeContext } from '../hooks/realtime-context';
 import { invalidatedKeys, realtimeUrl, SESSION_ENDED_CODE } from '../lib/protocol';
-import { RealtimeClient } from '../lib/realtime-client';
+import type { RealtimeClient } from '../lib/realtime-client';
 
 interface RealtimeProviderProps {
   /** The signed-in player; one socket per tab while set, none while signed out. */
@@ -17,22 +17,39 @@ interface RealtimeProviderProps {
  * refetches everything after a reconnect, and reports a session the server ended.
  */
 export function RealtimeProvider({ userId, onSessionEnded, children }: RealtimeProviderProps) {
-  const queryClient = useQueryClient();
   const sessionEnded = useRef(onSessionEnded);
 
   useEffect(() => {
     sessionEnded.current = onSessionEnded;
   }, [onSessionEnded]);
 
-  // A new client per player; nothing connects until the effect below starts it.
-  const client = useMemo(() => (userId ? new RealtimeClient(realtimeUrl(window.location)) : null), [userId]);
+  // A new client per player, its code loaded with the first signed-in player (a guest's pages
+  // never load it); nothing connects until the effect below starts it.
+  const [client, setClient] = useState<RealtimeClient | null>(null);
+  useEffect(() => {
+    if (!userId) return undefined;
+    let current = true;
+    import('../lib/realtime-client').then(
+      (module) => {
+        if (current) setClient(new module.RealtimeClient(realtimeUrl(window.location)));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+      setClient(null);
+    };
+  }, [userId]);
 
   useEffect(() => {
     if (!client) return undefined;
     const offInvalidate = client.subscribe('invalidate', (message) => {
+      // No query cache yet (landing and auth pages): nothing is cached to refresh.
+      const queryClient = appQueryClient();
+      if (!queryClient) return;
       for (const queryKey of invalidatedKeys(message)) void queryClient.invalidateQueries({ queryKey });
     });
-    const offReconnect = client.onReconnect(() => void queryClient.invalidateQueries());
+    const offReconnect = client.onReconnect(() => void appQueryClient()?.invalidateQueries());
     const offSignedOut = client.subscribe('signed-out', () => sessionEnded.current());
     const offRefused = client.onRefused((code) => {
       if (code === SESSION_ENDED_CODE) sessionEnded.current();
@@ -48,7 +65,7 @@ export function RealtimeProvider({ userId, onSessionEnded, children }: RealtimeP
       offRefused();
       client.stop();
     };
-  }, [client, queryClient]);
+  }, [client]);
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }

@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { setAppQueryClient } from '@/lib/query-client-ref';
+import { loadToaster } from '@/lib/toast';
+import { loadAudio } from './audio-loader';
+import { createQueryClient } from './query-client';
+
+/**
+ * What the game screens need beside the page: the one query cache and the Toaster (they toast
+ * through sonner directly). Loaded with the first screen that needs it, never with the landing and
+ * auth pages.
+ */
+export const queryClient = createQueryClient();
+setAppQueryClient(queryClient);
+
+export function QueryRuntime({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** Starts the Toaster's and the audio engine's loads; called when a game screen's code is loaded. */
+export function startGameRuntime(): void {
+  void loadToaster().catch(() => undefined);
+  void loadAudio().catch(() => undefined);
+}
