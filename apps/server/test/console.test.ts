@@ -1,7 +1,12 @@
 import { consoleMessageSchema } from '@rpg/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RuleError } from '@rpg/game';
 import { DELETE_REFUSAL } from '../src/commands/core.ts';
+import { runConsoleLine } from '../src/commands/pipeline.ts';
+import { CommandTable } from '../src/commands/registry.ts';
+import type { CommandDef } from '../src/commands/types.ts';
+import { pusher } from '../src/realtime/notify.ts';
 import { playerCharacterAttributes, playerCharacters } from '../src/db/schema/index.ts';
 import type { CharacterView } from '../src/routes/characters/view.ts';
 import { adventuresOf, attributesRow, characterRow, history, replies, say } from './support/adventure.ts';
@@ -160,5 +165,34 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
       expect(res.body.message).toBe('Character not found');
     }
     expect(await history((await player()).client, character.id).catch((e: Error) => e.message)).toBe('history failed: 404');
+  });
+
+  it('keeps nothing a refused command did: only the typed line and the refusal are stored (spec 02 §5)', async () => {
+    const { client, character } = await player();
+    const before = await characterRow(db(), character.id);
+    // A command that changes the character, then is refused by a rule, as a purchase refused late would be.
+    const spend: CommandDef = {
+      name: 'spendthenrefuse',
+      usage: '/spendthenrefuse',
+      help: 'test',
+      group: 'General',
+      async run(ctx) {
+        await ctx.tx.update(playerCharacters).set({ copper: before.copper + 999, xp: 77 }).where(eq(playerCharacters.id, ctx.characterId));
+        ctx.say('system', 'this line must not be stored');
+        throw new RuleError('REFUSED', 'Refused by a rule.', { title: 'Refused' });
+      },
+    };
+    const answer = await runConsoleLine(
+      { db: db(), commands: new CommandTable([[spend]]), config: server.app.ctx.config, pusher: pusher(server.app.ctx.hub, server.app.log), log: server.app.log },
+      { userId: before.userId, characterId: character.id, text: '/spendthenrefuse' },
+    );
+    expect(answer.messages.map((m) => [m.kind, m.content])).toEqual([
+      ['user', '/spendthenrefuse'],
+      ['error', 'Refused by a rule.'],
+    ]);
+    expect(answer.toasts).toEqual([{ title: 'Refused', description: 'Refused by a rule.', variant: 'error' }]);
+    const after = await characterRow(db(), character.id);
+    expect([after.copper, after.xp]).toEqual([before.copper, before.xp]);
+    expect((await history(client, character.id)).slice(-2).map((m) => m.content)).toEqual(['/spendthenrefuse', 'Refused by a rule.']);
   });
 });

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPgBus } from '../src/realtime/bus.ts';
 import { signedInPlayer } from './support/client.ts';
 import { connectSocket } from './support/socket.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -51,5 +52,40 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two servers on one PostgreSQL
     await watcherTab.waitFor('presence', (m) => m.userId === id && m.isOnline === false);
     expect((await me()).isOnline).toBe(false);
     watcherTab.close();
+  });
+});
+
+/**
+ * The bus sends the messages published in one turn of the event loop as one NOTIFY (a JSON array),
+ * split where PostgreSQL's 8000-byte payload limit would be passed.
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL bus', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+
+  it('delivers a burst in order, in few statements, with payloads of any size up to the limit', async () => {
+    const pool = server.database.pool!;
+    const sender = await createPgBus(pool, console);
+    const receiver = await createPgBus(pool, console);
+    const received: string[] = [];
+    receiver.subscribe((m) => {
+      if (m.kind === 'session-ended' && m.sessionId.startsWith('burst-')) received.push(m.sessionId);
+    });
+    const statements = vi.spyOn(pool, 'query');
+    // 300 messages, some with multi-byte text near a chunk's size: ids count in bytes, not characters.
+    const ids = Array.from({ length: 300 }, (_, i) => `burst-${i}-${i % 7 === 0 ? 'é'.repeat(1500) : ''}`);
+    await Promise.all(ids.map((sessionId) => sender.publish({ kind: 'session-ended', sessionId })));
+    const notifies = statements.mock.calls.filter(([text]) => String(text).includes('pg_notify')).length;
+    statements.mockRestore();
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(ids.length);
+    expect(received).toEqual(ids);
+    expect(notifies).toBeGreaterThan(1);
+    expect(notifies).toBeLessThan(ids.length / 4);
+    await expect(sender.publish({ kind: 'session-ended', sessionId: 'x'.repeat(8000) })).rejects.toThrow(/too large/);
+    await sender.close();
+    await receiver.close();
   });
 });

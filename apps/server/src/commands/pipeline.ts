@@ -36,34 +36,42 @@ interface Effects {
 
 const noEffects = (): Effects => ({ lines: [], toasts: [], pushes: [], keys: [], afterCommit: [] });
 
+/** A command refused by a rule: carries the refusal out of the transaction, which rolls back. */
+class Refused extends Error {
+  constructor(readonly effects: Effects) {
+    super('refused');
+  }
+}
+
 /**
- * Runs a command in a savepoint: a refused command (a RuleError) changes nothing and leaves
- * only its refusal (and the rule's toast); anything else is a bug and fails the line.
+ * Runs a command in the line's transaction. A refused command (a RuleError) throws `Refused`, so
+ * the whole transaction rolls back and nothing the command did stays; the caller then stores the
+ * typed line and the refusal in a transaction of their own. A savepoint around every command did
+ * the same at the price of two more round trips on every line (docs/performance.md), where a
+ * refusal is the rare case. Anything else is a bug and fails the line.
  */
 async function runCommand(tx: Tx, def: CommandDef, args: string[], base: Omit<CommandContext, 'tx' | 'say' | 'toast' | 'push' | 'invalidate' | 'afterCommit'>): Promise<Effects> {
   const done = noEffects();
   try {
-    await tx.transaction(async (sp) => {
-      await def.run(
-        {
-          ...base,
-          tx: sp,
-          say: (kind, content, sender) => done.lines.push({ kind, content, ...(sender ? { sender } : {}) }),
-          toast: (toast) => done.toasts.push(toast),
-          push: (push) => done.pushes.push(push),
-          invalidate: (...keys) => done.keys.push(...keys),
-          afterCommit: (fn) => done.afterCommit.push(fn),
-        },
-        args,
-      );
-    });
+    await def.run(
+      {
+        ...base,
+        tx,
+        say: (kind, content, sender) => done.lines.push({ kind, content, ...(sender ? { sender } : {}) }),
+        toast: (toast) => done.toasts.push(toast),
+        push: (push) => done.pushes.push(push),
+        invalidate: (...keys) => done.keys.push(...keys),
+        afterCommit: (fn) => done.afterCommit.push(fn),
+      },
+      args,
+    );
     return done;
   } catch (error) {
     if (!isRuleError(error)) throw error;
     const refused = noEffects();
     refused.lines.push({ kind: 'error', content: error.message });
     if (error.title) refused.toasts.push({ title: error.title, description: error.message, variant: 'error' });
-    return refused;
+    throw new Refused(refused);
   }
 }
 
@@ -76,22 +84,32 @@ async function runCommand(tx: Tx, def: CommandDef, args: string[], base: Omit<Co
  */
 export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, characterId, text }: ConsoleLineInput): Promise<ConsoleAnswer> {
   const { db, commands, config, pusher, log } = deps;
-  const { messages, effects } = await db.transaction(async (tx) => {
-    const character = found(await getCharacterForUpdate(tx, userId, characterId));
-    const name = character.character.name;
-    const typed: ConsoleLine = { kind: 'user', content: text, sender: name };
-    const parsed = parseCommandLine(text);
-    let effects = noEffects();
-    if (parsed) {
-      const def = commands.find(parsed.name);
-      if (!def) effects.lines.push({ kind: 'error', content: unknownCommandMessage(`/${parsed.name}`) });
-      else {
-        const base = { userId, characterId, characterName: name, now: new Date(), rng: createRng(randomBytes(16).toString('hex')), config };
-        effects = await runCommand(tx, def, parsed.args, base);
+  const typedBy = (name: string): ConsoleLine => ({ kind: 'user', content: text, sender: name });
+  const { messages, effects } = await db
+    .transaction(async (tx) => {
+      const character = found(await getCharacterForUpdate(tx, userId, characterId));
+      const name = character.character.name;
+      const typed = typedBy(name);
+      const parsed = parseCommandLine(text);
+      let effects = noEffects();
+      if (parsed) {
+        const def = commands.find(parsed.name);
+        if (!def) effects.lines.push({ kind: 'error', content: unknownCommandMessage(`/${parsed.name}`) });
+        else {
+          const base = { userId, characterId, characterName: name, now: new Date(), rng: createRng(randomBytes(16).toString('hex')), config };
+          effects = await runCommand(tx, def, parsed.args, base);
+        }
       }
-    }
-    return { messages: await writeConsoleLines(tx, characterId, [typed, ...effects.lines]), effects };
-  });
+      return { messages: await writeConsoleLines(tx, characterId, [typed, ...effects.lines]), effects };
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof Refused)) throw error;
+      // The refused command's transaction rolled back: the typed line and the refusal alone.
+      return db.transaction(async (tx) => {
+        const character = found(await getCharacterForUpdate(tx, userId, characterId));
+        return { messages: await writeConsoleLines(tx, characterId, [typedBy(character.character.name), ...error.effects.lines]), effects: error.effects };
+      });
+    });
 
   for (const fn of effects.afterCommit) {
     try {
