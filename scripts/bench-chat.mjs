@@ -22,6 +22,8 @@
 //   BENCH_CHAT_TWO_RATES=10   BENCH_CHAT_SECONDS=10 (per rate)   BENCH_CHAT_RECEIVERS=2
 //   BENCH_CHAT_MEMORY_SOCKETS=1000   BENCH_CHAT_PROFILE=<dir> (node --cpu-prof of the part-one server into <dir>)
 //   DATABASE_URL=… a PostgreSQL server: each part creates its own database there and drops it after.
+//   BENCH_CHAT_SERVER=<main.js> runs that compiled server instead of building and running apps/server/dist
+//   (a before/after comparison in one sitting).
 import { fork, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -83,7 +85,8 @@ async function startServer({ databaseUrl, dataDir, profile }, cleanups) {
     RATE_LIMIT_FACTOR: '1000000',
     WEB_DIST: path.join(dataDir, 'no-web'),
   };
-  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, serverEntry] : [serverEntry];
+  const entry = process.env.BENCH_CHAT_SERVER || serverEntry;
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, entry] : [entry];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   cleanups.push(() => child.exitCode === null && child.kill('SIGTERM'));
   const started = performance.now();
@@ -407,7 +410,7 @@ async function partMemory() {
 async function main() {
   const pgServer = process.env.DATABASE_URL || undefined;
   const tag = `${process.pid}_${Date.now().toString(36)}`;
-  if (!process.env.BENCH_CHAT_NO_BUILD) {
+  if (!process.env.BENCH_CHAT_SERVER) {
     console.log('== compiling the server');
     await buildServer();
   }
