@@ -5,7 +5,7 @@
 // generator does not compete with the server inside one Node event loop. 50 connections.
 // The server is the compiled one `npm start` runs (apps/server/dist/main.js, rebuilt here).
 //   BENCH_SECONDS=10 (per route)  BENCH_CONNECTIONS=50  DATABASE_URL=… (use that PostgreSQL instead of a throwaway one)
-//   Then scripts/bench-chat.mjs (the global chat's fan-out; BENCH_CHAT=0 skips it).
+//   Then scripts/bench-chat.mjs (the global chat's fan-out and socket memory; BENCH_CHAT=0 skips it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -170,8 +170,9 @@ try {
   console.table(rows);
   console.log('x hello = route req/s divided by the hello-world req/s of this run; errors = non-2xx answers and socket errors.');
 
-  // The global chat's fan-out: 2,000 tabs on one server process (its own script and table).
-  if (process.env.BENCH_CHAT !== '0') execFileSync(process.execPath, [path.join(root, 'scripts/bench-chat.mjs')], { stdio: 'inherit' });
+  // The global chat (its own script and tables): 5,000 tabs on one server process and across two processes
+  // on the same PostgreSQL (a database of their own on it), and the PGlite server's RSS with 1,000 tabs.
+  if (process.env.BENCH_CHAT !== '0') execFileSync(process.execPath, [path.join(root, 'scripts/bench-chat.mjs')], { stdio: 'inherit', env: { ...process.env, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) } });
   // The leaderboards with 100,000 characters, in a database of their own on the same PostgreSQL (BENCH_LEADERBOARDS=0 skips it).
   if (process.env.BENCH_LEADERBOARDS !== '0' && pgUrl) execFileSync(process.execPath, [path.join(root, 'scripts/bench-leaderboards.mjs')], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: pgUrl } });
 } finally {
