@@ -3,6 +3,10 @@
 // ES module, apps/server/dist/main.js, so `npm start` runs plain JavaScript with no TypeScript loader.
 // Packages from node_modules stay external (imported at run time as installed).
 // The output is written to a temporary file and renamed, so two builds at once never leave half a file.
+// Then the embedded database's template (dist/pglite-template.tar.gz, see apps/server/src/db/template.ts)
+// is built when it does not hold exactly the current migrations: a first start unpacks it instead of
+// running PGlite's initdb.
+import { spawnSync } from 'node:child_process';
 import { renameSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,8 +15,10 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverOutDir = path.join(root, 'apps/server/dist');
 export const serverEntry = path.join(serverOutDir, 'main.js');
+/** The embedded database's template: start.mjs builds when it is missing. */
+export const pgliteTemplate = path.join(serverOutDir, 'pglite-template.tar.gz');
 /** What the compiled server is made of: start.mjs rebuilds when any of these is newer than the output. */
-export const serverSources = ['apps/server/src', 'apps/server/package.json', 'packages/game/src', 'packages/contract/src', 'scripts/build-server.mjs'].map((p) => path.join(root, p));
+export const serverSources = ['apps/server/src', 'apps/server/drizzle', 'apps/server/package.json', 'packages/game/src', 'packages/contract/src', 'scripts/build-server.mjs'].map((p) => path.join(root, p));
 
 /**
  * First-party code finds files beside its source (`import.meta.dirname`, e.g. the migrations folder
@@ -49,14 +55,17 @@ const externalPackages = {
 export async function buildServer() {
   const started = Date.now();
   const result = await build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+    entryPoints: [
+      { in: path.join(root, 'apps/server/src/main.ts'), out: 'main' },
+      { in: path.join(root, 'apps/server/src/db/build-template.ts'), out: 'build-template' },
+    ],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     sourcemap: 'linked',
     write: false,
-    outfile: serverEntry,
+    outdir: serverOutDir,
     logLevel: 'warning',
     plugins: [externalPackages, sourceDirname],
   });
@@ -68,6 +77,9 @@ export async function buildServer() {
     writeFileSync(tmp, file.contents);
     renameSync(tmp, file.path);
   }
+  // In its own process: building it takes PGlite's initdb (~800 MB of WebAssembly memory).
+  const template = spawnSync(process.execPath, [path.join(serverOutDir, 'build-template.js')], { cwd: root, stdio: 'inherit' });
+  if (template.status !== 0) throw new Error(`building the database template failed (${template.status ?? template.signal})`);
   return Date.now() - started;
 }
 

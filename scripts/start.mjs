@@ -7,7 +7,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, serverEntry, serverSources } from './build-server.mjs';
+import { buildServer, pgliteTemplate, serverEntry, serverSources } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
@@ -35,7 +35,8 @@ if (!process.env.WEB_DIST && (builtAt === 0 || Math.max(...sources.map(newestMti
 }
 
 const serverBuiltAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
-if (serverBuiltAt === 0 || Math.max(...serverSources.map(newestMtime)) > serverBuiltAt) {
+// The database template is built with the server (a first start on PGlite unpacks it).
+if (serverBuiltAt === 0 || !existsSync(pgliteTemplate) || Math.max(...serverSources.map(newestMtime)) > serverBuiltAt) {
   console.log('Compiling the server...');
   await buildServer();
 }

@@ -2,12 +2,15 @@ import { spawn } from 'node:child_process';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { embeddedDatabaseIsNew, openDatabase } from './db/client.ts';
+import { createFromTemplate } from './db/template.ts';
 import { installProcessGuards } from './process-guards.ts';
 
 /**
- * Creating an embedded database (PGlite's initdb and the migrations) grows its WebAssembly
- * memory to ~800 MB, which a process never gives back; opening an existing one takes ~270 MB.
- * So a new database is created by a short-lived child process, and the server opens the result.
+ * A new embedded database is unpacked from the template built with the server (db/template.ts):
+ * a fraction of a second, and then it opens as on a restart. Without a usable template it is
+ * created with PGlite's initdb and the migrations, which grow the WebAssembly memory to ~800 MB
+ * that a process never gives back (opening an existing one takes ~270 MB): so that is done by a
+ * short-lived child process, and the server opens the result.
  */
 const SETUP_FLAG = 'RPG_EMBEDDED_DB_SETUP';
 const setupDir = process.env[SETUP_FLAG];
@@ -27,7 +30,13 @@ async function createEmbeddedDatabase(dataDir: string): Promise<void> {
 }
 
 const config = loadConfig();
-if (!config.databaseUrl && embeddedDatabaseIsNew(config.dataDir)) await createEmbeddedDatabase(config.dataDir);
+if (!config.databaseUrl && embeddedDatabaseIsNew(config.dataDir)) {
+  const notFromTemplate = createFromTemplate(config.dataDir);
+  if (notFromTemplate) {
+    console.warn(`[db] new embedded database without the template (${notFromTemplate}): creating it with initdb, which is slower`);
+    await createEmbeddedDatabase(config.dataDir);
+  }
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ config, database });
 installProcessGuards(app.log);
