@@ -5,6 +5,7 @@
 // generator does not compete with the server inside one Node event loop. 50 connections.
 // The server is the compiled one `npm start` runs (apps/server/dist/main.js, rebuilt here).
 //   BENCH_SECONDS=10 (per route)  BENCH_CONNECTIONS=50  DATABASE_URL=… (use that PostgreSQL instead of a throwaway one)
+//   BENCH_TCP=0 (skip the throwaway PostgreSQL over TCP; over its Unix socket it always runs)
 //   Then scripts/bench-chat.mjs (the global chat's fan-out and socket memory; BENCH_CHAT=0 skips it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,7 +103,10 @@ async function throwawayPostgres() {
     }
     rmSync(dir, { recursive: true, force: true });
   });
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // The server is benched through the Unix socket, as a server beside its database connects: over
+  // loopback TCP the kernel's TCP path was ~40% of the server's CPU on GET /api/me (docs/performance.md).
+  // The other benches, which make databases of their own, take the TCP address.
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}` };
 }
 
 /** Starts the compiled server on one database, signs a player in, and measures each route. */
@@ -163,8 +167,10 @@ try {
   await benchServer('PGlite', '', h.rps);
 
   console.log('== PostgreSQL');
-  const pgUrl = process.env.DATABASE_URL || (await throwawayPostgres());
-  if (pgUrl) await benchServer('PostgreSQL', pgUrl, h.rps);
+  const throwaway = process.env.DATABASE_URL ? null : await throwawayPostgres();
+  const pgUrl = process.env.DATABASE_URL || throwaway?.url;
+  if (throwaway) await benchServer('PostgreSQL (Unix socket)', throwaway.socketUrl, h.rps);
+  if (pgUrl && process.env.BENCH_TCP !== '0') await benchServer('PostgreSQL (TCP)', pgUrl, h.rps);
   else rows.push({ what: 'PostgreSQL: skipped (no PostgreSQL 15 binaries and no DATABASE_URL)' });
 
   console.table(rows);
