@@ -45,6 +45,8 @@ export default defineConfig({
       DATABASE_URL: '',
       NODE_ENV: 'development',
       DEV_OUTBOX: '1',
+      // POST /api/dev/characters/:id/materials: crafting tests get their ingredients without random drops.
+      DEV_GRANTS: '1',
       LOG_LEVEL: 'warn',
       RPG_TIME_SCALE: String(TIME_SCALE),
       RATE_LIMIT_FACTOR: '50',

@@ -19,6 +19,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
+import { devGrantRoutes } from './routes/dev-grants.ts';
 import { authRoutes } from './routes/auth.ts';
 import { characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -175,6 +176,10 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   if (config.devOutbox) {
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');
     await devRoutes(app, { db });
+  }
+  if (config.devGrants) {
+    app.log.warn('DEV_GRANTS=1: POST /api/dev/characters/:id/materials gives materials. Never in production.');
+    await devGrantRoutes(app, { db, guard, hub });
   }
   if (config.nodeEnv === 'development') docsRoute(app);
   await realtimeRoutes(app, { auth, hub, originPolicy });

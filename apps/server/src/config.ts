@@ -14,6 +14,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   /** '1' mounts GET /api/dev/outbox (development only, without SMTP_URL): anyone can read any address's mail. */
   DEV_OUTBOX: z.string().optional(),
+  /** '1' mounts POST /api/dev/characters/:id/materials (development or test only): browser tests give a character crafting materials. */
+  DEV_GRANTS: z.string().optional(),
   /** Proxy hops to trust for the client address: a hop count, or comma-separated addresses/CIDRs. Unset: none. */
   TRUST_PROXY: z.string().optional(),
   /** How long a verified session is reused without a database read (ms); revocations evict at once. */
@@ -44,6 +46,8 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   /** GET /api/dev/outbox is mounted: NODE_ENV=development (or test), DEV_OUTBOX=1 and no SMTP_URL. */
   devOutbox: boolean;
+  /** POST /api/dev/characters/:id/materials is mounted: NODE_ENV=development (or test) and DEV_GRANTS=1. */
+  devGrants: boolean;
   /** Fastify's trustProxy: false (default), a hop count (as a function of the hop index), or a list of addresses/CIDRs. */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   sessionCacheMs: number;
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     trustedOrigins,
     devOutbox: nodeEnv !== 'production' && e.DEV_OUTBOX === '1' && !smtpUrl,
+    devGrants: nodeEnv !== 'production' && e.DEV_GRANTS === '1',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessionCacheMs: e.SESSION_CACHE_MS,
     publicUrlFixed: Boolean(e.PUBLIC_URL),
