@@ -244,10 +244,21 @@ async function openTabs(base, cookies, cleanups) {
           }),
       ),
     );
+  /** Waits until no tab has received anything for a second (the presence pushes of the players who connected), at most 2 minutes. */
+  const settle = async () => {
+    const started = performance.now();
+    let before = -1;
+    for (;;) {
+      const now = (await collect()).reduce((n, r) => n + r.messages, 0);
+      if (now === before || performance.now() - started > 120_000) return (performance.now() - started) / 1000;
+      before = now;
+      await sleep(1000);
+    }
+  };
   const close = async () => {
     await Promise.all(receivers.map((r) => new Promise((resolve) => (r.exitCode !== null ? resolve() : (r.once('exit', resolve), r.send({ type: 'close' }))))));
   };
-  return { collect, close };
+  return { collect, settle, close };
 }
 
 const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
@@ -350,8 +361,8 @@ async function partOne(pgServer, tag) {
     let t = performance.now();
     const tabs = await openTabs(server.base, tabCookies(cookies, SOCKETS), cleanups);
     console.log(`   tabs open in ${((performance.now() - t) / 1000).toFixed(1)} s; server RSS ${rssMb(server.pid)} MB`);
-    // Let the presence broadcasts of the connecting players settle.
-    await sleep(3000);
+    // The presence pushes of the connecting players (one to every tab per player) are delivered first.
+    console.log(`   presence pushes settled in ${(await tabs.settle()).toFixed(1)} s`);
     const rows = await sayLines({ base: server.base, speakerCookies: cookies, tabs, sockets: SOCKETS, rates: RATES, pid: server.pid });
     console.log(`== global chat: ${SOCKETS} tabs on one server process (${pgServer ? 'PostgreSQL' : 'PGlite'}), ${SECONDS} s per rate`);
     console.table(rows);
@@ -371,7 +382,7 @@ async function partTwo(pgServer, tag) {
     const { server: a, cookies, databaseUrl, dataDir } = await serverWithPlayers({ pgServer, dbName: `rpg_bench_chat_two_${tag}`, count: players }, cleanups);
     const b = await startServer({ databaseUrl, dataDir: path.join(dataDir, 'b') }, cleanups);
     const tabs = await openTabs(b.base, tabCookies(cookies, SOCKETS), cleanups);
-    await sleep(3000);
+    await tabs.settle();
     const rows = await sayLines({ base: a.base, speakerCookies: cookies, tabs, sockets: SOCKETS, rates: TWO_RATES, pid: b.pid });
     console.log(`== global chat across processes: said on A, ${SOCKETS} tabs on B (PostgreSQL LISTEN/NOTIFY), ${SECONDS} s per rate`);
     console.table(rows);
@@ -392,7 +403,8 @@ async function partMemory() {
     await sleep(3000);
     const idle = rssMb(server.pid);
     const tabs = await openTabs(server.base, tabCookies(cookies, MEMORY_SOCKETS), cleanups);
-    await sleep(5000);
+    await tabs.settle();
+    await sleep(3000);
     const open = rssMb(server.pid);
     const rows = [
       { what: 'PGlite server (restarted on its database), idle', 'RSS MB': idle },
@@ -430,7 +442,9 @@ function receiver() {
   let samples = [];
   let received = 0;
   let last = 0;
+  let messages = 0;
   const onMessage = (data) => {
+    messages += 1;
     // Only chat lines carry a send time: `"text":"bench <seq> <ms>"`.
     const raw = data.toString();
     const at = raw.indexOf('"text":"bench ');
@@ -464,7 +478,7 @@ function receiver() {
         process.send({ type: 'failed', error: String(error) });
       }
     } else if (message.type === 'report') {
-      process.send({ type: 'report', received, last, samples: Float64Array.from(samples) });
+      process.send({ type: 'report', received, last, messages, samples: Float64Array.from(samples) });
       samples = [];
       received = 0;
     } else if (message.type === 'close') {
