@@ -159,7 +159,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor });
   await accountRoutes(app, { db, guard });
   await characterRoutes(app, { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom });
-  await consoleRoutes(app, { db, guard, hub, commands, config, catchUp });
+  await consoleRoutes(app, { db, guard, hub, commands, config, catchUp, needsCatchUp: (state, now) => adventures.needsCatchUp(state, now) });
   await adventureRoutes(app, { db, guard, hub, config, scheduler, adventures });
   await casinoRoutes(app, { db, guard, hub });
   await craftingRoutes(app, { db, guard, hub, scheduler, timeScale: config.timeScale });

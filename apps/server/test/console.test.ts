@@ -1,13 +1,13 @@
 import { consoleMessageSchema } from '@rpg/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RuleError } from '@rpg/game';
 import { DELETE_REFUSAL } from '../src/commands/core.ts';
 import { runConsoleLine } from '../src/commands/pipeline.ts';
 import { CommandTable } from '../src/commands/registry.ts';
 import type { CommandDef } from '../src/commands/types.ts';
 import { pusher } from '../src/realtime/notify.ts';
-import { playerCharacterAttributes, playerCharacters } from '../src/db/schema/index.ts';
+import { characterAdventures, playerCharacterAttributes, playerCharacters } from '../src/db/schema/index.ts';
 import type { CharacterView } from '../src/routes/characters/view.ts';
 import { adventuresOf, attributesRow, characterRow, history, replies, say } from './support/adventure.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
@@ -183,7 +183,7 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
       },
     };
     const answer = await runConsoleLine(
-      { db: db(), commands: new CommandTable([[spend]]), config: server.app.ctx.config, pusher: pusher(server.app.ctx.hub, server.app.log), log: server.app.log },
+      { db: db(), catchUp: async () => [], needsCatchUp: () => false, commands: new CommandTable([[spend]]), config: server.app.ctx.config, pusher: pusher(server.app.ctx.hub, server.app.log), log: server.app.log },
       { userId: before.userId, characterId: character.id, text: '/spendthenrefuse' },
     );
     expect(answer.messages.map((m) => [m.kind, m.content])).toEqual([
@@ -194,5 +194,26 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
     const after = await characterRow(db(), character.id);
     expect([after.copper, after.xp]).toEqual([before.copper, before.xp]);
     expect((await history(client, character.id)).slice(-2).map((m) => m.content)).toEqual(['/spendthenrefuse', 'Refused by a rule.']);
+  });
+
+  it('settles an adventure that has come due before the next line runs, in the line itself (DECISIONS §3)', async () => {
+    const { client, character } = await player();
+    // The scheduler held off: only the line's own catch-up can settle the adventure.
+    const scheduler = vi.spyOn(server.app.ctx.adventures, 'settleDue').mockResolvedValue(0);
+    expect((await reply(client, character.id, '/forest')).kind).toBe('adventure-start');
+    // Due a moment ago.
+    await db().update(characterAdventures).set({ endTime: new Date(Date.now() - 1000) }).where(eq(characterAdventures.characterId, character.id));
+    const catchUp = vi.spyOn(server.app.ctx.adventures, 'catchUp');
+    const status = await say(client, character.id, '/status');
+    expect(catchUp).toHaveBeenCalledTimes(1);
+    catchUp.mockRestore();
+    scheduler.mockRestore();
+    expect(await adventuresOf(db(), character.id)).toEqual([expect.objectContaining({ completed: true })]);
+    expect(replies(status).some((line) => line.content.includes('Adventure: none'))).toBe(true);
+    // With nothing due, a line costs no catch-up of its own.
+    const idle = vi.spyOn(server.app.ctx.adventures, 'catchUp');
+    await say(client, character.id, '/roll');
+    expect(idle).not.toHaveBeenCalled();
+    idle.mockRestore();
   });
 });

@@ -3,7 +3,8 @@ import { invalidatePush, queryKeys, type ConsoleAnswer, type PushMessage, type Q
 import { createRng, isRuleError } from '@rpg/game';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { getCharacterForUpdate } from '../db/queries/characters.ts';
+import type { TimedState } from '../db/queries/adventures.ts';
+import { getCharacterForUpdate, getCharacterForUpdateNow } from '../db/queries/characters.ts';
 import { writeConsoleLines, type ConsoleLine } from '../db/queries/console.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { found } from '../services/characters.ts';
@@ -19,6 +20,10 @@ export interface ConsoleLineInput {
 
 export interface ConsolePipelineDeps {
   db: Db;
+  /** Brings the player's time-based state up to date (due adventures settled, mana regenerated). */
+  catchUp(userId: string): Promise<unknown>;
+  /** Whether the character's time-based state, read with its lock, needs that catch-up first. */
+  needsCatchUp(state: TimedState, now: Date): boolean;
   commands: CommandTable;
   config: Config;
   pusher: Pusher;
@@ -35,6 +40,13 @@ interface Effects {
 }
 
 const noEffects = (): Effects => ({ lines: [], toasts: [], pushes: [], keys: [], afterCommit: [] });
+
+/** The character had time-based state to catch up on: done outside the line's transaction, then the line again. */
+class CatchUpFirst extends Error {
+  constructor() {
+    super('catch up first');
+  }
+}
 
 /** A command refused by a rule: carries the refusal out of the transaction, which rolls back. */
 class Refused extends Error {
@@ -85,10 +97,17 @@ async function runCommand(tx: Tx, def: CommandDef, args: string[], base: Omit<Co
 export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, characterId, text }: ConsoleLineInput): Promise<ConsoleAnswer> {
   const { db, commands, config, pusher, log } = deps;
   const typedBy = (name: string): ConsoleLine => ({ kind: 'user', content: text, sender: name });
-  const { messages, effects } = await db
-    .transaction(async (tx) => {
-      const character = found(await getCharacterForUpdate(tx, userId, characterId));
-      const name = character.character.name;
+  /**
+   * The line's transaction. Its first statement locks the character and reads its due adventures
+   * and mana: when nothing is due (the common case) the line runs at once. Otherwise it rolls back
+   * and the catch-up runs first, outside it: settling locks the adventure before the character.
+   */
+  const attempt = (checkTime: boolean) =>
+    db.transaction(async (tx) => {
+      const now = new Date();
+      const locked = await getCharacterForUpdateNow(tx, userId, characterId, now);
+      const name = found(locked?.row).character.name;
+      if (checkTime && deps.needsCatchUp(locked!.state, now)) throw new CatchUpFirst();
       const typed = typedBy(name);
       const parsed = parseCommandLine(text);
       let effects = noEffects();
@@ -96,11 +115,17 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
         const def = commands.find(parsed.name);
         if (!def) effects.lines.push({ kind: 'error', content: unknownCommandMessage(`/${parsed.name}`) });
         else {
-          const base = { userId, characterId, characterName: name, now: new Date(), rng: createRng(randomBytes(16).toString('hex')), config };
+          const base = { userId, characterId, characterName: name, now, rng: createRng(randomBytes(16).toString('hex')), config };
           effects = await runCommand(tx, def, parsed.args, base);
         }
       }
       return { messages: await writeConsoleLines(tx, characterId, [typed, ...effects.lines]), effects };
+    });
+  const { messages, effects } = await attempt(true)
+    .catch(async (error: unknown) => {
+      if (!(error instanceof CatchUpFirst)) throw error;
+      await deps.catchUp(userId);
+      return attempt(false);
     })
     .catch(async (error: unknown) => {
       if (!(error instanceof Refused)) throw error;

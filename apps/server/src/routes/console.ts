@@ -15,6 +15,7 @@ import { runConsoleLine } from '../commands/pipeline.ts';
 import type { CommandTable } from '../commands/registry.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { TimedState } from '../db/queries/adventures.ts';
 import { consolePage } from '../db/queries/console.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
@@ -28,15 +29,16 @@ export interface ConsoleDeps {
   hub: RealtimeHub;
   commands: CommandTable;
   config: Config;
-  /** Brings the player's time-based state up to date (due adventures, mana) before a read or a command. */
-  /** Brings the player's time-based state up to date; answers the player's character ids. */
+  /** Brings the player's time-based state up to date (due adventures, mana) before a read; answers the player's character ids. */
   catchUp(userId: string): Promise<string[]>;
+  /** Whether a character's time-based state needs that catch-up (the console line reads it with its lock). */
+  needsCatchUp(state: TimedState, now: Date): boolean;
 }
 
 const HISTORY_PAGE = 200;
 
 
-export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, commands, config, catchUp }: ConsoleDeps) {
+export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, commands, config, catchUp, needsCatchUp }: ConsoleDeps) {
   /** The console's history, oldest first (the newest page, or the page before `before`). */
   const api = app.withTypeProvider<ZodTypeProvider>();
   const history = { params: characterParamsSchema, querystring: consoleHistoryQuerySchema, response: { 200: consolePageSchema } };
@@ -55,8 +57,8 @@ export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, comm
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const { text } = request.body;
-    ownedBy(await catchUp(userId), characterId);
-    return runConsoleLine({ db, commands, config, pusher: pusher(hub, request.log), log: request.log }, { userId, characterId, text });
+    // Ownership, the lock and the catch-up's check are the line's first statement (commands/pipeline.ts).
+    return runConsoleLine({ db, catchUp, needsCatchUp, commands, config, pusher: pusher(hub, request.log), log: request.log }, { userId, characterId, text });
   });
 
   /** The command table as data (the Commands panel): generated from the table, so it cannot drift. */

@@ -124,6 +124,34 @@ export async function getCharacter(db: DbOrTx, userId: string, id: string): Prom
   return row;
 }
 
+const forLine = prepared('character_owned_locked_now', (db) =>
+  db
+    .select({
+      character: playerCharacters,
+      attributes: playerCharacterAttributes,
+      appearance: playerCharacterAppearance,
+      backpack: playerCharacterBackpack,
+      due: dueAdventuresColumn,
+    })
+    .from(playerCharacters)
+    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
+    .innerJoin(playerCharacterAppearance, eq(playerCharacterAppearance.characterId, playerCharacters.id))
+    .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
+    .where(ownedPlaceholders)
+    .for('update'),
+);
+
+/**
+ * The character locked as `getCharacterForUpdate` does, with its time-based state (due adventures,
+ * mana) read by the same statement, so a console line need not catch up in a round trip of its own.
+ */
+export async function getCharacterForUpdateNow(tx: Tx, userId: string, id: string, now: Date): Promise<{ row: CharacterRow; state: TimedState } | undefined> {
+  const [found] = await forLine(tx, { userId, id, now: now.toISOString() });
+  if (!found) return undefined;
+  const { due, ...row } = found;
+  return { row, state: toTimedState([{ id: row.character.id, due, attributes: row.attributes }]) };
+}
+
 /** The character and its one-to-one rows, locked until the transaction ends. */
 export async function getCharacterForUpdate(tx: Tx, userId: string, id: string): Promise<CharacterRow | undefined> {
   const [row] = await oneOwnedLocked(tx, { userId, id });

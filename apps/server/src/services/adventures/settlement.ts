@@ -124,6 +124,11 @@ export class AdventureSettlement implements Settler {
     return state.characterIds;
   }
 
+  /** Whether a state read elsewhere has anything the catch-up would change (due adventures, stale mana). */
+  needsCatchUp(state: TimedState, now = new Date()): boolean {
+    return state.dueAdventureIds.length > 0 || this.manaStale(state.manaBelowMax, now);
+  }
+
   /**
    * The catch-up from a state the caller has already read (a route that reads the characters
    * with their timed state in one statement). True when it changed something, so the caller
