@@ -310,8 +310,8 @@ export class RealtimeHub {
   /**
    * Bus messages are queued and written out together after the current I/O callbacks (setImmediate).
    * Each push is serialized and framed once, and every tab gets everything due to it in one socket
-   * write: a write per tab per push was the fan-out's cost (one system call each, ~80% of the server's
-   * CPU at 5,000 tabs), and lines that arrive while a flush runs share the next one.
+   * write: a write per tab per push was the fan-out's cost (at 5,000 tabs, 77% of the server's time
+   * was that system call), and lines that arrive while a flush runs share the next one.
    */
   private deliver(message: BusMessage): void {
     if (message.kind === 'broadcast' && message.payload.type === 'presence') {
