@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PROTECTED_PREFIXES } from './src/app/guard/route-access';
 
 const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 const brotli = promisify(brotliCompress);
@@ -47,12 +48,61 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The page chunks a route needs, by path: the router asks for them only once the entry has run,
+ * so an inline script in index.html asks for them (modulepreload) while the entry still downloads.
+ * Paths are matched as the route guard matches them (lower case, no trailing slash).
+ */
+const ROUTE_PRELOADS: Array<{ exact?: string[]; prefixes?: readonly string[]; modules: string[] }> = [
+  { exact: ['/', '/landing'], modules: ['src/app/pages/LandingRoute.tsx'] },
+  { exact: ['/auth'], modules: ['src/features/auth/components/AuthPage.tsx'] },
+  { exact: ['/game'], modules: ['src/app/pages/GamePortalPage.tsx'] },
+  { prefixes: [...PROTECTED_PREFIXES, '/character-creation'], modules: ['src/app/frame/GameFrame.tsx', 'src/app/providers/query-runtime.tsx'] },
+];
+
+function routePreloads(): Plugin {
+  return {
+    name: 'rpg:route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        const inEntry = new Set<string>();
+        const walk = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          const chunk = chunks.find((c) => c.fileName === file);
+          for (const imported of chunk?.imports ?? []) walk(imported, into);
+        };
+        if (entry) walk(entry.fileName, inEntry);
+        const rules = ROUTE_PRELOADS.map(({ exact, prefixes, modules }) => {
+          const files = new Set<string>();
+          for (const module of modules) {
+            const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${module}`));
+            if (!chunk) throw new Error(`rpg:route-preloads: no chunk for ${module}`);
+            walk(chunk.fileName, files);
+          }
+          return { e: exact ?? [], p: prefixes ?? [], f: [...files].filter((f) => !inEntry.has(f)) };
+        });
+        const script = `(function(){var p=location.pathname.toLowerCase();if(p.length>1)p=p.replace(/\\/+$/,'')||'/';var r=${JSON.stringify(rules)};r.forEach(function(x){if(x.e.indexOf(p)<0&&!x.p.some(function(q){return p===q||p.indexOf(q+'/')===0}))return;x.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})})()`;
+        // Before the stylesheet (an inline script after it would wait for it), after the charset.
+        if (!html.includes('<title>')) throw new Error('rpg:route-preloads: index.html has no <title>');
+        return html.replace('<title>', `<script>${script}</script>\n    <title>`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // A build is a production build whatever NODE_ENV the shell or .env carries: with
   // NODE_ENV=development Vite would otherwise bundle React's development runtime.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), tailwindcss(), precompress()],
+    plugins: [react(), tailwindcss(), routePreloads(), precompress()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: {
       port: 5173,
