@@ -117,7 +117,7 @@ async function benchServer(label, databaseUrl, helloRps) {
   const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', DEV_OUTBOX: '1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000000', WEB_DIST: path.join(work, 'no-web') };
   const { child, startMs } = await startProcess([serverEntry], env, `${base}/api/health`);
   await sleep(2000);
-  rows.push({ what: `${label}: first start (to first /api/health: database created, migrations)`, ms: startMs });
+  rows.push({ what: `${label}: first start on a new database (to first /api/health; PGlite: unpacked from the template)`, ms: startMs });
   rows.push({ what: `${label}: idle RSS after start`, 'RSS MB': rssMb(child.pid) });
 
   const { cookie, call } = await signedInPlayer(base, `bench.${Date.now()}@example.com`, 'bench');

@@ -1,28 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { embeddedDatabaseIsNew, openDatabase, type Database } from '../../src/db/client.ts';
+import { createFromTemplate, templateIsCurrent, writeTemplate } from '../../src/db/template.ts';
 import type { Bus } from '../../src/realtime/bus.ts';
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
-
+/**
+ * The migrated database every test server starts from (src/db/template.ts), kept in the temporary
+ * folder across test processes and rebuilt when the migrations change: a fresh database (initdb)
+ * costs seconds, cloning this a fraction of that.
+ */
+const templateFile = path.join(tmpdir(), 'rpg-test-pglite-template.tar.gz');
 let template: Promise<Blob> | undefined;
-/** One migrated PGlite per test process, cloned for each server (a fresh instance costs seconds). */
+/** The template, built when needed, unpacked once per test process (a tar PGlite's loadDataDir clones). */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const client = new PGlite('memory://');
-    await migrate(drizzle(client) as never, { migrationsFolder });
-    const dump = await client.dumpDataDir('none');
-    await client.close();
-    return dump;
+    if (!templateIsCurrent({ templateFile })) await writeTemplate({ templateFile });
+    return new Blob([gunzipSync(readFileSync(templateFile))], { type: 'application/x-tar' });
   })();
   return template;
 }
@@ -106,6 +106,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     },
     { port, host: '127.0.0.1', publicUrl: `http://localhost:${port}`, databaseUrl: dbUrl, webDist: path.join(dataDir, 'no-web') },
   );
+  if (!dbUrl && options.reuse && embeddedDatabaseIsNew(dataDir)) {
+    // A new data folder (restart tests) starts from the template too, as the server's first start does.
+    await pgliteTemplate();
+    createFromTemplate(dataDir, { templateFile });
+  }
   const database = dbUrl
     ? await openDatabase({ databaseUrl: dbUrl, dataDir })
     : options.reuse
