@@ -443,13 +443,14 @@ function receiver() {
   let received = 0;
   let last = 0;
   let messages = 0;
+  const mark = Buffer.from('"text":"bench ');
   const onMessage = (data) => {
     messages += 1;
-    // Only chat lines carry a send time: `"text":"bench <seq> <ms>"`.
-    const raw = data.toString();
-    const at = raw.indexOf('"text":"bench ');
+    // Only chat lines carry a send time: `"text":"bench <seq> <ms>"`. Read in the bytes, with no whole-message string.
+    const at = data.indexOf(mark);
     if (at < 0) return;
-    const sentAt = Number(/^"text":"bench \d+ ([\d.]+)"/.exec(raw.slice(at))?.[1]);
+    const from = at + mark.length;
+    const sentAt = Number(/^\d+ ([\d.]+)"/.exec(data.toString('latin1', from, Math.min(data.length, from + 40)))?.[1]);
     if (!sentAt) return;
     received += 1;
     last = nowMs();
