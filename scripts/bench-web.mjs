@@ -5,6 +5,7 @@
 //   WEB_DIST=/tmp/my-dist npm run bench:web      (default apps/web/dist; the build must exist)
 //   RUNS=3 npm run bench:web                     (median performance of 3 runs per page)
 //   LH_JSON_DIR=/tmp/lh npm run bench:web        (keeps each run's full Lighthouse report)
+//   PAGES=/game npm run bench:web                (only these pages, comma-separated)
 // Lighthouse is not a dependency of the project: the pinned version is installed once, on demand,
 // into node_modules/.cache/lighthouse-<version> (CI's `npm ci` stays lean).
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.RUNS ?? 1));
+const onlyPages = process.env.PAGES ? process.env.PAGES.split(',').map((p) => p.trim()) : null;
 const jsonDir = process.env.LH_JSON_DIR ? path.resolve(process.env.LH_JSON_DIR) : null;
 
 if (!existsSync(path.join(dist, 'index.html'))) {
@@ -135,7 +137,7 @@ try {
     { page: '/', url: `${base}/`, headers: null },
     { page: '/auth', url: `${base}/auth`, headers: null },
     { page: '/game', url: `${base}/game`, headers: { Cookie: player.cookie() } },
-  ];
+  ].filter(({ page }) => !onlyPages || onlyPages.includes(page));
   const outDir = mkdtempSync(path.join(tmpdir(), 'rpg-lighthouse-'));
   const rows = [];
   const notes = [];

@@ -53,11 +53,17 @@ function precompress(): Plugin {
  * so an inline script in index.html asks for them (modulepreload) while the entry still downloads.
  * Paths are matched as the route guard matches them (lower case, no trailing slash).
  */
-const ROUTE_PRELOADS: Array<{ exact?: string[]; prefixes?: readonly string[]; modules: string[] }> = [
+const ROUTE_PRELOADS: Array<{ exact?: string[]; prefixes?: readonly string[]; modules: string[]; reads?: string[] }> = [
   { exact: ['/', '/landing'], modules: ['src/app/pages/LandingRoute.tsx'] },
   { exact: ['/auth'], modules: ['src/features/auth/components/AuthPage.tsx'] },
   { exact: ['/game'], modules: ['src/app/pages/GamePortalPage.tsx'] },
-  { prefixes: [...PROTECTED_PREFIXES, '/character-creation'], modules: ['src/app/frame/GameFrame.tsx', 'src/app/providers/query-runtime.tsx'] },
+  {
+    prefixes: [...PROTECTED_PREFIXES, '/character-creation'],
+    modules: ['src/app/frame/GameFrame.tsx', 'src/app/providers/query-runtime.tsx', 'src/features/characters/api/character-list-schema.ts'],
+    // Started here, beside the session, instead of after the entry, the session and the page
+    // (used once by their first read: src/lib/early-fetch.ts).
+    reads: ['/api/auth/get-session', '/api/characters'],
+  },
 ];
 
 function routePreloads(): Plugin {
@@ -79,16 +85,16 @@ function routePreloads(): Plugin {
           for (const imported of chunk?.imports ?? []) walk(imported, into);
         };
         if (entry) walk(entry.fileName, inEntry);
-        const rules = ROUTE_PRELOADS.map(({ exact, prefixes, modules }) => {
+        const rules = ROUTE_PRELOADS.map(({ exact, prefixes, modules, reads }) => {
           const files = new Set<string>();
           for (const module of modules) {
             const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${module}`));
             if (!chunk) throw new Error(`rpg:route-preloads: no chunk for ${module}`);
             walk(chunk.fileName, files);
           }
-          return { e: exact ?? [], p: prefixes ?? [], f: [...files].filter((f) => !inEntry.has(f)) };
+          return { e: exact ?? [], p: prefixes ?? [], f: [...files].filter((f) => !inEntry.has(f)), a: reads ?? [] };
         });
-        const script = `(function(){var p=location.pathname.toLowerCase();if(p.length>1)p=p.replace(/\\/+$/,'')||'/';var r=${JSON.stringify(rules)};r.forEach(function(x){if(x.e.indexOf(p)<0&&!x.p.some(function(q){return p===q||p.indexOf(q+'/')===0}))return;x.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})})})()`;
+        const script = `(function(){var p=location.pathname.toLowerCase();if(p.length>1)p=p.replace(/\\/+$/,'')||'/';var r=${JSON.stringify(rules)};r.forEach(function(x){if(x.e.indexOf(p)<0&&!x.p.some(function(q){return p===q||p.indexOf(q+'/')===0}))return;x.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});try{var w=window.__rpgEarly=window.__rpgEarly||{};x.a.forEach(function(u){w[u]={at:Date.now(),response:fetch(u,{credentials:'include',headers:{Accept:'application/json'}})}})}catch(e){}})})()`;
         // Before the stylesheet (an inline script after it would wait for it), after the charset.
         if (!html.includes('<title>')) throw new Error('rpg:route-preloads: index.html has no <title>');
         return html.replace('<title>', `<script>${script}</script>\n    <title>`);

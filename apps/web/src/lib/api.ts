@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { takeEarlyOk } from './early-fetch';
 
 /** An expected failure from the game API: `{ error, message, title? }` with a 4xx or 5xx status. */
 export class ApiError extends Error {
@@ -39,6 +40,11 @@ async function readError(response: Response): Promise<ApiError> {
 
 async function send(path: string, request: ApiRequest): Promise<Response> {
   const { body } = request;
+  if ((request.method ?? 'GET') === 'GET') {
+    // A read index.html started early on a game path (lib/early-fetch.ts), used once.
+    const early = await takeEarlyOk(path);
+    if (early) return early;
+  }
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -1,3 +1,4 @@
+import { dropEarlyResponses, takeEarlyResponse } from '@/lib/early-fetch';
 import type { AuthUser } from '../hooks/auth-context';
 
 /**
@@ -51,7 +52,9 @@ function userOf(answer: SessionAnswer | null): AuthUser | null {
 /** The session's user, null when signed out (401 or no session), or 'failed' (keep what we had). */
 async function readSession(signal: AbortSignal): Promise<AuthUser | null | 'failed'> {
   const request = (method: 'GET' | 'POST') => fetch(SESSION_PATH, { method, credentials: 'include', headers: { Accept: 'application/json' }, signal });
-  let response = await request('GET');
+  // index.html may have started this read already (game paths); a failed early read is redone.
+  const early = takeEarlyResponse(SESSION_PATH);
+  let response = (early && (await early.then((r) => (r.ok || r.status === 401 ? r : null), () => null))) || (await request('GET'));
   if (response.status === 401) return null;
   if (!response.ok) return 'failed';
   let answer = (await response.json()) as SessionAnswer | null;
@@ -78,6 +81,7 @@ export async function refetchSession(): Promise<void> {
   }
   if (flight !== controller) return;
   flight = null;
+  if (result === null) dropEarlyResponses();
   publish({ user: result === 'failed' ? snapshot.user : result, isPending: false });
 }
 

@@ -1,0 +1,50 @@
+/**
+ * Reads index.html starts before the entry script has even downloaded (see `rpg:route-preloads`
+ * in vite.config.ts): on a game path, the session (GET /api/auth/get-session) and the character
+ * list (GET /api/characters), so a game screen does not wait for the entry, then the session, then
+ * its page, then its data, one after the other. Each early answer is used once, by the first
+ * read of the same path (the session store; `send` in lib/api.ts, so the character list still goes
+ * through its query key and cache), and only while fresh; a failed or refused one is ignored and
+ * the path is fetched as usual.
+ */
+interface EarlyRead {
+  /** Date.now() when the read started. */
+  at: number;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __rpgEarly?: Record<string, EarlyRead | undefined>;
+  }
+}
+
+/** Older than this, an early answer is not used (the page has long since read on its own). */
+const FRESH_MS = 10_000;
+
+/** The early read of `path`, at most once; null when there is none or it is stale. */
+export function takeEarlyResponse(path: string): Promise<Response> | null {
+  const reads = typeof window === 'undefined' ? undefined : window.__rpgEarly;
+  const read = reads?.[path];
+  if (!reads || !read) return null;
+  delete reads[path];
+  if (Date.now() - read.at > FRESH_MS) return null;
+  return read.response;
+}
+
+/** The early answer of `path` when it came back 2xx; null otherwise (the caller fetches it itself). */
+export async function takeEarlyOk(path: string): Promise<Response | null> {
+  const early = takeEarlyResponse(path);
+  if (!early) return null;
+  try {
+    const response = await early;
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Drops every early answer not used yet (the session ended: they belong to the previous player). */
+export function dropEarlyResponses(): void {
+  if (typeof window !== 'undefined') delete window.__rpgEarly;
+}
