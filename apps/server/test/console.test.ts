@@ -9,7 +9,7 @@ import type { CommandDef } from '../src/commands/types.ts';
 import { pusher } from '../src/realtime/notify.ts';
 import { characterAdventures, playerCharacterAttributes, playerCharacters } from '../src/db/schema/index.ts';
 import type { CharacterView } from '../src/routes/characters/view.ts';
-import { adventuresOf, attributesRow, characterRow, history, replies, say } from './support/adventure.ts';
+import { adventuresOf, attributesRow, characterRow, history, replies, say, sleep } from './support/adventure.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -201,8 +201,9 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
     // The scheduler held off: only the line's own catch-up can settle the adventure.
     const scheduler = vi.spyOn(server.app.ctx.adventures, 'settleDue').mockResolvedValue(0);
     expect((await reply(client, character.id, '/forest')).kind).toBe('adventure-start');
-    // Due a moment ago.
-    await db().update(characterAdventures).set({ endTime: new Date(Date.now() - 1000) }).where(eq(characterAdventures.characterId, character.id));
+    // Due from now on: a scheduler tick already under way judges by its own earlier start, so it cannot take it.
+    await db().update(characterAdventures).set({ endTime: new Date() }).where(eq(characterAdventures.characterId, character.id));
+    await sleep(20);
     const catchUp = vi.spyOn(server.app.ctx.adventures, 'catchUp');
     const status = await say(client, character.id, '/status');
     expect(catchUp).toHaveBeenCalledTimes(1);
@@ -210,9 +211,10 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
     scheduler.mockRestore();
     expect(await adventuresOf(db(), character.id)).toEqual([expect.objectContaining({ completed: true })]);
     expect(replies(status).some((line) => line.content.includes('Adventure: none'))).toBe(true);
-    // With nothing due, a line costs no catch-up of its own.
+    // With nothing due and mana full (a new character), a line costs no catch-up of its own.
+    const fresh = await player();
     const idle = vi.spyOn(server.app.ctx.adventures, 'catchUp');
-    await say(client, character.id, '/roll');
+    await say(fresh.client, fresh.character.id, '/roll');
     expect(idle).not.toHaveBeenCalled();
     idle.mockRestore();
   });
