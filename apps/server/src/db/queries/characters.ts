@@ -1,5 +1,5 @@
 import type { Appearance, Attributes, Backpack, InventoryEntry, NewCharacter, SpentAttributePoints } from '@rpg/game';
-import { and, asc, count, eq, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { dueAdventuresColumn, toTimedState, type TimedState } from './adventures.ts';
 import { recordSignIn } from './users.ts';
 import type { DbOrTx, Tx } from '../client.ts';
@@ -22,13 +22,15 @@ export type CharacterChanges = Partial<
 
 const owned = (userId: string | Placeholder, id: string | Placeholder) => and(eq(playerCharacters.id, id), eq(playerCharacters.userId, userId));
 
-function selectCharacters(db: DbOrTx) {
+/** A character and its one-to-one rows, with any `extra` columns computed beside them. */
+function selectCharacters<E extends Record<string, SQL> = Record<never, never>>(db: DbOrTx, extra?: E) {
   return db
     .select({
       character: playerCharacters,
       attributes: playerCharacterAttributes,
       appearance: playerCharacterAppearance,
       backpack: playerCharacterBackpack,
+      ...(extra as E),
     })
     .from(playerCharacters)
     .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
@@ -88,19 +90,10 @@ const oneOwned = prepared('character_owned', (db) => selectCharacters(db).where(
 const oneOwnedLocked = prepared('character_owned_locked', (db) => selectCharacters(db).where(ownedPlaceholders).for('update'));
 
 const byOwnerNow = prepared('characters_of_owner_now', (db) =>
-  db
-    .select({
-      character: playerCharacters,
-      attributes: playerCharacterAttributes,
-      appearance: playerCharacterAppearance,
-      backpack: playerCharacterBackpack,
-      due: dueAdventuresColumn,
-      equipped: sql<InventoryEntry[]>`coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id} and i.equipped), '[]'::json)`,
-    })
-    .from(playerCharacters)
-    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
-    .innerJoin(playerCharacterAppearance, eq(playerCharacterAppearance.characterId, playerCharacters.id))
-    .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
+  selectCharacters(db, {
+    due: dueAdventuresColumn,
+    equipped: sql<InventoryEntry[]>`coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id} and i.equipped), '[]'::json)`,
+  })
     .where(eq(playerCharacters.userId, sql.placeholder('userId')))
     .orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id)),
 );
@@ -124,22 +117,7 @@ export async function getCharacter(db: DbOrTx, userId: string, id: string): Prom
   return row;
 }
 
-const forLine = prepared('character_owned_locked_now', (db) =>
-  db
-    .select({
-      character: playerCharacters,
-      attributes: playerCharacterAttributes,
-      appearance: playerCharacterAppearance,
-      backpack: playerCharacterBackpack,
-      due: dueAdventuresColumn,
-    })
-    .from(playerCharacters)
-    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
-    .innerJoin(playerCharacterAppearance, eq(playerCharacterAppearance.characterId, playerCharacters.id))
-    .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
-    .where(ownedPlaceholders)
-    .for('update'),
-);
+const forLine = prepared('character_owned_locked_now', (db) => selectCharacters(db, { due: dueAdventuresColumn }).where(ownedPlaceholders).for('update'));
 
 /**
  * The character locked as `getCharacterForUpdate` does, with its time-based state (due adventures,
