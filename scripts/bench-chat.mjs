@@ -352,52 +352,56 @@ const playersFor = (sockets, rates) => Math.max(Math.ceil(sockets / MAX_SOCKETS_
 /** Tabs spread over the players, at most 12 each. */
 const tabCookies = (cookies, sockets) => Array.from({ length: sockets }, (_, i) => cookies[i % cookies.length]);
 
-async function partOne(pgServer, tag) {
+/** Runs a part with its own clean-ups, undone in reverse order however it ends. */
+async function withCleanups(run) {
   const cleanups = [];
   try {
-    const players = playersFor(SOCKETS, RATES);
-    console.log(`== one process (${pgServer ? 'PostgreSQL' : 'PGlite'}): ${players} players, ${SOCKETS} tabs in ${RECEIVERS} receiver processes${PROFILE_DIR ? `, CPU profile into ${PROFILE_DIR}` : ''}`);
-    const { server, cookies } = await serverWithPlayers({ pgServer, dbName: `rpg_bench_chat_one_${tag}`, count: players, profile: PROFILE_DIR }, cleanups);
-    let t = performance.now();
-    const tabs = await openTabs(server.base, tabCookies(cookies, SOCKETS), cleanups);
-    console.log(`   tabs open in ${((performance.now() - t) / 1000).toFixed(1)} s; server RSS ${rssMb(server.pid)} MB`);
-    // The presence pushes of the connecting players (one to every tab per player) are delivered first.
-    console.log(`   presence pushes settled in ${(await tabs.settle()).toFixed(1)} s`);
-    const rows = await sayLines({ base: server.base, speakerCookies: cookies, tabs, sockets: SOCKETS, rates: RATES, pid: server.pid });
-    console.log(`== global chat: ${SOCKETS} tabs on one server process (${pgServer ? 'PostgreSQL' : 'PGlite'}), ${SECONDS} s per rate`);
-    console.table(rows);
-    await tabs.close();
-    await stopServer(server);
-    return rows;
+    return await run(cleanups);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
   }
 }
 
-async function partTwo(pgServer, tag) {
-  const cleanups = [];
-  try {
+/** Says lines to the open tabs, prints the table, and closes the tabs and the servers. */
+async function measureAndClose({ title, speakerBase, cookies, tabs, rates, pid, servers }) {
+  const rows = await sayLines({ base: speakerBase, speakerCookies: cookies, tabs, sockets: SOCKETS, rates, pid });
+  console.log(title);
+  console.table(rows);
+  await tabs.close();
+  for (const server of servers) await stopServer(server);
+  return rows;
+}
+
+function partOne(pgServer, tag) {
+  return withCleanups(async (cleanups) => {
+    const players = playersFor(SOCKETS, RATES);
+    console.log(`== one process (${pgServer ? 'PostgreSQL' : 'PGlite'}): ${players} players, ${SOCKETS} tabs in ${RECEIVERS} receiver processes${PROFILE_DIR ? `, CPU profile into ${PROFILE_DIR}` : ''}`);
+    const { server, cookies } = await serverWithPlayers({ pgServer, dbName: `rpg_bench_chat_one_${tag}`, count: players, profile: PROFILE_DIR }, cleanups);
+    const t = performance.now();
+    const tabs = await openTabs(server.base, tabCookies(cookies, SOCKETS), cleanups);
+    console.log(`   tabs open in ${((performance.now() - t) / 1000).toFixed(1)} s; server RSS ${rssMb(server.pid)} MB`);
+    // The presence pushes of the connecting players (one to every tab per player) are delivered first.
+    console.log(`   presence pushes settled in ${(await tabs.settle()).toFixed(1)} s`);
+    const title = `== global chat: ${SOCKETS} tabs on one server process (${pgServer ? 'PostgreSQL' : 'PGlite'}), ${SECONDS} s per rate`;
+    return measureAndClose({ title, speakerBase: server.base, cookies, tabs, rates: RATES, pid: server.pid, servers: [server] });
+  });
+}
+
+function partTwo(pgServer, tag) {
+  return withCleanups(async (cleanups) => {
     const players = playersFor(SOCKETS, TWO_RATES);
     console.log(`== two processes on one PostgreSQL: lines said on A, ${SOCKETS} tabs on B`);
     const { server: a, cookies, databaseUrl, dataDir } = await serverWithPlayers({ pgServer, dbName: `rpg_bench_chat_two_${tag}`, count: players }, cleanups);
     const b = await startServer({ databaseUrl, dataDir: path.join(dataDir, 'b') }, cleanups);
     const tabs = await openTabs(b.base, tabCookies(cookies, SOCKETS), cleanups);
     await tabs.settle();
-    const rows = await sayLines({ base: a.base, speakerCookies: cookies, tabs, sockets: SOCKETS, rates: TWO_RATES, pid: b.pid });
-    console.log(`== global chat across processes: said on A, ${SOCKETS} tabs on B (PostgreSQL LISTEN/NOTIFY), ${SECONDS} s per rate`);
-    console.table(rows);
-    await tabs.close();
-    await stopServer(b);
-    await stopServer(a);
-    return rows;
-  } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  }
+    const title = `== global chat across processes: said on A, ${SOCKETS} tabs on B (PostgreSQL LISTEN/NOTIFY), ${SECONDS} s per rate`;
+    return measureAndClose({ title, speakerBase: a.base, cookies, tabs, rates: TWO_RATES, pid: b.pid, servers: [b, a] });
+  });
 }
 
-async function partMemory() {
-  const cleanups = [];
-  try {
+function partMemory() {
+  return withCleanups(async (cleanups) => {
     console.log(`== memory: the PGlite server idle and with ${MEMORY_SOCKETS} open tabs`);
     const { server, cookies } = await serverWithPlayers({ count: Math.ceil(MEMORY_SOCKETS / MAX_SOCKETS_PER_PLAYER) + 2 }, cleanups);
     await sleep(3000);
@@ -414,9 +418,7 @@ async function partMemory() {
     await tabs.close();
     await stopServer(server);
     return rows;
-  } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  }
+  });
 }
 
 async function main() {
