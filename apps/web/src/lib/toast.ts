@@ -1,5 +1,6 @@
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
+import { lazyModule } from './lazy-module';
 
 /**
  * Toasts for the code on the landing and auth pages' path: sonner (and the Toaster that shows its
@@ -10,41 +11,25 @@ import type { ExternalToast } from 'sonner';
 type Sonner = typeof SonnerModule;
 type Variant = 'success' | 'error' | 'info';
 
-let sonner: Sonner | null = null;
-let loading: Promise<Sonner> | null = null;
-const listeners = new Set<() => void>();
+const sonner = lazyModule<Sonner>(() => import('sonner'));
 
 export function loadToaster(): Promise<Sonner> {
-  if (!loading) {
-    loading = import('sonner').then(
-      (module) => {
-        sonner = module;
-        for (const listener of listeners) listener();
-        return module;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    for (const listener of listeners) listener();
-  }
-  return loading;
+  return sonner.load();
 }
 
 /** Whether the Toaster is wanted (sonner requested); for `useSyncExternalStore`. */
 export function toasterWanted(): boolean {
-  return loading !== null;
+  return sonner.requested();
 }
 
 export function subscribeToaster(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return sonner.subscribe(listener);
 }
 
 function show(variant: Variant, title: string, options?: ExternalToast): void {
-  if (sonner) {
-    sonner.toast[variant](title, options);
+  const loaded = sonner.loaded();
+  if (loaded) {
+    loaded.toast[variant](title, options);
     return;
   }
   loadToaster().then(

@@ -1,4 +1,5 @@
 import type * as AudioModule from '@/lib/audio';
+import { lazyModule } from '@/lib/lazy-module';
 
 /**
  * The audio engine's code loads when it can first be of use: the player's first gesture (audio
@@ -7,32 +8,16 @@ import type * as AudioModule from '@/lib/audio';
  */
 type AudioEngine = typeof AudioModule.gameAudio;
 
-let engine: AudioEngine | null = null;
-let loading: Promise<AudioEngine> | null = null;
-const listeners = new Set<() => void>();
+const engine = lazyModule(() => import('@/lib/audio').then((module) => module.gameAudio));
 
 export function loadAudio(): Promise<AudioEngine> {
-  if (!loading) {
-    loading = import('@/lib/audio').then(
-      (module) => {
-        engine = module.gameAudio;
-        for (const listener of listeners) listener();
-        return module.gameAudio;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-  }
-  return loading;
+  return engine.load();
 }
 
 export function loadedAudio(): AudioEngine | null {
-  return engine;
+  return engine.loaded();
 }
 
 export function subscribeAudio(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return engine.subscribe(listener);
 }

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('@/lib/audio', () => ({ playNoticeSound: vi.fn(() => 'played') }));
 const { toast } = await import('sonner');
+// sonner loads with the first toast (lib/toast.ts); loaded up front, the toasts are shown at once.
+await (await import('@/lib/toast')).loadToaster();
 const { playNoticeSound } = await import('@/lib/audio');
 const { setAwayNoticesEnabled } = await import('@/lib/notices');
 const { onAdventureCompletedPush } = await import('./outcome-toast');

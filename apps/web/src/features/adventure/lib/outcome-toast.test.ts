@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const { toast } = await import('sonner');
+// sonner loads with the first toast (lib/toast.ts); loaded up front, the toasts are shown at once.
+await (await import('@/lib/toast')).loadToaster();
 const { announceAdventureOutcome, onAdventureCompletedPush } = await import('./outcome-toast');
 
 describe("spec 02 §4 completion toast 'Adventure Completed!' / 'Adventure Failed!' with the result message", () => {

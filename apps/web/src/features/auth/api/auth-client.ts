@@ -1,3 +1,4 @@
+import { lazyModule } from '@/lib/lazy-module';
 import type { authClient } from './better-auth-client';
 
 /**
@@ -6,17 +7,8 @@ import type { authClient } from './better-auth-client';
  */
 export type AuthClient = typeof authClient;
 
-let loading: Promise<AuthClient> | null = null;
+const client = lazyModule(() => import('./better-auth-client').then((module) => module.authClient));
 
 export function loadAuthClient(): Promise<AuthClient> {
-  if (!loading) {
-    loading = import('./better-auth-client').then(
-      (module) => module.authClient,
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-  }
-  return loading;
+  return client.load();
 }
