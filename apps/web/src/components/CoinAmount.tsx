@@ -1,3 +1,5 @@
+import { toCoins, type Copper } from '@rpg/game';
+import { Fragment } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface CoinSplit {
@@ -43,5 +45,21 @@ export function CoinAmount({ coins, className, compact = false }: CoinAmountProp
         </span>
       ))}
     </span>
+  );
+}
+
+/** A dialog's money summary: 'label  amount' lines (a price, a fee, the funds), amounts in copper. */
+export function CoinSummary({ rows }: { rows: ReadonlyArray<readonly [label: string, amount: Copper]> }) {
+  return (
+    <dl className="grid grid-cols-2 gap-y-1 rounded-lg bg-ink-950/40 p-3 text-sm">
+      {rows.map(([label, amount]) => (
+        <Fragment key={label}>
+          <dt className="text-parchment-300">{label}</dt>
+          <dd className="text-right">
+            <CoinAmount compact coins={toCoins(amount)} />
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }

@@ -3,10 +3,9 @@ import { copper, toCoins } from '@rpg/game';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CoinAmount } from '@/components/CoinAmount';
+import { CoinAmount, CoinSummary } from '@/components/CoinAmount';
 import { Button, buttonClasses } from '@/components/ui/Button';
-import { AlertDialogPanel } from '@/components/ui/ConfirmDialog';
-import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
+import { AlertDialogPanel, DialogPanel } from '@/components/ui/ConfirmDialog';
 import { CoinFields } from '@/components/CoinFields';
 import { ItemPicker } from '@/components/ItemPicker';
 import { coinTextToCopper, EMPTY_COIN_TEXT, parseCoin, type CoinText } from '@/lib/coin-text';
@@ -82,53 +81,36 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
     <>
       <Button onClick={openDialog}>List Items from Inventory</Button>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-gold-700/50 bg-ink-850 shadow-2xl">
-            <div className="flex items-start justify-between gap-3 border-b border-ink-600 p-4">
-              <div>
-                <Dialog.Title className="font-display text-xl font-semibold text-gold-300">List an Item</Dialog.Title>
-                <Dialog.Description className="text-sm text-parchment-300">Choose an item and set its price. Equipped items cannot be listed.</Dialog.Description>
-              </div>
-              <DialogCloseButton label="Close" />
-            </div>
-            <div className="space-y-4 overflow-y-auto p-4">
-              <ItemPicker
-                name="auction-item"
-                options={listable}
-                selectedId={entryId}
-                onSelect={setEntryId}
-                quantityText={quantityText}
-                onQuantityText={setQuantityText}
-              />
+        <DialogPanel title="List an Item" description="Choose an item and set its price. Equipped items cannot be listed.">
+          <div className="space-y-4 overflow-y-auto p-4">
+            <ItemPicker
+              name="auction-item"
+              options={listable}
+              selectedId={entryId}
+              onSelect={setEntryId}
+              quantityText={quantityText}
+              onQuantityText={setQuantityText}
+            />
 
-              <CoinFields legend={`Price${entry && quantity > 1 ? ` for all ${quantity}` : ''}`} value={priceText} onChange={setPriceText} />
+            <CoinFields legend={`Price${entry && quantity > 1 ? ` for all ${quantity}` : ''}`} value={priceText} onChange={setPriceText} />
 
-              <dl className="grid grid-cols-2 gap-y-1 rounded-lg bg-ink-950/40 p-3 text-sm">
-                <dt className="text-parchment-300">Price</dt>
-                <dd className="text-right">
-                  <CoinAmount compact coins={toCoins(price)} />
-                </dd>
-                <dt className="text-parchment-300">Listing fee</dt>
-                <dd className="text-right">
-                  <CoinAmount compact coins={toCoins(fee)} />
-                </dd>
-                <dt className="text-parchment-300">You receive on a sale (95%)</dt>
-                <dd className="text-right">
-                  <CoinAmount compact coins={toCoins(copper(Math.floor((price * 95) / 100)))} />
-                </dd>
-              </dl>
+            <CoinSummary
+              rows={[
+                ['Price', price],
+                ['Listing fee', fee],
+                ['You receive on a sale (95%)', copper(Math.floor((price * 95) / 100))],
+              ]}
+            />
 
-              {entry ? <PriceHistory name={entry.item.name} /> : null}
-            </div>
-            <div className="flex flex-wrap justify-end gap-3 border-t border-ink-600 p-4">
-              <Dialog.Close className={buttonClasses('secondary')}>Cancel</Dialog.Close>
-              <Button disabled={!canCreate || create.isPending} onClick={createListing}>
-                Create Listing
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
+            {entry ? <PriceHistory name={entry.item.name} /> : null}
+          </div>
+          <div className="flex flex-wrap justify-end gap-3 border-t border-ink-600 p-4">
+            <Dialog.Close className={buttonClasses('secondary')}>Cancel</Dialog.Close>
+            <Button disabled={!canCreate || create.isPending} onClick={createListing}>
+              Create Listing
+            </Button>
+          </div>
+        </DialogPanel>
       </Dialog.Root>
 
       <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>

@@ -1,12 +1,12 @@
 import type { InventoryEntryView } from '@rpg/contract';
-import { copper, toCoins } from '@rpg/game';
+import { copper } from '@rpg/game';
 import { Gift } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CoinAmount } from '@/components/CoinAmount';
+import { CoinSummary } from '@/components/CoinAmount';
 import { Button, buttonClasses } from '@/components/ui/Button';
-import { DialogCloseButton } from '@/components/ui/DialogCloseButton';
+import { DialogPanel } from '@/components/ui/ConfirmDialog';
 import { CoinFields } from '@/components/CoinFields';
 import { ItemPicker } from '@/components/ItemPicker';
 import { useSendGift } from '../api/send-gift';
@@ -74,77 +74,66 @@ export function SendGiftDialog({ toUserId, toName, characterId, wallet, entries 
         Send Gift
       </Button>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-gold-700/50 bg-ink-850 shadow-2xl">
-            <div className="flex items-start justify-between gap-3 border-b border-ink-600 p-4">
-              <div>
-                <Dialog.Title className="font-display text-xl font-semibold text-gold-300">Send a Gift to {toName}</Dialog.Title>
-                <Dialog.Description className="text-sm text-parchment-300">Give copper or an item from your active character&apos;s backpack. Equipped items cannot be given.</Dialog.Description>
+        <DialogPanel
+          title={`Send a Gift to ${toName}`}
+          description="Give copper or an item from your active character's backpack. Equipped items cannot be given."
+        >
+          <form
+            className="flex min-h-0 flex-col"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <div className="space-y-4 overflow-y-auto p-4">
+              <div role="radiogroup" aria-label="Gift type" className="flex gap-1 rounded-lg border border-ink-600 p-1">
+                {(['copper', 'item'] as const).map((value) => (
+                  <button key={value} type="button" role="radio" aria-checked={kind === value} className={KIND_BUTTON} onClick={() => setKind(value)}>
+                    {value === 'copper' ? 'Coins' : 'Item'}
+                  </button>
+                ))}
               </div>
-              <DialogCloseButton label="Close" />
-            </div>
-            <form
-              className="flex min-h-0 flex-col"
-              onSubmit={(event) => {
-                event.preventDefault();
-                submit();
-              }}
-            >
-              <div className="space-y-4 overflow-y-auto p-4">
-                <div role="radiogroup" aria-label="Gift type" className="flex gap-1 rounded-lg border border-ink-600 p-1">
-                  {(['copper', 'item'] as const).map((value) => (
-                    <button key={value} type="button" role="radio" aria-checked={kind === value} className={KIND_BUTTON} onClick={() => setKind(value)}>
-                      {value === 'copper' ? 'Coins' : 'Item'}
-                    </button>
-                  ))}
-                </div>
 
-                {kind === 'copper' ? (
-                  <div className="space-y-3">
-                    <CoinFields legend="Amount" value={coins} onChange={setCoins} />
-                    <dl className="grid grid-cols-2 gap-y-1 rounded-lg bg-ink-950/40 p-3 text-sm">
-                      <dt className="text-parchment-300">Gift</dt>
-                      <dd className="text-right">
-                        <CoinAmount compact coins={toCoins(amount)} />
-                      </dd>
-                      <dt className="text-parchment-300">Your funds</dt>
-                      <dd className="text-right">
-                        <CoinAmount compact coins={toCoins(copper(wallet))} />
-                      </dd>
-                    </dl>
-                  </div>
-                ) : (
-                  <ItemPicker
-                    name="gift-item"
-                    options={backpack}
-                    selectedId={entryId}
-                    onSelect={setEntryId}
-                    quantityText={quantityText}
-                    onQuantityText={setQuantityText}
-                    status={
-                      entries === undefined ? (
-                        <p role="status" className="text-sm text-parchment-300">
-                          Loading backpack...
-                        </p>
-                      ) : backpack.length === 0 ? (
-                        <p className="text-sm text-parchment-300">Your backpack is empty.</p>
-                      ) : undefined
-                    }
+              {kind === 'copper' ? (
+                <div className="space-y-3">
+                  <CoinFields legend="Amount" value={coins} onChange={setCoins} />
+                  <CoinSummary
+                    rows={[
+                      ['Gift', amount],
+                      ['Your funds', copper(wallet)],
+                    ]}
                   />
-                )}
-              </div>
-              <div className="flex flex-wrap justify-end gap-3 border-t border-ink-600 p-4">
-                <Dialog.Close type="button" className={buttonClasses('secondary')}>
-                  Cancel
-                </Dialog.Close>
-                <Button type="submit" disabled={!canSend}>
-                  {send.isPending ? 'Sending...' : 'Send Gift'}
-                </Button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
+                </div>
+              ) : (
+                <ItemPicker
+                  name="gift-item"
+                  options={backpack}
+                  selectedId={entryId}
+                  onSelect={setEntryId}
+                  quantityText={quantityText}
+                  onQuantityText={setQuantityText}
+                  status={
+                    entries === undefined ? (
+                      <p role="status" className="text-sm text-parchment-300">
+                        Loading backpack...
+                      </p>
+                    ) : backpack.length === 0 ? (
+                      <p className="text-sm text-parchment-300">Your backpack is empty.</p>
+                    ) : undefined
+                  }
+                />
+              )}
+            </div>
+            <div className="flex flex-wrap justify-end gap-3 border-t border-ink-600 p-4">
+              <Dialog.Close type="button" className={buttonClasses('secondary')}>
+                Cancel
+              </Dialog.Close>
+              <Button type="submit" disabled={!canSend}>
+                {send.isPending ? 'Sending...' : 'Send Gift'}
+              </Button>
+            </div>
+          </form>
+        </DialogPanel>
       </Dialog.Root>
     </>
   );
