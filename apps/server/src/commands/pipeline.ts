@@ -105,9 +105,9 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
   const attempt = (checkTime: boolean) =>
     db.transaction(async (tx) => {
       const now = new Date();
-      const locked = await getCharacterForUpdateNow(tx, userId, characterId, now);
-      const name = found(locked?.row).character.name;
-      if (checkTime && deps.needsCatchUp(locked!.state, now)) throw new CatchUpFirst();
+      const locked = found(await getCharacterForUpdateNow(tx, userId, characterId, now));
+      if (checkTime && deps.needsCatchUp(locked.state, now)) throw new CatchUpFirst();
+      const name = locked.character.name;
       const typed = typedBy(name);
       const parsed = parseCommandLine(text);
       let effects = noEffects();

@@ -82,9 +82,6 @@ export async function lockTimedWork(tx: Tx, userId: string, id: string): Promise
     .for('update', { of: auctionListings });
 }
 
-const byOwner = prepared('characters_of_owner', (db) =>
-  selectCharacters(db).where(eq(playerCharacters.userId, sql.placeholder('userId'))).orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id)),
-);
 const ownedPlaceholders = owned(sql.placeholder('userId'), sql.placeholder('id'));
 const oneOwned = prepared('character_owned', (db) => selectCharacters(db).where(ownedPlaceholders));
 const oneOwnedLocked = prepared('character_owned_locked', (db) => selectCharacters(db).where(ownedPlaceholders).for('update'));
@@ -107,11 +104,6 @@ export async function listCharactersNow(db: DbOrTx, userId: string, now: Date): 
   return { rows, state: toTimedState(rows.map((r) => ({ id: r.character.id, due: r.due, attributes: r.attributes }))) };
 }
 
-/** Spec 01 §7: the player's characters, oldest first. */
-export function listCharacters(db: DbOrTx, userId: string): Promise<CharacterRow[]> {
-  return byOwner(db, { userId });
-}
-
 export async function getCharacter(db: DbOrTx, userId: string, id: string): Promise<CharacterRow | undefined> {
   const [row] = await oneOwned(db, { userId, id });
   return row;
@@ -123,11 +115,11 @@ const forLine = prepared('character_owned_locked_now', (db) => selectCharacters(
  * The character locked as `getCharacterForUpdate` does, with its time-based state (due adventures,
  * mana) read by the same statement, so a console line need not catch up in a round trip of its own.
  */
-export async function getCharacterForUpdateNow(tx: Tx, userId: string, id: string, now: Date): Promise<{ row: CharacterRow; state: TimedState } | undefined> {
+export async function getCharacterForUpdateNow(tx: Tx, userId: string, id: string, now: Date): Promise<(CharacterRow & { state: TimedState }) | undefined> {
   const [found] = await forLine(tx, { userId, id, now: now.toISOString() });
   if (!found) return undefined;
   const { due, ...row } = found;
-  return { row, state: toTimedState([{ id: row.character.id, due, attributes: row.attributes }]) };
+  return { ...row, state: toTimedState([{ id: row.character.id, due, attributes: row.attributes }]) };
 }
 
 /** The character and its one-to-one rows, locked until the transaction ends. */

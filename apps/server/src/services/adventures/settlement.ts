@@ -94,14 +94,6 @@ export class AdventureSettlement implements Settler {
     return count;
   }
 
-  /**
-   * DECISIONS §3: mana is computed from the stored timestamp; a read brings every
-   * character of the player up to date (and stores it), so the list shows current mana.
-   */
-  async refreshMana(userId: string, now = new Date()): Promise<void> {
-    if (this.manaStale(await manaBelowMax(this.deps.db, userId), now)) await this.storeMana(userId, now);
-  }
-
   private manaStale(below: readonly { currentMana: number; maxMana: number; manaUpdatedAt: Date }[], now: Date): boolean {
     return below.some((a) => regenerateMana(a.currentMana, a.maxMana, a.manaUpdatedAt.getTime(), now.getTime(), this.deps.timeScale).currentMana !== a.currentMana);
   }
