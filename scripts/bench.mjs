@@ -18,6 +18,8 @@ import { freePort, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Players typing console lines at once in the spread console row. */
+const CONSOLE_PLAYERS = 10;
 const work = mkdtempSync(path.join(tmpdir(), 'rpg-bench-'));
 const cleanups = [];
 const rows = [];
@@ -126,11 +128,35 @@ async function benchServer(label, databaseUrl, helloRps) {
   const auth = { cookie: cookie(), origin: base };
   const consoleScript = path.join(work, 'console.lua');
   writeFileSync(consoleScript, `wrk.method = "POST"\nwrk.body = '{"text":"/roll 2d6"}'\nwrk.headers["content-type"] = "application/json"\n`);
+  // The same line typed by ten players, each on a character of their own, taking turns over the 50
+  // connections: the single-character row has every line wait on that one character's row lock.
+  const others = await Promise.all(
+    Array.from({ length: CONSOLE_PLAYERS }, async (_, i) => {
+      const other = await signedInPlayer(base, `bench.${Date.now()}.${i}@example.com`, `bench${i}`);
+      const made = await (await other.call('POST', '/api/characters', { name: `Bench${i}`, race: 'human', class: 'warrior', gender: 'female' })).json();
+      return { cookie: other.cookie(), path: `/api/characters/${made.character.id}/console` };
+    }),
+  );
+  const playersScript = path.join(work, 'console-players.lua');
+  writeFileSync(
+    playersScript,
+    [
+      `local players = {${others.map((o) => `{ ${JSON.stringify(o.cookie)}, ${JSON.stringify(o.path)} }`).join(', ')}}`,
+      'local turn = 0',
+      'request = function()',
+      '  turn = turn + 1',
+      '  local p = players[(turn % #players) + 1]',
+      `  return wrk.format("POST", p[2], { ["cookie"] = p[1], ["origin"] = ${JSON.stringify(base)}, ["content-type"] = "application/json" }, '{"text":"/roll 2d6"}')`,
+      'end',
+      '',
+    ].join('\n'),
+  );
   const routes = [
     ['GET /api/health', `${base}/api/health`, {}],
     ['GET /api/me', `${base}/api/me`, { headers: auth }],
     ['GET /api/characters', `${base}/api/characters`, { headers: auth }],
-    ['POST console /roll 2d6', `${base}/api/characters/${character.id}/console`, { headers: auth, script: consoleScript }],
+    ['POST console /roll 2d6 (one character)', `${base}/api/characters/${character.id}/console`, { headers: auth, script: consoleScript }],
+    [`POST console /roll 2d6 (${CONSOLE_PLAYERS} players)`, base, { script: playersScript }],
   ];
   for (const [what, url, options] of routes) {
     const r = wrk(url, options);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { invalidatePush, queryKeys, type ConsoleAnswer, type PushMessage, type QueryKey, type Toast } from '@rpg/contract';
 import { createRng, isRuleError } from '@rpg/game';
 import type { Config } from '../config.ts';
@@ -8,6 +7,7 @@ import { getCharacterForUpdate, getCharacterForUpdateNow } from '../db/queries/c
 import { writeConsoleLines, type ConsoleLine } from '../db/queries/console.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { found } from '../services/characters.ts';
+import { secretSeed } from '../services/seed.ts';
 import { parseCommandLine, unknownCommandMessage, type CommandTable } from './registry.ts';
 import type { CommandContext, CommandDef } from './types.ts';
 
@@ -115,7 +115,7 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
         const def = commands.find(parsed.name);
         if (!def) effects.lines.push({ kind: 'error', content: unknownCommandMessage(`/${parsed.name}`) });
         else {
-          const base = { userId, characterId, characterName: name, now, rng: createRng(randomBytes(16).toString('hex')), config };
+          const base = { userId, characterId, characterName: name, now, rng: createRng(secretSeed()), config };
           effects = await runCommand(tx, def, parsed.args, base);
         }
       }

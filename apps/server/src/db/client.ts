@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -88,6 +88,37 @@ function preparedStatements(client: pg.PoolClient): void {
   };
 }
 
+/**
+ * drizzle hands PGlite the same result parsers with every query (dates, intervals and their
+ * arrays kept as text), and PGlite merges them into its table of ~100 parsers on every call: that
+ * merge was most of a query's cost in JavaScript (~170 us of ~500, docs/performance.md). The
+ * client keeps drizzle's parsers as its own instead, and its queries (in a transaction too) go
+ * without them. Any other per-query parsers still pass through.
+ */
+/** On a ready client (after `waitReady`). */
+function withDrizzleParsers(client: PGlite): PGlite {
+  const keepText = (value: string) => value;
+  const own = (client as unknown as { parsers: Record<number, unknown> }).parsers;
+  const drizzleTypes = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+  const isDrizzles = (parsers: object) => {
+    const keys = Object.keys(parsers);
+    return keys.length === drizzleTypes.length && drizzleTypes.every((type) => String(type) in parsers);
+  };
+  type QueryOptions = Parameters<PGlite['query']>[2];
+  // Set on the ready client: its start-up sets the array types' parsers after the constructor's options.
+  for (const type of drizzleTypes) own[type] = keepText;
+  const withoutParsers = (options: QueryOptions | undefined) => (options?.parsers && isDrizzles(options.parsers) ? { ...options, parsers: undefined } : options);
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  return Object.assign(client, {
+    query: ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutParsers(options))) as PGlite['query'],
+    transaction: (<T>(run: (tx: Transaction) => Promise<T>) =>
+      transaction((tx) =>
+        run(Object.create(tx, { query: { value: (text: string, params?: unknown[], options?: QueryOptions) => tx.query(text, params, withoutParsers(options)) } }) as Transaction),
+      )) as PGlite['transaction'],
+  });
+}
+
 /** True when the embedded database under `dataDir` has never been created (no PG_VERSION yet). */
 export function embeddedDatabaseIsNew(dataDir: string): boolean {
   return dataDir !== 'memory://' && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
@@ -113,7 +144,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
-  const db = drizzlePglite(client, { schema: relationalSchema }) as unknown as Db;
+  const db = drizzlePglite(withDrizzleParsers(client), { schema: relationalSchema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,

@@ -57,42 +57,49 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
   });
   await listener.query(`LISTEN ${CHANNEL}`);
 
-  // Messages published in the same turn of the event loop go out together: one NOTIFY carries a
-  // JSON array of as many as fit in its payload. Under load that is one round trip for many
-  // pushes where each push was a statement of its own (docs/performance.md).
+  // Published messages go out together: one NOTIFY carries a JSON array of as many as fit in its
+  // payload, and one NOTIFY at a time is on the wire. What is published while it is (or in the same
+  // turn of the event loop) waits for the next. Under load that is one statement for many pushes
+  // where each push was a statement of its own (docs/performance.md). They go on the listening
+  // connection, which has nothing else to do: no wait behind requests for a pooled connection.
   let queue: Array<{ json: string; bytes: number; sent: { resolve(): void; reject(e: unknown): void } }> = [];
+  let sending: Promise<void> | undefined;
   const flush = async () => {
-    const batch = queue;
-    queue = [];
-    const chunks: Array<typeof batch> = [];
-    let size = 2;
-    for (const item of batch) {
-      const last = chunks.at(-1);
-      if (last && size + item.bytes + 1 <= MAX_PAYLOAD) {
-        last.push(item);
-        size += item.bytes + 1;
-      } else {
-        chunks.push([item]);
-        size = 2 + item.bytes;
+    while (queue.length > 0 && !closed) {
+      const batch = queue;
+      queue = [];
+      const chunks: Array<typeof batch> = [];
+      let size = 2;
+      for (const item of batch) {
+        const last = chunks.at(-1);
+        if (last && size + item.bytes + 1 <= MAX_PAYLOAD) {
+          last.push(item);
+          size += item.bytes + 1;
+        } else {
+          chunks.push([item]);
+          size = 2 + item.bytes;
+        }
+      }
+      // In order, so the messages arrive in the order they were published.
+      for (const chunk of chunks) {
+        try {
+          await listener.query('SELECT pg_notify($1, $2)', [CHANNEL, `[${chunk.map((i) => i.json).join(',')}]`]);
+          chunk.forEach((i) => i.sent.resolve());
+        } catch (error) {
+          chunk.forEach((i) => i.sent.reject(error));
+        }
       }
     }
-    // In order, so the messages of one turn arrive in the order they were published.
-    for (const chunk of chunks) {
-      try {
-        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `[${chunk.map((i) => i.json).join(',')}]`]);
-        chunk.forEach((i) => i.sent.resolve());
-      } catch (error) {
-        chunk.forEach((i) => i.sent.reject(error));
-      }
-    }
+    sending = undefined;
   };
   return {
     publish(message) {
       const json = JSON.stringify(message);
       const bytes = Buffer.byteLength(json);
       if (bytes > MAX_PAYLOAD - 2) return Promise.reject(new Error(`bus payload too large (${bytes} bytes)`));
+      if (closed) return Promise.reject(new Error('bus closed'));
       return new Promise<void>((resolve, reject) => {
-        if (queue.length === 0) setImmediate(() => void flush());
+        if (queue.length === 0 && !sending) sending = new Promise((resolve) => setImmediate(() => void flush().then(resolve)));
         queue.push({ json, bytes, sent: { resolve, reject } });
       });
     },
@@ -102,6 +109,9 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
     async close() {
       closed = true;
       handlers.length = 0;
+      for (const item of queue.splice(0)) item.sent.reject(new Error('bus closed'));
+      // One statement at a time on a connection: the NOTIFY on the wire first.
+      await sending;
       try {
         await listener.query(`UNLISTEN ${CHANNEL}`);
       } finally {

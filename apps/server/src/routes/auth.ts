@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/auth.ts';
+import { inAuthCall } from '../auth/call-scope.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseAuthBody } from '../http/schema.ts';
@@ -101,14 +102,16 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
         // Security: a password change always signs out every other session, whatever the client asks.
         if (path === '/change-password') body = { ...body, revokeOtherSessions: true };
       }
-      const response = await auth.handler(toWebRequest(request, publicUrl, path, body));
+      const { response, text } = await inAuthCall(async () => {
+        const response = await auth.handler(toWebRequest(request, publicUrl, path, body));
+        return { response, text: await response.text() };
+      });
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      const text = await response.text();
       if (response.status >= 400 && text && (response.headers.get('content-type') ?? '').includes('json')) {
         const answer = JSON.parse(text) as { code?: string; message?: string };
         const message = answer.message?.includes('[body.email]') ? MESSAGES.INVALID_EMAIL : answer.code ? MESSAGES[answer.code] : undefined;

@@ -22,13 +22,13 @@ import {
   type InventoryEntry,
   type PotionItem,
 } from '@rpg/game';
-import { randomBytes } from 'node:crypto';
 import type { Tx } from '../db/client.ts';
 import { attributesOf, type CharacterRow } from '../db/queries/characters.ts';
 import { addItems, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { creditCopper, saveCurrentHealth, saveVitals, setEquipped } from '../db/queries/items.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
 import { HttpError } from '../http/errors.ts';
+import { secretSeed } from './seed.ts';
 
 /**
  * The inventory actions of the backpack drawer and the /potion command: load the
@@ -175,7 +175,7 @@ export async function useEntry(
  */
 async function openChestEntry(tx: Tx, row: CharacterRow, entryId: string, chest: ChestItem, now: Date, timeScale: number): Promise<UseItemResponse> {
   const characterId = row.character.id;
-  const opened = openChest(createRng(randomBytes(16).toString('hex')), chest, row.character.level);
+  const opened = openChest(createRng(secretSeed()), chest, row.character.level);
   await takeFromEntry(tx, characterId, entryId, 1);
   const { leftBehind } = await addItems(tx, characterId, opened.stacks);
   if (leftBehind.length > 0) {

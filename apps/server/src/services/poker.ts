@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { createRng, pokerAct, publicPokerView, RuleError, settlePoker, startPoker, type PokerAction, type PokerStep, type PublicPokerState, type Rng } from '@rpg/game';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { getPokerGame, moveWallet, savePokerGame } from '../db/queries/casino.ts';
+import { secretSeed } from './seed.ts';
 
 /** Refusal of /poker while a hand is being played (docs/decisions/casino-crafting-server.md). */
 export const HAND_IN_PROGRESS =
@@ -21,7 +21,7 @@ export async function startPokerGame(tx: Tx, characterId: string, playerName: st
   const current = await getPokerGame(tx, characterId, true);
   if (current?.state.isActive) throw new RuleError('poker_in_progress', HAND_IN_PROGRESS, { status: 409 });
   // 128 random bits: the generator's whole state comes from them (security: no 32-bit deck search).
-  const seed = randomBytes(16).toString('hex');
+  const seed = secretSeed();
   const step = startPoker({ playerChips: casinoChips, playerName }, pokerRng(seed, 0));
   if (!(await moveWallet(tx, characterId, { chips: -casinoChips }))) throw new Error('chips changed under the row lock');
   await savePokerGame(tx, characterId, { state: step.state, seed, actions: [] });

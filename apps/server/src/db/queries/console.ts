@@ -1,6 +1,7 @@
 import type { ConsoleMessage, ConsoleMessageKind } from '@rpg/contract';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { consoleMessages } from '../schema/index.ts';
 
 /** A line for a character's console. */
@@ -21,6 +22,26 @@ export const toMessageView = (m: StoredMessage): ConsoleMessage => ({
   createdAt: m.createdAt.toISOString(),
 });
 
+/** The insert of `count` lines, one prepared statement per count (db/prepared.ts): most writes are 1 to 4 lines. */
+const PREPARED_UP_TO = 8;
+const insertLines = Array.from({ length: PREPARED_UP_TO + 1 }, (_, count) =>
+  count === 0
+    ? undefined
+    : prepared<Record<string, string>, StoredMessage[]>(`console_lines_${count}`, (db) =>
+        db
+          .insert(consoleMessages)
+          .values(
+            Array.from({ length: count }, (_, i) => ({
+              characterId: sql.placeholder('characterId'),
+              kind: sql.placeholder(`kind${i}`),
+              sender: sql.placeholder(`sender${i}`),
+              content: sql.placeholder(`content${i}`),
+            })),
+          )
+          .returning(),
+      ),
+);
+
 /**
  * The one place that adds lines to a character's console (commands, adventures, crafts, the
  * launcher). Inside the caller's transaction; after the commit the caller pushes
@@ -29,10 +50,18 @@ export const toMessageView = (m: StoredMessage): ConsoleMessage => ({
  */
 export async function writeConsoleLines(tx: DbOrTx, characterId: string, lines: readonly ConsoleLine[]): Promise<ConsoleMessage[]> {
   if (lines.length === 0) return [];
-  const stored = await tx
-    .insert(consoleMessages)
-    .values(lines.map((line) => ({ characterId, kind: line.kind, sender: line.sender ?? 'System', content: line.content })))
-    .returning();
+  const rows = lines.map((line) => ({ characterId, kind: line.kind, sender: line.sender ?? 'System', content: line.content }));
+  const insert = insertLines[lines.length];
+  let stored: StoredMessage[];
+  if (insert) {
+    const values: Record<string, string> = { characterId };
+    rows.forEach((row, i) => {
+      values[`kind${i}`] = row.kind;
+      values[`sender${i}`] = row.sender;
+      values[`content${i}`] = row.content;
+    });
+    stored = await insert(tx, values);
+  } else stored = await tx.insert(consoleMessages).values(rows).returning();
   return stored.sort((a, b) => a.id - b.id).map(toMessageView);
 }
 

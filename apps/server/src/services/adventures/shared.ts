@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AdventureView } from '@rpg/contract';
 import { createRng, LOCATIONS, type GearItem, type InventoryEntry, type Rng } from '@rpg/game';
 import type { AdventureRow } from '../../db/queries/adventures.ts';
@@ -10,11 +9,6 @@ import type { AdventureRow } from '../../db/queries/adventures.ts';
  */
 export function adventureRng(adventure: Pick<AdventureRow, 'id' | 'seed'>): Rng {
   return createRng(`adventure:${adventure.seed ?? adventure.id}`);
-}
-
-/** 128 random bits, hex: the seed of a new adventure (or anything a player must not predict). */
-export function secretSeed(): string {
-  return randomBytes(16).toString('hex');
 }
 
 /** The equipped gear of an inventory (its stats count in combat and shorten adventures). */

@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client.ts';
 import { insertAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
 import type { CharacterRow } from '../../db/queries/characters.ts';
 import { listInventory } from '../../db/queries/inventory.ts';
-import { equippedGear, minutesSeconds, secretSeed } from './shared.ts';
+import { secretSeed } from '../seed.ts';
+import { equippedGear, minutesSeconds } from './shared.ts';
 
 export interface BeginAdventure {
   /** As typed: a location id or name, any case. */
