@@ -13,13 +13,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, serverEntry } from './build-server.mjs';
-import { freePort, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
+import { cpuSeconds, freePort, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Players typing console lines at once in the spread console row. */
 const CONSOLE_PLAYERS = 10;
+/** Seconds of the hello-world measured before each route. */
+const HELLO_SECONDS = Math.min(5, seconds);
 const work = mkdtempSync(path.join(tmpdir(), 'rpg-bench-'));
 const cleanups = [];
 const rows = [];
@@ -62,11 +64,12 @@ async function stopProcess(child) {
 const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? NaN);
 
 /** One wrk run: req/s, p50/p99 in ms, and how many answers were not 2xx/3xx. */
-function wrk(url, { headers = {}, script } = {}) {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
+function wrk(url, { headers = {}, script, secs = seconds, warm = true, beforeRun } = {}) {
+  const args = ['-t1', `-c${connections}`, `-d${secs}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
   if (script) args.push('-s', script);
   // A short warm-up run first (JIT, connection pools, caches), not counted.
-  execFileSync('wrk', ['-t1', `-c${connections}`, '-d2s', ...args.slice(3), url], { stdio: 'ignore' });
+  if (warm) execFileSync('wrk', ['-t1', `-c${connections}`, '-d2s', ...args.slice(3), url], { stdio: 'ignore' });
+  beforeRun?.();
   const out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
   const latency = (p) => {
     const m = out.match(new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm'));
@@ -112,7 +115,7 @@ async function throwawayPostgres() {
 }
 
 /** Starts the compiled server on one database, signs a player in, and measures each route. */
-async function benchServer(label, databaseUrl, helloRps) {
+async function benchServer(label, databaseUrl, helloNow) {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(work, 'data-'));
@@ -159,8 +162,12 @@ async function benchServer(label, databaseUrl, helloRps) {
     [`POST console /roll 2d6 (${CONSOLE_PLAYERS} players)`, base, { script: playersScript }],
   ];
   for (const [what, url, options] of routes) {
-    const r = wrk(url, options);
-    rows.push({ what: `${label}: ${what}`, 'req/s': r.rps, 'x hello': +(r.rps / helloRps).toFixed(3), 'p50 ms': r.p50, 'p99 ms': r.p99, errors: r.errors });
+    const helloRps = helloNow();
+    const cpu = { before: 0 };
+    const r = wrk(url, { ...options, beforeRun: () => (cpu.before = cpuSeconds(child.pid)) });
+    // The server's CPU per answer: steadier than req/s on a shared machine, and what a change saves.
+    const cpuUs = Math.round(((cpuSeconds(child.pid) - cpu.before) * 1e6) / r.total);
+    rows.push({ what: `${label}: ${what}`, 'req/s': r.rps, 'x hello': +(r.rps / helloRps).toFixed(3), 'hello req/s': helloRps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'CPU us/req': cpuUs, errors: r.errors });
   }
   rows.push({ what: `${label}: RSS after the load`, 'RSS MB': rssMb(child.pid) });
   await stopProcess(child);
@@ -187,20 +194,23 @@ try {
   const h = wrk(`http://127.0.0.1:${helloPort}/`);
   rows.push({ what: 'baseline: Fastify hello-world GET /', 'req/s': h.rps, 'x hello': 1, 'p50 ms': h.p50, 'p99 ms': h.p99, errors: h.errors });
   rows.push({ what: 'baseline: start', ms: hello.startMs, 'RSS MB': rssMb(hello.child.pid) });
-  await stopProcess(hello.child);
+  // The machine's speed drifts during a run (a shared host: ±30% over minutes), so every route's
+  // ratio is to a hello-world measured right before it ('hello req/s'), the hello-world idle meanwhile.
+  const helloNow = () => wrk(`http://127.0.0.1:${helloPort}/`, { secs: HELLO_SECONDS, warm: false }).rps;
 
   console.log('== PGlite (embedded)');
-  await benchServer('PGlite', '', h.rps);
+  await benchServer('PGlite', '', helloNow);
 
   console.log('== PostgreSQL');
   const throwaway = process.env.DATABASE_URL ? null : await throwawayPostgres();
   const pgUrl = process.env.DATABASE_URL || throwaway?.url;
-  if (throwaway) await benchServer('PostgreSQL (Unix socket)', throwaway.socketUrl, h.rps);
-  if (pgUrl && process.env.BENCH_TCP !== '0') await benchServer('PostgreSQL (TCP)', pgUrl, h.rps);
-  else rows.push({ what: 'PostgreSQL: skipped (no PostgreSQL 15 binaries and no DATABASE_URL)' });
+  if (throwaway) await benchServer('PostgreSQL (Unix socket)', throwaway.socketUrl, helloNow);
+  if (pgUrl && process.env.BENCH_TCP !== '0') await benchServer('PostgreSQL (TCP)', pgUrl, helloNow);
+  if (!pgUrl) rows.push({ what: 'PostgreSQL: skipped (no PostgreSQL 15 binaries and no DATABASE_URL)' });
+  await stopProcess(hello.child);
 
   console.table(rows);
-  console.log('x hello = route req/s divided by the hello-world req/s of this run; errors = non-2xx answers and socket errors.');
+  console.log('x hello = route req/s divided by the hello-world req/s measured just before it (hello req/s); errors = non-2xx answers and socket errors.');
 
   // The global chat (its own script and tables): 5,000 tabs on one server process and across two processes
   // on the same PostgreSQL (a database of their own on it), and the PGlite server's RSS with 1,000 tabs.

@@ -119,6 +119,29 @@ function withDrizzleParsers(client: PGlite): PGlite {
   });
 }
 
+/**
+ * node-postgres prepares, for every result, an empty row object with a key per column, for rows
+ * read as objects. drizzle reads every row as an array, where that object is never used; on the
+ * wide joins of the character reads building it was ~13% of GET /api/characters' CPU
+ * (docs/performance.md). Array results keep only what they use: the fields and their parsers.
+ */
+let rowObjectsSkipped = false;
+function skipUnusedRowObjects(): void {
+  if (rowObjectsSkipped) return;
+  rowObjectsSkipped = true;
+  type Field = { dataTypeID: number; format?: string };
+  type TypeParsers = { getTypeParser(oid: number, format: string): unknown };
+  type ResultInternals = { rowAsArray: boolean; fields: Field[]; _parsers?: unknown[]; _types?: TypeParsers };
+  const prototype = pg.Result.prototype as unknown as { addFields(this: ResultInternals, fields: Field[]): void };
+  const addFields = prototype.addFields;
+  prototype.addFields = function (fields) {
+    if (!this.rowAsArray) return addFields.call(this, fields);
+    this.fields = fields;
+    const parsers = this._types ?? (pg.types as TypeParsers);
+    this._parsers = fields.map((field) => parsers.getTypeParser(field.dataTypeID, field.format || 'text'));
+  };
+}
+
 /** True when the embedded database under `dataDir` has never been created (no PG_VERSION yet). */
 export function embeddedDatabaseIsNew(dataDir: string): boolean {
   return dataDir !== 'memory://' && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
@@ -129,6 +152,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // jit=off: the game's statements touch a handful of rows. On tables not yet analyzed (a new
     // database) the planner guesses ~200,000 rows, and JIT compiling each statement cost 15-80 ms
     // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md).
+    skipUnusedRowObjects();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     pool.on('connect', preparedStatements);
     // An idle connection the server drops (restart, admin) must not crash the process.
