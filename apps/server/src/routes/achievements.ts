@@ -41,10 +41,8 @@ export async function achievementRoutes(app: FastifyInstance, { db, guard, hub }
 
   api.post('/api/achievements/reset', { onRequest: guard, schema: { body: emptyBody, response: { 200: achievementsResetResponseSchema } } }, async (request): Promise<AchievementsResetResponse> => {
     const { userId } = player(request);
-    const achievements = await db.transaction(async (tx) => {
-      await resetProgress(tx, userId, new Date());
-      return achievementsView(tx, userId);
-    });
+    await db.transaction((tx) => resetProgress(tx, userId, new Date()));
+    const achievements = await achievementsView(db, userId);
     pusher(hub, request.log).invalidate(userId, [queryKeys.achievements]);
     return { toast: { title: 'Achievements Reset', description: 'Your achievement progress is back to zero. Rewards already granted stay in your inventory.', variant: 'info' }, achievements };
   });

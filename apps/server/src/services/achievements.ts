@@ -154,8 +154,12 @@ export async function recordPresence(db: Db, userId: string, now = new Date()): 
   });
 }
 
-/** GET /api/achievements: the catalogue with this player's state, the level and the battle pass. */
-export async function achievementsView(db: DbOrTx, userId: string): Promise<AchievementsView> {
+/**
+ * GET /api/achievements: the catalogue with this player's state, the level and the battle pass.
+ * Its four reads run at once, so on the database (pooled connections), never in a transaction
+ * (one connection runs one statement at a time).
+ */
+export async function achievementsView(db: Db, userId: string): Promise<AchievementsView> {
   const [progress, counters, unlockedRows, granted] = await Promise.all([getProgress(db, userId), loadCounters(db, userId), loadUnlocked(db, userId), grantedLevels(db, userId)]);
   const unlocked = new Map(unlockedRows.map((u) => [u.achievementId, u.unlockedAt]));
   const unlockedIds = new Set(unlocked.keys());
