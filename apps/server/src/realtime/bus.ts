@@ -20,6 +20,8 @@ export interface Bus {
 const CHANNEL = 'rpg_events';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
 const MAX_PAYLOAD = 7900;
+/** After a NOTIFY, how long what is published next waits to go out with others (ms). */
+const GATHER_MS = 2;
 
 /** One process (the embedded database): deliver in-process. */
 export function createLocalBus(): Bus {
@@ -58,10 +60,11 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
   await listener.query(`LISTEN ${CHANNEL}`);
 
   // Published messages go out together: one NOTIFY carries a JSON array of as many as fit in its
-  // payload, and one NOTIFY at a time is on the wire. What is published while it is (or in the same
-  // turn of the event loop) waits for the next. Under load that is one statement for many pushes
-  // where each push was a statement of its own (docs/performance.md). They go on the listening
-  // connection, which has nothing else to do: no wait behind requests for a pooled connection.
+  // payload, and one NOTIFY at a time is on the wire. What is published while it is, in the same
+  // turn of the event loop, or up to GATHER_MS after it, goes out with the next. Under load that is
+  // one statement for many pushes where each push was a statement of its own (docs/performance.md).
+  // They go on the listening connection, which has nothing else to do: no wait behind requests for
+  // a pooled connection.
   let queue: Array<{ json: string; bytes: number; sent: { resolve(): void; reject(e: unknown): void } }> = [];
   let sending: Promise<void> | undefined;
   const flush = async () => {
@@ -89,6 +92,8 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
           chunk.forEach((i) => i.sent.reject(error));
         }
       }
+      // A moment for what comes next to gather: under load, one NOTIFY for several pushes.
+      if (queue.length === 0 && !closed) await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     }
     sending = undefined;
   };

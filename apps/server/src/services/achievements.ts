@@ -14,7 +14,7 @@ import {
   type AchievementEvent,
   type CounterChange,
 } from '@rpg/game';
-import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   activeCharacter,
   addPoints,
