@@ -20,8 +20,6 @@ export interface Bus {
 const CHANNEL = 'rpg_events';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
 const MAX_PAYLOAD = 7900;
-/** After a NOTIFY, how long what is published next waits to go out with others (ms). */
-const GATHER_MS = 2;
 
 /** One process (the embedded database): deliver in-process. */
 export function createLocalBus(): Bus {
@@ -60,15 +58,15 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
   await listener.query(`LISTEN ${CHANNEL}`);
 
   // Published messages go out together: one NOTIFY carries a JSON array of as many as fit in its
-  // payload, and one NOTIFY at a time is on the wire. What is published while it is, in the same
-  // turn of the event loop, or up to GATHER_MS after it, goes out with the next. Under load that is
-  // one statement for many pushes where each push was a statement of its own (docs/performance.md).
+  // payload, and one NOTIFY at a time is on the wire: what is published in the same turn of the
+  // event loop, or while one is on the wire, goes out with the next. Under load that is one
+  // statement for several pushes where each push was a statement of its own (docs/performance.md).
   // They go on the listening connection, which has nothing else to do: no wait behind requests for
   // a pooled connection.
   let queue: Array<{ json: string; bytes: number; sent: { resolve(): void; reject(e: unknown): void } }> = [];
   let sending: Promise<void> | undefined;
   const flush = async () => {
-    while (queue.length > 0 && !closed) {
+    while (queue.length > 0) {
       const batch = queue;
       queue = [];
       const chunks: Array<typeof batch> = [];
@@ -92,8 +90,6 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
           chunk.forEach((i) => i.sent.reject(error));
         }
       }
-      // A moment for what comes next to gather: under load, one NOTIFY for several pushes.
-      if (queue.length === 0 && !closed) await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     }
     sending = undefined;
   };
@@ -112,10 +108,9 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
       handlers.push(handler);
     },
     async close() {
+      // Nothing new is taken; what was published already still goes out, then the connection is let go.
       closed = true;
       handlers.length = 0;
-      for (const item of queue.splice(0)) item.sent.reject(new Error('bus closed'));
-      // One statement at a time on a connection: the NOTIFY on the wire first.
       await sending;
       try {
         await listener.query(`UNLISTEN ${CHANNEL}`);
