@@ -128,11 +128,26 @@ async function benchServer(label, databaseUrl, helloNow) {
   const { cookie, call } = await signedInPlayer(base, `bench.${Date.now()}@example.com`, 'bench');
   const { character } = await (await call('POST', '/api/characters', { name: 'Benchmark', race: 'human', class: 'warrior', gender: 'female' })).json();
 
-  const auth = { cookie: cookie(), origin: base };
-  const consoleScript = path.join(work, 'console.lua');
-  writeFileSync(consoleScript, `wrk.method = "POST"\nwrk.body = '{"text":"/roll 2d6"}'\nwrk.headers["content-type"] = "application/json"\n`);
-  // The same line typed by ten players, each on a character of their own, taking turns over the 50
-  // connections: the single-character row has every line wait on that one character's row lock.
+  // Each connection's next console line goes to the next player's character. On one character every
+  // line waits on that character's row lock; ten players, each on a character of their own, type as
+  // players do.
+  const consoleScript = (name, players) => {
+    const file = path.join(work, name);
+    writeFileSync(
+      file,
+      [
+        `local players = {${players.map((p) => `{ ${JSON.stringify(p.cookie)}, ${JSON.stringify(p.path)} }`).join(', ')}}`,
+        'local turn = 0',
+        'request = function()',
+        '  turn = turn + 1',
+        '  local p = players[(turn % #players) + 1]',
+        `  return wrk.format("POST", p[2], { ["cookie"] = p[1], ["origin"] = ${JSON.stringify(base)}, ["content-type"] = "application/json" }, '{"text":"/roll 2d6"}')`,
+        'end',
+        '',
+      ].join('\n'),
+    );
+    return file;
+  };
   const others = await Promise.all(
     Array.from({ length: CONSOLE_PLAYERS }, async (_, i) => {
       const other = await signedInPlayer(base, `bench.${Date.now()}.${i}@example.com`, `bench${i}`);
@@ -140,33 +155,22 @@ async function benchServer(label, databaseUrl, helloNow) {
       return { cookie: other.cookie(), path: `/api/characters/${made.character.id}/console` };
     }),
   );
-  const playersScript = path.join(work, 'console-players.lua');
-  writeFileSync(
-    playersScript,
-    [
-      `local players = {${others.map((o) => `{ ${JSON.stringify(o.cookie)}, ${JSON.stringify(o.path)} }`).join(', ')}}`,
-      'local turn = 0',
-      'request = function()',
-      '  turn = turn + 1',
-      '  local p = players[(turn % #players) + 1]',
-      `  return wrk.format("POST", p[2], { ["cookie"] = p[1], ["origin"] = ${JSON.stringify(base)}, ["content-type"] = "application/json" }, '{"text":"/roll 2d6"}')`,
-      'end',
-      '',
-    ].join('\n'),
-  );
+  const auth = { cookie: cookie(), origin: base };
+  const oneCharacter = consoleScript('console-one.lua', [{ cookie: cookie(), path: `/api/characters/${character.id}/console` }]);
+  const manyPlayers = consoleScript('console-players.lua', others);
   const routes = [
     ['GET /api/health', `${base}/api/health`, {}],
     ['GET /api/me', `${base}/api/me`, { headers: auth }],
     ['GET /api/characters', `${base}/api/characters`, { headers: auth }],
-    ['POST console /roll 2d6 (one character)', `${base}/api/characters/${character.id}/console`, { headers: auth, script: consoleScript }],
-    [`POST console /roll 2d6 (${CONSOLE_PLAYERS} players)`, base, { script: playersScript }],
+    ['POST console /roll 2d6 (one character)', base, { script: oneCharacter }],
+    [`POST console /roll 2d6 (${CONSOLE_PLAYERS} players)`, base, { script: manyPlayers }],
   ];
   for (const [what, url, options] of routes) {
     const helloRps = helloNow();
-    const cpu = { before: 0 };
-    const r = wrk(url, { ...options, beforeRun: () => (cpu.before = cpuSeconds(child.pid)) });
+    let cpuBefore = 0;
+    const r = wrk(url, { ...options, beforeRun: () => (cpuBefore = cpuSeconds(child.pid)) });
     // The server's CPU per answer: steadier than req/s on a shared machine, and what a change saves.
-    const cpuUs = Math.round(((cpuSeconds(child.pid) - cpu.before) * 1e6) / r.total);
+    const cpuUs = Math.round(((cpuSeconds(child.pid) - cpuBefore) * 1e6) / r.total);
     rows.push({ what: `${label}: ${what}`, 'req/s': r.rps, 'x hello': +(r.rps / helloRps).toFixed(3), 'hello req/s': helloRps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'CPU us/req': cpuUs, errors: r.errors });
   }
   rows.push({ what: `${label}: RSS after the load`, 'RSS MB': rssMb(child.pid) });

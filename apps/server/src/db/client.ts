@@ -93,9 +93,9 @@ function preparedStatements(client: pg.PoolClient): void {
  * arrays kept as text), and PGlite merges them into its table of ~100 parsers on every call: that
  * merge was most of a query's cost in JavaScript (~170 us of ~500, docs/performance.md). The
  * client keeps drizzle's parsers as its own instead, and its queries (in a transaction too) go
- * without them. Any other per-query parsers still pass through.
+ * without them. Any other per-query parsers still pass through. Takes a ready client (after
+ * `waitReady`).
  */
-/** On a ready client (after `waitReady`). */
 function withDrizzleParsers(client: PGlite): PGlite {
   const keepText = (value: string) => value;
   const own = (client as unknown as { parsers: Record<number, unknown> }).parsers;
