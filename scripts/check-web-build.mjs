@@ -59,6 +59,8 @@ function closure(starts) {
 const entry = [...read(path.join(dist, 'index.html')).matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => path.join(dist, m[1]));
 const pageChunk = (name) => readdirSync(assets).find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
 const routes = { '/': 'LandingRoute', '/auth': 'AuthPage' };
+/** /game loaded ~56 script files before the 'game' chunk, ~12 with it. */
+const MAX_GAME_FILES = 20;
 const report = [];
 for (const [route, page] of Object.entries(routes)) {
   const chunk = pageChunk(page);
@@ -74,6 +76,45 @@ for (const [route, page] of Object.entries(routes)) {
     fail(`${route} loads ${kb.toFixed(1)} KB of JavaScript gzip, over ${budgetKb} KB: ${biggest.slice(0, 8).join(', ')}`);
   }
 }
+
+// 4. The game routes' first load: the entry and the one 'game' chunk (apps/web/vite.config.ts) with
+// what it imports, in few files (a phone on HTTP/1.1 fetches six at a time); never on / or /auth.
+const gameChunk = pageChunk('game');
+if (!gameChunk) fail('no game chunk');
+else {
+  const game = path.join(assets, gameChunk);
+  const loaded = [...closure([...entry, game])];
+  report.push({ route: '/game', 'JS files': loaded.length, 'JS gzip KB': +loaded.reduce((sum, f) => sum + gzipKb(f), 0).toFixed(1), 'budget KB': '-' });
+  if (loaded.length > MAX_GAME_FILES) fail(`/game loads ${loaded.length} script files, over ${MAX_GAME_FILES}`);
+  for (const [route, page] of Object.entries(routes)) {
+    const chunk = pageChunk(page);
+    if (chunk && closure([...entry, path.join(assets, chunk)]).has(game)) fail(`${route} loads the game chunk`);
+  }
+}
+
+// 5. No chunk imports itself through others: in a cycle, which chunk runs first depends on which
+// import the browser resolves first, and a top-level read of the other's export can see undefined.
+const cycle = (() => {
+  const state = new Map();
+  const visit = (file, stack) => {
+    state.set(file, 'open');
+    for (const next of staticImports(file)) {
+      if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), file, next];
+      if (!state.has(next)) {
+        const found = visit(next, [...stack, file]);
+        if (found) return found;
+      }
+    }
+    state.set(file, 'done');
+    return null;
+  };
+  for (const file of js.filter((f) => f.startsWith(assets))) if (!state.has(file)) {
+    const found = visit(file, []);
+    if (found) return found;
+  }
+  return null;
+})();
+if (cycle) fail(`chunks import each other in a cycle: ${[...new Set(cycle)].map((f) => path.basename(f)).join(' -> ')}`);
 
 console.table(report);
 console.log(`${twins} precompressed files verified in ${path.relative(process.cwd(), dist) || '.'}`);

@@ -88,7 +88,7 @@ function routePreloads(): Plugin {
         const rules = ROUTE_PRELOADS.map(({ exact, prefixes, modules, reads }) => {
           const files = new Set<string>();
           for (const module of modules) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${module}`));
+            const chunk = chunks.find((c) => Object.keys(c.modules).some((id) => id.replace(/\\/g, '/').endsWith(`/${module}`)));
             if (!chunk) throw new Error(`rpg:route-preloads: no chunk for ${module}`);
             walk(chunk.fileName, files);
           }
@@ -103,12 +103,81 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
+const webRoot = path.dirname(fileURLToPath(import.meta.url));
+const fromRoot = (file: string) => path.join(webRoot, file);
+
+/**
+ * What every game route needs on its first load goes into one chunk, 'game': the game frame, the
+ * portal, the query runtime and the character list's schema, with every module only they use.
+ * Per-module chunks made /game ask for ~56 small files, which a phone on HTTP/1.1 fetches six at
+ * a time (docs/performance.md). A module the public pages (landing, welcome, auth, not found) can
+ * load, at once or on demand, stays out: those pages never load this chunk.
+ *
+ * Which modules a page really uses is only known after tree-shaking (a module that imports one
+ * icon from lucide-react's index imports the index, which imports every icon), so a first pass
+ * builds in memory with the default chunks and reads the answer off them.
+ */
+const GAME_CORE = ['src/app/frame/GameFrame.tsx', 'src/app/pages/GamePortalPage.tsx', 'src/app/providers/query-runtime.tsx', 'src/features/characters/api/character-list-schema.ts'].map(fromRoot);
+const PUBLIC_PAGES = ['src/app/pages/LandingRoute.tsx', 'src/features/landing/components/WelcomeSplash.tsx', 'src/features/auth/components/AuthPage.tsx', 'src/app/pages/NotFoundPage.tsx'].map(fromRoot);
+/** Loaded on demand only for a signed-in player, whatever the page: the realtime socket, the first-visit welcome. */
+const SIGNED_IN_ONLY = ['src/features/realtime/lib/realtime-client.ts', 'src/app/guard/new-player.ts'].map(fromRoot);
+const GAME_PAGES_DIR = fromRoot('src/app/pages/');
+const FIRST_PASS = 'RPG_CHUNK_FIRST_PASS';
+
+interface PassChunk {
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  moduleIds: string[];
+  imports: string[];
+  dynamicImports: string[];
+}
+
+/** The modules in the chunks the given chunks load: statically, and on demand where `onDemand` allows. */
+function modulesLoadedBy(chunks: PassChunk[], roots: PassChunk[], onDemand: (chunk: PassChunk) => boolean): Set<string> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Set<PassChunk>();
+  const queue = [...roots];
+  for (let chunk = queue.pop(); chunk !== undefined; chunk = queue.pop()) {
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    for (const file of chunk.imports) queue.push(byFile.get(file)!);
+    for (const file of chunk.dynamicImports) {
+      const next = byFile.get(file);
+      if (next && onDemand(next)) queue.push(next);
+    }
+  }
+  return new Set([...seen].flatMap((c) => c.moduleIds));
+}
+
+/** The first pass: a build in memory with the default chunks; the modules of the 'game' chunk. */
+async function gameCoreModules(): Promise<Set<string>> {
+  const { build } = await import('vite');
+  process.env[FIRST_PASS] = '1';
+  try {
+    const result = await build({ root: webRoot, configFile: fileURLToPath(import.meta.url), logLevel: 'silent', build: { write: false, sourcemap: false, minify: false } });
+    const outputs = Array.isArray(result) ? result : [result];
+    const chunks = outputs.flatMap((o) => ('output' in o ? o.output : [])).filter((c) => c.type === 'chunk') as PassChunk[];
+    const facade = (ids: string[]) => chunks.filter((c) => c.facadeModuleId !== null && ids.includes(c.facadeModuleId));
+    const isGameRoute = (c: PassChunk) => c.facadeModuleId !== null && !PUBLIC_PAGES.includes(c.facadeModuleId) && (c.facadeModuleId.startsWith(GAME_PAGES_DIR) || GAME_CORE.includes(c.facadeModuleId));
+    const publicSide = modulesLoadedBy(chunks, [...chunks.filter((c) => c.isEntry), ...facade(PUBLIC_PAGES)], (c) => !isGameRoute(c) && !(c.facadeModuleId && SIGNED_IN_ONLY.includes(c.facadeModuleId)));
+    const core = modulesLoadedBy(chunks, facade(GAME_CORE), () => false);
+    for (const id of publicSide) core.delete(id);
+    if (GAME_CORE.some((id) => !core.has(id))) throw new Error('vite.config: a game-core module is loaded by a public page');
+    return core;
+  } finally {
+    delete process.env[FIRST_PASS];
+  }
+}
+
+export default defineConfig(async ({ command }) => {
   // A build is a production build whatever NODE_ENV the shell or .env carries: with
   // NODE_ENV=development Vite would otherwise bundle React's development runtime.
   if (command === 'build') process.env.NODE_ENV = 'production';
+  const firstPass = process.env[FIRST_PASS] === '1';
+  const core = command === 'build' && !firstPass ? await gameCoreModules() : null;
   return {
-    plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+    plugins: [react(), tailwindcss(), ...(firstPass ? [] : [routePreloads(), precompress()])],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     server: {
       port: 5173,
@@ -117,6 +186,12 @@ export default defineConfig(({ command }) => {
         '/uploads': { target: apiTarget },
       },
     },
-    build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+    build: {
+      outDir: 'dist',
+      sourcemap: true,
+      chunkSizeWarningLimit: 700,
+      // Only the modules in 'game' are moved; what they import from elsewhere stays where it is.
+      ...(core ? { rolldownOptions: { output: { codeSplitting: { groups: [{ name: (id: string) => (core.has(id) ? 'game' : null), includeDependenciesRecursively: false }] } } } } : {}),
+    },
   };
 });

@@ -1,3 +1,5 @@
+import { SpinnerRing } from '@/components/ui/Spinner';
+
 /** The full-screen spinner while an auth request runs (spec 01 section 2). */
 export function ProcessingOverlay() {
   return (
@@ -6,7 +8,7 @@ export function ProcessingOverlay() {
       aria-live="polite"
       className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-ink-950/85 backdrop-blur-sm"
     >
-      <span aria-hidden="true" className="size-12 animate-spin rounded-full border-4 border-gold-700/40 border-t-gold-400" />
+      <SpinnerRing className="size-12" />
       <p className="font-display text-lg text-parchment-100">Processing your request...</p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { LoadErrorAlert } from '@/components/ui/Alert';
+import { SpinnerRing } from '@/components/ui/Spinner';
 import { useBuyOffer } from '../api/buy-offer';
 import { useStoreQuery } from '../api/get-store';
 import { RefreshCountdown } from './RefreshCountdown';
@@ -11,7 +12,7 @@ import { WalletBox } from './WalletBox';
 export function StoreLoading() {
   return (
     <div role="status" className="flex min-h-[40dvh] flex-col items-center justify-center gap-4 text-parchment-200">
-      <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-gold-700/40 border-t-gold-400" />
+      <SpinnerRing />
       <p>Loading Store...</p>
     </div>
   );
