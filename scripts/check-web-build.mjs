@@ -45,14 +45,15 @@ for (const file of all.filter((f) => /\.(js|css|html|svg|json)$/.test(f) && stat
 // 3. What a route loads: the entry script and its static imports, then the route's page chunk and its static imports.
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 const staticImports = (file) => [...read(file).matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => path.join(path.dirname(file), m[1]));
-function closure(starts) {
+/** The files `starts` load: their static imports, and whatever else `next` names, transitively. */
+function closure(starts, next = staticImports) {
   const seen = new Set();
   const stack = [...starts];
   while (stack.length) {
     const file = stack.pop();
     if (seen.has(file)) continue;
     seen.add(file);
-    stack.push(...staticImports(file));
+    stack.push(...next(file));
   }
   return seen;
 }
@@ -93,15 +94,9 @@ else {
   const isGamePage = (file) => gamePages.has(path.basename(file).replace(/-[\w-]{8}\.js$/, ''));
   const dynamicImports = (file) => [...read(file).matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => path.join(path.dirname(file), m[1]));
   const publicPages = ['LandingRoute', 'AuthPage', 'WelcomeSplash', 'NotFoundPage'].map(pageChunk).filter(Boolean).map((f) => path.join(assets, f));
-  const reach = new Set();
-  const stack = [...entry, ...publicPages];
-  while (stack.length) {
-    const file = stack.pop();
-    if (reach.has(file)) continue;
-    reach.add(file);
-    // The route table's import of the game frame lands on game-core itself, which holds it.
-    stack.push(...staticImports(file), ...dynamicImports(file).filter((f) => !isGamePage(f) && f !== game && !path.basename(f).startsWith('new-player-')));
-  }
+  // The route table's import of the game frame lands on game-core itself, which holds it.
+  const publicOnDemand = (f) => !isGamePage(f) && f !== game && !path.basename(f).startsWith('new-player-');
+  const reach = closure([...entry, ...publicPages], (file) => [...staticImports(file), ...dynamicImports(file).filter(publicOnDemand)]);
   if (reach.has(game)) {
     const via = [...reach].filter((f) => staticImports(f).includes(game)).map((f) => path.basename(f));
     fail(`a public page can load the game-core chunk (imported by ${via.join(', ')})`);

@@ -53,13 +53,16 @@ function precompress(): Plugin {
  * so an inline script in index.html asks for them (modulepreload) while the entry still downloads.
  * Paths are matched as the route guard matches them (lower case, no trailing slash).
  */
+const PORTAL_PAGE = 'src/app/pages/GamePortalPage.tsx';
+/** What every game route loads first: the frame, the query cache, the character list's schema. */
+const GAME_FRAME_MODULES = ['src/app/frame/GameFrame.tsx', 'src/app/providers/query-runtime.tsx', 'src/features/characters/api/character-list-schema.ts'];
 const ROUTE_PRELOADS: Array<{ exact?: string[]; prefixes?: readonly string[]; modules: string[]; reads?: string[] }> = [
   { exact: ['/', '/landing'], modules: ['src/app/pages/LandingRoute.tsx'] },
   { exact: ['/auth'], modules: ['src/features/auth/components/AuthPage.tsx'] },
-  { exact: ['/game'], modules: ['src/app/pages/GamePortalPage.tsx'] },
+  { exact: ['/game'], modules: [PORTAL_PAGE] },
   {
     prefixes: [...PROTECTED_PREFIXES, '/character-creation'],
-    modules: ['src/app/frame/GameFrame.tsx', 'src/app/providers/query-runtime.tsx', 'src/features/characters/api/character-list-schema.ts'],
+    modules: GAME_FRAME_MODULES,
     // Started here, beside the session, instead of after the entry, the session and the page
     // (used once by their first read: src/lib/early-fetch.ts).
     reads: ['/api/auth/get-session', '/api/characters'],
@@ -124,7 +127,7 @@ const fromRoot = (file: string) => normalizePath(path.join(webRoot, file));
  * icon from lucide-react's index imports the index, which imports every icon), so a first pass
  * builds in memory with the default chunks and reads the answer off them.
  */
-const GAME_CORE = ['src/app/frame/GameFrame.tsx', 'src/app/pages/GamePortalPage.tsx', 'src/app/providers/query-runtime.tsx', 'src/features/characters/api/character-list-schema.ts'].map(fromRoot);
+const GAME_CORE = [...GAME_FRAME_MODULES, PORTAL_PAGE].map(fromRoot);
 /** The first-visit welcome's check: loaded on demand for a signed-in player only, and allowed to load the chunk. */
 const NEW_PLAYER_CHECK = fromRoot('src/app/guard/new-player.ts');
 const PUBLIC_PAGES = ['src/app/pages/LandingRoute.tsx', 'src/features/landing/components/WelcomeSplash.tsx', 'src/features/auth/components/AuthPage.tsx', 'src/app/pages/NotFoundPage.tsx'].map(fromRoot);

@@ -21,6 +21,23 @@ const CHANNEL = 'rpg_events';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
 const MAX_PAYLOAD = 7900;
 
+/** Messages in order, grouped into as few NOTIFY payloads (a JSON array each) as fit the limit. */
+function inPayloads<T extends { bytes: number }>(items: T[]): T[][] {
+  const payloads: T[][] = [];
+  let size = 0;
+  for (const item of items) {
+    const last = payloads.at(-1);
+    if (last && size + item.bytes + 1 <= MAX_PAYLOAD) {
+      last.push(item);
+      size += item.bytes + 1;
+    } else {
+      payloads.push([item]);
+      size = 2 + item.bytes;
+    }
+  }
+  return payloads;
+}
+
 /** One process (the embedded database): deliver in-process. */
 export function createLocalBus(): Bus {
   const handlers: Array<(m: BusMessage) => void> = [];
@@ -69,20 +86,8 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
     while (queue.length > 0) {
       const batch = queue;
       queue = [];
-      const chunks: Array<typeof batch> = [];
-      let size = 2;
-      for (const item of batch) {
-        const last = chunks.at(-1);
-        if (last && size + item.bytes + 1 <= MAX_PAYLOAD) {
-          last.push(item);
-          size += item.bytes + 1;
-        } else {
-          chunks.push([item]);
-          size = 2 + item.bytes;
-        }
-      }
       // In order, so the messages arrive in the order they were published.
-      for (const chunk of chunks) {
+      for (const chunk of inPayloads(batch)) {
         try {
           await listener.query('SELECT pg_notify($1, $2)', [CHANNEL, `[${chunk.map((i) => i.json).join(',')}]`]);
           chunk.forEach((i) => i.sent.resolve());
