@@ -42,11 +42,17 @@ describe('achievements from real events (spec 03 §4, DECISIONS §3)', () => {
     const { client, characterId } = await newPlayer();
     const tabs = [connectSocket(server.url, client, { timeoutMs: 15_000 }), connectSocket(server.url, client, { timeoutMs: 15_000 })];
     await Promise.all(tabs.map((tab) => tab.waitFor('hello')));
-    // Strong enough that the level-1 forest fight is won (the fight itself is the real rule).
-    await setVitals(db(), characterId, { attack: 500, defense: 200 });
-    const res = await client.post<StartAdventureResponse>(`/api/characters/${characterId}/adventures`, { location: 'forest', level: 1 });
-    expect(res.status).toBe(201);
-    expect(await tabs[0]!.waitFor('adventure-completed', () => true, 15_000)).toMatchObject({ won: true });
+    // Strong enough for the best chance the rule allows (spec 02 §9 caps it at 95%): real level-1
+    // forest fights until one is won, at most five (all lost: about 3 in 10 million).
+    let won = false;
+    for (let attempt = 0; attempt < 5 && !won; attempt++) {
+      await setVitals(db(), characterId, { attack: 500, defense: 200 });
+      const completed = tabs[0]!.next('adventure-completed', 15_000);
+      const res = await client.post<StartAdventureResponse>(`/api/characters/${characterId}/adventures`, { location: 'forest', level: 1 });
+      expect(res.status).toBe(201);
+      won = (await completed).won === true;
+    }
+    expect(won).toBe(true);
     for (const tab of tabs) {
       const push = await tab.waitFor('achievement-unlocked', (m) => m.achievementId === 'combat-first-blood');
       expect(push).toMatchObject({ title: 'First Blood', points: 5 });
