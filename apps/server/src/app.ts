@@ -95,6 +95,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const originPolicy = { trustedOrigins: config.trustedOrigins, allowSameHost: !config.publicUrlFixed };
   // A push or presence write that fails is logged; it must never reject unobserved.
   const logged = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
+  const sessions = new SessionCache(config.sessionCacheMs);
   const auth = createAuth({
     config,
     db,
@@ -104,8 +105,14 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     originPolicy,
     events: {
       onSignedIn: (userId) => hub.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }).catch(logged('presence push failed')),
-      onSessionsRevoked: (userId) => hub.revalidateUser(userId).catch(logged('session revalidation push failed')),
+      // The cache is evicted here before the answer: the bus's echo (a NOTIFY round trip on
+      // PostgreSQL) could come after the player's next request.
+      onSessionsRevoked: (userId) => {
+        sessions.evictUser(userId);
+        hub.revalidateUser(userId).catch(logged('session revalidation push failed'));
+      },
       onSignedOut: (userId, sessionId) => {
+        sessions.evictSession(sessionId);
         hub.endSession(sessionId).catch(logged('sign-out push failed'));
         hub.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() }).catch(logged('presence push failed'));
       },
@@ -148,15 +155,15 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 64, parts: 5, headerPairs: 50 },
   });
 
-  const sessions = new SessionCache(config.sessionCacheMs);
-  // A sign-out or a revocation in any process evicts the cached sessions at once.
+  // A sign-out or a revocation in another process evicts the cached sessions at once (this
+  // process's own were evicted before its answer, in the auth events above).
   bus.subscribe((message) => {
     if (message.kind === 'session-ended') sessions.evictSession(message.sessionId);
     else if (message.kind === 'revalidate-user') sessions.evictUser(message.userId);
   });
   const guard = requireUser(auth, sessions);
   await healthRoutes(app, { database });
-  await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor });
+  await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor, sessions });
   await accountRoutes(app, { db, guard });
   await characterRoutes(app, { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom });
   await consoleRoutes(app, { db, guard, hub, commands, config, catchUp, needsCatchUp: (state, now) => adventures.needsCatchUp(state, now) });

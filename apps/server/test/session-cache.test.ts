@@ -4,6 +4,7 @@ import { authSession } from '../src/db/schema/index.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { authStores, inAuthCall } from '../src/auth/call-scope.ts';
 import { SessionCache, sessionCookie } from '../src/http/session.ts';
+import { createLocalBus, type Bus } from '../src/realtime/bus.ts';
 import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
 import { sleep } from './support/adventure.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -13,7 +14,11 @@ describe('session cache', () => {
   let server: TestServer;
   const TTL = 2000;
   beforeAll(async () => {
-    server = await startTestServer({ env: { SESSION_CACHE_MS: String(TTL) } });
+    // The bus delivers a second late, as a NOTIFY may on a busy PostgreSQL: "at once" below must
+    // not hang on the bus's echo (CI once saw a cached session answer after a password change).
+    const local = createLocalBus();
+    const slowBus: Bus = { ...local, subscribe: (handler) => local.subscribe((message) => void setTimeout(() => handler(message), 1000)) };
+    server = await startTestServer({ env: { SESSION_CACHE_MS: String(TTL) }, bus: slowBus });
   });
   afterAll(() => server?.stop());
 
@@ -80,10 +85,10 @@ describe('SessionCache', () => {
 
   it('serves an entry until its lifetime or the session expiry, whichever is first', () => {
     const cache = new SessionCache(1000);
-    cache.set('tok.sig', who, 10_500, 10_000);
+    cache.set('tok.sig', who, 10_500, cache.epoch, 10_000);
     expect(cache.get('tok.sig', 10_400)).toEqual(who);
     expect(cache.get('tok.sig', 10_500)).toBeUndefined();
-    cache.set('tok.sig', who, 99_000, 10_000);
+    cache.set('tok.sig', who, 99_000, cache.epoch, 10_000);
     expect(cache.get('tok.sig', 10_999)).toEqual(who);
     expect(cache.get('tok.sig', 11_000)).toBeUndefined();
   });
@@ -102,6 +107,16 @@ describe('SessionCache', () => {
     const off = new SessionCache(0);
     off.set('a', who, Infinity);
     expect(off.get('a')).toBeUndefined();
+  });
+
+  it('stores nothing read before an eviction (a request in flight cannot put a revoked session back)', () => {
+    const cache = new SessionCache(1000);
+    const before = cache.epoch;
+    cache.evictUser('u1');
+    cache.set('a', who, Infinity, before);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', who, Infinity, cache.epoch);
+    expect(cache.get('a')).toEqual(who);
   });
 
   it('reads only the session cookie, exactly as sent', () => {

@@ -42,12 +42,24 @@ interface CachedSession {
  * Sessions already read, by their exact signed cookie, for a short time (performance: the
  * session lookup was most of a request's cost). Only an exact cookie a browser holds can
  * hit, so nothing can be forged through it. A sign-out or a revocation (password change,
- * "sign out everywhere") evicts at once in every process through the bus; anything else
- * (a row deleted by hand, a lost message) takes effect within `ttlMs`. An expired session
- * never passes.
+ * "sign out everywhere") evicts at once: in the process that handled it before it answers,
+ * in the others through the bus; anything else (a row deleted by hand, a lost message) takes
+ * effect within `ttlMs`. An expired session never passes.
  */
 export class SessionCache {
   private readonly entries = new Map<string, CachedSession>();
+  /**
+   * Counts evictions. A read of the database that began before an eviction may have seen the
+   * session still valid: `set` with the epoch taken before that read stores nothing then, so a
+   * revoked session is never put back by a request that was in flight (evictions are rare: at
+   * worst a few reads go uncached).
+   */
+  private evictions = 0;
+
+  /** Take before reading a session from the database; pass to `set`. */
+  get epoch(): number {
+    return this.evictions;
+  }
 
   constructor(
     readonly ttlMs: number,
@@ -64,17 +76,25 @@ export class SessionCache {
     return entry.signedIn;
   }
 
-  set(cookie: string, signedIn: SignedIn, sessionExpiresAt: number, now = Date.now()): void {
-    if (this.ttlMs <= 0) return;
+  set(cookie: string, signedIn: SignedIn, sessionExpiresAt: number, epoch = this.evictions, now = Date.now()): void {
+    if (this.ttlMs <= 0 || epoch !== this.evictions) return;
     if (this.entries.size >= this.maxEntries) this.prune(now);
     this.entries.set(cookie, { signedIn, sessionExpiresAt, freshUntil: now + this.ttlMs });
   }
 
   evictSession(sessionId: string): void {
+    this.evictions++;
     for (const [cookie, entry] of this.entries) if (entry.signedIn.sessionId === sessionId) this.entries.delete(cookie);
   }
 
+  /** One browser's entry (its sign-out has been answered: the session row is gone). */
+  evictCookie(cookie: string | undefined): void {
+    this.evictions++;
+    if (cookie) this.entries.delete(cookie);
+  }
+
   evictUser(userId: string): void {
+    this.evictions++;
     for (const [cookie, entry] of this.entries) if (entry.signedIn.userId === userId) this.entries.delete(cookie);
   }
 
@@ -97,10 +117,11 @@ export async function readSession(auth: Auth, headers: FastifyRequest['headers']
   if (cache && !cookie) return undefined;
   const cached = cookie ? cache?.get(cookie) : undefined;
   if (cached) return cached;
+  const epoch = cache?.epoch;
   const result = await inAuthCall(() => auth.api.getSession({ headers: fromNodeHeaders(headers) }));
   if (!result || !result.user.emailVerified) return undefined;
   const signedIn = { userId: result.user.id, sessionId: result.session.id, email: result.user.email };
-  if (cookie) cache?.set(cookie, signedIn, new Date(result.session.expiresAt).getTime());
+  if (cookie) cache?.set(cookie, signedIn, new Date(result.session.expiresAt).getTime(), epoch);
   return signedIn;
 }
 

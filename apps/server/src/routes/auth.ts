@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseAuthBody } from '../http/schema.ts';
 import { AUTH_LIMITS, DEFAULT_AUTH_LIMIT, emailKey, hit, rateLimitMessage, scaleRule, type LimitRule } from '../http/rateLimit.ts';
-import { readSession } from '../http/session.ts';
+import { readSession, sessionCookie, type SessionCache } from '../http/session.ts';
 
 /** better-auth's codes answered with the spec's texts (spec 01 §5, §8). */
 const MESSAGES: Record<string, string> = {
@@ -63,10 +63,12 @@ export interface AuthRouteDeps {
   db: Db;
   publicUrl: string;
   rateLimitFactor: number;
+  /** The guard's session cache: a sign-out evicts its browser's entry once the session row is gone. */
+  sessions: SessionCache;
 }
 
 /** Mounts better-auth at /api/auth/*, behind our per-IP and per-address limits. */
-export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, rateLimitFactor }: AuthRouteDeps) {
+export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, rateLimitFactor, sessions }: AuthRouteDeps) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -106,6 +108,9 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
         const response = await auth.handler(toWebRequest(request, publicUrl, path, body));
         return { response, text: await response.text() };
       });
+      // The sign-out's own hook evicted the session before better-auth deleted it; a read in
+      // flight in between may have cached it again (SessionCache.epoch): evicted once more now.
+      if (path === '/sign-out') sessions.evictCookie(sessionCookie(request.headers));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
