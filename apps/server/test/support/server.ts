@@ -41,7 +41,7 @@ async function freePort(): Promise<number> {
 }
 
 /** With DATABASE_URL set, each test server gets a database of its own on that PostgreSQL. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `rpg_test_${process.pid}_${Date.now()}_${Math.floor(performance.now() * 1000) % 1_000_000}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

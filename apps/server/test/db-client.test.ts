@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { freshPostgres } from './support/server.ts';
+
+/**
+ * The PostgreSQL driver layer (db/client.ts, docs/performance.md): a transaction's `begin` leaves
+ * in one write with its first statement, and transactions keep their meaning.
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshPostgres(process.env.DATABASE_URL!);
+    drop = fresh.drop;
+    database = await openDatabase({ databaseUrl: fresh.url, dataDir: 'memory://' });
+    await database.db.execute(sql`create table if not exists pipeline_probe (n int primary key)`);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  /** Socket writes made by the pool's connections while `run` runs. */
+  async function writes(run: () => Promise<unknown>): Promise<number> {
+    const pool = database.pool!;
+    let count = 0;
+    const restore: Array<() => void> = [];
+    const spy = (client: pg.PoolClient) => {
+      const stream = (client as unknown as { connection: { stream: Record<string, (...args: unknown[]) => unknown> } }).connection.stream;
+      for (const method of ['_write', '_writev'] as const) {
+        const original = stream[method]!;
+        stream[method] = (...args: unknown[]) => {
+          count++;
+          return original.apply(stream, args);
+        };
+        restore.push(() => (stream[method] = original));
+      }
+    };
+    pool.on('acquire', spy);
+    try {
+      await run();
+    } finally {
+      pool.off('acquire', spy);
+      restore.forEach((undo) => undo());
+    }
+    return count;
+  }
+
+  it('sends begin and the first statement in one write: a transaction of one statement is two writes', async () => {
+    await database.db.execute(sql`select 1`); // a connection exists and is idle
+    const count = await writes(() => database.db.transaction(async (tx) => tx.execute(sql`select n from pipeline_probe where n = ${1}`)));
+    // begin + select, then commit (three before: begin alone, the select, the commit).
+    expect(count).toBe(2);
+  });
+
+  it('keeps a transaction whole: a thrown body rolls its writes back, a committed one keeps them', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into pipeline_probe (n) values (${10})`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await database.db.transaction(async (tx) => tx.execute(sql`insert into pipeline_probe (n) values (${11})`));
+    const { rows } = (await database.db.execute(sql`select n from pipeline_probe where n in (10, 11) order by n`)) as unknown as { rows: Array<{ n: number }> };
+    expect(rows.map((r) => r.n)).toEqual([11]);
+  });
+
+  it('rolls back when the first statement fails, and the connection serves the next transaction', async () => {
+    await expect(database.db.transaction(async (tx) => tx.execute(sql`select no_such_column from pipeline_probe where n = ${1}`))).rejects.toThrow();
+    const inside = await database.db.transaction(async (tx) => tx.execute(sql`select count(*)::int as c from pipeline_probe where n > ${0}`));
+    expect((inside as unknown as { rows: Array<{ c: number }> }).rows[0]!.c).toBeGreaterThanOrEqual(1);
+  });
+
+  it('runs a body that awaits something else before its first statement, and an empty one', async () => {
+    const result = await database.db.transaction(async (tx) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await tx.execute(sql`insert into pipeline_probe (n) values (${20})`);
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(await database.db.transaction(async () => 'nothing')).toBe('nothing');
+    // Row locks are held across the body: a second transaction waits for the first.
+    const order: string[] = [];
+    await Promise.all([
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select n from pipeline_probe where n = ${20} for update`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        order.push('first');
+      }),
+      new Promise((resolve) => setTimeout(resolve, 30)).then(() =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select n from pipeline_probe where n = ${20} for update`);
+          order.push('second');
+        }),
+      ),
+    ]);
+    expect(order).toEqual(['first', 'second']);
+  });
+});
