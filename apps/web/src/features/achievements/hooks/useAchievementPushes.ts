@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
 import { playNoticeSound } from '@/lib/audio';
 import { reportTimeZone } from '../api/report-time-zone';
+import { readTimeZone } from '../lib/time-zone';
 
 function onUnlocked(message: unknown): void {
   const parsed = achievementUnlockedPushSchema.safeParse(message);
@@ -42,7 +43,6 @@ export function useAchievementPushes(): void {
   useEffect(() => {
     if (reported) return;
     reported = true;
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone) reportTimeZone(zone).catch(() => undefined);
+    void readTimeZone().then((zone) => (zone ? reportTimeZone(zone) : undefined)).catch(() => undefined);
   }, []);
 }
