@@ -33,12 +33,14 @@ test.describe('global player chat (spec 03 §2, §4, §5 chat; DECISIONS §4)', 
     await expect(ann.page.getByRole('button', { name: 'Send message' })).toBeDisabled();
     await chatInput(ann.page).press('Enter');
 
-    // HTML and script render as text, live in the other player's tab (no reload).
-    const hostile = '<script>window.__pwned = 1</script><b>Hail</b> wayfarers';
+    // HTML and script render as text, live in the other player's tab (no reload). The chat is
+    // global and kept: each run's lines carry a tag of their own (a retry meets the first try's).
+    const tag = Date.now().toString(36).slice(-6);
+    const hostile = `<script>window.__pwned = 1</script><b>Hail</b> wayfarers ${tag}`;
     await chatInput(ann.page).fill(hostile);
     await chatInput(ann.page).press('Enter');
     await expect(chatInput(ann.page)).toHaveValue('');
-    const line = chatLog(bo.page).getByTestId('chat-line').filter({ hasText: 'wayfarers' });
+    const line = chatLog(bo.page).getByTestId('chat-line').filter({ hasText: `wayfarers ${tag}` });
     await expect(line.getByText(hostile, { exact: true })).toBeVisible();
     await expect(line).toContainText('Annika');
     await expect(line).toContainText('Lv 1');
@@ -49,28 +51,28 @@ test.describe('global player chat (spec 03 §2, §4, §5 chat; DECISIONS §4)', 
     // Shift+Enter starts a new line; Enter sends both lines as one message. The emoji picker inserts.
     await chatInput(bo.page).fill('First line');
     await chatInput(bo.page).press('Shift+Enter');
-    await chatInput(bo.page).pressSequentially('second line ');
-    await expect(chatInput(bo.page)).toHaveValue('First line\nsecond line ');
+    await chatInput(bo.page).pressSequentially(`second line ${tag} `);
+    await expect(chatInput(bo.page)).toHaveValue(`First line\nsecond line ${tag} `);
     await bo.page.getByRole('button', { name: 'Insert emoji' }).click();
     await bo.page.getByRole('tab', { name: 'RPG' }).click();
     await expect(bo.page.getByRole('tabpanel', { name: 'RPG' }).getByRole('button')).toHaveCount(16);
     await bo.page.getByRole('button', { name: 'Insert ⚔️' }).click();
     await bo.page.keyboard.press('Escape');
-    await expect(chatInput(bo.page)).toHaveValue('First line\nsecond line ⚔️');
+    await expect(chatInput(bo.page)).toHaveValue(`First line\nsecond line ${tag} ⚔️`);
     await chatInput(bo.page).press('Enter');
-    await expect(chatLog(ann.page).getByText('second line ⚔️')).toBeVisible();
+    await expect(chatLog(ann.page).getByText(`second line ${tag} ⚔️`)).toBeVisible();
 
     // Report, then mute: the muted player's lines leave my chat only.
     await chatLog(bo.page).getByRole('button', { name: `Report message from ${ann.username}` }).click();
     await expect(bo.page.getByText('Message Reported')).toBeVisible();
     await chatLog(bo.page).getByRole('button', { name: `Mute ${ann.username}` }).click();
     await expect(bo.page.getByText('Player Muted')).toBeVisible();
-    await expect(chatLog(bo.page).getByText('wayfarers')).toHaveCount(0);
-    await chatInput(ann.page).fill('Can you hear me?');
+    await expect(chatLog(bo.page).getByText(`wayfarers ${tag}`)).toHaveCount(0);
+    await chatInput(ann.page).fill(`Can you hear me? ${tag}`);
     await chatInput(ann.page).press('Enter');
-    await expect(chatLog(ann.page).getByText('Can you hear me?')).toBeVisible();
+    await expect(chatLog(ann.page).getByText(`Can you hear me? ${tag}`)).toBeVisible();
     await bo.page.waitForTimeout(1000);
-    await expect(chatLog(bo.page).getByText('Can you hear me?')).toHaveCount(0);
+    await expect(chatLog(bo.page).getByText(`Can you hear me? ${tag}`)).toHaveCount(0);
   });
 });
 

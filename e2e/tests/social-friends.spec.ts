@@ -62,7 +62,8 @@ test.describe('friends and direct messages (spec 03 §2, §4, §8; DECISIONS §2
     await expect(profileTab(bo.page, 'Messages')).toHaveText('Messages');
     await ann.page.getByRole('button', { name: `Message ${bo.username}` }).click();
     const hostileMessage = '<img src=x onerror="window.__pwned=2"><i>Hello</i> & welcome';
-    const input = ann.page.getByLabel(`Message ${bo.username}`);
+    // The message box, not the friend list's 'Message' button of the same name (still there for a moment).
+    const input = ann.page.getByRole('textbox', { name: `Message ${bo.username}` });
     await input.fill(hostileMessage);
     await input.press('Enter');
     await expect(input).toHaveValue('');
