@@ -6,6 +6,7 @@
 // The server is the compiled one `npm start` runs (apps/server/dist/main.js, rebuilt here).
 //   BENCH_SECONDS=10 (per route)  BENCH_CONNECTIONS=50  DATABASE_URL=… (use that PostgreSQL instead of a throwaway one)
 //   BENCH_TCP=0 (skip the throwaway PostgreSQL over TCP; over its Unix socket it always runs)
+//   BENCH_DATABASES=pglite,postgres (which databases to bench; both by default)
 //   Then scripts/bench-chat.mjs (the global chat's fan-out and socket memory; BENCH_CHAT=0 skips it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -202,15 +203,18 @@ try {
   // ratio is to a hello-world measured right before it ('hello req/s'), the hello-world idle meanwhile.
   const helloNow = () => wrk(`http://127.0.0.1:${helloPort}/`, { secs: HELLO_SECONDS, warm: false }).rps;
 
-  console.log('== PGlite (embedded)');
-  await benchServer('PGlite', '', helloNow);
+  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+  if (databases.includes('pglite')) {
+    console.log('== PGlite (embedded)');
+    await benchServer('PGlite', '', helloNow);
+  }
 
   console.log('== PostgreSQL');
-  const throwaway = process.env.DATABASE_URL ? null : await throwawayPostgres();
-  const pgUrl = process.env.DATABASE_URL || throwaway?.url;
+  const throwaway = process.env.DATABASE_URL || !databases.includes('postgres') ? null : await throwawayPostgres();
+  const pgUrl = databases.includes('postgres') ? process.env.DATABASE_URL || throwaway?.url : undefined;
   if (throwaway) await benchServer('PostgreSQL (Unix socket)', throwaway.socketUrl, helloNow);
   if (pgUrl && process.env.BENCH_TCP !== '0') await benchServer('PostgreSQL (TCP)', pgUrl, helloNow);
-  if (!pgUrl) rows.push({ what: 'PostgreSQL: skipped (no PostgreSQL 15 binaries and no DATABASE_URL)' });
+  if (!pgUrl) rows.push({ what: `PostgreSQL: skipped (${databases.includes('postgres') ? 'no PostgreSQL 15 binaries and no DATABASE_URL' : 'BENCH_DATABASES'})` });
   await stopProcess(hello.child);
 
   console.table(rows);

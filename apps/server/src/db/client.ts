@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type * as schema from './schema/index.ts';
 import * as authSchema from './schema/auth.ts';
+import { EmbeddedSocket } from './embedded-socket.ts';
 
 export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -134,37 +133,6 @@ function beginWithFirstStatement(client: pg.PoolClient): void {
 }
 
 /**
- * drizzle hands PGlite the same result parsers with every query (dates, intervals and their
- * arrays kept as text), and PGlite merges them into its table of ~100 parsers on every call: that
- * merge was most of a query's cost in JavaScript (~170 us of ~500, docs/performance.md). The
- * client keeps drizzle's parsers as its own instead, and its queries (in a transaction too) go
- * without them. Any other per-query parsers still pass through. Takes a ready client (after
- * `waitReady`).
- */
-function withDrizzleParsers(client: PGlite): PGlite {
-  const keepText = (value: string) => value;
-  const own = (client as unknown as { parsers: Record<number, unknown> }).parsers;
-  const drizzleTypes = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
-  const isDrizzles = (parsers: object) => {
-    const keys = Object.keys(parsers);
-    return keys.length === drizzleTypes.length && drizzleTypes.every((type) => String(type) in parsers);
-  };
-  type QueryOptions = Parameters<PGlite['query']>[2];
-  // Set on the ready client: its start-up sets the array types' parsers after the constructor's options.
-  for (const type of drizzleTypes) own[type] = keepText;
-  const withoutParsers = (options: QueryOptions | undefined) => (options?.parsers && isDrizzles(options.parsers) ? { ...options, parsers: undefined } : options);
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  return Object.assign(client, {
-    query: ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutParsers(options))) as PGlite['query'],
-    transaction: (<T>(run: (tx: Transaction) => Promise<T>) =>
-      transaction((tx) =>
-        run(Object.create(tx, { query: { value: (text: string, params?: unknown[], options?: QueryOptions) => tx.query(text, params, withoutParsers(options)) } }) as Transaction),
-      )) as PGlite['transaction'],
-  });
-}
-
-/**
  * node-postgres prepares, for every result, an empty row object with a key per column, for rows
  * read as objects. drizzle reads every row as an array, where that object is never used; on the
  * wide joins of the character reads building it was ~13% of GET /api/characters' CPU
@@ -217,13 +185,25 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
-  const db = drizzlePglite(withDrizzleParsers(client), { schema: relationalSchema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  // The embedded database through node-postgres, as PostgreSQL is: the same driver, parsers,
+  // named statements and pipelining on both (embedded-socket.ts). PGlite is one session: one
+  // connection, never closed while idle, so no two transactions interleave.
+  skipUnusedRowObjects();
+  const pool = new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0, pipeline: true } as pg.PoolConfig);
+  pool.on('connect', (connection) => {
+    preparedStatements(connection);
+    beginWithFirstStatement(connection);
+  });
+  pool.on('error', (error) => console.error('[db] embedded connection error:', error.message));
+  const db = drizzlePg(pool, { schema: relationalSchema }) as unknown as Db;
+  await migratePg(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
+    // The bus's LISTEN/NOTIFY is PostgreSQL's: the embedded database has one process.
     pool: undefined,
     close: async () => {
+      await pool.end();
       if (!client.closed) await client.close();
     },
   };

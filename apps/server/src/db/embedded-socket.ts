@@ -1,0 +1,93 @@
+import { Duplex } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+
+/** AuthenticationOk, then ReadyForQuery (idle): what a server answers a trusted startup with. */
+const STARTUP_ANSWER = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49]);
+const TERMINATE = 0x58;
+
+/**
+ * A socket for node-postgres whose other end is the embedded PGlite: what the driver writes in
+ * one turn of the event loop goes to PostgreSQL's protocol loop in one call into the WebAssembly,
+ * and the answer's bytes come back as if read from the network. So the embedded database runs the
+ * same driver as PostgreSQL: named statements parsed and planned once, a transaction's `begin`
+ * with its first statement, and a query's parse, bind, describe, execute and sync in one call,
+ * where PGlite's own `query` makes six and parses and plans every time (docs/performance.md).
+ *
+ * The startup is answered here (PGlite's session is already started), and the terminate message
+ * that ends a connection is not passed on: the PGlite instance belongs to the caller.
+ */
+export class EmbeddedSocket extends Duplex {
+  readonly #pglite: PGlite;
+  #pending: Buffer[] = [];
+  #started = false;
+
+  constructor(pglite: PGlite) {
+    super();
+    this.#pglite = pglite;
+  }
+
+  connect(): this {
+    process.nextTick(() => this.emit('connect'));
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+
+  override _read(): void {
+    // Answers are pushed as they are made.
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    if (!this.#started) {
+      // The first message is the startup packet.
+      this.#started = true;
+      process.nextTick(() => this.push(STARTUP_ANSWER));
+      callback();
+      return;
+    }
+    if (chunk[0] === TERMINATE) {
+      callback();
+      return;
+    }
+    if (this.#pending.length === 0) process.nextTick(() => this.#flush());
+    this.#pending.push(chunk);
+    callback();
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.push(null);
+    callback();
+  }
+
+  #flush(): void {
+    const message = this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
+    this.#pending = [];
+    // The raw stream: PGlite's other calls also parse every answer into a list of messages
+    // that the direct call never clears (node-postgres parses them already).
+    const answer: Buffer[] = [];
+    const onRawData = (bytes: Uint8Array) => {
+      answer.push(Buffer.from(bytes));
+    };
+    // Runs at once (with no file-system sync to wait for, nothing in it is asynchronous).
+    this.#pglite.execProtocolRawStream(message, { syncToFs: false, onRawData }).then(
+      () => {
+        if (answer.length > 0) this.push(answer.length === 1 ? answer[0] : Buffer.concat(answer));
+      },
+      (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+}
