@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, withCommit, type Database } from '../src/db/client.ts';
 import { freshPostgres } from './support/server.ts';
 
 /**
@@ -55,42 +55,97 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () =>
     expect(count).toBe(2);
   });
 
+  it('sends a statement given to withCommit with the commit: a read then a write is two writes', async () => {
+    await database.db.execute(sql`select 1`);
+    let pending: { result: Promise<unknown> } | undefined;
+    const count = await writes(async () => {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select n from pipeline_probe where n = ${1} for update`);
+        pending = withCommit(tx, () => tx.execute(sql`insert into pipeline_probe (n) values (${30}) returning n`));
+      });
+    });
+    // begin + select, then insert + commit (three before: the insert and the commit apart).
+    expect(count).toBe(2);
+    expect(((await pending!.result) as unknown as { rows: Array<{ n: number }> }).rows).toEqual([{ n: 30 }]);
+  });
+
+  transactionMeaning(() => database);
+});
+
+describe('the embedded database client', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await database.db.execute(sql`create table if not exists pipeline_probe (n int primary key)`);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  transactionMeaning(() => database);
+});
+
+/** What a transaction means, whatever the driver layer does with its statements' writes. */
+function transactionMeaning(current: () => Database) {
+  it('keeps a withCommit statement only with its commit: a failing one rejects its result and nothing stays', async () => {
+    const { db } = current();
+    let pending: { result: Promise<unknown> } | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pipeline_probe (n) values (${40})`);
+      // n = 40 again: a duplicate key, answered after the transaction's callback returned.
+      pending = withCommit(tx, () => tx.execute(sql`insert into pipeline_probe (n) values (${40})`));
+    });
+    await expect(pending!.result).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505' }) });
+    const { rows } = (await db.execute(sql`select n from pipeline_probe where n = ${40}`)) as unknown as { rows: unknown[] };
+    expect(rows).toEqual([]);
+    // A body that throws after withCommit rolls back, and the connection serves the next transaction.
+    await expect(
+      db.transaction(async (tx) => {
+        withCommit(tx, () => tx.execute(sql`insert into pipeline_probe (n) values (${41})`));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const after = await db.transaction(async (tx) => withCommit(tx, () => tx.execute(sql`insert into pipeline_probe (n) values (${42}) returning n`)));
+    expect(((await after.result) as unknown as { rows: Array<{ n: number }> }).rows).toEqual([{ n: 42 }]);
+    const kept = (await db.execute(sql`select n from pipeline_probe where n in (40, 41, 42) order by n`)) as unknown as { rows: Array<{ n: number }> };
+    expect(kept.rows.map((r) => r.n)).toEqual([42]);
+  });
+
   it('keeps a transaction whole: a thrown body rolls its writes back, a committed one keeps them', async () => {
     await expect(
-      database.db.transaction(async (tx) => {
+      current().db.transaction(async (tx) => {
         await tx.execute(sql`insert into pipeline_probe (n) values (${10})`);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    await database.db.transaction(async (tx) => tx.execute(sql`insert into pipeline_probe (n) values (${11})`));
-    const { rows } = (await database.db.execute(sql`select n from pipeline_probe where n in (10, 11) order by n`)) as unknown as { rows: Array<{ n: number }> };
+    await current().db.transaction(async (tx) => tx.execute(sql`insert into pipeline_probe (n) values (${11})`));
+    const { rows } = (await current().db.execute(sql`select n from pipeline_probe where n in (10, 11) order by n`)) as unknown as { rows: Array<{ n: number }> };
     expect(rows.map((r) => r.n)).toEqual([11]);
   });
 
   it('rolls back when the first statement fails, and the connection serves the next transaction', async () => {
-    await expect(database.db.transaction(async (tx) => tx.execute(sql`select no_such_column from pipeline_probe where n = ${1}`))).rejects.toThrow();
-    const inside = await database.db.transaction(async (tx) => tx.execute(sql`select count(*)::int as c from pipeline_probe where n > ${0}`));
+    await expect(current().db.transaction(async (tx) => tx.execute(sql`select no_such_column from pipeline_probe where n = ${1}`))).rejects.toThrow();
+    const inside = await current().db.transaction(async (tx) => tx.execute(sql`select count(*)::int as c from pipeline_probe where n > ${0}`));
     expect((inside as unknown as { rows: Array<{ c: number }> }).rows[0]!.c).toBeGreaterThanOrEqual(1);
   });
 
   it('runs a body that awaits something else before its first statement, and an empty one', async () => {
-    const result = await database.db.transaction(async (tx) => {
+    const result = await current().db.transaction(async (tx) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       await tx.execute(sql`insert into pipeline_probe (n) values (${20})`);
       return 'done';
     });
     expect(result).toBe('done');
-    expect(await database.db.transaction(async () => 'nothing')).toBe('nothing');
+    expect(await current().db.transaction(async () => 'nothing')).toBe('nothing');
     // Row locks are held across the body: a second transaction waits for the first.
     const order: string[] = [];
     await Promise.all([
-      database.db.transaction(async (tx) => {
+      current().db.transaction(async (tx) => {
         await tx.execute(sql`select n from pipeline_probe where n = ${20} for update`);
         await new Promise((resolve) => setTimeout(resolve, 100));
         order.push('first');
       }),
       new Promise((resolve) => setTimeout(resolve, 30)).then(() =>
-        database.db.transaction(async (tx) => {
+        current().db.transaction(async (tx) => {
           await tx.execute(sql`select n from pipeline_probe where n = ${20} for update`);
           order.push('second');
         }),
@@ -98,4 +153,4 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () =>
     ]);
     expect(order).toEqual(['first', 'second']);
   });
-});
+}

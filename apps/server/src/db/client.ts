@@ -89,6 +89,27 @@ function preparedStatements(client: pg.PoolClient): void {
 
 type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
+/** Per pooled connection: holds its writes until the transaction's `commit` or `rollback` is written. */
+const holdUntilEnd = new WeakMap<pg.PoolClient, () => void>();
+
+/**
+ * A transaction's last statement sent in one write with the `commit` behind it (the connections
+ * are pipelined): one round trip less for a transaction that ends with a write whose answer is
+ * only needed after the commit. `statement` runs at once; the transaction's callback returns
+ * without awaiting it, and the caller awaits `.result` after the transaction. Should the
+ * statement fail, PostgreSQL turns the `commit` of the aborted transaction into a rollback, and
+ * `.result` rejects with the statement's error: nothing is kept.
+ */
+export function withCommit<T>(tx: Tx, statement: () => Promise<T>): { result: Promise<T> } {
+  const client = (tx as unknown as { session?: { client?: pg.PoolClient } }).session?.client;
+  if (client) holdUntilEnd.get(client)?.();
+  // Once: a drizzle query is a thenable that runs again on every `then`.
+  const result = Promise.resolve(statement());
+  // Awaited after the commit: until then a failure must not count as unhandled.
+  result.catch(() => undefined);
+  return { result };
+}
+
 /**
  * A transaction's `begin` goes out with its first statement instead of taking a round trip of
  * its own (the connections are in pg's pipeline mode, which sends a query without waiting for the
@@ -109,8 +130,29 @@ function beginWithFirstStatement(client: pg.PoolClient): void {
     stream.uncork();
   };
   const textOf = (config: unknown) => (typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text);
+  // withCommit: writes held from the transaction's last statement to its end.
+  let holding = 0;
+  let holds = 0;
+  const release = (hold = holding) => {
+    if (!holding || hold !== holding) return;
+    holding = 0;
+    stream.uncork();
+  };
+  holdUntilEnd.set(client, () => {
+    if (holding) return;
+    holding = ++holds;
+    stream.cork();
+    // A transaction that does not end in this turn (its callback awaited something else) is not held up.
+    const hold = holding;
+    setImmediate(() => release(hold));
+  });
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     const text = textOf(config);
+    if (holding && typeof text === 'string' && /^(commit|rollback)\b/i.test(text)) {
+      const result = query(config, values, callback);
+      release();
+      return result;
+    }
     const noValues = !Array.isArray(values ?? (config as { values?: unknown } | null)?.values) || ((values ?? (config as { values: unknown[] }).values) as unknown[]).length === 0;
     if (!begun && callback === undefined && typeof values !== 'function' && typeof text === 'string' && /^begin\b/i.test(text) && noValues) {
       stream.cork();

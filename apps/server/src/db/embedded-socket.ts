@@ -51,21 +51,26 @@ export class EmbeddedSocket extends Duplex {
     // Answers are pushed as they are made.
   }
 
+  override _writev(chunks: Array<{ chunk: Buffer }>, callback: (error?: Error | null) => void): void {
+    for (const { chunk } of chunks) this.#take(chunk);
+    callback();
+  }
+
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.#take(chunk);
+    callback();
+  }
+
+  #take(chunk: Buffer): void {
     if (!this.#started) {
       // The first message is the startup packet.
       this.#started = true;
       process.nextTick(() => this.push(STARTUP_ANSWER));
-      callback();
       return;
     }
-    if (chunk[0] === TERMINATE) {
-      callback();
-      return;
-    }
+    if (chunk[0] === TERMINATE) return;
     if (this.#pending.length === 0) process.nextTick(() => this.#flush());
     this.#pending.push(chunk);
-    callback();
   }
 
   override _final(callback: (error?: Error | null) => void): void {
