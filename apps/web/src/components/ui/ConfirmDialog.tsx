@@ -1,48 +1,10 @@
-import { AlertDialog, Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { buttonClasses } from './Button';
-import { DialogCloseButton } from './DialogCloseButton';
+import type { ReactElement, ReactNode } from 'react';
+import { lazyModule } from '@/lib/lazy-module';
+import { LazyPopup } from './LazyPopup';
 
-/**
- * The centred panel of a Radix alert dialog (inside its AlertDialog.Root): overlay and content.
- * The children bring the AlertDialog.Title, Description, Cancel and the action.
- */
-export function AlertDialogPanel({ children }: { children: ReactNode }) {
-  return (
-    <AlertDialog.Portal>
-      <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
-      <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-gold-700/50 bg-ink-850 p-6 shadow-2xl">
-        {children}
-      </AlertDialog.Content>
-    </AlertDialog.Portal>
-  );
-}
-
-/**
- * The centred panel of a Radix form dialog (inside its Dialog.Root): overlay, a header with the
- * title, the description and a close button, then the children (a scrolling body and a footer).
- */
-export function DialogPanel({ title, description, children }: { title: ReactNode; description: ReactNode; children: ReactNode }) {
-  return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
-      <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-gold-700/50 bg-ink-850 shadow-2xl">
-        <div className="flex items-start justify-between gap-3 border-b border-ink-600 p-4">
-          <div>
-            <Dialog.Title className="font-display text-xl font-semibold text-gold-300">{title}</Dialog.Title>
-            <Dialog.Description className="text-sm text-parchment-300">{description}</Dialog.Description>
-          </div>
-          <DialogCloseButton label="Close" />
-        </div>
-        {children}
-      </Dialog.Content>
-    </Dialog.Portal>
-  );
-}
-
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   /** The element that opens the dialog (a button). */
-  trigger: ReactNode;
+  trigger: ReactElement;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -52,21 +14,16 @@ interface ConfirmDialogProps {
   destructive?: boolean;
 }
 
-/** A Radix alert dialog: focus moves to Cancel, Escape closes it, the page behind is inert. */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, destructive = false }: ConfirmDialogProps) {
+const popup = lazyModule(() => import('./ConfirmDialogPopup').then((module) => module.ConfirmDialogPopup));
+
+/**
+ * A Radix alert dialog: focus moves to Cancel, Escape closes it, the page behind is inert. Its
+ * code loads on first use (the trigger alone renders until then: LazyPopup).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-      <AlertDialogPanel>
-        <AlertDialog.Title className="font-display text-xl font-semibold text-gold-300">{title}</AlertDialog.Title>
-        <AlertDialog.Description className="mt-3 text-sm text-parchment-200">{description}</AlertDialog.Description>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
-          <AlertDialog.Action className={buttonClasses(destructive ? 'danger' : 'primary')} onClick={onConfirm}>
-            {confirmLabel}
-          </AlertDialog.Action>
-        </div>
-      </AlertDialogPanel>
-    </AlertDialog.Root>
+    <LazyPopup popup={popup} kind="dialog" trigger={props.trigger}>
+      {(Popup, mount) => <Popup {...props} {...mount} />}
+    </LazyPopup>
   );
 }

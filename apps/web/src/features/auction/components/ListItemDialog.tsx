@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { CoinAmount, CoinSummary } from '@/components/CoinAmount';
 import { Button, buttonClasses } from '@/components/ui/Button';
-import { AlertDialogPanel, DialogPanel } from '@/components/ui/ConfirmDialog';
+import { AlertDialogPanel, DialogPanel } from '@/components/ui/DialogPanels';
 import { CoinFields } from '@/components/CoinFields';
 import { ItemPicker } from '@/components/ItemPicker';
 import { coinTextToCopper, EMPTY_COIN_TEXT, parseCoin, type CoinText } from '@/lib/coin-text';

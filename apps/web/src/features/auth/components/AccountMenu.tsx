@@ -1,7 +1,7 @@
-import { ChevronDown, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { ChevronDown, UserRound } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/Button';
-import { useSignOut } from '../hooks/useSignOut';
+import { LazyPopup } from '@/components/ui/LazyPopup';
+import { lazyModule } from '@/lib/lazy-module';
 
 interface AccountMenuProps {
   /** The player's public name; shown on wide screens and as the menu's heading. */
@@ -9,60 +9,23 @@ interface AccountMenuProps {
   email: string | null;
 }
 
-const itemClasses =
-  'flex cursor-pointer items-start gap-2.5 rounded-md px-2 py-2 text-sm text-parchment-100 outline-none select-none data-[disabled]:cursor-wait data-[disabled]:opacity-60 data-[highlighted]:bg-gold-500/15';
+const dropdown = lazyModule(() => import('./AccountMenuDropdown').then((module) => module.AccountMenuDropdown));
 
 /**
- * The header's account menu. 'Sign out everywhere' is the spec's sign-out (spec 01 section 4,
- * DECISIONS section 4: every session of the account ends); 'Sign out on this device' ends this
- * browser's session only, for a player who stays signed in on their phone.
+ * The header's account menu: its sign-outs (AccountMenuDropdown) load on first use, the trigger
+ * alone renders until then (LazyPopup).
  */
 export function AccountMenu({ name, email }: AccountMenuProps) {
-  const everywhere = useSignOut('everywhere');
-  const device = useSignOut('device');
-  const pending = everywhere.pending || device.pending;
-
+  const trigger = (
+    <button type="button" aria-label="Account menu" className={buttonClasses('ghost', 'sm', 'max-w-56 data-[state=open]:bg-ink-700')}>
+      <UserRound className="size-4 shrink-0" aria-hidden="true" />
+      {name ? <span className="hidden truncate 2xl:inline">{name}</span> : null}
+      <ChevronDown className="size-3.5 shrink-0" aria-hidden="true" />
+    </button>
+  );
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        aria-busy={pending}
-        className={buttonClasses('ghost', 'sm', 'max-w-56 data-[state=open]:bg-ink-700')}
-      >
-        <UserRound className="size-4 shrink-0" aria-hidden="true" />
-        {name ? <span className="hidden truncate 2xl:inline">{name}</span> : null}
-        <ChevronDown className="size-3.5 shrink-0" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-50 w-[min(18rem,calc(100vw-1rem))] rounded-lg border border-gold-700/60 bg-ink-850 p-1.5 shadow-2xl"
-        >
-          {name || email ? (
-            <DropdownMenu.Label className="px-2 pt-1 pb-2">
-              {name ? <span className="block truncate font-display text-base font-semibold text-gold-200">{name}</span> : null}
-              {email ? <span className="block truncate text-xs text-parchment-400">{email}</span> : null}
-            </DropdownMenu.Label>
-          ) : null}
-          <DropdownMenu.Separator className="my-1 h-px bg-gold-700/30" />
-          <DropdownMenu.Item disabled={pending} onSelect={() => void everywhere.signOut()} className={itemClasses}>
-            <LogOut className="mt-0.5 size-4 shrink-0 text-gold-300" aria-hidden="true" />
-            <span>
-              <span className="block font-medium">Sign out everywhere</span>
-              <span className="block text-xs text-parchment-400">Ends your sessions on every device</span>
-            </span>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item disabled={pending} onSelect={() => void device.signOut()} className={itemClasses}>
-            <MonitorSmartphone className="mt-0.5 size-4 shrink-0 text-parchment-300" aria-hidden="true" />
-            <span>
-              <span className="block font-medium">Sign out on this device</span>
-              <span className="block text-xs text-parchment-400">Other devices stay signed in</span>
-            </span>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <LazyPopup popup={dropdown} kind="menu" trigger={trigger}>
+      {(Dropdown, mount) => <Dropdown name={name} email={email} {...mount} />}
+    </LazyPopup>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { CoinSummary } from '@/components/CoinAmount';
 import { Button, buttonClasses } from '@/components/ui/Button';
-import { DialogPanel } from '@/components/ui/ConfirmDialog';
+import { DialogPanel } from '@/components/ui/DialogPanels';
 import { CoinFields } from '@/components/CoinFields';
 import { ItemPicker } from '@/components/ItemPicker';
 import { useSendGift } from '../api/send-gift';

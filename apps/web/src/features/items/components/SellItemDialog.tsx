@@ -2,7 +2,7 @@ import type { InventoryEntryView } from '@rpg/contract';
 import { AlertDialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '@/components/ui/Button';
-import { AlertDialogPanel } from '@/components/ui/ConfirmDialog';
+import { AlertDialogPanel } from '@/components/ui/DialogPanels';
 import { NumberInput } from '@/components/ui/NumberInput';
 import { parseQuantity, sellValueText } from '../lib/sell';
 

@@ -5,7 +5,7 @@ import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { AlertDialogPanel } from '@/components/ui/ConfirmDialog';
+import { AlertDialogPanel } from '@/components/ui/DialogPanels';
 import { cn } from '@/lib/cn';
 import { useDeletePost } from '../api/delete-post';
 import { useSetLiked } from '../api/like-post';
