@@ -117,7 +117,8 @@ export function withCommit<T>(tx: Tx, statement: () => Promise<T>): { result: Pr
  * `begin` is written to the corked socket and answered at once here; the body's first statement
  * is written behind it and both leave in one write. That statement's answer waits for the
  * `begin`'s: if the `begin` failed, the statement fails with its error, and drizzle rolls back.
- * A console line was five round trips (begin, locked read, insert, commit, the NOTIFY); now four.
+ * A console line was five round trips (begin, locked read, insert, commit, the NOTIFY); with this
+ * and withCommit, three.
  */
 function beginWithFirstStatement(client: pg.PoolClient): void {
   const query = client.query.bind(client) as QueryFn;
@@ -202,22 +203,31 @@ export function embeddedDatabaseIsNew(dataDir: string): boolean {
   return dataDir !== 'memory://' && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
 }
 
+/**
+ * The pool and drizzle over it, migrated, for either database: every connection pipelined, its
+ * parameterised statements named (preparedStatements) and its transactions' first and last
+ * statements sent with their `begin` and `commit` (beginWithFirstStatement, withCommit).
+ */
+async function driver(config: pg.PoolConfig, errorLabel: string): Promise<{ pool: pg.Pool; db: Db }> {
+  skipUnusedRowObjects();
+  const pool = new pg.Pool({ ...config, pipeline: true } as pg.PoolConfig);
+  pool.on('connect', (client) => {
+    preparedStatements(client);
+    beginWithFirstStatement(client);
+  });
+  // A connection that fails while idle (a server restart, an admin) must not crash the process.
+  pool.on('error', (error) => console.error(`[db] ${errorLabel}:`, error.message));
+  const db = drizzlePg(pool, { schema: relationalSchema }) as unknown as Db;
+  await migratePg(db as never, { migrationsFolder });
+  return { pool, db };
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // jit=off: the game's statements touch a handful of rows. On tables not yet analyzed (a new
     // database) the planner guesses ~200,000 rows, and JIT compiling each statement cost 15-80 ms
     // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md).
-    skipUnusedRowObjects();
-    // Pipeline mode: see beginWithFirstStatement.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off', pipeline: true } as pg.PoolConfig);
-    pool.on('connect', (client) => {
-      preparedStatements(client);
-      beginWithFirstStatement(client);
-    });
-    // An idle connection the server drops (restart, admin) must not crash the process.
-    pool.on('error', (error) => console.error('[db] idle connection error:', error.message));
-    const db = drizzlePg(pool, { schema: relationalSchema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    const { pool, db } = await driver({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 'idle connection error');
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let dataDir = options.dataDir;
@@ -230,15 +240,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // The embedded database through node-postgres, as PostgreSQL is: the same driver, parsers,
   // named statements and pipelining on both (embedded-socket.ts). PGlite is one session: one
   // connection, never closed while idle, so no two transactions interleave.
-  skipUnusedRowObjects();
-  const pool = new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0, pipeline: true } as pg.PoolConfig);
-  pool.on('connect', (connection) => {
-    preparedStatements(connection);
-    beginWithFirstStatement(connection);
-  });
-  pool.on('error', (error) => console.error('[db] embedded connection error:', error.message));
-  const db = drizzlePg(pool, { schema: relationalSchema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
+  const { pool, db } = await driver({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 }, 'embedded connection error');
   return {
     db,
     kind: 'pglite',
