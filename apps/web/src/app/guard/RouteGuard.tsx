@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { CenteredSpinner } from '@/components/ui/Spinner';
 import { useAuth } from '@/features/auth/hooks/auth-context';
@@ -9,7 +9,9 @@ import { guardDecision } from './route-access';
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { user, isPending } = useAuth();
   const location = useLocation();
-  const decision = guardDecision({ pathname: location.pathname, signedIn: user !== null, isPending });
+  // The session store's answer is an urgent update: the page it lets in (on /game the frame and
+  // the portal) renders as deferred work instead, in slices the browser can interleave with input.
+  const decision = useDeferredValue(guardDecision({ pathname: location.pathname, signedIn: user !== null, isPending }));
 
   if (decision === 'wait') {
     return (

@@ -1,5 +1,6 @@
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
-import { lazyPage, lazyQueryPage } from './lazy-page';
+import { isValidElement } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { lazyPage, lazyQueryPage, type LazyPage } from './lazy-page';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -51,6 +52,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the pages of the route at `pathname` (on a game path: the frame and the page),
+ * for the app's first render: they load and run while the session is read, and the guard then
+ * shows them at once (lazy-page.ts), instead of asking for them once the session has answered.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const page = isValidElement(route.element) ? (route.element.type as Partial<LazyPage>) : null;
+    // A failed load shows the route's error when React renders the page (RouteErrorBoundary).
+    if (typeof page?.preload === 'function') void page.preload().catch(() => undefined);
+  }
+}
 
 /**
  * The route table in react-router's declarative mode (the data router's loaders, actions and
