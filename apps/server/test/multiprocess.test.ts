@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgBus } from '../src/realtime/bus.ts';
 import { signedInPlayer } from './support/client.ts';
 import { connectSocket } from './support/socket.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { freshPostgres, startTestServer, type TestServer } from './support/server.ts';
 
 /**
  * Scaling out: two server processes' worth of apps on one PostgreSQL. A change made
@@ -109,5 +110,73 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL bus', () => {
     await expect(sender.publish({ kind: 'session-ended', sessionId: 'burst-late' })).rejects.toThrow(/closed/);
     await expect.poll(() => received.at(-1), { timeout: 10_000 }).toBe('burst-last');
     await receiver.close();
+  });
+});
+
+/**
+ * A process alone on its database sends no NOTIFY: it delivers its own pushes at once, and sends
+ * them to PostgreSQL only while another process's bus holds the listeners' lock. A bus that starts
+ * gets every push published once it has started.
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL bus, alone and not', () => {
+  let pool: pg.Pool;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshPostgres(process.env.DATABASE_URL!);
+    drop = fresh.drop;
+    pool = new pg.Pool({ connectionString: fresh.url, max: 4 });
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await drop?.();
+  });
+
+  it('sends nothing while alone, reaches a bus that has just started, and delivers to itself once', async () => {
+    const watcher = await pool.connect();
+    const notified: string[] = [];
+    watcher.on('notification', (n) => notified.push(n.payload ?? ''));
+    await watcher.query('LISTEN rpg_events');
+
+    const first = await createPgBus(pool, console);
+    const atFirst: string[] = [];
+    first.subscribe((m) => m.kind === 'session-ended' && atFirst.push(m.sessionId));
+    // The first publish asks whether anyone else listens (and goes out while it does not know).
+    await first.publish({ kind: 'session-ended', sessionId: 'a-0' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = notified.length;
+    for (let i = 1; i <= 20; i++) {
+      await first.publish({ kind: 'session-ended', sessionId: `a-${i}` });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect.poll(() => atFirst.length).toBe(21);
+    expect(atFirst).toEqual(Array.from({ length: 21 }, (_, i) => `a-${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notified.length - before).toBe(0);
+
+    // A second process's bus: once it has started, everything the first publishes reaches it.
+    const second = await createPgBus(pool, console);
+    const atSecond: string[] = [];
+    second.subscribe((m) => m.kind === 'session-ended' && atSecond.push(m.sessionId));
+    await first.publish({ kind: 'session-ended', sessionId: 'b-0' });
+    await second.publish({ kind: 'session-ended', sessionId: 'b-1' });
+    // Each process has its own pushes at once, the other's a NOTIFY later.
+    await expect.poll(() => [...atSecond].sort(), { timeout: 5_000 }).toEqual(['b-0', 'b-1']);
+    await expect.poll(() => [...atFirst.slice(21)].sort(), { timeout: 5_000 }).toEqual(['b-0', 'b-1']);
+    // Its own NOTIFY's echo is not delivered to the publisher again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(atFirst.filter((id) => id === 'b-0')).toHaveLength(1);
+    expect(atSecond.filter((id) => id === 'b-1')).toHaveLength(1);
+
+    // The second closes: the first is alone again after its next question.
+    await second.close();
+    await first.publish({ kind: 'session-ended', sessionId: 'c-0' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const afterClose = notified.length;
+    await first.publish({ kind: 'session-ended', sessionId: 'c-1' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notified.length - afterClose).toBe(0);
+    await first.close();
+    await watcher.query('UNLISTEN rpg_events');
+    watcher.release();
   });
 });

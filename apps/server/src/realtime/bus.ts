@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PushMessage } from '@rpg/contract';
 import type pg from 'pg';
 
@@ -18,8 +20,18 @@ export interface Bus {
 }
 
 const CHANNEL = 'rpg_events';
-/** PostgreSQL's NOTIFY payload limit is 8000 bytes. */
+/** PostgreSQL's NOTIFY payload limit is 8000 bytes (less the envelope naming the sender). */
 const MAX_PAYLOAD = 7900;
+/** The advisory lock every process's bus holds shared while it listens: taken exclusively only by a process alone. */
+const LISTENERS_LOCK = 7_215_031_442;
+/** How long a bus trusts PostgreSQL's "no other process listens", from when it asked. */
+const ALONE_TRUST_MS = 200;
+/**
+ * How long a new bus waits, once it holds the lock, before its process serves anyone: longer than
+ * another bus trusts an answer it had before, so no push meant for this process's tabs is kept
+ * from it.
+ */
+const START_WAIT_MS = 500;
 
 /** Messages in order, grouped into as few NOTIFY payloads (a JSON array each) as fit the limit. */
 function inPayloads<T extends { bytes: number }>(items: T[]): T[][] {
@@ -55,16 +67,26 @@ export function createLocalBus(): Bus {
   };
 }
 
-/** Several processes on one PostgreSQL: LISTEN/NOTIFY on a dedicated connection. */
-export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: string): void }): Promise<Bus> {
+/**
+ * Several processes on one PostgreSQL: LISTEN/NOTIFY on a dedicated connection. A process delivers
+ * what it publishes to its own handlers at once, and sends a NOTIFY only while another process may
+ * listen: every bus holds a shared advisory lock, and PostgreSQL grants the same lock exclusively
+ * to a session only when no other session holds it. A "no one else" answer is trusted for
+ * ALONE_TRUST_MS from when it was asked, and a new bus waits START_WAIT_MS after taking its lock,
+ * so a process that starts never misses a push sent once it serves (docs/performance.md).
+ */
+export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: string): void }, { startWaitMs = START_WAIT_MS } = {}): Promise<Bus> {
   const handlers: Array<(m: BusMessage) => void> = [];
+  const self = randomUUID().slice(0, 12);
   const listener = await pool.connect();
   let closed = false;
   listener.on('notification', (n) => {
     if (n.channel !== CHANNEL || !n.payload) return;
     try {
-      const parsed = JSON.parse(n.payload) as BusMessage | BusMessage[];
-      for (const message of Array.isArray(parsed) ? parsed : [parsed]) handlers.forEach((h) => h(message));
+      const parsed = JSON.parse(n.payload) as { from: string; messages: BusMessage[] };
+      // Its own messages reached this process's handlers when they were published.
+      if (parsed.from === self) return;
+      for (const message of parsed.messages) handlers.forEach((h) => h(message));
     } catch (error) {
       log.error({ err: error }, 'bad bus payload');
     }
@@ -73,6 +95,24 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
     if (!closed) log.error({ err: error }, 'bus listener failed');
   });
   await listener.query(`LISTEN ${CHANNEL}`);
+  await listener.query('SELECT pg_advisory_lock_shared($1)', [LISTENERS_LOCK]);
+  await sleep(startWaitMs);
+
+  // Until when (performance.now()) no other process listens, as last asked.
+  let aloneUntil = 0;
+  let asking = false;
+  const askWhetherAlone = () => {
+    if (asking || closed) return;
+    asking = true;
+    const askedAt = performance.now();
+    listener
+      .query<{ alone: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS alone', [LISTENERS_LOCK])
+      .then(
+        ({ rows }) => (aloneUntil = rows[0]?.alone ? askedAt + ALONE_TRUST_MS : 0),
+        () => (aloneUntil = 0),
+      )
+      .finally(() => (asking = false));
+  };
 
   // Published messages go out together: one NOTIFY carries a JSON array of as many as fit in its
   // payload, and one NOTIFY at a time is on the wire: what is published in the same turn of the
@@ -89,7 +129,7 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
       // In order, so the messages arrive in the order they were published.
       for (const chunk of inPayloads(batch)) {
         try {
-          await listener.query('SELECT pg_notify($1, $2)', [CHANNEL, `[${chunk.map((i) => i.json).join(',')}]`]);
+          await listener.query('SELECT pg_notify($1, $2)', [CHANNEL, `{"from":"${self}","messages":[${chunk.map((i) => i.json).join(',')}]}`]);
           chunk.forEach((i) => i.sent.resolve());
         } catch (error) {
           chunk.forEach((i) => i.sent.reject(error));
@@ -102,8 +142,12 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
     publish(message) {
       const json = JSON.stringify(message);
       const bytes = Buffer.byteLength(json);
-      if (bytes > MAX_PAYLOAD - 2) return Promise.reject(new Error(`bus payload too large (${bytes} bytes)`));
+      if (bytes > MAX_PAYLOAD - 40) return Promise.reject(new Error(`bus payload too large (${bytes} bytes)`));
       if (closed) return Promise.reject(new Error('bus closed'));
+      const copy = JSON.parse(json) as BusMessage;
+      queueMicrotask(() => handlers.forEach((h) => h(copy)));
+      if (performance.now() < aloneUntil) return Promise.resolve();
+      askWhetherAlone();
       return new Promise<void>((resolve, reject) => {
         if (queue.length === 0 && !sending) sending = new Promise((resolve) => setImmediate(() => void flush().then(resolve)));
         queue.push({ json, bytes, sent: { resolve, reject } });
@@ -119,6 +163,7 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
       await sending;
       try {
         await listener.query(`UNLISTEN ${CHANNEL}`);
+        await listener.query('SELECT pg_advisory_unlock_shared($1)', [LISTENERS_LOCK]);
       } finally {
         listener.release();
       }
