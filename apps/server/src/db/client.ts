@@ -88,6 +88,10 @@ function preparedStatements(client: pg.PoolClient): void {
 }
 
 type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+type Corkable = { cork(): void; uncork(): void };
+
+const textOf = (config: unknown) => (typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text);
+const streamOf = (client: pg.PoolClient) => (client as unknown as { connection: { stream: Corkable } }).connection.stream;
 
 /** Per pooled connection: holds its writes until the transaction's `commit` or `rollback` is written. */
 const holdUntilEnd = new WeakMap<pg.PoolClient, () => void>();
@@ -122,7 +126,7 @@ export function withCommit<T>(tx: Tx, statement: () => Promise<T>): { result: Pr
  */
 function beginWithFirstStatement(client: pg.PoolClient): void {
   const query = client.query.bind(client) as QueryFn;
-  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+  const stream = streamOf(client);
   let begun: Promise<unknown> | undefined;
   let corked = false;
   const flush = () => {
@@ -130,30 +134,8 @@ function beginWithFirstStatement(client: pg.PoolClient): void {
     corked = false;
     stream.uncork();
   };
-  const textOf = (config: unknown) => (typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text);
-  // withCommit: writes held from the transaction's last statement to its end.
-  let holding = 0;
-  let holds = 0;
-  const release = (hold = holding) => {
-    if (!holding || hold !== holding) return;
-    holding = 0;
-    stream.uncork();
-  };
-  holdUntilEnd.set(client, () => {
-    if (holding) return;
-    holding = ++holds;
-    stream.cork();
-    // A transaction that does not end in this turn (its callback awaited something else) is not held up.
-    const hold = holding;
-    setImmediate(() => release(hold));
-  });
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     const text = textOf(config);
-    if (holding && typeof text === 'string' && /^(commit|rollback)\b/i.test(text)) {
-      const result = query(config, values, callback);
-      release();
-      return result;
-    }
     const noValues = !Array.isArray(values ?? (config as { values?: unknown } | null)?.values) || ((values ?? (config as { values: unknown[] }).values) as unknown[]).length === 0;
     if (!begun && callback === undefined && typeof values !== 'function' && typeof text === 'string' && /^begin\b/i.test(text) && noValues) {
       stream.cork();
@@ -172,6 +154,36 @@ function beginWithFirstStatement(client: pg.PoolClient): void {
     if (!(result instanceof Promise)) return result;
     result.catch(() => undefined);
     return before.then(() => result);
+  };
+}
+
+/**
+ * withCommit's side on the connection: from the transaction's last statement its writes are held
+ * (the socket corked) until the `commit` or `rollback` is written, so they leave in one write. A
+ * transaction that does not end in the same turn (its callback awaited something else) is let go
+ * at the next one, not held up.
+ */
+function commitWithLastStatement(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryFn;
+  const stream = streamOf(client);
+  let hold: object | undefined;
+  const release = () => {
+    if (!hold) return;
+    hold = undefined;
+    stream.uncork();
+  };
+  holdUntilEnd.set(client, () => {
+    if (hold) return;
+    const mine = {};
+    hold = mine;
+    stream.cork();
+    setImmediate(() => hold === mine && release());
+  });
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    const result = query(config, values, callback);
+    const text = textOf(config);
+    if (hold && typeof text === 'string' && /^(commit|rollback)\b/i.test(text)) release();
+    return result;
   };
 }
 
@@ -206,7 +218,8 @@ export function embeddedDatabaseIsNew(dataDir: string): boolean {
 /**
  * The pool and drizzle over it, migrated, for either database: every connection pipelined, its
  * parameterised statements named (preparedStatements) and its transactions' first and last
- * statements sent with their `begin` and `commit` (beginWithFirstStatement, withCommit).
+ * statements sent with their `begin` and `commit` (beginWithFirstStatement; withCommit with
+ * commitWithLastStatement).
  */
 async function driver(config: pg.PoolConfig, errorLabel: string): Promise<{ pool: pg.Pool; db: Db }> {
   skipUnusedRowObjects();
@@ -214,6 +227,7 @@ async function driver(config: pg.PoolConfig, errorLabel: string): Promise<{ pool
   pool.on('connect', (client) => {
     preparedStatements(client);
     beginWithFirstStatement(client);
+    commitWithLastStatement(client);
   });
   // A connection that fails while idle (a server restart, an admin) must not crash the process.
   pool.on('error', (error) => console.error(`[db] ${errorLabel}:`, error.message));

@@ -50,13 +50,18 @@ function inPayloads<T extends { bytes: number }>(items: T[]): T[][] {
   return payloads;
 }
 
+/** Hands a published message (as JSON) to this process's handlers: a copy, after the publisher's turn. */
+function deliverHere(handlers: Array<(m: BusMessage) => void>, json: string): void {
+  const copy = JSON.parse(json) as BusMessage;
+  queueMicrotask(() => handlers.forEach((h) => h(copy)));
+}
+
 /** One process (the embedded database): deliver in-process. */
 export function createLocalBus(): Bus {
   const handlers: Array<(m: BusMessage) => void> = [];
   return {
     async publish(message) {
-      const copy = JSON.parse(JSON.stringify(message)) as BusMessage;
-      queueMicrotask(() => handlers.forEach((h) => h(copy)));
+      deliverHere(handlers, JSON.stringify(message));
     },
     subscribe(handler) {
       handlers.push(handler);
@@ -78,6 +83,9 @@ export function createLocalBus(): Bus {
 export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: string): void }, { startWaitMs = START_WAIT_MS } = {}): Promise<Bus> {
   const handlers: Array<(m: BusMessage) => void> = [];
   const self = randomUUID().slice(0, 12);
+  /** A NOTIFY's payload: the sender, so that it skips its own echo, and the messages (JSON texts). */
+  const envelope = (messages: string[]) => `{"from":"${self}","messages":[${messages.join(',')}]}`;
+  const envelopeBytes = Buffer.byteLength(envelope([]));
   const listener = await pool.connect();
   let closed = false;
   listener.on('notification', (n) => {
@@ -129,7 +137,7 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
       // In order, so the messages arrive in the order they were published.
       for (const chunk of inPayloads(batch)) {
         try {
-          await listener.query('SELECT pg_notify($1, $2)', [CHANNEL, `{"from":"${self}","messages":[${chunk.map((i) => i.json).join(',')}]}`]);
+          await listener.query('SELECT pg_notify($1, $2)', [CHANNEL, envelope(chunk.map((i) => i.json))]);
           chunk.forEach((i) => i.sent.resolve());
         } catch (error) {
           chunk.forEach((i) => i.sent.reject(error));
@@ -142,10 +150,9 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
     publish(message) {
       const json = JSON.stringify(message);
       const bytes = Buffer.byteLength(json);
-      if (bytes > MAX_PAYLOAD - 40) return Promise.reject(new Error(`bus payload too large (${bytes} bytes)`));
+      if (bytes > MAX_PAYLOAD - envelopeBytes) return Promise.reject(new Error(`bus payload too large (${bytes} bytes)`));
       if (closed) return Promise.reject(new Error('bus closed'));
-      const copy = JSON.parse(json) as BusMessage;
-      queueMicrotask(() => handlers.forEach((h) => h(copy)));
+      deliverHere(handlers, json);
       if (performance.now() < aloneUntil) return Promise.resolve();
       askWhetherAlone();
       return new Promise<void>((resolve, reject) => {
