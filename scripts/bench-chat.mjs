@@ -5,10 +5,13 @@
 //   two     two server processes on one PostgreSQL: the lines are said on process A, every tab is on
 //           process B, so each line crosses the bus (LISTEN/NOTIFY). Needs DATABASE_URL.
 //   memory  the PGlite server's RSS idle and with BENCH_CHAT_MEMORY_SOCKETS (1,000) open tabs.
+//   floor   no game server: the time one event loop takes to write a frame to BENCH_CHAT_SOCKETS plain loopback TCP
+//           sockets, the kernel's share of a flush that no code of ours can go under (run it beside 'one').
 // Prints, per rate: lines said per second, deliveries per second (line x tab), the share delivered, and the
 // send -> receipt latency (p50/p99/max) from just before the POST to each tab's receipt (the send time
-// rides in the line's text). The tabs are `ws` clients in BENCH_CHAT_RECEIVERS (2) child processes, so the
-// load generator does not share an event loop with the sender; on a small machine it shares the cores.
+// rides in the line's text). The tabs are lean WebSocket clients (leanTab) in BENCH_CHAT_RECEIVERS (2) child
+// processes, so the load generator does not share an event loop with the sender; on a small machine it shares
+// the cores, and each row says how many cores the server, the receivers and the rest used while the lines went out.
 //
 // Accounts: at most 12 tabs per player (realtime/hub.ts MAX_SOCKETS_PER_PLAYER), so 5,000 tabs need ~420
 // players. Signing each up through HTTP costs two password hashes (~0.5 s a player), so one player is
@@ -18,7 +21,7 @@
 // so there the server is stopped, the copies written, and the server started again on the same database.
 // Each player may say 5 lines in 10 s (the chat throttle), so a rate of R lines/s needs at least 2R speakers.
 //
-//   BENCH_CHAT_PARTS=one,two,memory   BENCH_CHAT_SOCKETS=5000   BENCH_CHAT_RATES=10,15 (lines/s, part one)
+//   BENCH_CHAT_PARTS=one,two,memory,floor   BENCH_CHAT_SOCKETS=5000   BENCH_CHAT_RATES=10,15 (lines/s, part one)
 //   BENCH_CHAT_TWO_RATES=10   BENCH_CHAT_SECONDS=10 (per rate)   BENCH_CHAT_RECEIVERS=2
 //   BENCH_CHAT_MEMORY_SOCKETS=1000   BENCH_CHAT_PROFILE=<dir> (node --cpu-prof of the part-one server into <dir>)
 //   DATABASE_URL=… a PostgreSQL server: each part creates its own database there and drops it after.
@@ -30,12 +33,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
+import { connect, createServer } from 'node:net';
 import { buildServer, serverEntry } from './build-server.mjs';
-import { freePort, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
+import { cpuSeconds, freePort, machineCpuSeconds, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = (process.env.BENCH_CHAT_PARTS ?? 'one,two,memory').split(',').map((p) => p.trim());
+const PARTS = (process.env.BENCH_CHAT_PARTS ?? 'one,two,memory,floor').split(',').map((p) => p.trim());
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
 const RATES = (process.env.BENCH_CHAT_RATES ?? '10,15').split(',').map(Number).filter((n) => n > 0);
 const TWO_RATES = (process.env.BENCH_CHAT_TWO_RATES ?? '10').split(',').map(Number).filter((n) => n > 0);
@@ -258,13 +261,16 @@ async function openTabs(base, cookies, cleanups) {
   const close = async () => {
     await Promise.all(receivers.map((r) => new Promise((resolve) => (r.exitCode !== null ? resolve() : (r.once('exit', resolve), r.send({ type: 'close' }))))));
   };
-  return { collect, settle, close };
+  return { collect, settle, close, pids: receivers.map((r) => r.pid) };
 }
 
 const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
 
 /** Says lines at each rate through `base` (speakers in turn under the throttle) and measures what the tabs got. */
 async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
+  // Who used the two cores while the lines went out: the server under test, the receivers (the load
+  // generator), and everything else (PostgreSQL, the sender, the machine), in CPU seconds per second.
+  const cpuOf = () => ({ server: pid ? cpuSeconds(pid) : NaN, receivers: tabs.pids.reduce((n, p) => n + cpuSeconds(p), 0), machine: machineCpuSeconds() });
   const speakers = speakerCookies.map((cookie) => ({ call: caller(base, cookie), said: [] }));
   const rows = [];
   let seq = 0;
@@ -277,6 +283,7 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
     const interval = 1000 / rate;
     const start = performance.now();
     const startWall = nowMs();
+    const cpuStart = cpuOf();
     const sends = [];
     for (let i = 0; i < lines; i++) {
       const wait = start + i * interval - performance.now();
@@ -324,6 +331,9 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
     }
     // From the first send to the last receipt.
     const totalSeconds = (lastReceipt - startWall) / 1000;
+    const cpuEnd = cpuOf();
+    const cpuSpan = (performance.now() - start) / 1000;
+    const share = (key) => +((cpuEnd[key] - cpuStart[key]) / cpuSpan).toFixed(2);
     const sorted = new Float64Array(chunks.reduce((n, c) => n + c.length, 0));
     let at = 0;
     for (const c of chunks) {
@@ -341,6 +351,9 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
       'p99 ms': +quantile(sorted, 0.99).toFixed(1),
       'max ms': +(sorted.at(-1) ?? NaN).toFixed(1),
       'server RSS MB': pid ? rssMb(pid) : NaN,
+      'server cores': share('server'),
+      'receivers cores': share('receivers'),
+      'others cores': +(share('machine') - share('server') - share('receivers')).toFixed(2),
     });
     // The throttle window passes before the next rate.
     await sleep(THROTTLE.windowMs + 500);
@@ -421,6 +434,53 @@ function partMemory() {
   });
 }
 
+/**
+ * The kernel's floor under the fan-out: one process writes one frame to each of SOCKETS plain loopback TCP
+ * connections (no WebSocket, no game code; the readers are in RECEIVERS child processes and drop what they
+ * read). A flush to every tab on one event loop cannot take less than this.
+ */
+function partFloor() {
+  return withCleanups(async (cleanups) => {
+    const conns = [];
+    const server = createServer((socket) => {
+      socket.setNoDelay(true);
+      conns.push(socket);
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      conns.forEach((c) => c.destroy());
+      server.close();
+    });
+    const counts = Array.from({ length: RECEIVERS }, (_, i) => Math.floor(SOCKETS / RECEIVERS) + (i < SOCKETS % RECEIVERS ? 1 : 0));
+    const sinks = counts.map((count) => fork(fileURLToPath(import.meta.url), ['--sink', String(server.address().port), String(count)]));
+    cleanups.push(() => sinks.forEach((k) => k.kill()));
+    await Promise.all(sinks.map((k) => new Promise((resolve) => k.once('message', resolve))));
+    while (conns.length < SOCKETS) await sleep(50);
+    const frame = Buffer.alloc(400, 0x61);
+    const perWrite = [];
+    for (let round = 0; round < 10; round++) {
+      const t = performance.now();
+      for (const c of conns) c.write(frame);
+      perWrite.push(((performance.now() - t) * 1000) / conns.length);
+      await sleep(200);
+    }
+    perWrite.sort((a, b) => a - b);
+    const median = perWrite[perWrite.length >> 1];
+    const rows = [{ what: `one 400-byte write to each of ${SOCKETS} loopback TCP sockets, 10 rounds`, 'us per write (median)': +median.toFixed(1), 'min': +perWrite[0].toFixed(1), 'max': +perWrite.at(-1).toFixed(1), 'ms per round (median)': +((median * SOCKETS) / 1000).toFixed(1) }];
+    console.log('== the floor: plain TCP writes from one event loop');
+    console.table(rows);
+    return rows;
+  });
+}
+
+/** A sink (child process): opens `count` TCP connections to `port` and drops whatever arrives. */
+async function sink(port, count) {
+  const scratch = Buffer.allocUnsafe(64 * 1024);
+  // 20 at a time, as the receivers open their tabs: a burst of thousands overflows the listen backlog.
+  await pool(Array.from({ length: count }), 20, () => new Promise((resolve, reject) => connect({ host: '127.0.0.1', port, onread: { buffer: scratch, callback: () => {} } }, resolve).once('error', reject)));
+  process.send({ type: 'ready' });
+}
+
 async function main() {
   const pgServer = process.env.DATABASE_URL || undefined;
   const tag = `${process.pid}_${Date.now().toString(36)}`;
@@ -434,8 +494,89 @@ async function main() {
     else console.log('== two processes: skipped (needs DATABASE_URL, a PostgreSQL server)');
   }
   if (PARTS.includes('memory')) await partMemory();
+  if (PARTS.includes('floor')) await partFloor();
   console.log('deliveries/s = chat lines received by all tabs per second; latency = POST sent -> each tab received it.');
   process.exit(0);
+}
+
+/**
+ * A tab without a browser: a WebSocket client over a bare TCP socket (RFC 6455), made to cost the
+ * machine little, because it shares the two cores with the server it measures. `ws` spent about as much
+ * CPU receiving as the server spent sending (0.86 against 0.83 cores at 47,000 deliveries/s); this reads
+ * into one shared buffer (net's `onread`) and looks only at what it needs: the frames' lengths, the hello,
+ * the send time in a chat line, and the server's pings, which it answers.
+ */
+function leanTab({ host, port, path: wsPath, origin, cookie }, shared, onText) {
+  return new Promise((resolve, reject) => {
+    let handshake = '';
+    let pending = null; // bytes of an incomplete frame, copied out of the shared buffer
+    let hello = false;
+    const fail = (error) => {
+      socket.destroy();
+      reject(error);
+    };
+    const frames = (bytes) => {
+      let at = 0;
+      while (bytes.length - at >= 2) {
+        const opcode = bytes[at] & 0x0f;
+        let length = bytes[at + 1] & 0x7f;
+        let head = 2;
+        if (length === 126) {
+          if (bytes.length - at < 4) break;
+          length = bytes.readUInt16BE(at + 2);
+          head = 4;
+        } else if (length === 127) {
+          if (bytes.length - at < 10) break;
+          length = Number(bytes.readBigUInt64BE(at + 2));
+          head = 10;
+        }
+        if (bytes.length - at < head + length) break;
+        const body = bytes.subarray(at + head, at + head + length);
+        if (opcode === 0x1) {
+          if (hello) onText(body);
+          else if (body.includes('"hello"')) {
+            hello = true;
+            resolve(socket);
+          }
+        } else if (opcode === 0x9) {
+          // A pong with the ping's data, masked as a client must (a zero key leaves the bytes as they are).
+          socket.write(Buffer.concat([Buffer.from([0x8a, 0x80 | body.length, 0, 0, 0, 0]), body]));
+        } else if (opcode === 0x8) fail(new Error(`closed by the server with ${body.length >= 2 ? body.readUInt16BE(0) : 'no code'}`));
+        at += head + length;
+      }
+      return at;
+    };
+    const socket = connect({
+      host,
+      port,
+      onread: {
+        buffer: shared,
+        callback: (n, buf) => {
+          let bytes = buf.subarray(0, n);
+          if (handshake !== null) {
+            handshake += bytes.toString('latin1');
+            const end = handshake.indexOf('\r\n\r\n');
+            if (end < 0) return;
+            if (!handshake.startsWith('HTTP/1.1 101')) return fail(new Error(handshake.split('\r\n')[0]));
+            bytes = Buffer.from(handshake.slice(end + 4), 'latin1');
+            handshake = null;
+          }
+          if (pending) bytes = Buffer.concat([pending, bytes]);
+          const used = frames(bytes);
+          pending = used < bytes.length ? Buffer.from(bytes.subarray(used)) : null;
+        },
+      },
+    });
+    socket.setNoDelay(true);
+    socket.on('connect', () =>
+      socket.write(
+        `GET ${wsPath} HTTP/1.1\r\nHost: ${host}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nOrigin: ${origin}\r\nCookie: ${cookie}\r\n\r\n`,
+      ),
+    );
+    socket.on('error', fail);
+    socket.on('close', () => hello || reject(new Error('closed before its hello')));
+  });
 }
 
 /** A receiver (child process): opens its share of the tabs and times every chat line they receive. */
@@ -445,8 +586,9 @@ function receiver() {
   let received = 0;
   let last = 0;
   let messages = 0;
+  const shared = Buffer.allocUnsafe(256 * 1024);
   const mark = Buffer.from('"text":"bench ');
-  const onMessage = (data) => {
+  const onText = (data) => {
     messages += 1;
     // Only chat lines carry a send time: `"text":"bench <seq> <ms>"`. Read in the bytes, with no whole-message string.
     const at = data.indexOf(mark);
@@ -458,24 +600,14 @@ function receiver() {
     last = nowMs();
     samples.push(last - sentAt);
   };
-  const open = ({ wsUrl, origin, cookie }, i) =>
-    new Promise((resolve, reject) => {
-      const ws = new WebSocket(wsUrl, { headers: { origin, cookie }, perMessageDeflate: false });
-      const timer = setTimeout(() => reject(new Error(`tab ${i} got no hello`)), 120_000);
-      ws.on('message', (data) => {
-        if (!data.toString().includes('"hello"')) return;
-        clearTimeout(timer);
-        ws.removeAllListeners('message');
-        ws.on('message', onMessage);
-        resolve(ws);
-      });
-      ws.on('close', (code) => reject(new Error(`tab ${i} closed with ${code}`)));
-      ws.on('error', reject);
-    });
   process.on('message', async (message) => {
     if (message.type === 'open') {
       try {
-        sockets = await pool(message.cookies, 20, (cookie, i) => open({ wsUrl: message.wsUrl, origin: message.origin, cookie }, i));
+        const url = new URL(message.wsUrl);
+        const target = { host: url.hostname, port: Number(url.port), path: url.pathname, origin: message.origin };
+        sockets = await pool(message.cookies, 20, (cookie, i) =>
+          Promise.race([leanTab({ ...target, cookie }, shared, onText), sleep(120_000).then(() => Promise.reject(new Error(`tab ${i} got no hello`)))]),
+        );
         process.send({ type: 'ready', open: sockets.length });
       } catch (error) {
         process.send({ type: 'failed', error: String(error) });
@@ -485,11 +617,12 @@ function receiver() {
       samples = [];
       received = 0;
     } else if (message.type === 'close') {
-      sockets.forEach((ws) => ws.terminate());
+      sockets.forEach((socket) => socket.destroy());
       process.exit(0);
     }
   });
 }
 
 if (process.argv[2] === '--receiver') receiver();
+else if (process.argv[2] === '--sink') sink(Number(process.argv[3]), Number(process.argv[4]));
 else await main();

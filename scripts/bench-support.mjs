@@ -34,6 +34,16 @@ export function cpuSeconds(pid) {
   }
 }
 
+/** CPU seconds (user + system, every core) the whole machine has used since boot, from /proc/stat (Linux); NaN elsewhere. */
+export function machineCpuSeconds() {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
