@@ -21,7 +21,7 @@ import { RealtimeHub } from './realtime/hub.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
 import { authRoutes } from './routes/auth.ts';
-import { characterRoutes } from './routes/characters/index.ts';
+import { characterImageRoutes, characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { resolveSecret } from './secret.ts';
@@ -43,11 +43,11 @@ import { announceAchievements, recordPresence } from './services/achievements.ts
 import { pusher } from './realtime/notify.ts';
 import { skillRoutes } from './routes/skills.ts';
 import { leaderboardRoutes } from './routes/leaderboards.ts';
-import { socialRoutes } from './routes/social.ts';
+import { profileImageRoutes, socialRoutes } from './routes/social.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
 import { auctionRoutes } from './routes/auction.ts';
 import { auctionExpirySettler } from './services/auction.ts';
-import { postRoutes } from './routes/posts.ts';
+import { postImageRoutes, postRoutes } from './routes/posts.ts';
 import { chatRoutes } from './routes/chat.ts';
 
 export interface AppContext {
@@ -149,11 +149,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   });
   // A tab sends only pings: a few bytes each.
   await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
-  // Every multipart limit, not only the file's: an upload is one file field and nothing else,
-  // so a request of many parts or large fields is refused before it is buffered (security).
-  await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 64, parts: 5, headerPairs: 50 },
-  });
 
   // A sign-out or a revocation in another process evicts the cached sessions at once (this
   // process's own were evicted before its answer, in the auth events above).
@@ -179,6 +174,18 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await socialRoutes(app, { db, guard, hub, dataDir: config.dataDir, rateLimitFactor: config.rateLimitFactor });
   await auctionRoutes(app, { db, guard, hub, config });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
+  // The uploads, the only routes that read multipart, in a scope of their own: @fastify/multipart adds
+  // an onRequest and an onResponse hook to every route of its scope (docs/performance.md).
+  await app.register(async (uploads) => {
+    // Every multipart limit, not only the file's: an upload is one file field and nothing else,
+    // so a request of many parts or large fields is refused before it is buffered (security).
+    await uploads.register(multipart, {
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 64, parts: 5, headerPairs: 50 },
+    });
+    characterImageRoutes(uploads, { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom });
+    await profileImageRoutes(uploads, { db, guard, hub, dataDir: config.dataDir });
+    await postImageRoutes(uploads, { guard, dataDir: config.dataDir });
+  });
   await chatRoutes(app, { db, guard, hub });
   if (config.devOutbox) {
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+// @ts-expect-error: pg's internal helpers ship without types.
+import pgUtils from 'pg/lib/utils.js';
 import { openDatabase, withCommit, type Database } from '../src/db/client.ts';
 import { freshPostgres } from './support/server.ts';
 
@@ -82,6 +84,37 @@ describe('the embedded database client', () => {
     await database?.close();
   });
   transactionMeaning(() => database);
+
+  it("copies a plain query config into a literal of the fields pg's Query reads, and leaves other configs to pg", async () => {
+    const { normalizeQueryConfig } = pgUtils as { normalizeQueryConfig: (config: unknown, values?: unknown, callback?: unknown) => Record<string, unknown> };
+    const types = { getTypeParser: () => String };
+    const config = { name: 'probe', text: 'select $1', rowMode: 'array', types };
+    // pg's descriptor-by-descriptor copy is what costs; a plain config does not take it.
+    const descriptors = vi.spyOn(Object, 'getOwnPropertyDescriptors');
+    const copy = normalizeQueryConfig(config, [1]);
+    const copiedByDescriptors = (value: unknown) => descriptors.mock.calls.some(([argument]) => argument === value);
+    expect(copiedByDescriptors(config)).toBe(false);
+    expect(copy).toEqual({ name: 'probe', text: 'select $1', rowMode: 'array', types, values: [1] });
+    expect(copy).not.toBe(config);
+    expect(config).not.toHaveProperty('values');
+    const callback = () => undefined;
+    expect(normalizeQueryConfig(config, callback)).toMatchObject({ callback });
+    expect(normalizeQueryConfig('select 1')).toEqual({ text: 'select 1' });
+    expect(normalizeQueryConfig({ text: 'select 3', values: [3] }, undefined, callback)).toEqual({ text: 'select 3', values: [3], callback });
+    // A config with a field pg may read elsewhere, or with a prototype of its own, is copied whole (pg's descriptor copy).
+    const timed = { text: 'select 4', query_timeout: 1000 };
+    expect(normalizeQueryConfig(timed, [4])).toEqual({ text: 'select 4', query_timeout: 1000, values: [4] });
+    expect(copiedByDescriptors(timed)).toBe(true);
+    class Submitted {
+      text = 'select 2';
+    }
+    const submitted = new Submitted();
+    expect(normalizeQueryConfig(submitted, [2])).toBeInstanceOf(Submitted);
+    expect(copiedByDescriptors(submitted)).toBe(true);
+    descriptors.mockRestore();
+    // And queries run through it.
+    expect((await database.db.execute(sql`select ${41}::int + 1 as n`)).rows).toEqual([{ n: 42 }]);
+  });
 });
 
 /** What a transaction means, whatever the driver layer does with its statements' writes. */

@@ -106,6 +106,17 @@ describe('character images (DECISIONS §3)', () => {
     expect(json).toEqual({ status: 400, body: { error: 'upload_invalid', message } });
   });
 
+  it('reads multipart on the upload routes only: any other route refuses it as not JSON and changes nothing', async () => {
+    const player = await signedInPlayer(server.url);
+    const c = await createCharacter(player);
+    // The uploads have a scope of their own (app.ts): multipart's hooks run on them alone.
+    const elsewhere = await upload(player, `/api/characters/${c.id}/select`, png(), { method: 'POST' });
+    expect(elsewhere).toEqual({ status: 415, body: { error: 'invalid_input', message: 'Requests must be sent as JSON.' } });
+    for (const [path, method] of [['/api/profile/avatar', 'PUT'], ['/api/posts/images', 'POST'], [`/api/characters/${c.id}/background`, 'PUT']] as const) {
+      expect((await upload(player, path, png(), { method })).status, path).toBe(200);
+    }
+  });
+
   it('removes an image with DELETE, and both images with the character', async () => {
     const player = await signedInPlayer(server.url);
     const c = await createCharacter(player);

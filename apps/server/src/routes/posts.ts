@@ -154,15 +154,6 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     return { posts: page.map((row) => postView(row, viewerId)), nextCursor: rows.length > POST_PAGE_SIZE ? page[page.length - 1]!.id : null };
   });
 
-  // The upload is read by readImageUpload (multipart, checked by its bytes), not by a body schema.
-  const imageSchema = { querystring: emptyQuery, consumes: ['multipart/form-data'], response: { 200: postImageResponseSchema } };
-  api.post('/api/posts/images', { onRequest: guard, schema: imageSchema }, async (request): Promise<PostImageResponse> => {
-    const { userId } = player(request);
-    const { bytes, extension } = await readImageUpload(request);
-    const stored = await saveUpload(dataDir, postFolder(userId), bytes, extension);
-    return { imageId: path.posix.basename(stored), imageUrl: `/uploads/${stored}` };
-  });
-
   const createSchema = { body: createPostBodySchema, response: { 200: postResponseSchema } };
   api.post('/api/posts', { onRequest: guard, schema: createSchema }, async (request): Promise<PostResponse> => {
     const { userId } = player(request);
@@ -275,5 +266,21 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     });
     feedChanged(request.log, authorId);
     return { ok: true as const };
+  });
+}
+
+/**
+ * POST /api/posts/images (multipart 'file'): an image for a post to come. Registered with the other
+ * uploads, in the scope that reads multipart (app.ts).
+ */
+export async function postImageRoutes(app: FastifyInstance, { guard, dataDir }: Pick<PostRouteDeps, 'guard' | 'dataDir'>): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The upload is read by readImageUpload (multipart, checked by its bytes), not by a body schema.
+  const imageSchema = { querystring: emptyQuery, consumes: ['multipart/form-data'], response: { 200: postImageResponseSchema } };
+  api.post('/api/posts/images', { onRequest: guard, schema: imageSchema }, async (request): Promise<PostImageResponse> => {
+    const { userId } = player(request);
+    const { bytes, extension } = await readImageUpload(request);
+    const stored = await saveUpload(dataDir, postFolder(userId), bytes, extension);
+    return { imageId: path.posix.basename(stored), imageUrl: `/uploads/${stored}` };
   });
 }

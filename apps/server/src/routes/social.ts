@@ -91,7 +91,7 @@ const relativeUpload = (url: string | null) => (url?.startsWith(UPLOADS_PREFIX) 
  * Spec 03 §2 profiles, friends and messages; DECISIONS §2 (direct messages between friends) and
  * §4 (usernames, search). Every change is one transaction; both players' tabs are told after it.
  */
-export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataDir, rateLimitFactor = 1 }: SocialRouteDeps): Promise<void> {
+export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateLimitFactor = 1 }: SocialRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const push = (log: Parameters<typeof pusher>[1]) => pusher(hub, log);
   const requireProfile = async (viewerId: string, userId: string) => {
@@ -132,33 +132,6 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
     for (const friend of await listAcceptedFriends(db, userId, userId)) pushes.invalidate(friend.id, changedKeys.social());
     return loadProfile(db, userId, userId);
   });
-
-  for (const [kind, column] of Object.entries(IMAGES)) {
-    const upload = { consumes: ['multipart/form-data'], response: { 200: profileViewSchema } };
-    app.put(`/api/profile/${kind}`, { onRequest: guard, schema: upload }, async (request) => {
-      const { userId } = player(request);
-      const { bytes, extension } = await readImageUpload(request);
-      const stored = await saveUpload(dataDir, FOLDER, bytes, extension);
-      let previous: string | null;
-      try {
-        previous = await db.transaction((tx) => setProfileImage(tx, userId, column, UPLOADS_PREFIX + stored));
-      } catch (error) {
-        await removeUpload(dataDir, stored, request.log);
-        throw error;
-      }
-      await removeUpload(dataDir, relativeUpload(previous), request.log);
-      push(request.log).invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
-      return loadProfile(db, userId, userId);
-    });
-
-    app.delete(`/api/profile/${kind}`, { onRequest: guard, schema: { body: emptyBody, response: { 200: profileViewSchema } } }, async (request) => {
-      const { userId } = player(request);
-      const previous = await db.transaction((tx) => setProfileImage(tx, userId, column, null));
-      await removeUpload(dataDir, relativeUpload(previous), request.log);
-      if (previous) push(request.log).invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
-      return loadProfile(db, userId, userId);
-    });
-  }
 
   // ---- Friends --------------------------------------------------------------------------------
 
@@ -334,4 +307,37 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, dataD
       return { marked };
     },
   );
+}
+
+/**
+ * PUT /api/profile/avatar|banner (multipart, one file field 'file') and DELETE of the same path: the
+ * player's profile images. Registered with the other uploads, in the scope that reads multipart (app.ts).
+ */
+export async function profileImageRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: Omit<SocialRouteDeps, 'rateLimitFactor'>): Promise<void> {
+  for (const [kind, column] of Object.entries(IMAGES)) {
+    const upload = { consumes: ['multipart/form-data'], response: { 200: profileViewSchema } };
+    app.put(`/api/profile/${kind}`, { onRequest: guard, schema: upload }, async (request) => {
+      const { userId } = player(request);
+      const { bytes, extension } = await readImageUpload(request);
+      const stored = await saveUpload(dataDir, FOLDER, bytes, extension);
+      let previous: string | null;
+      try {
+        previous = await db.transaction((tx) => setProfileImage(tx, userId, column, UPLOADS_PREFIX + stored));
+      } catch (error) {
+        await removeUpload(dataDir, stored, request.log);
+        throw error;
+      }
+      await removeUpload(dataDir, relativeUpload(previous), request.log);
+      pusher(hub, request.log).invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
+      return loadProfile(db, userId, userId);
+    });
+
+    app.delete(`/api/profile/${kind}`, { onRequest: guard, schema: { body: emptyBody, response: { 200: profileViewSchema } } }, async (request) => {
+      const { userId } = player(request);
+      const previous = await db.transaction((tx) => setProfileImage(tx, userId, column, null));
+      await removeUpload(dataDir, relativeUpload(previous), request.log);
+      if (previous) pusher(hub, request.log).invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
+      return loadProfile(db, userId, userId);
+    });
+  }
 }
