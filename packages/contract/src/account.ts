@@ -1,8 +1,9 @@
 /** The API's account shapes, shared by the server (answers) and the web app (parses). */
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 
 /** GET /api/me: the signed-in player's user row. */
-export const meResponseSchema = z.object({
+export const meResponseSchema = lazySchema(() => z.object({
   id: z.string(),
   email: z.string(),
   username: z.string(),
@@ -13,5 +14,5 @@ export const meResponseSchema = z.object({
   isOnline: z.boolean(),
   /** ISO 8601. */
   lastSeen: z.string().nullable(),
-});
+}));
 export type Me = z.infer<typeof meResponseSchema>;

@@ -1,26 +1,27 @@
 /** The API's adventure and console shapes, shared by the server (answers) and the web app (parses). */
 import { BIOMES, TIERS } from '@rpg/game';
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 import { text } from './input.ts';
 import { toastSchema, type Toast } from './toast.ts';
 
-const int = z.number().int();
+const int = lazySchema(() => z.number().int());
 /** ISO 8601. */
-const instant = z.string();
+const instant = lazySchema(() => z.string());
 
 /** How a console line is styled (spec 02 §2 "Messages are styled by kind"). */
 export const CONSOLE_MESSAGE_KINDS = ['user', 'system', 'roll', 'adventure-start', 'adventure-return', 'poker', 'mana', 'success', 'error'] as const;
 export type ConsoleMessageKind = (typeof CONSOLE_MESSAGE_KINDS)[number];
 
 /** One console line (spec 02 §3 "Chat message"), oldest first in every list. */
-export const consoleMessageSchema = z.strictObject({
+export const consoleMessageSchema = lazySchema(() => z.strictObject({
   id: int,
   /** user, system, roll, adventure-start, adventure-return, poker, mana, success, error */
   kind: z.string(),
   sender: z.string(),
   content: z.string(),
   createdAt: instant,
-});
+}));
 export type ConsoleMessage = z.infer<typeof consoleMessageSchema>;
 
 /** A toast a console command asks for (spec texts such as 'Not Enough Mana'): the one toast shape (toast.ts). */
@@ -28,15 +29,15 @@ export const consoleToastSchema = toastSchema;
 export type ConsoleToast = Toast;
 
 /** GET /api/characters/:id/console[?before=id]: a page of lines, oldest first; `hasMore` = older lines exist. */
-export const consolePageSchema = z.object({ messages: z.array(consoleMessageSchema), hasMore: z.boolean() });
+export const consolePageSchema = lazySchema(() => z.object({ messages: z.array(consoleMessageSchema), hasMore: z.boolean() }));
 export type ConsolePage = z.infer<typeof consolePageSchema>;
 
 /** POST /api/characters/:id/console { text }: the stored lines (the typed one first) and any toasts. */
-export const consoleAnswerSchema = z.object({ messages: z.array(consoleMessageSchema), toasts: z.array(consoleToastSchema) });
+export const consoleAnswerSchema = lazySchema(() => z.object({ messages: z.array(consoleMessageSchema), toasts: z.array(consoleToastSchema) }));
 export type ConsoleAnswer = z.infer<typeof consoleAnswerSchema>;
 
 /** Spec 02 §3 "Adventure state": the adventure a character is on. */
-export const adventureViewSchema = z.strictObject({
+export const adventureViewSchema = lazySchema(() => z.strictObject({
   id: z.string(),
   location: z.enum(BIOMES),
   /** 'Ice Lands' */
@@ -51,13 +52,13 @@ export const adventureViewSchema = z.strictObject({
   originalMs: int,
   /** What it really lasts: endTime - startTime, in ms. */
   durationMs: int,
-});
+}));
 export type AdventureView = z.infer<typeof adventureViewSchema>;
 
-const itemLineSchema = z.strictObject({ name: z.string(), tier: z.enum(TIERS), quantity: int });
+const itemLineSchema = lazySchema(() => z.strictObject({ name: z.string(), tier: z.enum(TIERS), quantity: int }));
 
 /** How the last settled adventure ended (the completion toast and the console lines). */
-export const adventureOutcomeViewSchema = z.strictObject({
+export const adventureOutcomeViewSchema = lazySchema(() => z.strictObject({
   adventureId: z.string(),
   location: z.enum(BIOMES),
   level: int,
@@ -78,10 +79,10 @@ export const adventureOutcomeViewSchema = z.strictObject({
   /** Drops that did not fit in the backpack. */
   leftBehind: z.array(itemLineSchema),
   completedAt: instant,
-});
+}));
 export type AdventureOutcomeView = z.infer<typeof adventureOutcomeViewSchema>;
 
-export const launcherLevelSchema = z.strictObject({
+export const launcherLevelSchema = lazySchema(() => z.strictObject({
   level: int,
   /** After speed gear and RPG_TIME_SCALE, in ms. */
   durationMs: int,
@@ -93,40 +94,40 @@ export const launcherLevelSchema = z.strictObject({
   /** The character's computed chance to win, 0.1..0.95 (gear and pending spells included). */
   winChance: z.number(),
   enemy: z.strictObject({ name: z.string(), hp: int, attack: int }),
-});
+}));
 
-export const adventureStateResponseSchema = z.strictObject({
+export const adventureStateResponseSchema = lazySchema(() => z.strictObject({
   current: adventureViewSchema.nullable(),
   lastOutcome: adventureOutcomeViewSchema.optional(),
   launcher: z.strictObject({
     locations: z.array(z.strictObject({ id: z.enum(BIOMES), name: z.string(), levels: z.array(launcherLevelSchema) })),
   }),
-});
+}));
 export type AdventureStateResponse = z.infer<typeof adventureStateResponseSchema>;
 
 /** Level stays any number: the rule answers 'Adventure level must be a whole number from 1 to 10.' */
-export const startAdventureBodySchema = z.strictObject({ location: text(40), level: z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be a number') }) });
+export const startAdventureBodySchema = lazySchema(() => z.strictObject({ location: text(40), level: z.number({ error: (i) => (i.input === undefined ? 'is required' : 'must be a number') }) }));
 export type StartAdventureBody = z.infer<typeof startAdventureBodySchema>;
 
-export const startAdventureResponseSchema = z.strictObject({ adventure: adventureViewSchema, messages: z.array(consoleMessageSchema) });
+export const startAdventureResponseSchema = lazySchema(() => z.strictObject({ adventure: adventureViewSchema, messages: z.array(consoleMessageSchema) }));
 export type StartAdventureResponse = z.infer<typeof startAdventureResponseSchema>;
 
 /** Pushed to the owner's tabs when an adventure starts (any tab, route or command). */
-export const adventureStartedPushSchema = z.strictObject({
+export const adventureStartedPushSchema = lazySchema(() => z.strictObject({
   type: z.literal('adventure-started'),
   characterId: z.string(),
   location: z.enum(BIOMES),
   level: int,
   endTime: instant,
-});
+}));
 export type AdventureStartedPush = z.infer<typeof adventureStartedPushSchema>;
 
 /** Pushed to the owner's tabs once an adventure is settled (spec 02 §4 completion toast). */
-export const adventureCompletedPushSchema = z.strictObject({
+export const adventureCompletedPushSchema = lazySchema(() => z.strictObject({
   type: z.literal('adventure-completed'),
   characterId: z.string(),
   won: z.boolean(),
   title: z.enum(['Adventure Completed!', 'Adventure Failed!']),
   message: z.string(),
-});
+}));
 export type AdventureCompletedPush = z.infer<typeof adventureCompletedPushSchema>;

@@ -1,10 +1,11 @@
 /** The API's character shapes, shared by the server (answers) and the web app (parses). */
 import { CLASSES, CLOTHES_STYLES, GENDERS, HAIR_STYLES, RACES, TIERS, UPGRADABLE_ATTRIBUTES } from '@rpg/game';
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 
-const int = z.number().int();
+const int = lazySchema(() => z.number().int());
 
-export const attributesSchema = z.strictObject({
+export const attributesSchema = lazySchema(() => z.strictObject({
   strength: int,
   dexterity: int,
   intelligence: int,
@@ -18,20 +19,20 @@ export const attributesSchema = z.strictObject({
   maxHealth: int,
   currentMana: int,
   maxMana: int,
-});
+}));
 
-export const appearanceSchema = z.strictObject({
+export const appearanceSchema = lazySchema(() => z.strictObject({
   hairStyle: z.enum(HAIR_STYLES),
   hairColor: z.string(),
   eyeColor: z.string(),
   clothesStyle: z.enum(CLOTHES_STYLES),
   skinTone: z.string(),
-});
+}));
 
 /**
  * A character as every /api/characters route answers it.
  */
-export const characterViewSchema = z.strictObject({
+export const characterViewSchema = lazySchema(() => z.strictObject({
   id: z.string(),
   name: z.string(),
   race: z.enum(RACES),
@@ -61,7 +62,7 @@ export const characterViewSchema = z.strictObject({
   /** '/uploads/characters/<file>' or null. */
   avatarUrl: z.string().nullable(),
   backgroundUrl: z.string().nullable(),
-});
+}));
 
 export type CharacterView = z.infer<typeof characterViewSchema>;
 
@@ -74,6 +75,6 @@ export interface CharacterResponse {
 
 
 /** GET /api/characters. */
-export const characterListResponseSchema = z.strictObject({ characters: z.array(characterViewSchema) });
+export const characterListResponseSchema = lazySchema(() => z.strictObject({ characters: z.array(characterViewSchema) }));
 /** POST /api/characters, PATCH /api/characters/:id and every other answer about one character. */
-export const characterResponseSchema = z.strictObject({ character: characterViewSchema });
+export const characterResponseSchema = lazySchema(() => z.strictObject({ character: characterViewSchema }));

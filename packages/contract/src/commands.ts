@@ -1,7 +1,8 @@
 /** The console's command table as data (spec 02 §9 "Commands"): the Commands panel and /help. */
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 
-export const commandHelpSchema = z.strictObject({
+export const commandHelpSchema = lazySchema(() => z.strictObject({
   /** 'roll': typed after '/'. */
   name: z.string(),
   /** ['h']: other names for it, without '/'. */
@@ -10,12 +11,12 @@ export const commandHelpSchema = z.strictObject({
   usage: z.string(),
   /** One line: what it does. */
   description: z.string(),
-});
+}));
 export type CommandHelp = z.infer<typeof commandHelpSchema>;
 
 /** GET /api/commands: every command by group, in the table's order, and the note on plain text. */
-export const commandListSchema = z.strictObject({
+export const commandListSchema = lazySchema(() => z.strictObject({
   groups: z.array(z.strictObject({ title: z.string(), commands: z.array(commandHelpSchema) })),
   note: z.string(),
-});
+}));
 export type CommandList = z.infer<typeof commandListSchema>;

@@ -5,21 +5,22 @@
  */
 import { CHAT_MAX_LENGTH, COMMENT_MAX_LENGTH, POST_MAX_LENGTH } from '@rpg/game';
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 import { idInput, text } from './input.ts';
 
-const int = z.number().int();
+const int = lazySchema(() => z.number().int());
 /** ISO 8601. */
-const instant = z.string();
+const instant = lazySchema(() => z.string());
 
 /** A player as others see them: the username and avatar only (DECISIONS §4: never the e-mail). */
-export const publicAuthorSchema = z.strictObject({
+export const publicAuthorSchema = lazySchema(() => z.strictObject({
   id: z.string(),
   username: z.string(),
   avatarUrl: z.string().nullable(),
-});
+}));
 export type PublicAuthor = z.infer<typeof publicAuthorSchema>;
 
-export const postViewSchema = z.strictObject({
+export const postViewSchema = lazySchema(() => z.strictObject({
   id: z.string(),
   author: publicAuthorSchema,
   text: z.string(),
@@ -35,50 +36,50 @@ export const postViewSchema = z.strictObject({
   commentCount: int,
   /** The signed-in player wrote it: edit and delete are offered (spec 03 §5). */
   isMine: z.boolean(),
-});
+}));
 export type PostView = z.infer<typeof postViewSchema>;
 
 /** GET /api/users/:userId/posts?before=<postId>: newest first, a page at a time. */
-export const postFeedSchema = z.strictObject({
+export const postFeedSchema = lazySchema(() => z.strictObject({
   posts: z.array(postViewSchema),
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
-});
+}));
 export type PostFeed = z.infer<typeof postFeedSchema>;
 export const POST_PAGE_SIZE = 10;
 
-export const userPostsParamsSchema = z.object({ userId: idInput });
-export const postFeedQuerySchema = z.object({ before: idInput.optional() });
-export const postParamsSchema = z.object({ postId: idInput });
-export const commentParamsSchema = z.object({ postId: idInput, commentId: idInput });
+export const userPostsParamsSchema = lazySchema(() => z.object({ userId: idInput }));
+export const postFeedQuerySchema = lazySchema(() => z.object({ before: idInput.optional() }));
+export const postParamsSchema = lazySchema(() => z.object({ postId: idInput }));
+export const commentParamsSchema = lazySchema(() => z.object({ postId: idInput, commentId: idInput }));
 
 /** A stored image for a post to come: the name POST /api/posts/images answered. */
-export const postImageIdSchema = z.string().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif)$/, 'must be an uploaded image id');
+export const postImageIdSchema = lazySchema(() => z.string().regex(/^[0-9a-f]{32}\.(png|jpg|webp|gif)$/, 'must be an uploaded image id'));
 /** POST /api/posts/images (multipart, field 'file'): the image, checked by its bytes, kept for the post. */
-export const postImageResponseSchema = z.strictObject({ imageId: z.string(), imageUrl: z.string() });
+export const postImageResponseSchema = lazySchema(() => z.strictObject({ imageId: z.string(), imageUrl: z.string() }));
 export type PostImageResponse = z.infer<typeof postImageResponseSchema>;
 
 /** POST /api/posts: text, an image uploaded first, or both (spec 03 §5: 'Post must have content or image.'). */
-export const createPostBodySchema = z.strictObject({
+export const createPostBodySchema = lazySchema(() => z.strictObject({
   text: text(POST_MAX_LENGTH, { multiline: true, tooLong: `Posts are at most ${POST_MAX_LENGTH} characters.` }).default(''),
   imageId: postImageIdSchema.nullish(),
-});
+}));
 export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
 /** PATCH /api/posts/:postId: new text ('Post updated!'); the image stays. */
-export const updatePostBodySchema = z.strictObject({
+export const updatePostBodySchema = lazySchema(() => z.strictObject({
   text: text(POST_MAX_LENGTH, { multiline: true, tooLong: `Posts are at most ${POST_MAX_LENGTH} characters.` }),
-});
+}));
 export type UpdatePostBody = z.input<typeof updatePostBodySchema>;
 
-export const postResponseSchema = z.strictObject({ post: postViewSchema });
+export const postResponseSchema = lazySchema(() => z.strictObject({ post: postViewSchema }));
 export type PostResponse = z.infer<typeof postResponseSchema>;
 
 /** PUT /api/posts/:postId/like (like) and DELETE (unlike): both idempotent, so parallel clicks count once. */
-export const likeResponseSchema = z.strictObject({ liked: z.boolean(), likeCount: int });
+export const likeResponseSchema = lazySchema(() => z.strictObject({ liked: z.boolean(), likeCount: int }));
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 
-export const commentViewSchema = z.strictObject({
+export const commentViewSchema = lazySchema(() => z.strictObject({
   id: z.string(),
   postId: z.string(),
   author: publicAuthorSchema,
@@ -86,27 +87,27 @@ export const commentViewSchema = z.strictObject({
   createdAt: instant,
   /** The comment's author or the post's author. */
   canDelete: z.boolean(),
-});
+}));
 export type CommentView = z.infer<typeof commentViewSchema>;
 
 /** GET /api/posts/:postId/comments: oldest first. */
-export const commentListSchema = z.strictObject({ comments: z.array(commentViewSchema) });
+export const commentListSchema = lazySchema(() => z.strictObject({ comments: z.array(commentViewSchema) }));
 export type CommentList = z.infer<typeof commentListSchema>;
 
-export const createCommentBodySchema = z.strictObject({
+export const createCommentBodySchema = lazySchema(() => z.strictObject({
   text: text(COMMENT_MAX_LENGTH, { multiline: true, tooLong: `Comments are at most ${COMMENT_MAX_LENGTH} characters.` }),
-});
+}));
 export type CreateCommentBody = z.input<typeof createCommentBodySchema>;
-export const commentResponseSchema = z.strictObject({ comment: commentViewSchema });
+export const commentResponseSchema = lazySchema(() => z.strictObject({ comment: commentViewSchema }));
 export type CommentResponse = z.infer<typeof commentResponseSchema>;
 
-export const okResponseSchema = z.strictObject({ ok: z.literal(true) });
+export const okResponseSchema = lazySchema(() => z.strictObject({ ok: z.literal(true) }));
 
 // ---------------------------------------------------------------------------------------------
 // The global player chat.
 
 /** Spec 03 §3 "Chat message": the line and the character that said it, as it was then. */
-export const chatMessageViewSchema = z.strictObject({
+export const chatMessageViewSchema = lazySchema(() => z.strictObject({
   id: int,
   /** 'system': the Game Master (level 999, no user). */
   kind: z.enum(['player', 'system']),
@@ -123,34 +124,34 @@ export const chatMessageViewSchema = z.strictObject({
   }),
   text: z.string(),
   createdAt: instant,
-});
+}));
 export type ChatMessageView = z.infer<typeof chatMessageViewSchema>;
 
-export const chatMuteSchema = z.strictObject({ userId: z.string(), username: z.string() });
+export const chatMuteSchema = lazySchema(() => z.strictObject({ userId: z.string(), username: z.string() }));
 export type ChatMute = z.infer<typeof chatMuteSchema>;
 
 /** GET /api/chat: the last 50 lines (oldest first) without those of players I muted, and my mute list. */
-export const chatViewSchema = z.strictObject({
+export const chatViewSchema = lazySchema(() => z.strictObject({
   messages: z.array(chatMessageViewSchema),
   muted: z.array(chatMuteSchema),
-});
+}));
 export type ChatView = z.infer<typeof chatViewSchema>;
 
 /** POST /api/chat { text }: said by the active character. */
-export const sendChatBodySchema = z.strictObject({
+export const sendChatBodySchema = lazySchema(() => z.strictObject({
   // Trimmed and checked for blank by the rule (chatLineText); the cap here stops a huge body early.
   text: text(CHAT_MAX_LENGTH + 100, { multiline: true, tooLong: `Messages are at most ${CHAT_MAX_LENGTH} characters.` }),
-});
+}));
 export type SendChatBody = z.input<typeof sendChatBodySchema>;
-export const sendChatResponseSchema = z.strictObject({ message: chatMessageViewSchema });
+export const sendChatResponseSchema = lazySchema(() => z.strictObject({ message: chatMessageViewSchema }));
 
-export const chatMessageParamsSchema = z.object({ messageId: z.string().regex(/^\d{1,15}$/, 'must be a message id').transform(Number) });
+export const chatMessageParamsSchema = lazySchema(() => z.object({ messageId: z.string().regex(/^\d{1,15}$/, 'must be a message id').transform(Number) }));
 /** POST /api/chat/messages/:messageId/report { reason? }: stored for a moderator (DECISIONS §4). */
-export const reportChatBodySchema = z.strictObject({ reason: text(200).nullish() }).nullish();
-export const chatUserParamsSchema = z.object({ userId: idInput });
+export const reportChatBodySchema = lazySchema(() => z.strictObject({ reason: text(200).nullish() }).nullish());
+export const chatUserParamsSchema = lazySchema(() => z.object({ userId: idInput }));
 
 /** Broadcast to every tab when a player says a line in the global chat. */
-export const chatMessagePushSchema = z.strictObject({ type: z.literal('chat-message'), message: chatMessageViewSchema });
+export const chatMessagePushSchema = lazySchema(() => z.strictObject({ type: z.literal('chat-message'), message: chatMessageViewSchema }));
 export type ChatMessagePush = z.infer<typeof chatMessagePushSchema>;
 
 /** Spec 03 §8 texts of the feed, shown by the web app. */

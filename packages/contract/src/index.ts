@@ -17,3 +17,4 @@ export * from './community.ts';
 export * from './social.ts';
 export * from './social-push.ts';
 export * from './achievements.ts';
+export * from './lazy.ts';

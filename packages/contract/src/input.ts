@@ -4,6 +4,7 @@
  * integers that are safe. Messages are about the field, never a copy of what was sent.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 
 /** U+0000-U+001F and U+007F. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -41,13 +42,13 @@ export function int(min: number, max: number) {
 }
 
 /** An e-mail address as sign-up and sign-in take it (RFC 5321: at most 254 characters). */
-export const emailInput = text(254).pipe(z.email('Please enter a valid email address'));
+export const emailInput = lazySchema(() => text(254).pipe(z.email('Please enter a valid email address')));
 
 /** A UUID-shaped row id in a URL or a body; malformed ones are told apart by the route (404). */
-export const idInput = text(64);
+export const idInput = lazySchema(() => text(64));
 
 /** A body that must be empty: nothing, or `{}`. */
-export const emptyBody = z.strictObject({}, { error: 'This request takes no body.' }).nullish();
+export const emptyBody = lazySchema(() => z.strictObject({}, { error: 'This request takes no body.' }).nullish());
 
 /** A query string with nothing the route reads (extra keys are ignored). */
-export const emptyQuery = z.object({});
+export const emptyQuery = lazySchema(() => z.object({}));

@@ -1,8 +1,9 @@
 /** The leaderboards' API shapes (spec 03 §2/§3, DECISIONS §2 real counts). */
 import { CLASSES } from '@rpg/game';
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 
-const int = z.number().int();
+const int = lazySchema(() => z.number().int());
 
 /** The tabs XP, Adventures, Battles, Health, Defense, Attack. */
 export const LEADERBOARDS = ['xp', 'adventures', 'battles', 'health', 'defense', 'attack'] as const;
@@ -12,7 +13,7 @@ export type Leaderboard = (typeof LEADERBOARDS)[number];
 export const LEADERBOARD_SIZE = 100;
 
 /** Spec 03 §3 "Leaderboard entry", with the owner's public name (DECISIONS §4: the username). */
-export const leaderboardEntrySchema = z.strictObject({
+export const leaderboardEntrySchema = lazySchema(() => z.strictObject({
   characterId: z.string(),
   name: z.string(),
   characterClass: z.enum(CLASSES),
@@ -23,16 +24,16 @@ export const leaderboardEntrySchema = z.strictObject({
   username: z.string(),
   /** One of the signed-in player's characters. */
   own: z.boolean(),
-});
+}));
 
-export const leaderboardParamsSchema = z.object({ board: z.enum(LEADERBOARDS) });
+export const leaderboardParamsSchema = lazySchema(() => z.object({ board: z.enum(LEADERBOARDS) }));
 
 /** GET /api/leaderboards/:board: the top 100 and every character of the player with its rank. */
-export const leaderboardResponseSchema = z.strictObject({
+export const leaderboardResponseSchema = lazySchema(() => z.strictObject({
   board: z.enum(LEADERBOARDS),
   entries: z.array(leaderboardEntrySchema),
   own: z.array(leaderboardEntrySchema),
-});
+}));
 
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;

@@ -1,22 +1,23 @@
 /** The skill tree's API shapes (spec 03 §2-§5), shared by the server (answers) and the web app (parses). */
 import { CLASSES, SKILL_TREE_CLASSES, SKILL_TYPES } from '@rpg/game';
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 import { text } from './input.ts';
 import { toastSchema } from './toast.ts';
 
-const int = z.number().int();
+const int = lazySchema(() => z.number().int());
 
 export const SKILL_STATUSES = ['unlocked', 'available', 'locked'] as const;
 
-export const skillBonusSchema = z.strictObject({
+export const skillBonusSchema = lazySchema(() => z.strictObject({
   attack: int.optional(),
   defense: int.optional(),
   speed: int.optional(),
   magicPower: int.optional(),
   winChance: z.number().optional(),
-});
+}));
 
-export const skillNodeViewSchema = z.strictObject({
+export const skillNodeViewSchema = lazySchema(() => z.strictObject({
   id: z.string(),
   name: z.string(),
   type: z.enum(SKILL_TYPES),
@@ -30,19 +31,19 @@ export const skillNodeViewSchema = z.strictObject({
   bonus: skillBonusSchema,
   /** Against the character's unlocked skills; in preview, against none. */
   status: z.enum(SKILL_STATUSES),
-});
+}));
 
-export const skillTreeViewSchema = z.strictObject({
+export const skillTreeViewSchema = lazySchema(() => z.strictObject({
   characterClass: z.enum(SKILL_TREE_CLASSES),
   name: z.string(),
   root: z.string(),
   paths: z.array(z.string()),
   nodes: z.array(skillNodeViewSchema),
   links: z.array(z.strictObject({ from: z.string(), to: z.string() })),
-});
+}));
 
 /** GET /api/characters/:id/skills?tree=mage|warrior|rogue (default: the character's own class). */
-export const skillTreeStateSchema = z.strictObject({
+export const skillTreeStateSchema = lazySchema(() => z.strictObject({
   characterId: z.string(),
   characterClass: z.enum(CLASSES),
   level: int,
@@ -58,13 +59,13 @@ export const skillTreeStateSchema = z.strictObject({
   unlocked: z.array(z.string()),
   /** What the unlocked skills add to every fight. */
   bonuses: z.strictObject({ attack: int, defense: int, speed: int, magicPower: int, winChance: z.number() }),
-});
+}));
 
-export const skillTreeQuerySchema = z.object({ tree: z.enum(SKILL_TREE_CLASSES).optional() });
-export const unlockSkillBodySchema = z.strictObject({ skillId: text(64) });
+export const skillTreeQuerySchema = lazySchema(() => z.object({ tree: z.enum(SKILL_TREE_CLASSES).optional() }));
+export const unlockSkillBodySchema = lazySchema(() => z.strictObject({ skillId: text(64) }));
 
 /** POST .../skills/unlock and .../skills/reset: the state after, and the spec's toast. */
-export const skillChangeResponseSchema = z.strictObject({ state: skillTreeStateSchema, toast: toastSchema });
+export const skillChangeResponseSchema = lazySchema(() => z.strictObject({ state: skillTreeStateSchema, toast: toastSchema }));
 
 export type SkillNodeView = z.infer<typeof skillNodeViewSchema>;
 export type SkillTreeView = z.infer<typeof skillTreeViewSchema>;

@@ -4,6 +4,7 @@
  * E-mail addresses appear only in the player's own profile, never in another player's shapes.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy.ts';
 import { idInput, text } from './input.ts';
 
 /** Spec 03 §9 "User search limit: 5". */
@@ -33,21 +34,21 @@ export const SOCIAL_TEXT = {
   playerUnblocked: 'Player unblocked',
 } as const;
 
-const instant = z.string();
+const instant = lazySchema(() => z.string());
 
 /** Online now (an open tab, a tab closed under a minute ago, or a sign-in in the last 10 minutes). Hidden (false, null) from a player you blocked. */
-export const presenceSchema = z.object({
+export const presenceSchema = lazySchema(() => z.object({
   isOnline: z.boolean(),
   /** ISO 8601; null when never seen or hidden. */
   lastSeen: instant.nullable(),
-});
+}));
 
 /** Another player as every other player sees them: never their e-mail. */
-export const publicUserSchema = presenceSchema.extend({
+export const publicUserSchema = lazySchema(() => presenceSchema.extend({
   id: z.string(),
   username: z.string(),
   avatarUrl: z.string().nullable(),
-});
+}));
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /**
@@ -56,78 +57,78 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
  */
 export const RELATIONS = ['self', 'none', 'friends', 'outgoing', 'incoming', 'blocked', 'blocked-by'] as const;
 export type Relation = (typeof RELATIONS)[number];
-export const relationSchema = z.object({
+export const relationSchema = lazySchema(() => z.object({
   status: z.enum(RELATIONS),
   /** The friendship row (pending or accepted), for accept, reject and remove. */
   friendshipId: z.string().nullable(),
-});
+}));
 export type RelationView = z.infer<typeof relationSchema>;
 
 /** GET /api/profiles/:userId (and /api/profiles/me): banner, avatar, the counters, how the viewer stands. */
-export const profileViewSchema = z.object({
+export const profileViewSchema = lazySchema(() => z.object({
   /** `title`: the battle-pass title shown beside the name (spec 03 §4 rewards), null until granted. */
   user: publicUserSchema.extend({ bannerUrl: z.string().nullable(), title: z.string().nullable() }),
   /** Only on the player's own profile (Settings: read-only). */
   email: z.string().nullable(),
   counts: z.object({ posts: z.number().int(), friends: z.number().int(), characters: z.number().int() }),
   relation: relationSchema,
-});
+}));
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
-export const userParamsSchema = z.object({ userId: idInput });
-export const friendshipParamsSchema = z.object({ id: idInput });
+export const userParamsSchema = lazySchema(() => z.object({ userId: idInput }));
+export const friendshipParamsSchema = lazySchema(() => z.object({ id: idInput }));
 
 /** PATCH /api/profile: only the fields that changed (spec 03 §5 "Profile"). */
-export const updateProfileBodySchema = z.strictObject({ username: text(200) });
+export const updateProfileBodySchema = lazySchema(() => z.strictObject({ username: text(200) }));
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
 /** One friendship row as one side sees it. */
-export const friendEntrySchema = z.object({
+export const friendEntrySchema = lazySchema(() => z.object({
   friendshipId: z.string(),
   status: z.enum(['pending', 'accepted']),
   /** incoming: the other player asked; outgoing: the viewer asked. */
   direction: z.enum(['incoming', 'outgoing']),
   user: publicUserSchema,
   since: instant,
-});
+}));
 export type FriendEntry = z.infer<typeof friendEntrySchema>;
 
 /** GET /api/friends: the viewer's rows, pending and accepted (the tabs All, Friends, Incoming, Sent). */
-export const friendListSchema = z.object({ entries: z.array(friendEntrySchema) });
+export const friendListSchema = lazySchema(() => z.object({ entries: z.array(friendEntrySchema) }));
 export type FriendList = z.infer<typeof friendListSchema>;
 
 /** GET /api/profiles/:userId/friends: another player's accepted friends. */
-export const publicFriendListSchema = z.object({ friends: z.array(publicUserSchema) });
+export const publicFriendListSchema = lazySchema(() => z.object({ friends: z.array(publicUserSchema) }));
 export type PublicFriendList = z.infer<typeof publicFriendListSchema>;
 
 /** GET /api/users/search?q=: contains-match on usernames, exact match on e-mail (DECISIONS §4), 5 at most, never the viewer. */
-export const userSearchQuerySchema = z.object({ q: text(254) });
-export const userResultSchema = z.object({ user: publicUserSchema, relation: relationSchema });
+export const userSearchQuerySchema = lazySchema(() => z.object({ q: text(254) }));
+export const userResultSchema = lazySchema(() => z.object({ user: publicUserSchema, relation: relationSchema }));
 export type UserResult = z.infer<typeof userResultSchema>;
-export const userSearchSchema = z.object({ users: z.array(userResultSchema) });
+export const userSearchSchema = lazySchema(() => z.object({ users: z.array(userResultSchema) }));
 export type UserSearch = z.infer<typeof userSearchSchema>;
 
 /** GET /api/friends/suggestions: friends of friends (with the mutual count), then recently active players. */
-export const suggestionSchema = z.object({ user: publicUserSchema, mutualFriends: z.number().int() });
-export const suggestionListSchema = z.object({ suggestions: z.array(suggestionSchema) });
+export const suggestionSchema = lazySchema(() => z.object({ user: publicUserSchema, mutualFriends: z.number().int() }));
+export const suggestionListSchema = lazySchema(() => z.object({ suggestions: z.array(suggestionSchema) }));
 export type SuggestionList = z.infer<typeof suggestionListSchema>;
 
 /** POST /api/friends/requests { userId }. */
-export const friendRequestBodySchema = z.strictObject({ userId: idInput });
+export const friendRequestBodySchema = lazySchema(() => z.strictObject({ userId: idInput }));
 /** The answer of every friendship change: the new relation and the toast's title. */
-export const friendshipChangeSchema = z.object({ relation: relationSchema, message: z.string() });
+export const friendshipChangeSchema = lazySchema(() => z.object({ relation: relationSchema, message: z.string() }));
 export type FriendshipChange = z.infer<typeof friendshipChangeSchema>;
 
 /** GET /api/blocks; POST /api/blocks { userId }; DELETE /api/blocks/:userId. */
-export const blockBodySchema = z.strictObject({ userId: idInput });
-export const blockListSchema = z.object({ users: z.array(publicUserSchema.pick({ id: true, username: true, avatarUrl: true })) });
+export const blockBodySchema = lazySchema(() => z.strictObject({ userId: idInput }));
+export const blockListSchema = lazySchema(() => z.object({ users: z.array(publicUserSchema.pick({ id: true, username: true, avatarUrl: true })) }));
 export type BlockList = z.infer<typeof blockListSchema>;
 
 /** GET /api/social/summary: the badges (incoming requests, unread messages). */
-export const socialSummarySchema = z.object({ incomingRequests: z.number().int(), unreadMessages: z.number().int() });
+export const socialSummarySchema = lazySchema(() => z.object({ incomingRequests: z.number().int(), unreadMessages: z.number().int() }));
 export type SocialSummary = z.infer<typeof socialSummarySchema>;
 
-export const directMessageSchema = z.object({
+export const directMessageSchema = lazySchema(() => z.object({
   /** A row id (a string, so the number never loses precision). */
   id: z.string(),
   senderId: z.string(),
@@ -136,27 +137,27 @@ export const directMessageSchema = z.object({
   createdAt: instant,
   /** When the receiver read it; null while unread. */
   readAt: instant.nullable(),
-});
+}));
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 
 /** GET /api/messages: one entry per friend, the latest conversation first. */
-export const conversationSchema = z.object({
+export const conversationSchema = lazySchema(() => z.object({
   user: publicUserSchema,
   lastMessage: directMessageSchema.nullable(),
   unread: z.number().int(),
-});
+}));
 export type Conversation = z.infer<typeof conversationSchema>;
-export const conversationListSchema = z.object({ conversations: z.array(conversationSchema) });
+export const conversationListSchema = lazySchema(() => z.object({ conversations: z.array(conversationSchema) }));
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
 /** GET /api/messages/:userId?before=<id>: a page, oldest first; hasMore when older ones exist. */
-export const conversationQuerySchema = z.object({ before: z.string().regex(/^\d{1,18}$/, 'must be a message id').optional() });
-export const conversationPageSchema = z.object({ messages: z.array(directMessageSchema), hasMore: z.boolean() });
+export const conversationQuerySchema = lazySchema(() => z.object({ before: z.string().regex(/^\d{1,18}$/, 'must be a message id').optional() }));
+export const conversationPageSchema = lazySchema(() => z.object({ messages: z.array(directMessageSchema), hasMore: z.boolean() }));
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
 /** POST /api/messages/:userId { body }: the rule (`directMessageText` in @rpg/game) trims it and says when it is blank or over 1000 characters. */
-export const sendMessageBodySchema = z.strictObject({ body: text(4000, { multiline: true }) });
-export const sendMessageResponseSchema = z.object({ message: directMessageSchema });
+export const sendMessageBodySchema = lazySchema(() => z.strictObject({ body: text(4000, { multiline: true }) }));
+export const sendMessageResponseSchema = lazySchema(() => z.object({ message: directMessageSchema }));
 
 /** POST /api/messages/:userId/read: how many were marked. */
-export const markReadResponseSchema = z.object({ marked: z.number().int() });
+export const markReadResponseSchema = lazySchema(() => z.object({ marked: z.number().int() }));
