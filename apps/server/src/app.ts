@@ -160,7 +160,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await healthRoutes(app, { database });
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor, sessions });
   await accountRoutes(app, { db, guard });
-  await characterRoutes(app, { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom });
+  const characterDeps = { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom };
+  await characterRoutes(app, characterDeps);
   await consoleRoutes(app, { db, guard, hub, commands, config, catchUp, needsCatchUp: (state, now) => adventures.needsCatchUp(state, now) });
   await adventureRoutes(app, { db, guard, hub, config, scheduler, adventures });
   await casinoRoutes(app, { db, guard, hub });
@@ -171,7 +172,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await giftRoutes(app, { db, guard, hub });
   await skillRoutes(app, { db, guard, hub, catchUp });
   await leaderboardRoutes(app, { db, guard });
-  await socialRoutes(app, { db, guard, hub, dataDir: config.dataDir, rateLimitFactor: config.rateLimitFactor });
+  await socialRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await auctionRoutes(app, { db, guard, hub, config });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
   // The uploads, the only routes that read multipart, in a scope of their own: @fastify/multipart adds
@@ -182,7 +183,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await uploads.register(multipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 64, parts: 5, headerPairs: 50 },
     });
-    characterImageRoutes(uploads, { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom });
+    characterImageRoutes(uploads, characterDeps);
     await profileImageRoutes(uploads, { db, guard, hub, dataDir: config.dataDir });
     await postImageRoutes(uploads, { guard, dataDir: config.dataDir });
   });

@@ -76,10 +76,13 @@ export interface SocialRouteDeps {
   db: Db;
   guard: ReturnType<typeof requireUser>;
   hub: RealtimeHub;
-  /** DATA_DIR: avatars and banners go to DATA_DIR/uploads/profiles/. */
-  dataDir: string;
   /** RATE_LIMIT_FACTOR: scales the per-player throttles of friend requests and messages. */
   rateLimitFactor?: number;
+}
+
+export interface ProfileImageRouteDeps extends Omit<SocialRouteDeps, 'rateLimitFactor'> {
+  /** DATA_DIR: avatars and banners go to DATA_DIR/uploads/profiles/. */
+  dataDir: string;
 }
 
 const IMAGES: Record<'avatar' | 'banner', ProfileImage> = { avatar: 'avatarUrl', banner: 'bannerUrl' };
@@ -313,7 +316,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
  * PUT /api/profile/avatar|banner (multipart, one file field 'file') and DELETE of the same path: the
  * player's profile images. Registered with the other uploads, in the scope that reads multipart (app.ts).
  */
-export async function profileImageRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: Omit<SocialRouteDeps, 'rateLimitFactor'>): Promise<void> {
+export async function profileImageRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: ProfileImageRouteDeps): Promise<void> {
   for (const [kind, column] of Object.entries(IMAGES)) {
     const upload = { consumes: ['multipart/form-data'], response: { 200: profileViewSchema } };
     app.put(`/api/profile/${kind}`, { onRequest: guard, schema: upload }, async (request) => {
