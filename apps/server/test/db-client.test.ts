@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: pg's internal helpers ship without types.
 import pgUtils from 'pg/lib/utils.js';
@@ -13,9 +13,11 @@ import { freshPostgres } from './support/server.ts';
 describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () => {
   let database: Database;
   let drop: () => Promise<void>;
+  let adminUrl: string;
   beforeAll(async () => {
     const fresh = await freshPostgres(process.env.DATABASE_URL!);
     drop = fresh.drop;
+    adminUrl = fresh.url;
     database = await openDatabase({ databaseUrl: fresh.url, dataDir: 'memory://' });
     await database.db.execute(sql`create table if not exists pipeline_probe (n int primary key)`);
   });
@@ -69,6 +71,97 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () =>
     // begin + select, then insert + commit (three before: the insert and the commit apart).
     expect(count).toBe(2);
     expect(((await pending!.result) as unknown as { rows: Array<{ n: number }> }).rows).toEqual([{ n: 30 }]);
+  });
+
+  describe('statements outside a transaction, on the shared lanes', () => {
+    const pid = (row: unknown) => (row as { rows: Array<{ pid: number }> }).rows[0]!.pid;
+    /** Socket writes made by the lanes' connections while `run` runs. */
+    async function laneWrites(run: () => Promise<unknown>): Promise<number> {
+      let count = 0;
+      const restore: Array<() => void> = [];
+      for (const { stream } of laneStreams()) {
+        for (const method of ['_write', '_writev'] as const) {
+          const original = stream[method]!;
+          stream[method] = (...args: unknown[]) => {
+            count++;
+            return original.apply(stream, args);
+          };
+          restore.push(() => (stream[method] = original));
+        }
+      }
+      try {
+        await run();
+      } finally {
+        restore.forEach((undo) => undo());
+      }
+      return count;
+    }
+    const laneStreams = () =>
+      (database.pool as unknown as { lanes: Array<{ client?: { connection: { stream: Record<string, (...args: unknown[]) => unknown> } } }> }).lanes.flatMap((lane) =>
+        lane.client ? [{ stream: lane.client.connection.stream }] : [],
+      );
+
+    it('sends what one turn asks in one write, on one backend, each statement failing alone', async () => {
+      expect(laneStreams()).toHaveLength(2);
+      let results: PromiseSettledResult<unknown>[] = [];
+      const count = await laneWrites(async () => {
+        results = await Promise.allSettled([
+          ...Array.from({ length: 20 }, (_, i) => database.db.execute(sql`select pg_backend_pid() as pid, ${i}::int as i`)),
+          database.db.execute(sql`select no_such_column from pipeline_probe where n = ${1}`),
+          database.db.execute(sql`select pg_backend_pid() as pid, ${99}::int as i`),
+        ]);
+      });
+      expect(count).toBe(1);
+      const answered = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<unknown>).value);
+      expect(answered).toHaveLength(21);
+      expect(new Set(answered.map(pid)).size).toBe(1);
+      expect(results[20]!.status).toBe('rejected');
+      expect((answered[20] as { rows: Array<{ i: number }> }).rows[0]!.i).toBe(99);
+    });
+
+    it('never runs a transaction on a lane: its statements share one backend and one snapshot', async () => {
+      const lanePids = new Set((await Promise.all([0, 1, 2, 3].map(() => database.db.execute(sql`select pg_backend_pid() as pid`)))).map(pid));
+      await database.db.transaction(async (tx) => {
+        const first = await tx.execute(sql`select pg_backend_pid() as pid, txid_current() as t`);
+        const second = await tx.execute(sql`select pg_backend_pid() as pid, txid_current() as t`);
+        expect(lanePids.has(pid(first))).toBe(false);
+        expect(second.rows[0]).toEqual(first.rows[0]);
+      });
+    });
+
+    it('takes nothing new on a lane whose oldest statement is slow, and replaces a lane whose connection is lost', async () => {
+      const pool = database.pool as unknown as { laneLoads(): number[] };
+      // A slow statement heads each lane (asked in two turns: the second goes to the idler lane).
+      // (Promise.resolve starts each: a drizzle query runs when awaited.)
+      const slow = [Promise.resolve(database.db.execute(sql`select pg_sleep(${1.5}) as slept`))];
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      slow.push(Promise.resolve(database.db.execute(sql`select pg_sleep(${1.5}) as slept`)));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pool.laneLoads()).toEqual([1, 1]);
+      // Every statement meanwhile answers at once, on pooled connections.
+      const started = performance.now();
+      const quick = await Promise.all(Array.from({ length: 10 }, (_, i) => database.db.execute(sql`select ${i}::int as i`)));
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(quick).toHaveLength(10);
+      expect(pool.laneLoads()).toEqual([1, 1]);
+      await Promise.all(slow);
+      // A lane's backend ended from outside: its next statement fails, later ones are answered again.
+      const victim = pid(await database.db.execute(sql`select pg_backend_pid() as pid`));
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [victim]);
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await Promise.allSettled(Array.from({ length: 4 }, () => database.db.execute(sql`select 1`)));
+      const deadline = Date.now() + 5000;
+      while (pool.laneLoads().some((load) => load < 0) && Date.now() < deadline) {
+        await database.db.execute(sql`select 1`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(pool.laneLoads()).toEqual([0, 0]);
+      const pids = new Set((await Promise.all(Array.from({ length: 6 }, () => database.db.execute(sql`select pg_backend_pid() as pid`)))).map(pid));
+      expect(pids.has(victim)).toBe(false);
+    });
   });
 
   transactionMeaning(() => database);

@@ -3,7 +3,7 @@ import { createRng, isRuleError } from '@rpg/game';
 import type { Config } from '../config.ts';
 import { withCommit, type Db, type Tx } from '../db/client.ts';
 import type { TimedState } from '../db/queries/adventures.ts';
-import { getCharacterForUpdate, getCharacterForUpdateNow } from '../db/queries/characters.ts';
+import { getCharacterForUpdate, lockCharacterForLine } from '../db/queries/characters.ts';
 import { writeConsoleLines, type ConsoleLine } from '../db/queries/console.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { found } from '../services/characters.ts';
@@ -105,9 +105,9 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
   const attempt = (checkTime: boolean) =>
     db.transaction(async (tx) => {
       const now = new Date();
-      const locked = found(await getCharacterForUpdateNow(tx, userId, characterId, now));
+      const locked = found(await lockCharacterForLine(tx, userId, characterId, now));
       if (checkTime && deps.needsCatchUp(locked.state, now)) throw new CatchUpFirst();
-      const name = locked.character.name;
+      const name = locked.name;
       const typed = typedBy(name);
       const parsed = parseCommandLine(text);
       let effects = noEffects();

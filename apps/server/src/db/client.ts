@@ -11,6 +11,7 @@ import pgUtils from 'pg/lib/utils.js';
 import type * as schema from './schema/index.ts';
 import * as authSchema from './schema/auth.ts';
 import { EmbeddedSocket } from './embedded-socket.ts';
+import { LanePool } from './lanes.ts';
 
 export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,6 +46,15 @@ export interface OpenOptions {
   loadDataDir?: Blob | File | undefined;
 }
 
+/**
+ * PostgreSQL: the shared pipelined connections that statements outside a transaction take
+ * (lanes.ts), and how long a lane's oldest statement may be out before it takes no new ones. Two:
+ * a slow statement on one leaves the other, and PostgreSQL runs each lane's backend on a core.
+ * The embedded database is one session: no lanes.
+ */
+const LANES = 2;
+const LANE_STALL_MS = 10;
+
 /** Named prepared statements one connection keeps at most (each costs the server a little memory). */
 const MAX_PREPARED_PER_CONNECTION = 2000;
 const statementNames = new Map<string, string>();
@@ -67,7 +77,7 @@ function statementName(text: string): string {
  * 90% of the database time, execute 10%). Statements without parameters (begin, commit,
  * migrations with several commands) stay unnamed.
  */
-function preparedStatements(client: pg.PoolClient): void {
+function preparedStatements(client: pg.ClientBase): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const named = new Set<string>();
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
@@ -261,10 +271,15 @@ export function embeddedDatabaseIsNew(dataDir: string): boolean {
  * statements sent with their `begin` and `commit` (beginWithFirstStatement; withCommit with
  * commitWithLastStatement).
  */
-async function driver(config: pg.PoolConfig, errorLabel: string): Promise<{ pool: pg.Pool; db: Db }> {
+async function driver(config: pg.PoolConfig, errorLabel: string, lanes = 0): Promise<{ pool: pg.Pool; db: Db }> {
   skipUnusedRowObjects();
   copyQueryConfigsCheaply();
-  const pool = new pg.Pool({ ...config, pipeline: true } as pg.PoolConfig);
+  const pool = new LanePool({ ...config, pipeline: true } as pg.PoolConfig, {
+    count: lanes,
+    stallMs: LANE_STALL_MS,
+    setup: preparedStatements,
+    onError: (error) => console.error(`[db] ${errorLabel} (lane):`, error.message),
+  });
   pool.on('connect', (client) => {
     preparedStatements(client);
     beginWithFirstStatement(client);
@@ -274,6 +289,7 @@ async function driver(config: pg.PoolConfig, errorLabel: string): Promise<{ pool
   pool.on('error', (error) => console.error(`[db] ${errorLabel}:`, error.message));
   const db = drizzlePg(pool, { schema: relationalSchema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
+  await pool.openLanes();
   return { pool, db };
 }
 
@@ -282,7 +298,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // jit=off: the game's statements touch a handful of rows. On tables not yet analyzed (a new
     // database) the planner guesses ~200,000 rows, and JIT compiling each statement cost 15-80 ms
     // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md).
-    const { pool, db } = await driver({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 'idle connection error');
+    const { pool, db } = await driver({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 'idle connection error', LANES);
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let dataDir = options.dataDir;

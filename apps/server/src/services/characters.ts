@@ -1,11 +1,10 @@
-import type { CharacterRow } from '../db/queries/characters.ts';
 import { notFound } from '../http/errors.ts';
 
 /** Spec 01: the answer for a character that is missing or someone else's. */
 export const CHARACTER_NOT_FOUND = 'Character not found';
 
-/** Every query is scoped to the owner, so a row that is missing or someone else's looks the same: 404. */
-export function found<T extends CharacterRow | undefined>(row: T): NonNullable<T> {
+/** Every query is scoped to the owner, so a character (or its row) that is missing or someone else's looks the same: 404. */
+export function found<T extends object | undefined>(row: T): NonNullable<T> {
   if (!row) throw notFound(CHARACTER_NOT_FOUND);
   return row;
 }

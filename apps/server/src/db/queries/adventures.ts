@@ -98,9 +98,12 @@ export interface TimedState {
   characterIds: string[];
   /** Unfinished adventures whose end time has passed, earliest first. */
   dueAdventureIds: string[];
-  /** Attributes of the characters whose mana is below the maximum. */
-  manaBelowMax: (typeof playerCharacterAttributes.$inferSelect)[];
+  /** The mana of the characters whose mana is below the maximum. */
+  manaBelowMax: ManaState[];
 }
+
+/** What mana regeneration reads of a character's attributes (spec 02 §4 "Mana"). */
+export type ManaState = Pick<typeof playerCharacterAttributes.$inferSelect, 'characterId' | 'currentMana' | 'maxMana' | 'manaUpdatedAt'>;
 
 /**
  * The player's characters with their due adventures and their mana, in one round trip: the
@@ -113,7 +116,7 @@ export interface TimedState {
 export const dueAdventuresColumn = sql<string>`array_to_string(array(select ca.id from ${characterAdventures} ca where ca.character_id = ${playerCharacters.id} and ca.completed = false and ca.end_time <= ${sql.placeholder('now')}::timestamptz order by ca.end_time), ',')`;
 
 /** The catch-up's view of characters read with `dueAdventuresColumn` (as `due`) and their attributes. */
-export function toTimedState(rows: readonly { id: string; due: string; attributes: typeof playerCharacterAttributes.$inferSelect }[]): TimedState {
+export function toTimedState(rows: readonly { id: string; due: string; attributes: ManaState }[]): TimedState {
   return {
     characterIds: rows.map((r) => r.id),
     dueAdventureIds: rows.flatMap((r) => (r.due ? r.due.split(',') : [])),

@@ -109,17 +109,39 @@ export async function getCharacter(db: DbOrTx, userId: string, id: string): Prom
   return row;
 }
 
-const forLine = prepared('character_owned_locked_now', (db) => selectCharacters(db, { due: dueAdventuresColumn }).where(ownedPlaceholders).for('update'));
+const forLine = prepared('character_line_locked_now', (db) =>
+  db
+    .select({
+      name: playerCharacters.name,
+      attributes: {
+        characterId: playerCharacterAttributes.characterId,
+        currentMana: playerCharacterAttributes.currentMana,
+        maxMana: playerCharacterAttributes.maxMana,
+        manaUpdatedAt: playerCharacterAttributes.manaUpdatedAt,
+      },
+      due: dueAdventuresColumn,
+    })
+    .from(playerCharacters)
+    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
+    .where(ownedPlaceholders)
+    .for('no key update', { of: [playerCharacters, playerCharacterAttributes] }),
+);
 
 /**
- * The character locked as `getCharacterForUpdate` does, with its time-based state (due adventures,
- * mana) read by the same statement, so a console line need not catch up in a round trip of its own.
+ * A console line's lock on the character, with what the line itself reads: the name, and the
+ * time-based state (due adventures, mana) so it need not catch up in a round trip of its own.
+ * It locks the character's row and its attributes' (which the mana catch-up locks alone), not
+ * every one-to-one row with every column as `getCharacterForUpdate` does: each row locked is a
+ * write, and the wide read was most of a line's database time (docs/performance.md). Every change
+ * to a character takes its row's lock first, so the line still waits for them and they for it;
+ * NO KEY UPDATE conflicts with their FOR UPDATE, but not with the key-share locks of the inserts
+ * that name the character. A command that needs the whole character locks it with
+ * `getCharacterForUpdate` in the line's transaction.
  */
-export async function getCharacterForUpdateNow(tx: Tx, userId: string, id: string, now: Date): Promise<(CharacterRow & { state: TimedState }) | undefined> {
+export async function lockCharacterForLine(tx: Tx, userId: string, id: string, now: Date): Promise<{ name: string; state: TimedState } | undefined> {
   const [found] = await forLine(tx, { userId, id, now: now.toISOString() });
   if (!found) return undefined;
-  const { due, ...row } = found;
-  return { ...row, state: toTimedState([{ id: row.character.id, due, attributes: row.attributes }]) };
+  return { name: found.name, state: toTimedState([{ id, due: found.due, attributes: found.attributes }]) };
 }
 
 /** The character and its one-to-one rows, locked until the transaction ends. */
