@@ -53,6 +53,35 @@ describe('session cache', () => {
     expect((await player.get('/api/me')).status).toBe(401);
   });
 
+  it("answers get-session from the cache, and a sign-out, a password change or a session removed behind its back end it as for the game's routes", async () => {
+    const email = uniqueEmail();
+    const player = await signedInPlayer(server.url, email);
+    const first = await player.get<{ session: { id: string; userId: string }; user: { email: string } }>('/api/auth/get-session');
+    expect(first.status).toBe(200);
+    expect(first.body.user.email).toBe(email);
+    // Cached: the same answer while the session row is gone, until the lifetime ends.
+    await server.database.db.delete(authSession).where(eq(authSession.id, first.body.session.id));
+    const cached = await player.request('GET', '/api/auth/get-session');
+    expect(await cached.json()).toEqual(first.body);
+    expect(cached.headers.get('cache-control')).toBe('no-store');
+    await sleep(TTL + 50);
+    expect((await player.get<unknown>('/api/auth/get-session')).body).toBeNull();
+
+    // A sign-out and a password change elsewhere end a cached answer at once.
+    const leaving = await signedInPlayer(server.url);
+    expect((await leaving.get<{ session: unknown }>('/api/auth/get-session')).body.session).toBeDefined();
+    const cookie = leaving.cookieHeader();
+    expect((await leaving.post('/api/auth/sign-out')).status).toBe(200);
+    expect(await (await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })).json()).toBeNull();
+    const email2 = uniqueEmail();
+    const here = await signedInPlayer(server.url, email2);
+    const there = new TestClient(server.url);
+    await there.post('/api/auth/sign-in/email', { email: email2, password: 'dragon-fire' });
+    expect((await there.get<{ session: unknown }>('/api/auth/get-session')).body.session).toBeDefined();
+    expect((await here.post('/api/auth/change-password', { currentPassword: 'dragon-fire', newPassword: 'new-dragon-fire' })).status).toBe(200);
+    expect((await there.get<unknown>('/api/auth/get-session')).body).toBeNull();
+  });
+
   it('leaves no better-auth context store enabled once its calls are answered', async () => {
     const player = await signedInPlayer(server.url);
     expect((await player.get('/api/auth/get-session')).status).toBe(200);

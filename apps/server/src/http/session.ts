@@ -36,6 +36,8 @@ interface CachedSession {
   sessionExpiresAt: number;
   /** When this entry must be read again from the database (ms). */
   freshUntil: number;
+  /** GET /api/auth/get-session's answer for this cookie, when that route read it (routes/auth.ts). */
+  answer?: string;
 }
 
 /**
@@ -67,19 +69,28 @@ export class SessionCache {
   ) {}
 
   get(cookie: string, now = Date.now()): SignedIn | undefined {
+    return this.fresh(cookie, now)?.signedIn;
+  }
+
+  /** The get-session answer cached with the cookie's session, while it is fresh. */
+  answer(cookie: string, now = Date.now()): string | undefined {
+    return this.fresh(cookie, now)?.answer;
+  }
+
+  set(cookie: string, signedIn: SignedIn, sessionExpiresAt: number, epoch = this.evictions, now = Date.now(), answer?: string): void {
+    if (this.ttlMs <= 0 || epoch !== this.evictions) return;
+    if (this.entries.size >= this.maxEntries) this.prune(now);
+    this.entries.set(cookie, { signedIn, sessionExpiresAt, freshUntil: now + this.ttlMs, ...(answer === undefined ? {} : { answer }) });
+  }
+
+  private fresh(cookie: string, now: number): CachedSession | undefined {
     const entry = this.entries.get(cookie);
     if (!entry) return undefined;
     if (entry.freshUntil <= now || entry.sessionExpiresAt <= now) {
       this.entries.delete(cookie);
       return undefined;
     }
-    return entry.signedIn;
-  }
-
-  set(cookie: string, signedIn: SignedIn, sessionExpiresAt: number, epoch = this.evictions, now = Date.now()): void {
-    if (this.ttlMs <= 0 || epoch !== this.evictions) return;
-    if (this.entries.size >= this.maxEntries) this.prune(now);
-    this.entries.set(cookie, { signedIn, sessionExpiresAt, freshUntil: now + this.ttlMs });
+    return entry;
   }
 
   evictSession(sessionId: string): void {

@@ -96,6 +96,13 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
         }
       }
       if (!known) throw notFound();
+      // The session as the web app reads it (on every page load and focus): answered from the session
+      // cache while fresh, as the guard is (a sign-out or revocation evicts it at once). better-auth's
+      // handler builds its router on every call: ~480 req/s against thousands (docs/performance.md).
+      const cookie = path === '/get-session' && !request.url.includes('?') ? sessionCookie(request.headers) : undefined;
+      const cachedAnswer = cookie ? sessions.answer(cookie) : undefined;
+      if (cachedAnswer) return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json; charset=utf-8').send(cachedAnswer);
+      const epoch = sessions.epoch;
       if (request.method === 'POST' && body) {
         // Only e-mail verification codes exist in this game (no OTP sign-in or password reset).
         if (path === '/email-otp/send-verification-otp' && body.type !== 'email-verification') {
@@ -117,6 +124,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
+      // A plain answer (no cookie refreshed or cleared) of a verified player's session is kept.
+      if (cookie && response.status === 200 && cookies.length === 0) cacheSessionAnswer(sessions, cookie, text, epoch);
       if (response.status >= 400 && text && (response.headers.get('content-type') ?? '').includes('json')) {
         const answer = JSON.parse(text) as { code?: string; message?: string };
         const message = answer.message?.includes('[body.email]') ? MESSAGES.INVALID_EMAIL : answer.code ? MESSAGES[answer.code] : undefined;
@@ -125,4 +134,12 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
       return reply.send(text || null);
     },
   });
+}
+
+/** Keeps get-session's answer with the cookie's cached session (SessionCache), when it is a verified player's. */
+function cacheSessionAnswer(sessions: SessionCache, cookie: string, text: string, epoch: number): void {
+  const answer = JSON.parse(text) as { session?: { id: string; userId: string; expiresAt: string }; user?: { id: string; email: string; emailVerified: boolean } } | null;
+  if (!answer?.session || !answer.user?.emailVerified || answer.user.id !== answer.session.userId) return;
+  const signedIn = { userId: answer.user.id, sessionId: answer.session.id, email: answer.user.email };
+  sessions.set(cookie, signedIn, new Date(answer.session.expiresAt).getTime(), epoch, Date.now(), text);
 }
