@@ -7,12 +7,14 @@
 //   BENCH_SECONDS=10 (per route)  BENCH_CONNECTIONS=50  DATABASE_URL=… (use that PostgreSQL instead of a throwaway one)
 //   BENCH_TCP=0 (skip the throwaway PostgreSQL over TCP; over its Unix socket it always runs)
 //   BENCH_DATABASES=pglite,postgres (which databases to bench; both by default)
+//   BENCH_ROUTES=all (after the issue's routes, every read a player's screens make; BENCH_ROUTE_SECONDS=5 each)
 //   Then scripts/bench-chat.mjs (the global chat's fan-out and socket memory; BENCH_CHAT=0 skips it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { buildServer, serverEntry } from './build-server.mjs';
 import { cpuSeconds, freePort, machineCpuSeconds, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
 
@@ -23,6 +25,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CONSOLE_PLAYERS = 10;
 /** Seconds of the hello-world measured before each route. */
 const HELLO_SECONDS = Math.min(5, seconds);
+/** BENCH_ROUTES=all: also every read a player's screens make (playerReads), BENCH_ROUTE_SECONDS each. */
+const ALL_ROUTES = process.env.BENCH_ROUTES === 'all';
+const ROUTE_SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? Math.min(5, seconds));
 const work = mkdtempSync(path.join(tmpdir(), 'rpg-bench-'));
 const cleanups = [];
 const rows = [];
@@ -115,12 +120,84 @@ async function throwawayPostgres() {
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}` };
 }
 
+/**
+ * Every read a player's screens make (BENCH_ROUTES=all), after giving the bench player something to
+ * read: a chat line, a post, a friend request and a direct message to another player, an item
+ * bought at the store and put up at the auction house. Answers [what, url] pairs.
+ */
+async function playerReads(base, characterId, call, others) {
+  const json = async (method, url, body) => (await call(method, url, body)).json();
+  const me = await json('GET', '/api/me');
+  const friendId = (await (await fetch(`${base}/api/me`, { headers: { cookie: others[0].cookie } })).json()).id;
+  const attempt = async (what, run) => {
+    try {
+      await run();
+    } catch (error) {
+      console.log(`   (bench data: ${what} failed: ${error.message.slice(0, 160)})`);
+    }
+  };
+  await attempt('a chat line', () => call('POST', '/api/chat', { text: 'Hail, adventurers!' }));
+  await attempt('a post', () => call('POST', '/api/posts', { text: 'A fine day for a quest.' }));
+  await attempt('a friendship', async () => {
+    await call('POST', '/api/friends/requests', { userId: friendId });
+    // The friend asks back: a request that meets a pending one makes friends.
+    const back = await fetch(`${base}/api/friends/requests`, { method: 'POST', headers: { cookie: others[0].cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ userId: me.id }) });
+    if (!back.ok) throw new Error(`the friend's request: ${back.status}`);
+  });
+  await attempt('a direct message', () => call('POST', `/api/messages/${friendId}`, { body: 'Ready for the dungeon?' }));
+  await attempt('materials in the backpack and an auction listing', async () => {
+    // A new character has no money for the store: materials come through the development grant (DEV_GRANTS=1).
+    for (const materialId of ['oak_wood', 'iron_ore', 'healing_herb']) await call('POST', `/api/dev/characters/${characterId}/materials`, { materialId, quantity: 3 });
+    const { entries } = await json('GET', `/api/characters/${characterId}/inventory`);
+    if (entries[0]) await call('POST', `/api/characters/${characterId}/auction`, { entryId: entries[0].id, quantity: 1, price: 50 });
+  });
+  const c = `/api/characters/${characterId}`;
+  return [
+    ['GET /api/auth/get-session', `${base}/api/auth/get-session`],
+    ['GET :id/console (history)', `${base}${c}/console`],
+    ['GET :id/adventure', `${base}${c}/adventure`],
+    ['GET :id/inventory', `${base}${c}/inventory`],
+    ['GET :id/store', `${base}${c}/store`],
+    ['GET :id/crafting', `${base}${c}/crafting`],
+    ['GET :id/skills', `${base}${c}/skills`],
+    ['GET :id/poker', `${base}${c}/poker`],
+    ['GET /api/commands', `${base}/api/commands`],
+    ['GET /api/store/schedule', `${base}/api/store/schedule`],
+    ['GET /api/achievements', `${base}/api/achievements`],
+    ['GET /api/leaderboards/xp', `${base}/api/leaderboards/xp`],
+    ['GET /api/chat', `${base}/api/chat`],
+    ['GET /api/social/summary', `${base}/api/social/summary`],
+    ['GET /api/friends', `${base}/api/friends`],
+    ['GET /api/friends/suggestions', `${base}/api/friends/suggestions`],
+    ['GET /api/messages', `${base}/api/messages`],
+    ['GET /api/messages/:userId', `${base}/api/messages/${friendId}`],
+    ['GET /api/blocks', `${base}/api/blocks`],
+    ['GET /api/profiles/:userId', `${base}/api/profiles/${me.id}`],
+    ['GET /api/profiles/:userId/friends', `${base}/api/profiles/${me.id}/friends`],
+    ['GET /api/users/:userId/posts', `${base}/api/users/${me.id}/posts`],
+    ['GET /api/users/search', `${base}/api/users/search?q=bench`],
+    ['GET /api/auction/listings', `${base}/api/auction/listings`],
+    ['GET /api/auction/mine', `${base}/api/auction/mine`],
+  ];
+}
+
+/** ANALYZE on a PostgreSQL database, as its autovacuum would soon. */
+async function analyze(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
 /** Starts the compiled server on one database, signs a player in, and measures each route. */
 async function benchServer(label, databaseUrl, helloNow) {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(work, 'data-'));
-  const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', DEV_OUTBOX: '1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000000', WEB_DIST: path.join(work, 'no-web') };
+  const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', DEV_OUTBOX: '1', ...(ALL_ROUTES ? { DEV_GRANTS: '1' } : {}), LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000000', WEB_DIST: path.join(work, 'no-web') };
   const { child, startMs } = await startProcess([serverEntry], env, `${base}/api/health`);
   await sleep(2000);
   rows.push({ what: `${label}: first start on a new database (to first /api/health; PGlite: unpacked from the template)`, ms: startMs });
@@ -166,7 +243,25 @@ async function benchServer(label, databaseUrl, helloNow) {
     ['POST console /roll 2d6 (one character)', base, { script: oneCharacter }],
     [`POST console /roll 2d6 (${CONSOLE_PLAYERS} players)`, base, { script: manyPlayers }],
   ];
+  if (ALL_ROUTES) {
+    const reads = await playerReads(base, character.id, call, others);
+    routes.push(
+      ...reads.map(([what, url], i) => [
+        what,
+        url,
+        {
+          headers: auth,
+          secs: ROUTE_SECONDS,
+          // The console rows above wrote tens of thousands of lines in seconds: PostgreSQL's autovacuum
+          // would analyze the tables within a minute, the embedded database's maintenance within two
+          // (db/maintenance.ts). The reads are measured as a running server serves them: analyzed first.
+          before: i === 0 && databaseUrl ? () => analyze(databaseUrl) : undefined,
+        },
+      ]),
+    );
+  }
   for (const [what, url, options] of routes) {
+    await options.before?.();
     const helloRps = helloNow();
     let cpuBefore = 0;
     let machineBefore = 0;

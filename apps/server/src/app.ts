@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createAuth, type Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { embeddedMaintenance } from './db/maintenance.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { rateLimitPruner } from './http/rateLimit.ts';
@@ -127,6 +128,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   scheduler.register(storeRefreshSettler(hub, config.storeTimeZone));
   scheduler.register(auctionExpirySettler(db, hub, app.log));
   scheduler.register(rateLimitPruner(db, app.log));
+  // PostgreSQL vacuums and analyzes itself; the embedded database has no autovacuum (db/maintenance.ts).
+  if (database.kind === 'pglite') scheduler.register(embeddedMaintenance(db, app.log));
   // Every command group of the console; /help is generated from this table.
   const commands = buildCommandTable({ scheduler });
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures });
