@@ -32,6 +32,20 @@ export function takeEarlyResponse(path: string): Promise<Response> | null {
   return read.response;
 }
 
+/**
+ * Whether an early read of `path` is waiting and fresh and came back 2xx, without taking it: the
+ * next read of the path still gets it.
+ */
+export async function hasEarlyOk(path: string): Promise<boolean> {
+  const read = typeof window === 'undefined' ? undefined : window.__rpgEarly?.[path];
+  if (!read || Date.now() - read.at > FRESH_MS) return false;
+  try {
+    return (await read.response).ok;
+  } catch {
+    return false;
+  }
+}
+
 /** The early answer of `path` when it came back 2xx; null otherwise (the caller fetches it itself). */
 export async function takeEarlyOk(path: string): Promise<Response | null> {
   const early = takeEarlyResponse(path);

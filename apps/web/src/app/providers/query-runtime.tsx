@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { primeCharacters } from '@/features/characters/api/list-characters';
 import { setAppQueryClient } from '@/lib/query-client-ref';
 import { loadToaster } from '@/lib/toast';
 import { loadAudio } from './audio-loader';
@@ -17,8 +18,12 @@ export function QueryRuntime({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-/** Starts the Toaster's and the audio engine's loads; called when a game screen's code is loaded. */
+/**
+ * Starts the Toaster's and the audio engine's loads, and puts an early character list into the
+ * cache; called when a game screen's code is loaded.
+ */
 export function startGameRuntime(): void {
+  void primeCharacters(queryClient).catch(() => undefined);
   void loadToaster().catch(() => undefined);
   void loadAudio().catch(() => undefined);
 }
