@@ -56,16 +56,24 @@ function precompress(): Plugin {
 const PORTAL_PAGE = 'src/app/pages/GamePortalPage.tsx';
 /** What every game route loads first: the frame, the query cache, the character list's schema. */
 const GAME_FRAME_MODULES = ['src/app/frame/GameFrame.tsx', 'src/app/providers/query-runtime.tsx', 'src/features/characters/api/character-list-schema.ts'];
+/**
+ * What a signed-in player's game frame asks for as soon as it is shown, each loaded on demand
+ * because the public pages may load it too: the realtime socket, the Toaster, the first-visit
+ * welcome's check. Preloaded with the frame, they no longer start a round trip after its first
+ * commit (the last requests before the portal's paint in Lighthouse's /game trace).
+ */
+const FRAME_ON_MOUNT_MODULES = ['src/features/realtime/lib/realtime-client.ts', 'src/app/providers/AppToaster.tsx', 'src/app/guard/new-player.ts'];
 const ROUTE_PRELOADS: Array<{ exact?: string[]; prefixes?: readonly string[]; modules: string[]; reads?: string[] }> = [
   { exact: ['/', '/landing'], modules: ['src/app/pages/LandingRoute.tsx'] },
   { exact: ['/auth'], modules: ['src/features/auth/components/AuthPage.tsx'] },
   { exact: ['/game'], modules: [PORTAL_PAGE] },
   {
     prefixes: [...PROTECTED_PREFIXES, '/character-creation'],
-    modules: GAME_FRAME_MODULES,
+    modules: [...GAME_FRAME_MODULES, ...FRAME_ON_MOUNT_MODULES],
     // Started here, beside the session, instead of after the entry, the session and the page
-    // (used once by their first read: src/lib/early-fetch.ts).
-    reads: ['/api/auth/get-session', '/api/characters'],
+    // (used once by their first read: src/lib/early-fetch.ts). The frame's header reads the
+    // account (/api/me) and the social badges as soon as it is shown.
+    reads: ['/api/auth/get-session', '/api/characters', '/api/me', '/api/social/summary'],
   },
 ];
 

@@ -1,11 +1,14 @@
+import type { QueryClient, QueryFunction, QueryKey } from '@tanstack/react-query';
+
 /**
  * Reads index.html starts before the entry script has even downloaded (see `rpg:route-preloads`
- * in vite.config.ts): on a game path, the session (GET /api/auth/get-session) and the character
- * list (GET /api/characters), so a game screen does not wait for the entry, then the session, then
- * its page, then its data, one after the other. Each early answer is used once, by the first
- * read of the same path (the session store; `send` in lib/api.ts, so the character list still goes
- * through its query key and cache), and only while fresh; a failed or refused one is ignored and
- * the path is fetched as usual.
+ * in vite.config.ts): on a game path, the session (GET /api/auth/get-session), the character
+ * list (GET /api/characters) and what the frame's header shows (GET /api/me, GET
+ * /api/social/summary), so a game screen does not wait for the entry, then the session, then its
+ * page, then its data, one after the other. Each early answer is used once, by the first read of
+ * the same path (the session store; `send` in lib/api.ts, so the others still go through their
+ * query key and cache, where `primeQuery` puts them as soon as the game's code has loaded), and
+ * only while fresh; a failed or refused one is ignored and the path is fetched as usual.
  */
 interface EarlyRead {
   /** Date.now() when the read started. */
@@ -44,6 +47,17 @@ export async function hasEarlyOk(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Fills the query cache with the early read of `path` (through `queryFn`, whose read of the path
+ * takes it), only when that read answered 2xx; nothing otherwise, and nothing is fetched. Called as
+ * soon as the game's code has loaded, so the screens' first render has the answer instead of
+ * rendering their loading state and rendering again, synchronously, when the query hears it.
+ */
+export async function primeQuery(client: QueryClient, path: string, queryKey: QueryKey, queryFn: QueryFunction): Promise<void> {
+  if (!(await hasEarlyOk(path))) return;
+  await client.prefetchQuery({ queryKey, queryFn });
 }
 
 /** The early answer of `path` when it came back 2xx; null otherwise (the caller fetches it itself). */

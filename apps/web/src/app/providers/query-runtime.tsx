@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { primeMe } from '@/features/auth/api/me';
 import { primeCharacters } from '@/features/characters/api/list-characters';
+import { primeSocialSummary } from '@/features/social/api/get-summary';
 import { setAppQueryClient } from '@/lib/query-client-ref';
 import { loadToaster } from '@/lib/toast';
 import { loadAudio } from './audio-loader';
@@ -19,11 +21,12 @@ export function QueryRuntime({ children }: { children: ReactNode }) {
 }
 
 /**
- * Starts the Toaster's and the audio engine's loads, and puts an early character list into the
- * cache; called when a game screen's code is loaded.
+ * Starts the Toaster's and the audio engine's loads, and puts what index.html read early (the
+ * character list, the account, the social badges) into the cache; called when a game screen's
+ * code is loaded.
  */
 export function startGameRuntime(): void {
-  void primeCharacters(queryClient).catch(() => undefined);
+  for (const prime of [primeCharacters, primeMe, primeSocialSummary]) void prime(queryClient).catch(() => undefined);
   void loadToaster().catch(() => undefined);
   void loadAudio().catch(() => undefined);
 }
