@@ -199,7 +199,15 @@ export default defineConfig(async ({ command }) => {
   const core = command === 'build' && !firstPass ? await gameCoreModules() : null;
   return {
     plugins: [react(), tailwindcss(), ...(firstPass ? [] : [routePreloads(), precompress()])],
-    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    resolve: {
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // react-router's package exports name only its development build (the same code with
+        // ENABLE_DEV_WARNINGS on: warnings built and checked on every render); a build takes the
+        // production one beside it.
+        ...(command === 'build' ? { 'react-router': fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) } : {}),
+      },
+    },
     server: {
       port: 5173,
       proxy: {
