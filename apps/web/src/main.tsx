@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { preloadRoute } from '@/app/router/routes';
@@ -9,8 +9,13 @@ if (!container) throw new Error('The #root element is missing from index.html.')
 
 preloadRoute(window.location.pathname);
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render inside startTransition: React renders it in slices of a few milliseconds, yielding
+// to the browser between them, instead of in one task (index.html's spinner stays up meanwhile).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
