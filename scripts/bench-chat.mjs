@@ -7,7 +7,7 @@
 //   memory  the PGlite server's RSS idle and with BENCH_CHAT_MEMORY_SOCKETS (1,000) open tabs.
 //   floor   no game server: the time one event loop takes to write a frame to BENCH_CHAT_SOCKETS plain loopback TCP
 //           sockets, the kernel's share of a flush that no code of ours can go under (run it beside 'one').
-// Prints, per rate: lines said per second, deliveries per second (line x tab), the share delivered, and the
+// Each rate is warmed up for 2 s (lines not counted), then prints: lines said per second, deliveries per second (line x tab), the share delivered, and the
 // send -> receipt latency (p50/p99/max) from just before the POST to each tab's receipt (the send time
 // rides in the line's text). The tabs are lean WebSocket clients (leanTab) in BENCH_CHAT_RECEIVERS (2) child
 // processes, so the load generator does not share an event loop with the sender; on a small machine it shares
@@ -43,6 +43,8 @@ const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
 const RATES = (process.env.BENCH_CHAT_RATES ?? '10,15').split(',').map(Number).filter((n) => n > 0);
 const TWO_RATES = (process.env.BENCH_CHAT_TWO_RATES ?? '10').split(',').map(Number).filter((n) => n > 0);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
+/** Seconds of lines said at each rate before it is measured. */
+const WARM_SECONDS = 2;
 const RECEIVERS = Number(process.env.BENCH_CHAT_RECEIVERS ?? 2);
 const MEMORY_SOCKETS = Number(process.env.BENCH_CHAT_MEMORY_SOCKETS ?? 1000);
 const PROFILE_DIR = process.env.BENCH_CHAT_PROFILE;
@@ -275,7 +277,34 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
   const rows = [];
   let seq = 0;
   let turn = 0;
+  /** The next player whose last 5 lines leave room under the throttle, or undefined. */
+  const nextSpeaker = () => {
+    for (let k = 0; k < speakers.length; k++) {
+      const p = speakers[(turn + k) % speakers.length];
+      const now = Date.now();
+      p.said = p.said.filter((at) => now - at < THROTTLE.windowMs + 500);
+      if (p.said.length < THROTTLE.max) {
+        turn = (turn + k + 1) % speakers.length;
+        return p;
+      }
+    }
+    return undefined;
+  };
   for (const rate of rates) {
+    // A warm-up at the rate, not counted (as wrk warms a route up): the first lines after the tabs
+    // open find the flush path cold (compilation, first writes) and are not what a running server does.
+    const warmStart = performance.now();
+    const warmSends = [];
+    for (let i = 0; i < rate * WARM_SECONDS; i++) {
+      const wait = warmStart + (i * 1000) / rate - performance.now();
+      if (wait > 0) await sleep(wait);
+      const speaker = nextSpeaker();
+      if (!speaker) continue;
+      speaker.said.push(Date.now());
+      warmSends.push(speaker.call('POST', '/api/chat', { text: `warm-up ${i}` }).catch(() => undefined));
+    }
+    await Promise.all(warmSends);
+    await sleep(1000);
     await tabs.collect();
     let said = 0;
     let refused = 0;
@@ -288,18 +317,7 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
     for (let i = 0; i < lines; i++) {
       const wait = start + i * interval - performance.now();
       if (wait > 0) await sleep(wait);
-      // The next player whose last 5 lines leave room under the throttle.
-      let speaker;
-      for (let k = 0; k < speakers.length; k++) {
-        const p = speakers[(turn + k) % speakers.length];
-        const now = Date.now();
-        p.said = p.said.filter((at) => now - at < THROTTLE.windowMs + 500);
-        if (p.said.length < THROTTLE.max) {
-          speaker = p;
-          turn = (turn + k + 1) % speakers.length;
-          break;
-        }
-      }
+      const speaker = nextSpeaker();
       if (!speaker) {
         refused += 1;
         continue;
@@ -321,12 +339,15 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
     let received = 0;
     let lastReceipt = startWall;
     const chunks = [];
+    /** Each line's receipt latencies: a stall shows as a few lines late at every tab, a slow flush as every line's tail. */
+    const byLine = new Map();
     while (received < expected && performance.now() - drainStart < 15_000) {
       await sleep(250);
       for (const report of await tabs.collect()) {
         received += report.received;
         lastReceipt = Math.max(lastReceipt, report.last);
         chunks.push(report.samples);
+        report.lines.forEach((line, i) => (byLine.get(line) ?? byLine.set(line, []).get(line)).push(report.samples[i]));
       }
     }
     // From the first send to the last receipt.
@@ -350,6 +371,9 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
       'p50 ms': +quantile(sorted, 0.5).toFixed(1),
       'p99 ms': +quantile(sorted, 0.99).toFixed(1),
       'max ms': +(sorted.at(-1) ?? NaN).toFixed(1),
+      // The lines whose median tab got them later than 100 ms, and the worst line's median.
+      'lines late (p50 > 100 ms)': [...byLine.values()].filter((l) => quantile(l.sort((a, b) => a - b), 0.5) > 100).length,
+      'worst line p50 ms': +Math.max(...[...byLine.values()].map((l) => quantile(l, 0.5))).toFixed(1),
       'server RSS MB': pid ? rssMb(pid) : NaN,
       'server cores': share('server'),
       'receivers cores': share('receivers'),
@@ -583,6 +607,8 @@ function leanTab({ host, port, path: wsPath, origin, cookie }, shared, onText) {
 function receiver() {
   let sockets = [];
   let samples = [];
+  /** The line (its sequence number) of each sample. */
+  let lines = [];
   let received = 0;
   let last = 0;
   let messages = 0;
@@ -594,11 +620,13 @@ function receiver() {
     const at = data.indexOf(mark);
     if (at < 0) return;
     const from = at + mark.length;
-    const sentAt = Number(/^\d+ ([\d.]+)"/.exec(data.toString('latin1', from, Math.min(data.length, from + 40)))?.[1]);
+    const m = /^(\d+) ([\d.]+)"/.exec(data.toString('latin1', from, Math.min(data.length, from + 40)));
+    const sentAt = Number(m?.[2]);
     if (!sentAt) return;
     received += 1;
     last = nowMs();
     samples.push(last - sentAt);
+    lines.push(Number(m[1]));
   };
   process.on('message', async (message) => {
     if (message.type === 'open') {
@@ -613,8 +641,9 @@ function receiver() {
         process.send({ type: 'failed', error: String(error) });
       }
     } else if (message.type === 'report') {
-      process.send({ type: 'report', received, last, messages, samples: Float64Array.from(samples) });
+      process.send({ type: 'report', received, last, messages, samples: Float64Array.from(samples), lines: Int32Array.from(lines) });
       samples = [];
+      lines = [];
       received = 0;
     } else if (message.type === 'close') {
       sockets.forEach((socket) => socket.destroy());

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -60,6 +61,33 @@ describe('realtime socket and presence', () => {
     await server.app.ctx.hub.sweep();
     expect(Date.parse((await me(player)).lastSeen)).toBeGreaterThan(before);
     socket.ws.close();
+  });
+
+  it("the sweeper's one-second ticks refresh each tab's connection and see each player once a round", async () => {
+    const player = await signedInPlayer(server.url);
+    const id = (await me(player)).id;
+    const tabs = [connect(player), connect(player), connect(player)];
+    for (const tab of tabs) await tab.waitFor('hello');
+    const hub = server.app.ctx.hub as unknown as { sweepSlice(slice: number): Promise<void>; onPlayersSeen: ((ids: readonly string[]) => void) | undefined };
+    const counting = hub.onPlayersSeen;
+    const seen: string[] = [];
+    hub.onPlayersSeen = (ids) => seen.push(...ids);
+    const pings = async (): Promise<string[]> => {
+      const { rows } = (await server.database.db.execute(sql`select last_ping::text as ping from realtime_connections where user_id = ${id} order by id`)) as unknown as { rows: Array<{ ping: string }> };
+      return rows.map((r) => r.ping);
+    };
+    try {
+      const before = await pings();
+      await new Promise((r) => setTimeout(r, 20));
+      for (let slice = 0; slice < 30; slice++) await hub.sweepSlice(slice);
+      expect(seen.filter((userId) => userId === id)).toHaveLength(1);
+      const after = await pings();
+      expect(after).toHaveLength(3);
+      after.forEach((ping, i) => expect(ping).not.toBe(before[i]));
+    } finally {
+      hub.onPlayersSeen = counting;
+      for (const tab of tabs) tab.ws.close();
+    }
   });
 
   it('closes a socket that sends an oversized frame (1009) and keeps serving everyone else', async () => {

@@ -68,10 +68,11 @@ export class LanePool extends pg.Pool {
     return this.lanes.map((lane) => (lane.client ? lane.sentAt.length : -1));
   }
 
-  // pg.Pool's overloads: a statement with a callback, or while no lane can take it, goes the pool's way.
+  // pg.Pool's overloads: a statement with a callback, a submittable (a cursor), or one no lane can take goes the pool's way.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(config: any, values?: any, callback?: any): any {
-    if (typeof values === 'function' || typeof callback === 'function' || typeof config === 'function') return super.query(config, values, callback);
+    const submittable = typeof config === 'object' && config !== null && typeof config.submit === 'function';
+    if (submittable || typeof values === 'function' || typeof callback === 'function' || typeof config === 'function') return super.query(config, values, callback);
     const lane = this.pick();
     if (!lane?.client) return super.query(config, values);
     const sentAt = lane.sentAt;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import { authSession, blocks, realtimeConnections, users } from '../db/schema/index.ts';
@@ -11,6 +11,21 @@ type PresencePush = Extract<PushMessage, { type: 'presence' }>;
 /** A connection counts as live while it pinged within this window. */
 const STALE_AFTER_MS = 90_000;
 const SWEEP_EVERY_MS = 30_000;
+/**
+ * The heartbeat and the sweep go over the tabs a slice at a time, one slice a second, so each tab is
+ * pinged, and its connection and session checked, once per SWEEP_EVERY_MS, and each player seen once:
+ * done for 5,000 tabs at once, they held the event loop (~150 ms of pings) and the database (5,000
+ * rows and ~420 play-time transactions) every 30 s, and chat lines and requests waited behind them
+ * (docs/performance.md, the global chat).
+ */
+const HEARTBEAT_SLICES = 30;
+
+/** The slice a player is seen in (a string hash): once per round, however many tabs. */
+function playerSlice(userId: string): number {
+  let h = 0;
+  for (let i = 0; i < userId.length; i++) h = (Math.imul(h, 31) + userId.charCodeAt(i)) | 0;
+  return (h >>> 0) % HEARTBEAT_SLICES;
+}
 /** Close code: the socket's session is gone; reconnect to find out whether the tab is still signed in. */
 export const SESSION_CHANGED = 4000;
 /** Close code (a refusal: the tab does not reconnect): the player already has MAX_SOCKETS_PER_PLAYER open. */
@@ -87,6 +102,8 @@ interface Client {
   userId: string;
   sessionId: string;
   alive: boolean;
+  /** Which slice of the heartbeat pings this tab. */
+  slice: number;
   /** Messages received in the current rate window, and when it began. */
   received: number;
   windowStart: number;
@@ -105,6 +122,9 @@ export class RealtimeHub {
   private queue: Queued[] = [];
   private flushScheduled = false;
   private sweeper: NodeJS.Timeout | undefined;
+  /** The slice the next tick goes over, and the slice the next tab joins. */
+  private tickSlice = 0;
+  private joinSlice = 0;
   private closing = false;
   /** Called after each sweep with the players this process holds open tabs of (play time for achievements). */
   onPlayersSeen: ((userIds: readonly string[]) => void) | undefined;
@@ -119,9 +139,11 @@ export class RealtimeHub {
 
   start(): void {
     this.sweeper = setInterval(() => {
-      this.heartbeat();
-      this.sweep().catch((error) => this.log.error({ err: error }, 'presence sweep failed'));
-    }, SWEEP_EVERY_MS);
+      const slice = this.tickSlice;
+      this.tickSlice = (slice + 1) % HEARTBEAT_SLICES;
+      this.heartbeat(slice);
+      this.sweepSlice(slice).catch((error) => this.log.error({ err: error }, 'presence sweep failed'));
+    }, SWEEP_EVERY_MS / HEARTBEAT_SLICES);
     this.sweeper.unref();
   }
 
@@ -156,7 +178,9 @@ export class RealtimeHub {
     // A socket error with no listener would end the process (an oversized or malformed frame, a
     // reset connection): log it; ws closes the socket, and 'close' cleans up.
     socket.on('error', (error) => this.log.warn({ err: error }, 'websocket error'));
-    const client: Client = { id: randomUUID(), socket, raw: directSocket(socket), userId, sessionId, alive: true, received: 0, windowStart: Date.now() };
+    const slice = this.joinSlice;
+    this.joinSlice = (slice + 1) % HEARTBEAT_SLICES;
+    const client: Client = { id: randomUUID(), socket, raw: directSocket(socket), userId, sessionId, alive: true, slice, received: 0, windowStart: Date.now() };
     const now = new Date();
     await this.db.insert(realtimeConnections).values({ id: client.id, userId, instanceId: this.instanceId, lastPing: now });
     if ((await this.liveConnections(userId)) > MAX_SOCKETS_PER_PLAYER) {
@@ -260,8 +284,10 @@ export class RealtimeHub {
     if (row) await this.broadcast({ type: 'presence', userId, isOnline, lastSeen: now.toISOString() });
   }
 
-  private heartbeat(): void {
+  /** One slice of the tabs: a tab that did not answer its last ping (SWEEP_EVERY_MS ago) is dropped, the others pinged. */
+  private heartbeat(slice: number): void {
     for (const client of this.clients.values()) {
+      if (client.slice !== slice) continue;
       if (!client.alive) {
         client.socket.terminate();
         continue;
@@ -272,26 +298,46 @@ export class RealtimeHub {
   }
 
   /**
-   * Every 30 s: this process's connections are marked live and their players seen (one
-   * statement each, however many tabs); sockets whose session expired or was revoked by
-   * any path are closed; connections of a crashed process go stale and their players offline.
+   * Every 30 s, over every slice (the sweeper's ticks do it a slice a second): this process's
+   * connections are marked live and their players seen; sockets whose session expired or was
+   * revoked by any path are closed; connections of a crashed process go stale and their players
+   * offline.
    */
   async sweep(): Promise<void> {
-    const now = new Date();
-    const cutoff = new Date(now.getTime() - STALE_AFTER_MS);
-    const mine = [...this.clients.values()];
-    if (mine.length > 0) {
+    await this.markSeen([...this.clients.values()], [...this.byUser.keys()], new Date());
+    await this.dropStale();
+  }
+
+  /** One tick of the sweeper: the tabs of one slice and the players of one slice; the stale rows once a round. */
+  private async sweepSlice(slice: number): Promise<void> {
+    const tabs = [...this.clients.values()].filter((c) => c.slice === slice);
+    const players = [...this.byUser.keys()].filter((userId) => playerSlice(userId) === slice);
+    await this.markSeen(tabs, players, new Date());
+    if (slice === 0) await this.dropStale();
+  }
+
+  /** The tabs' connections live, their ended sessions closed; the players seen (last_seen, play time). */
+  private async markSeen(tabs: readonly Client[], players: readonly string[], now: Date): Promise<void> {
+    // One array parameter each, not a parameter per tab: one statement text whatever the count.
+    if (tabs.length > 0) {
       await this.db
         .update(realtimeConnections)
         .set({ lastPing: now })
-        .where(inArray(realtimeConnections.id, mine.map((c) => c.id)));
+        .where(sql`${realtimeConnections.id} = any(${sql.param(tabs.map((c) => c.id))}::uuid[])`);
+      await this.closeEndedSessions(tabs, now);
+    }
+    if (players.length > 0) {
       await this.db
         .update(users)
         .set({ lastSeen: now })
-        .where(inArray(users.id, [...new Set(mine.map((c) => c.userId))]));
-      await this.closeEndedSessions(mine, now);
-      this.onPlayersSeen?.([...new Set(mine.map((c) => c.userId))]);
+        .where(sql`${users.id} = any(${sql.param(players)}::text[])`);
+      this.onPlayersSeen?.(players);
     }
+  }
+
+  /** Connections of any process that stopped pinging (a crashed one) are removed, and their players' presence settled. */
+  private async dropStale(): Promise<void> {
+    const cutoff = new Date(Date.now() - STALE_AFTER_MS);
     const stale = await this.db.delete(realtimeConnections).where(lt(realtimeConnections.lastPing, cutoff)).returning({ userId: realtimeConnections.userId });
     for (const userId of new Set(stale.map((s) => s.userId))) await this.refreshPresence(userId);
   }
@@ -302,7 +348,7 @@ export class RealtimeHub {
     const valid = await this.db
       .select({ id: authSession.id })
       .from(authSession)
-      .where(and(inArray(authSession.id, sessionIds), gt(authSession.expiresAt, now)));
+      .where(and(sql`${authSession.id} = any(${sql.param(sessionIds)}::text[])`, gt(authSession.expiresAt, now)));
     const alive = new Set(valid.map((v) => v.id));
     for (const client of clients) if (!alive.has(client.sessionId)) client.socket.close(SESSION_CHANGED, 'session ended');
   }
@@ -394,7 +440,7 @@ export class RealtimeHub {
     const hidden = await this.db
       .select({ blockedId: blocks.blockedId })
       .from(blocks)
-      .where(and(eq(blocks.blockerId, payload.userId), inArray(blocks.blockedId, [...this.byUser.keys()])));
+      .where(and(eq(blocks.blockerId, payload.userId), sql`${blocks.blockedId} = any(${sql.param([...this.byUser.keys()])}::text[])`));
     this.enqueue({ kind: 'push', out: outgoing(payload), except: hidden.length > 0 ? new Set(hidden.map((h) => h.blockedId)) : undefined });
   }
 
