@@ -8,6 +8,8 @@
 //   BENCH_TCP=0 (skip the throwaway PostgreSQL over TCP; over its Unix socket it always runs)
 //   BENCH_DATABASES=pglite,postgres (which databases to bench; both by default)
 //   BENCH_ROUTES=all (after the issue's routes, every read a player's screens make; BENCH_ROUTE_SECONDS=5 each)
+//   On PostgreSQL, after the console rows, their floor: the same transaction from a bare Fastify route
+//   (scripts/bench-floor.mjs; BENCH_FLOOR=0 skips it).
 //   Then scripts/bench-chat.mjs (the global chat's fan-out and socket memory; BENCH_CHAT=0 skips it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -230,7 +232,8 @@ async function benchServer(label, databaseUrl, helloNow) {
     Array.from({ length: CONSOLE_PLAYERS }, async (_, i) => {
       const other = await signedInPlayer(base, `bench.${Date.now()}.${i}@example.com`, `bench${i}`);
       const made = await (await other.call('POST', '/api/characters', { name: `Bench${i}`, race: 'human', class: 'warrior', gender: 'female' })).json();
-      return { cookie: other.cookie(), path: `/api/characters/${made.character.id}/console` };
+      const { id: userId } = await (await other.call('GET', '/api/me')).json();
+      return { cookie: other.cookie(), path: `/api/characters/${made.character.id}/console`, characterId: made.character.id, userId };
     }),
   );
   const auth = { cookie: cookie(), origin: base };
@@ -243,6 +246,16 @@ async function benchServer(label, databaseUrl, helloNow) {
     ['POST console /roll 2d6 (one character)', base, { script: oneCharacter }],
     [`POST console /roll 2d6 (${CONSOLE_PLAYERS} players)`, base, { script: manyPlayers }],
   ];
+  // The floor under those lines (PostgreSQL): the same transaction, on the same players' characters,
+  // from a bare Fastify route with node-postgres and no game code (scripts/bench-floor.mjs).
+  let floor;
+  if (databaseUrl && process.env.BENCH_FLOOR !== '0') {
+    const floorPort = await freePort();
+    floor = await startProcess([path.join(root, 'scripts/bench-floor.mjs')], { DATABASE_URL: databaseUrl, PORT: String(floorPort), CHARACTERS: JSON.stringify(others.map((o) => [o.characterId, o.userId])) }, `http://127.0.0.1:${floorPort}/health`);
+    const script = path.join(work, 'floor.lua');
+    writeFileSync(script, `wrk.method = "POST"\nwrk.body = '{"text":"/roll 2d6"}'\nwrk.headers["content-type"] = "application/json"\n`);
+    routes.push([`floor: the same line's transaction alone (bare Fastify + node-postgres, ${CONSOLE_PLAYERS} characters)`, `http://127.0.0.1:${floorPort}/line`, { script, pid: floor.child.pid }]);
+  }
   if (ALL_ROUTES) {
     const reads = await playerReads(base, character.id, call, others);
     routes.push(
@@ -265,13 +278,15 @@ async function benchServer(label, databaseUrl, helloNow) {
     const helloRps = helloNow();
     let cpuBefore = 0;
     let machineBefore = 0;
-    const r = wrk(url, { ...options, beforeRun: () => ((cpuBefore = cpuSeconds(child.pid)), (machineBefore = machineCpuSeconds())) });
+    const pid = options.pid ?? child.pid;
+    const r = wrk(url, { ...options, beforeRun: () => ((cpuBefore = cpuSeconds(pid)), (machineBefore = machineCpuSeconds())) });
     // The server's CPU per answer: steadier than req/s on a shared machine, and what a change saves.
     // The machine's (server, database, wrk and anything else running) says what is left for the rest.
-    const cpuUs = Math.round(((cpuSeconds(child.pid) - cpuBefore) * 1e6) / r.total);
+    const cpuUs = Math.round(((cpuSeconds(pid) - cpuBefore) * 1e6) / r.total);
     const machineUs = Math.round(((machineCpuSeconds() - machineBefore) * 1e6) / r.total);
     rows.push({ what: `${label}: ${what}`, 'req/s': r.rps, 'x hello': +(r.rps / helloRps).toFixed(3), 'hello req/s': helloRps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'CPU us/req': cpuUs, 'machine CPU us/req': machineUs, errors: r.errors });
   }
+  if (floor) await stopProcess(floor.child);
   rows.push({ what: `${label}: RSS after the load`, 'RSS MB': rssMb(child.pid) });
   await stopProcess(child);
 
