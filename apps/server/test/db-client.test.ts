@@ -26,22 +26,25 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () =>
     await drop?.();
   });
 
+  type Stream = Record<string, (...args: unknown[]) => unknown>;
+  /** Counts the writes of a stream (both of a socket's write paths) until the returned undo runs. */
+  function countWrites(stream: Stream, counter: { count: number }): () => void {
+    const originals = (['_write', '_writev'] as const).map((method) => [method, stream[method]!] as const);
+    for (const [method, original] of originals) {
+      stream[method] = (...args: unknown[]) => {
+        counter.count++;
+        return original.apply(stream, args);
+      };
+    }
+    return () => originals.forEach(([method, original]) => (stream[method] = original));
+  }
+
   /** Socket writes made by the pool's connections while `run` runs. */
   async function writes(run: () => Promise<unknown>): Promise<number> {
     const pool = database.pool!;
-    let count = 0;
+    const counter = { count: 0 };
     const restore: Array<() => void> = [];
-    const spy = (client: pg.PoolClient) => {
-      const stream = (client as unknown as { connection: { stream: Record<string, (...args: unknown[]) => unknown> } }).connection.stream;
-      for (const method of ['_write', '_writev'] as const) {
-        const original = stream[method]!;
-        stream[method] = (...args: unknown[]) => {
-          count++;
-          return original.apply(stream, args);
-        };
-        restore.push(() => (stream[method] = original));
-      }
-    };
+    const spy = (client: pg.PoolClient) => restore.push(countWrites((client as unknown as { connection: { stream: Stream } }).connection.stream, counter));
     pool.on('acquire', spy);
     try {
       await run();
@@ -49,7 +52,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () =>
       pool.off('acquire', spy);
       restore.forEach((undo) => undo());
     }
-    return count;
+    return counter.count;
   }
 
   it('sends begin and the first statement in one write: a transaction of one statement is two writes', async () => {
@@ -77,27 +80,17 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () =>
     const pid = (row: unknown) => (row as { rows: Array<{ pid: number }> }).rows[0]!.pid;
     /** Socket writes made by the lanes' connections while `run` runs. */
     async function laneWrites(run: () => Promise<unknown>): Promise<number> {
-      let count = 0;
-      const restore: Array<() => void> = [];
-      for (const { stream } of laneStreams()) {
-        for (const method of ['_write', '_writev'] as const) {
-          const original = stream[method]!;
-          stream[method] = (...args: unknown[]) => {
-            count++;
-            return original.apply(stream, args);
-          };
-          restore.push(() => (stream[method] = original));
-        }
-      }
+      const counter = { count: 0 };
+      const restore = laneStreams().map(({ stream }) => countWrites(stream, counter));
       try {
         await run();
       } finally {
         restore.forEach((undo) => undo());
       }
-      return count;
+      return counter.count;
     }
     const laneStreams = () =>
-      (database.pool as unknown as { lanes: Array<{ client?: { connection: { stream: Record<string, (...args: unknown[]) => unknown> } } }> }).lanes.flatMap((lane) =>
+      (database.pool as unknown as { lanes: Array<{ client?: { connection: { stream: Stream } } }> }).lanes.flatMap((lane) =>
         lane.client ? [{ stream: lane.client.connection.stream }] : [],
       );
 

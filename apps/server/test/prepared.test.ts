@@ -29,28 +29,8 @@ function suite(open: () => Promise<{ database: Database; drop?: () => Promise<vo
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
   const tag = `p${++counter}_`;
-  const byLevel = prepared(`${tag}by_level`, (db) =>
-    db
-      .select({
-        hero: heroes,
-        pet: pets,
-        title: sql<string>`upper(${heroes.name})`,
-        petCount: sql<number>`(select count(*) from ${pets} p where p.hero_id = ${heroes.id})`.mapWith(Number),
-        seen: sql<Date>`${heroes.bornAt} + interval '1 day'`.mapWith(heroes.bornAt),
-      })
-      .from(heroes)
-      .leftJoin(pets, eq(pets.heroId, heroes.id))
-      .where(sql`${heroes.level} >= ${sql.placeholder('level')}`)
-      .orderBy(asc(heroes.id)),
-  );
-  const rename = prepared(`${tag}rename`, (db) =>
-    db
-      .update(heroes)
-      .set({ name: sql`${sql.placeholder('name')}` })
-      .where(eq(heroes.id, sql.placeholder('id')))
-      .returning(),
-  );
-  const query = (db: Database['db'], level: number) =>
+  /** The query under test, on a level given as a placeholder (prepared) or as a value (drizzle's own). */
+  const select = (db: Database['db'], level: unknown) =>
     db
       .select({
         hero: heroes,
@@ -63,6 +43,15 @@ function suite(open: () => Promise<{ database: Database; drop?: () => Promise<vo
       .leftJoin(pets, eq(pets.heroId, heroes.id))
       .where(sql`${heroes.level} >= ${level}`)
       .orderBy(asc(heroes.id));
+  const byLevel = prepared(`${tag}by_level`, (db) => select(db as Database['db'], sql.placeholder('level')));
+  const rename = prepared(`${tag}rename`, (db) =>
+    db
+      .update(heroes)
+      .set({ name: sql`${sql.placeholder('name')}` })
+      .where(eq(heroes.id, sql.placeholder('id')))
+      .returning(),
+  );
+  const query = (db: Database['db'], level: number) => select(db, level);
 
   beforeAll(async () => {
     ({ database, drop } = await open());
