@@ -3,7 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 // @ts-expect-error: pg's internal helpers ship without types; the one used is typed where it is patched.
@@ -260,6 +261,55 @@ function copyQueryConfigsCheaply(): void {
   };
 }
 
+/**
+ * A transaction's `begin`, `commit` and `rollback` sent as they are: drizzle built each as a query
+ * of its own (an SQL template, a prepared-query object with its type parsers, tracing wrappers),
+ * ~60 us of CPU a transaction over the three statements themselves, for statements that never
+ * change (docs/performance.md). The same statements, in the same order, with the same errors
+ * (drizzle's DrizzleQueryError); a transaction with options (an isolation level, read only) and a
+ * nested one (a savepoint) still go drizzle's way.
+ */
+let transactionsShortened = false;
+function leanTransactions(): void {
+  if (transactionsShortened) return;
+  transactionsShortened = true;
+  type Session = {
+    client: pg.Pool | pg.PoolClient;
+    dialect: unknown;
+    schema: unknown;
+    options: unknown;
+    transaction(run: (tx: unknown) => Promise<unknown>, config?: unknown): Promise<unknown>;
+  };
+  const prototype = NodePgSession.prototype as unknown as Session;
+  const drizzleTransaction = prototype.transaction;
+  const statement = async (client: pg.PoolClient, text: string) => {
+    try {
+      await client.query(text);
+    } catch (error) {
+      throw new DrizzleQueryError(text, [], error as Error);
+    }
+  };
+  prototype.transaction = async function (this: Session, run, config) {
+    if (config !== undefined || !(this.client instanceof pg.Pool)) return drizzleTransaction.call(this, run, config);
+    const client = await this.client.connect();
+    const session = new NodePgSession(client as never, this.dialect as never, this.schema as never, this.options as never);
+    const tx = new NodePgTransaction(this.dialect as never, session, this.schema as never);
+    try {
+      await statement(client, 'begin');
+      try {
+        const result = await run(tx);
+        await statement(client, 'commit');
+        return result;
+      } catch (error) {
+        await statement(client, 'rollback');
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  };
+}
+
 /** True when the embedded database under `dataDir` has never been created (no PG_VERSION yet). */
 export function embeddedDatabaseIsNew(dataDir: string): boolean {
   return dataDir !== 'memory://' && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
@@ -274,6 +324,7 @@ export function embeddedDatabaseIsNew(dataDir: string): boolean {
 async function driver(config: pg.PoolConfig, errorLabel: string, lanes = 0): Promise<{ pool: pg.Pool; db: Db }> {
   skipUnusedRowObjects();
   copyQueryConfigsCheaply();
+  leanTransactions();
   const pool = new LanePool({ ...config, pipeline: true } as pg.PoolConfig, {
     count: lanes,
     stallMs: LANE_STALL_MS,
