@@ -7,6 +7,7 @@
 //   BENCH_SECONDS=10 (per route)  BENCH_CONNECTIONS=50  DATABASE_URL=… (use that PostgreSQL instead of a throwaway one)
 //   BENCH_TCP=0 (skip the throwaway PostgreSQL over TCP; over its Unix socket it always runs)
 //   BENCH_DATABASES=pglite,postgres (which databases to bench; both by default)
+//   BENCH_SERVER=<compiled main.js> (run that server, e.g. a build of an older commit, instead of building this one)
 //   BENCH_ROUTES=all (after the issue's routes, every read a player's screens make; BENCH_ROUTE_SECONDS=5 each)
 //   On PostgreSQL, after the console rows, their floor: the same transaction from a bare Fastify route
 //   (scripts/bench-floor.mjs; BENCH_FLOOR=0 skips it).
@@ -29,6 +30,8 @@ const CONSOLE_PLAYERS = 10;
 const HELLO_SECONDS = Math.min(5, seconds);
 /** BENCH_ROUTES=all: also every read a player's screens make (playerReads), BENCH_ROUTE_SECONDS each. */
 const ALL_ROUTES = process.env.BENCH_ROUTES === 'all';
+/** BENCH_SERVER=<main.js>: that compiled server instead of building and running apps/server/dist (a before/after in one sitting). */
+const entry = process.env.BENCH_SERVER || serverEntry;
 const ROUTE_SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? Math.min(5, seconds));
 const work = mkdtempSync(path.join(tmpdir(), 'rpg-bench-'));
 const cleanups = [];
@@ -200,7 +203,7 @@ async function benchServer(label, databaseUrl, helloNow) {
   const base = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(work, 'data-'));
   const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', DEV_OUTBOX: '1', ...(ALL_ROUTES ? { DEV_GRANTS: '1' } : {}), LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000000', WEB_DIST: path.join(work, 'no-web') };
-  const { child, startMs } = await startProcess([serverEntry], env, `${base}/api/health`);
+  const { child, startMs } = await startProcess([entry], env, `${base}/api/health`);
   await sleep(2000);
   rows.push({ what: `${label}: first start on a new database (to first /api/health; PGlite: unpacked from the template)`, ms: startMs });
   rows.push({ what: `${label}: idle RSS after start`, 'RSS MB': rssMb(child.pid) });
@@ -291,7 +294,7 @@ async function benchServer(label, databaseUrl, helloNow) {
   await stopProcess(child);
 
   // A restart on the same database: what a running game's start and memory look like.
-  const again = await startProcess([serverEntry], env, `${base}/api/health`);
+  const again = await startProcess([entry], env, `${base}/api/health`);
   await sleep(2000);
   rows.push({ what: `${label}: restart on the same database (to first /api/health)`, ms: again.startMs, 'RSS MB': rssMb(again.child.pid) });
   await stopProcess(again.child);
@@ -299,8 +302,11 @@ async function benchServer(label, databaseUrl, helloNow) {
 
 try {
   if (!have('wrk') && !aptInstall('wrk')) throw new Error('wrk is needed: apt-get install -y wrk');
-  console.log('== compiling the server');
-  await buildServer();
+  if (process.env.BENCH_SERVER) console.log(`== the compiled server ${entry}`);
+  else {
+    console.log('== compiling the server');
+    await buildServer();
+  }
 
   // The baseline: a bare Fastify hello-world in its own process, measured the same way.
   const helloPort = await freePort();
