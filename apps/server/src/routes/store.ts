@@ -1,12 +1,12 @@
 import { buyOfferBodySchema, buyResponseSchema, characterParamsSchema, emptyQuery, storeScheduleSchema, storeViewSchema, type BuyResponse, type StoreSchedule, type StoreView } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
-import { getCharacter, getCharacterForUpdate } from '../db/queries/characters.ts';
+import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { pusher } from '../realtime/notify.ts';
-import { buyOffer, OFFER_NOT_FOUND, openStore, storeSchedule } from '../services/store.ts';
+import { buyOffer, OFFER_NOT_FOUND, readStore, storeSchedule } from '../services/store.ts';
 import { characterIdParam, found, loadView } from './characters/shared.ts';
 import { announceItems, isUuid, type ItemRouteDeps } from './inventory.ts';
 
@@ -24,7 +24,7 @@ export async function storeRoutes(app: FastifyInstance, { db, guard, hub, config
   api.get('/api/characters/:id/store', { onRequest: guard, schema: storeSchema }, async (request): Promise<StoreView> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    return db.transaction(async (tx) => openStore(tx, found(await getCharacter(tx, userId, id)), new Date(), timeZone));
+    return found(await readStore(db, userId, id, new Date(), timeZone));
   });
 
   /** { offerId }: the id of an offer in GET .../store (a row id, unique across windows). */

@@ -1,9 +1,44 @@
 import type { StoreStock } from '@rpg/game';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { storeOffers } from '../schema/index.ts';
+import { prepared } from '../prepared.ts';
+import { playerCharacterBackpack, playerCharacters, storeOffers } from '../schema/index.ts';
 
 export type StoreOfferRow = typeof storeOffers.$inferSelect;
+/** What the store shows of an offer. */
+export type StoreOfferShown = Pick<StoreOfferRow, 'id' | 'offerId' | 'section' | 'item' | 'price' | 'sold'>;
+
+const storeView = prepared('store_view', (db) =>
+  db
+    .select({
+      copper: playerCharacters.copper,
+      casinoChips: playerCharacters.casinoChips,
+      backpack: {
+        name: playerCharacterBackpack.name,
+        tier: playerCharacterBackpack.tier,
+        slots: playerCharacterBackpack.slots,
+        description: playerCharacterBackpack.description,
+        price: playerCharacterBackpack.price,
+        sellPrice: playerCharacterBackpack.sellPrice,
+      },
+      // The window's offers as one JSON array (JSON.parse once, not a row each); none of them is a timestamp.
+      offers: sql<StoreOfferShown[]>`coalesce((select json_agg(json_build_object('id', o.id, 'offerId', o.offer_id, 'section', o.section, 'item', o.item, 'price', o.price, 'sold', o.sold) order by o.position) from ${storeOffers} o where o.character_id = ${playerCharacters.id} and o.window_start = ${sql.placeholder('windowStart')}::timestamptz), '[]'::json)`,
+    })
+    .from(playerCharacters)
+    .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
+    .where(and(eq(playerCharacters.id, sql.placeholder('id')), eq(playerCharacters.userId, sql.placeholder('userId')))),
+);
+
+export type StoreWindowRead = Awaited<ReturnType<typeof storeView>>[number];
+
+/**
+ * The player's character's wallet and carried backpack with its offers of one window, in one
+ * statement (one snapshot): undefined when the character is not the player's.
+ */
+export async function readStoreWindow(db: DbOrTx, userId: string, characterId: string, windowStart: Date): Promise<StoreWindowRead | undefined> {
+  const [row] = await storeView(db, { userId, id: characterId, windowStart: windowStart.toISOString() });
+  return row;
+}
 
 /** The character's offers of one window, in generation order (gear, potions, food, backpacks). */
 export function listWindowOffers(db: DbOrTx, characterId: string, windowStart: Date): Promise<StoreOfferRow[]> {

@@ -1,0 +1,85 @@
+import type { StoreView } from '@rpg/contract';
+import type { ItemData } from '@rpg/game';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCharacter } from '../src/db/queries/characters.ts';
+import { listWindowOffers } from '../src/db/queries/store.ts';
+import { playerCharacters } from '../src/db/schema/index.ts';
+import { storeView, windowAt } from '../src/services/store.ts';
+import { createCharacter } from './support/characters.ts';
+import { signedInPlayer, type TestClient } from './support/client.ts';
+import { giveItem, setCopper } from './support/items.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+/**
+ * The player's reads answer from a few statements outside any transaction (docs/performance.md,
+ * "Reads"). Each answer must be exactly, byte for byte, what the reads it replaced made of the same
+ * rows: the reference here is the view built from those reads (getCharacter and the per-table
+ * queries), in the states a player meets.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+const db = () => server.database.db;
+
+/** The answer's bytes as sent. */
+async function raw(client: TestClient, path: string): Promise<{ status: number; text: string }> {
+  const res = await client.request('GET', path);
+  return { status: res.status, text: await res.text() };
+}
+
+async function playerWithCharacter() {
+  const client = await signedInPlayer(server.url);
+  const character = await createCharacter(client);
+  const userId = (await client.get<{ id: string }>('/api/me')).body.id;
+  return { client, character, userId };
+}
+
+describe('GET /api/characters/:id/store', () => {
+  const reference = async (userId: string, characterId: string) => {
+    const row = await getCharacter(db(), userId, characterId);
+    if (!row) throw new Error('no character');
+    const window = windowAt(Date.now(), 'UTC');
+    const offers = await listWindowOffers(db(), characterId, new Date(window.start));
+    return JSON.stringify(storeView({ copper: row.character.copper, casinoChips: row.character.casinoChips, backpack: row.backpack }, offers, window, 'UTC'));
+  };
+
+  it('answers a stocked window as the character and offer rows read apart do: sold offers, the wallet, the carried backpack', async () => {
+    const { client, character, userId } = await playerWithCharacter();
+    const path = `/api/characters/${character.id}/store`;
+    // The first read stocks the window (in a transaction); the later ones read it in one statement.
+    const first = await raw(client, path);
+    expect(first.status).toBe(200);
+    expect(first.text).toBe(await reference(userId, character.id));
+    expect((await raw(client, path)).text).toBe(first.text);
+
+    await setCopper(db(), character.id, 1_234_567);
+    await db().update(playerCharacters).set({ casinoChips: 42 }).where(eq(playerCharacters.id, character.id));
+    const view = JSON.parse(first.text) as StoreView;
+    const potion = view.sections.potions[0];
+    const pack = view.sections.backpacks.find((o) => !o.equipped);
+    if (!potion || !pack) throw new Error('a level-1 store offers a potion and a backpack not carried');
+    await giveItem(db(), character.id, potion.item as ItemData);
+    for (const offerId of [potion.offerId, pack.offerId]) expect((await client.post(`/api/characters/${character.id}/store/buy`, { offerId })).status).toBe(200);
+    const after = await raw(client, path);
+    expect(after.text).toBe(await reference(userId, character.id));
+    const shown = JSON.parse(after.text) as StoreView;
+    expect(shown.wallet.casinoChips).toBe(42);
+    expect(shown.sections.potions[0]?.sold).toBe(true);
+    // The bought backpack is carried now.
+    expect(shown.sections.backpacks.find((o) => o.offerId === pack.offerId)).toMatchObject({ sold: true, equipped: true });
+  });
+
+  it("answers 404 for another player's character or one that does not exist, stocking nothing", async () => {
+    const owner = await playerWithCharacter();
+    const thief = await playerWithCharacter();
+    for (const id of [owner.character.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await raw(thief.client, `/api/characters/${id}/store`);
+      expect(res).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
+    }
+    expect(await listWindowOffers(db(), owner.character.id, new Date(windowAt(Date.now(), 'UTC').start))).toEqual([]);
+  });
+});
