@@ -1,10 +1,13 @@
-import type { StoreView } from '@rpg/contract';
-import type { ItemData } from '@rpg/game';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CraftingView, StoreView } from '@rpg/contract';
+import { materialStack, type ItemData } from '@rpg/game';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getCharacter } from '../src/db/queries/characters.ts';
+import { getOpenCraft } from '../src/db/queries/crafting.ts';
+import { listInventory } from '../src/db/queries/inventory.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { playerCharacters } from '../src/db/schema/index.ts';
+import { characterCrafts, playerCharacters } from '../src/db/schema/index.ts';
+import { toCraftingView } from '../src/services/crafting-view.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
@@ -24,6 +27,13 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const db = () => server.database.db;
+afterEach(() => vi.restoreAllMocks());
+
+/** Counts the transactions the routes open from here on (the routes share this database handle). */
+function countTransactions(): () => number {
+  const spy = vi.spyOn(db(), 'transaction');
+  return () => spy.mock.calls.length;
+}
 
 /** The answer's bytes as sent. */
 async function raw(client: TestClient, path: string): Promise<{ status: number; text: string }> {
@@ -81,5 +91,70 @@ describe('GET /api/characters/:id/store', () => {
       expect(res).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
     }
     expect(await listWindowOffers(db(), owner.character.id, new Date(windowAt(Date.now(), 'UTC').start))).toEqual([]);
+  });
+});
+
+describe('GET /api/characters/:id/crafting', () => {
+  const reference = async (userId: string, characterId: string) => {
+    const row = await getCharacter(db(), userId, characterId);
+    if (!row) throw new Error('no character');
+    const { craftingXp, unlockedRecipes } = row.character;
+    return JSON.stringify(toCraftingView({ craftingXp, unlockedRecipes, inventory: await listInventory(db(), characterId), openCraft: await getOpenCraft(db(), characterId), now: new Date(), timeScale: 1 }));
+  };
+  /** A craft in progress reads its progress at the moment of the read: compared apart. */
+  const timeless = (text: string) => text.replace(/"progress":[\d.e-]+,"remainingMs":\d+/, '"progress":0,"remainingMs":0');
+  const give = async (characterId: string, materialId: string, quantity: number) => {
+    const { item } = materialStack(materialId, quantity);
+    await giveItem(db(), characterId, item, { quantity });
+  };
+  const openCraft = (characterId: string) => and(eq(characterCrafts.characterId, characterId), eq(characterCrafts.completed, false));
+
+  it('answers as the character, inventory and open craft read apart do: no craft, one in progress, one waiting for room; without a transaction', async () => {
+    const { client, character, userId } = await playerWithCharacter();
+    const path = `/api/characters/${character.id}/crafting`;
+    await give(character.id, 'iron_ore', 5);
+    await give(character.id, 'oak_wood', 2);
+    const transactions = countTransactions();
+    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
+
+    expect((await client.post(`/api/characters/${character.id}/crafting/start`, { recipeId: 'iron_sword' })).status).toBe(200);
+    const inProgress = transactions();
+    const active = await raw(client, path);
+    expect(timeless(active.text)).toBe(timeless(await reference(userId, character.id)));
+    expect((JSON.parse(active.text) as CraftingView).active).toMatchObject({ recipeId: 'iron_sword', progress: expect.any(Number), remainingMs: expect.any(Number) });
+
+    // Finished while the backpack was full: the craft stays open with its item.
+    const sword = { kind: 'gear', name: 'Iron Sword', tier: 'common', slot: 'mainHand', stats: { attack: 4 }, price: 300, description: 'A plain, dependable blade forged from iron ore.' };
+    await db().update(characterCrafts).set({ result: sword as ItemData, endsAt: new Date(Date.now() - 1000) }).where(openCraft(character.id));
+    const waiting = await raw(client, path);
+    expect(waiting.text).toBe(await reference(userId, character.id));
+    expect((JSON.parse(waiting.text) as CraftingView).finished).toMatchObject({ recipeId: 'iron_sword', item: { name: 'Iron Sword' } });
+    // Only the start took one.
+    expect(transactions()).toBe(inProgress);
+    expect(inProgress).toBe(1);
+  });
+
+  it('settles a craft that is due before answering, in a transaction, once', async () => {
+    const { client, character, userId } = await playerWithCharacter();
+    await give(character.id, 'iron_ore', 3);
+    await give(character.id, 'oak_wood', 1);
+    expect((await client.post(`/api/characters/${character.id}/crafting/start`, { recipeId: 'iron_sword' })).status).toBe(200);
+    // Due now; the scheduler sleeps until the craft's own end, three minutes away.
+    await db().update(characterCrafts).set({ endsAt: new Date(Date.now() - 1000) }).where(openCraft(character.id));
+    const transactions = countTransactions();
+    const settled = await raw(client, `/api/characters/${character.id}/crafting`);
+    expect(transactions()).toBeGreaterThanOrEqual(1);
+    expect(settled.text).toBe(await reference(userId, character.id));
+    expect(JSON.parse(settled.text)).toMatchObject({ xp: 5, active: null, finished: null });
+    expect((await listInventory(db(), character.id)).map((e) => e.item.name)).toEqual(['Iron Sword']);
+    const after = transactions();
+    expect((await raw(client, `/api/characters/${character.id}/crafting`)).text).toBe(settled.text);
+    expect(transactions()).toBe(after);
+  });
+
+  it("answers 404 for another player's character", async () => {
+    const owner = await playerWithCharacter();
+    const thief = await playerWithCharacter();
+    expect(await raw(thief.client, `/api/characters/${owner.character.id}/crafting`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });

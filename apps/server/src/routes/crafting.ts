@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { characterParamsSchema, craftingActionResponseSchema, craftingViewSchema, emptyBody, emptyQuery, entryParamsSchema, startCraftBodySchema } from '@rpg/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { getCharacter } from '../db/queries/characters.ts';
-import { getOpenCraft } from '../db/queries/crafting.ts';
+import { getOpenCraft, readCrafting } from '../db/queries/crafting.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
@@ -50,6 +50,10 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const now = new Date();
+    // One statement outside a transaction; only a craft that is due takes the transaction that settles it.
+    const read = found(await readCrafting(db, userId, characterId));
+    const open = read.openCraft;
+    if (!open || open.result || open.endsAt > now) return toCraftingView({ ...read, openCraft: open, now, timeScale });
     const { view, outcome } = await db.transaction(async (tx) => {
       found(await getCharacter(tx, userId, characterId));
       const open = await getOpenCraft(tx, characterId);

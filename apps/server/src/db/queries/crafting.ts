@@ -1,7 +1,8 @@
-import type { ItemData } from '@rpg/game';
+import type { InventoryEntry, ItemData } from '@rpg/game';
 import { and, asc, eq, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { characterCrafts, playerCharacters } from '../schema/index.ts';
+import { prepared } from '../prepared.ts';
+import { characterCrafts, playerCharacterInventory, playerCharacters } from '../schema/index.ts';
 
 export type CraftRow = typeof characterCrafts.$inferSelect;
 
@@ -15,6 +16,32 @@ export async function getOpenCraft(db: DbOrTx, characterId: string, lock = false
   const query = db.select().from(characterCrafts).where(open(characterId));
   const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The inventory's entries (listInventory's order) as one JSON array: a column of a select over player_characters. */
+export const inventoryColumn = sql<InventoryEntry[]>`coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id}), '[]'::json)`;
+
+const craftingRead = prepared('crafting_view', (db) =>
+  db
+    .select({
+      craftingXp: playerCharacters.craftingXp,
+      unlockedRecipes: playerCharacters.unlockedRecipes,
+      craft: characterCrafts,
+      inventory: inventoryColumn,
+    })
+    .from(playerCharacters)
+    .leftJoin(characterCrafts, and(eq(characterCrafts.characterId, playerCharacters.id), eq(characterCrafts.completed, false)))
+    .where(and(eq(playerCharacters.id, sql.placeholder('id')), eq(playerCharacters.userId, sql.placeholder('userId')))),
+);
+
+/**
+ * What the crafting drawer shows, in one statement (one snapshot): the character's crafting XP and
+ * recipes, its open craft (the unique partial index: one at most) and its inventory. Undefined when
+ * the character is not the player's.
+ */
+export async function readCrafting(db: DbOrTx, userId: string, characterId: string) {
+  const [row] = await craftingRead(db, { userId, id: characterId });
+  return row && { craftingXp: row.craftingXp, unlockedRecipes: row.unlockedRecipes, openCraft: row.craft ?? undefined, inventory: row.inventory };
 }
 
 export async function insertCraft(tx: Tx, values: { characterId: string; recipeId: string; startedAt: Date; endsAt: Date }): Promise<CraftRow> {
