@@ -2,16 +2,20 @@ import type { CraftingView, StoreView } from '@rpg/contract';
 import { materialStack, type ItemData } from '@rpg/game';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lastSettledAdventure, openAdventure } from '../src/db/queries/adventures.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { characterCrafts, playerCharacters } from '../src/db/schema/index.ts';
+import { characterAdventures, characterCrafts, playerCharacterAttributes, playerCharacters } from '../src/db/schema/index.ts';
+import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
+import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
+import { skillBonusesOf } from '../src/services/skills.ts';
 import { toCraftingView } from '../src/services/crafting-view.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
-import { giveItem, setCopper } from './support/items.ts';
+import { gear, giveItem, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
@@ -156,5 +160,66 @@ describe('GET /api/characters/:id/crafting', () => {
     const owner = await playerWithCharacter();
     const thief = await playerWithCharacter();
     expect(await raw(thief.client, `/api/characters/${owner.character.id}/crafting`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
+  });
+});
+
+describe('GET /api/characters/:id/adventure', () => {
+  /** The answer as the reads it replaced made it (after the same catch-up). */
+  const reference = async (userId: string, characterId: string) => {
+    const row = await getCharacter(db(), userId, characterId);
+    if (!row) throw new Error('no character');
+    const [current, last, entries] = [await openAdventure(db(), characterId), await lastSettledAdventure(db(), characterId), await listInventory(db(), characterId)];
+    const lastOutcome = last ? toOutcomeView(last) : undefined;
+    return JSON.stringify({
+      current: current ? toAdventureView(current, row.character.name) : null,
+      ...(lastOutcome ? { lastOutcome } : {}),
+      launcher: launcherFor(row, equippedGear(entries), 1, await skillBonusesOf(db(), row)),
+    });
+  };
+
+  it('answers as the reads apart do: gear, spells and skills in the win chances, the running adventure, the last outcome; a transaction only to catch up', async () => {
+    const { client, character, userId } = await playerWithCharacter();
+    const path = `/api/characters/${character.id}/adventure`;
+    const transactions = countTransactions();
+    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
+    expect(transactions()).toBe(0);
+
+    await giveItem(db(), character.id, gear('Oak Staff', 'mainHand', { attack: 3, health: 4 }, 200), { equipped: true });
+    await giveItem(db(), character.id, gear('Swift Boots', 'feet', { speed: 5 }, 200), { equipped: true });
+    await giveItem(db(), character.id, gear('Spare Helm', 'head', { defense: 9 }, 200));
+    await db().update(playerCharacters).set({ skillPoints: 2, spellEffects: { bonusWinChance: 0.05, bonusDefense: 2 } }).where(eq(playerCharacters.id, character.id));
+    expect((await client.post(`/api/characters/${character.id}/skills/unlock`, { skillId: 'sparkBolt' })).status).toBe(200);
+    const geared = await raw(client, path);
+    expect(geared.text).toBe(await reference(userId, character.id));
+
+    expect((await client.post(`/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 })).status).toBe(201);
+    const before = transactions();
+    const running = await raw(client, path);
+    expect(running.text).toBe(await reference(userId, character.id));
+    expect(JSON.parse(running.text).current).toMatchObject({ location: 'forest', level: 1 });
+    expect(transactions()).toBe(before);
+
+    // Due: the read settles it first (the scheduler sleeps until the adventure's own end, a minute away).
+    await db().update(characterAdventures).set({ endTime: new Date(Date.now() - 1000) }).where(eq(characterAdventures.characterId, character.id));
+    const settled = await raw(client, path);
+    expect(transactions()).toBeGreaterThan(before);
+    expect(settled.text).toBe(await reference(userId, character.id));
+    expect(JSON.parse(settled.text)).toMatchObject({ current: null, lastOutcome: { location: 'forest', level: 1 } });
+    const after = transactions();
+    expect((await raw(client, path)).text).toBe(settled.text);
+    expect(transactions()).toBe(after);
+
+    // Mana below the maximum and due to grow: stored first, as the catch-up does.
+    await db().update(playerCharacterAttributes).set({ currentMana: 0, manaUpdatedAt: new Date(Date.now() - 3_600_000) }).where(eq(playerCharacterAttributes.characterId, character.id));
+    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
+    expect(transactions()).toBeGreaterThan(after);
+    const [mana] = await db().select({ current: playerCharacterAttributes.currentMana }).from(playerCharacterAttributes).where(eq(playerCharacterAttributes.characterId, character.id));
+    expect(mana?.current).toBeGreaterThan(0);
+  });
+
+  it("answers 404 for another player's character", async () => {
+    const owner = await playerWithCharacter();
+    const thief = await playerWithCharacter();
+    expect(await raw(thief.client, `/api/characters/${owner.character.id}/adventure`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { readAdventure, timedState } from '../db/queries/adventures.ts';
 import { getCharacter, getCharacterForUpdate } from '../db/queries/characters.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
@@ -24,7 +25,7 @@ import type { AdventureSettlement } from '../services/adventures/settlement.ts';
 import { toAdventureView } from '../services/adventures/shared.ts';
 import { beginAdventure } from '../services/adventures/start.ts';
 import { adventureState } from '../services/adventures/view.ts';
-import { characterIdParam, found, ownedBy } from './characters/shared.ts';
+import { characterIdParam, found } from './characters/shared.ts';
 
 export interface AdventureRouteDeps {
   db: Db;
@@ -42,8 +43,11 @@ export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, co
   api.get('/api/characters/:id/adventure', { onRequest: guard, schema: stateSchema }, async (request): Promise<AdventureStateResponse> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
-    ownedBy(await adventures.catchUp(userId), characterId);
-    return adventureState(db, found(await getCharacter(db, userId, characterId)), config.timeScale);
+    const now = new Date();
+    // The catch-up's state and the view in one round trip; read again only when the catch-up changed something.
+    const [state, read] = await Promise.all([timedState(db, userId, now), readAdventure(db, userId, characterId)]);
+    const view = (await adventures.catchUpFrom(userId, state, now)) ? await readAdventure(db, userId, characterId) : read;
+    return adventureState(found(view), config.timeScale);
   });
 
   const startSchema = { params: characterParamsSchema, body: startAdventureBodySchema, response: { 201: startAdventureResponseSchema } };

@@ -9,6 +9,7 @@ import {
   skillTreeOf,
   unlockedIn,
   unlockSkill,
+  type CharacterClass,
   type SkillTreeClass,
 } from '@rpg/game';
 import type { DbOrTx, Tx } from '../db/client.ts';
@@ -66,8 +67,12 @@ export async function loadTreeState(db: DbOrTx, row: CharacterRow, tree?: SkillT
 /** What the character's unlocked skills add to a fight (combatStatsOf's `skills`). */
 export async function skillBonusesOf(db: DbOrTx, row: CharacterRow) {
   const { characterClass, id } = row.character;
-  if (!isSkillTreeClass(characterClass)) return skillBonuses(characterClass, []);
-  return skillBonuses(characterClass, await listUnlockedSkills(db, id));
+  return skillBonusesFrom(characterClass, isSkillTreeClass(characterClass) ? await listUnlockedSkills(db, id) : []);
+}
+
+/** The same from the unlocked ids read elsewhere (a class without a tree counts none). */
+export function skillBonusesFrom(characterClass: CharacterClass, unlockedIds: readonly string[]) {
+  return skillBonuses(characterClass, isSkillTreeClass(characterClass) ? unlockedIds : []);
 }
 
 function rowWithPoints(row: CharacterRow, skillPoints: number): CharacterRow {

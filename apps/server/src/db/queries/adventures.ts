@@ -1,8 +1,11 @@
 import type { LocationId } from '@rpg/game';
 import { and, asc, desc, eq, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { characterAdventures, playerCharacterAttributes, playerCharacters } from '../schema/index.ts';
+import { equippedItemsColumn } from './inventory.ts';
+import { unlockedSkillsColumn } from './skills.ts';
 
 export type AdventureRow = typeof characterAdventures.$inferSelect;
 /** An adventure with the player who owns its character (for the lock and the pushes). */
@@ -30,6 +33,77 @@ export async function lastSettledAdventure(db: DbOrTx, characterId: string): Pro
     .where(and(eq(characterAdventures.characterId, characterId), eq(characterAdventures.completed, true)))
     .orderBy(desc(characterAdventures.completedAt))
     .limit(1);
+  return row;
+}
+
+/** The live attributes (what attributesOf reads), as columns of a select. */
+export const liveAttributeColumns = {
+  strength: playerCharacterAttributes.strength,
+  dexterity: playerCharacterAttributes.dexterity,
+  intelligence: playerCharacterAttributes.intelligence,
+  constitution: playerCharacterAttributes.constitution,
+  attack: playerCharacterAttributes.attack,
+  magicPower: playerCharacterAttributes.magicPower,
+  speed: playerCharacterAttributes.speed,
+  defense: playerCharacterAttributes.defense,
+  health: playerCharacterAttributes.health,
+  currentHealth: playerCharacterAttributes.currentHealth,
+  maxHealth: playerCharacterAttributes.maxHealth,
+  currentMana: playerCharacterAttributes.currentMana,
+  maxMana: playerCharacterAttributes.maxMana,
+};
+
+const lastAdventure = alias(characterAdventures, 'last_adventure');
+const adventureRead = prepared('adventure_view', (db) =>
+  db
+    .select({
+      character: {
+        id: playerCharacters.id,
+        name: playerCharacters.name,
+        characterClass: playerCharacters.characterClass,
+        level: playerCharacters.level,
+        spellEffects: playerCharacters.spellEffects,
+      },
+      attributes: liveAttributeColumns,
+      current: {
+        id: characterAdventures.id,
+        location: characterAdventures.location,
+        level: characterAdventures.level,
+        startTime: characterAdventures.startTime,
+        endTime: characterAdventures.endTime,
+        originalMs: characterAdventures.originalMs,
+        speedReduction: characterAdventures.speedReduction,
+      },
+      last: {
+        id: lastAdventure.id,
+        location: lastAdventure.location,
+        level: lastAdventure.level,
+        outcome: lastAdventure.outcome,
+        completedAt: lastAdventure.completedAt,
+      },
+      equipped: equippedItemsColumn,
+      skills: unlockedSkillsColumn,
+    })
+    .from(playerCharacters)
+    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
+    .leftJoin(characterAdventures, and(eq(characterAdventures.characterId, playerCharacters.id), open))
+    // lastSettledAdventure's row: the same order, so the same one.
+    .leftJoin(
+      lastAdventure,
+      eq(lastAdventure.id, sql`(select la.id from ${characterAdventures} la where la.character_id = ${playerCharacters.id} and la.completed = true order by la.completed_at desc limit 1)`),
+    )
+    .where(and(eq(playerCharacters.id, sql.placeholder('id')), eq(playerCharacters.userId, sql.placeholder('userId')))),
+);
+
+export type AdventureRead = Awaited<ReturnType<typeof adventureRead>>[number];
+
+/**
+ * What the launcher and the banner show, in one statement (one snapshot): the character's fighting
+ * state (attributes, spells, equipped items, unlocked skills), its unfinished adventure and its last
+ * settled one. Undefined when the character is not the player's.
+ */
+export async function readAdventure(db: DbOrTx, userId: string, characterId: string): Promise<AdventureRead | undefined> {
+  const [row] = await adventureRead(db, { userId, id: characterId });
   return row;
 }
 
@@ -124,11 +198,19 @@ export function toTimedState(rows: readonly { id: string; due: string; attribute
   };
 }
 
+/** What the catch-up reads of the attributes (ManaState), as columns of a select. */
+const manaColumns = {
+  characterId: playerCharacterAttributes.characterId,
+  currentMana: playerCharacterAttributes.currentMana,
+  maxMana: playerCharacterAttributes.maxMana,
+  manaUpdatedAt: playerCharacterAttributes.manaUpdatedAt,
+};
+
 const timedStateOf = prepared('timed_state_of_owner', (db) =>
   db
     .select({
       id: playerCharacters.id,
-      attributes: playerCharacterAttributes,
+      attributes: manaColumns,
       due: dueAdventuresColumn,
     })
     .from(playerCharacters)

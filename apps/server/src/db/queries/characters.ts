@@ -253,7 +253,7 @@ export async function deleteCharacter(tx: Tx, userId: string, id: string): Promi
 }
 
 /** The live attributes of a row, as the rules read them. */
-export function attributesOf(a: CharacterRow['attributes']): Attributes {
+export function attributesOf(a: Pick<CharacterRow['attributes'], keyof Attributes>): Attributes {
   return {
     strength: a.strength,
     dexterity: a.dexterity,

@@ -1,8 +1,9 @@
-import type { InventoryEntry, ItemData } from '@rpg/game';
+import type { ItemData } from '@rpg/game';
 import { and, asc, eq, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
-import { characterCrafts, playerCharacterInventory, playerCharacters } from '../schema/index.ts';
+import { characterCrafts, playerCharacters } from '../schema/index.ts';
+import { inventoryColumn } from './inventory.ts';
 
 export type CraftRow = typeof characterCrafts.$inferSelect;
 
@@ -17,9 +18,6 @@ export async function getOpenCraft(db: DbOrTx, characterId: string, lock = false
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
-
-/** The inventory's entries (listInventory's order) as one JSON array: a column of a select over player_characters. */
-export const inventoryColumn = sql<InventoryEntry[]>`coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id}), '[]'::json)`;
 
 const craftingRead = prepared('crafting_view', (db) =>
   db

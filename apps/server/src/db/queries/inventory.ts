@@ -2,7 +2,7 @@ import { placeLoot, type InventoryEntry, type ItemData } from '@rpg/game';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
-import { playerCharacterBackpack, playerCharacterInventory } from '../schema/index.ts';
+import { playerCharacterBackpack, playerCharacterInventory, playerCharacters } from '../schema/index.ts';
 
 type InventoryRow = typeof playerCharacterInventory.$inferSelect;
 
@@ -18,6 +18,16 @@ export async function listInventory(db: DbOrTx, characterId: string, lock = fals
   const rows = lock ? await query.for('update') : await query;
   return rows.map(toEntry);
 }
+
+/**
+ * A column of a select over player_characters: the character's inventory as listInventory reads it
+ * (oldest first), as one JSON array. One value to parse instead of a row per entry; item_data is
+ * jsonb, so its objects come out as the column's own do.
+ */
+export const inventoryColumn = sql<InventoryEntry[]>`coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id}), '[]'::json)`;
+
+/** The same of the equipped entries: their items only, in the same order. */
+export const equippedItemsColumn = sql<ItemData[]>`coalesce((select json_agg(i.item_data order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id} and i.equipped), '[]'::json)`;
 
 const equippedOf = prepared('equipped_of_characters', (db) =>
   db

@@ -2,6 +2,9 @@ import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { characterSkills, playerCharacters } from '../schema/index.ts';
 
+/** A column of a select over player_characters: listUnlockedSkills' ids, in its order (a text[]). */
+export const unlockedSkillsColumn = sql<string[]>`array(select s.skill_id from ${characterSkills} s where s.character_id = ${playerCharacters.id} order by s.unlocked_at, s.skill_id)`;
+
 /** The character's unlocked skill ids, in the order they were unlocked. */
 export async function listUnlockedSkills(db: DbOrTx, characterId: string): Promise<string[]> {
   const rows = await db

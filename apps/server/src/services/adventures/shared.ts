@@ -22,7 +22,7 @@ export function minutesSeconds(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-export function toAdventureView(row: AdventureRow, characterName: string): AdventureView {
+export function toAdventureView(row: Pick<AdventureRow, 'id' | 'location' | 'level' | 'startTime' | 'endTime' | 'speedReduction' | 'originalMs'>, characterName: string): AdventureView {
   return {
     id: row.id,
     location: row.location,

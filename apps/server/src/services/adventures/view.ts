@@ -12,13 +12,17 @@ import {
   type GearItem,
   type SkillBonuses,
 } from '@rpg/game';
-import type { DbOrTx } from '../../db/client.ts';
-import { lastSettledAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
+import type { AdventureRead, AdventureRow } from '../../db/queries/adventures.ts';
 import { attributesOf, type CharacterRow } from '../../db/queries/characters.ts';
-import { listInventory } from '../../db/queries/inventory.ts';
-import { skillBonusesOf } from '../skills.ts';
+import { skillBonusesFrom } from '../skills.ts';
 import type { StoredOutcome } from './settle.ts';
-import { equippedGear, toAdventureView } from './shared.ts';
+import { toAdventureView } from './shared.ts';
+
+/** What the launcher reads of a character. */
+export interface LauncherCharacter {
+  character: Pick<CharacterRow['character'], 'characterClass' | 'level' | 'spellEffects'>;
+  attributes: Parameters<typeof attributesOf>[0];
+}
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
@@ -27,7 +31,7 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
  * table's duration after speed gear and RPG_TIME_SCALE, the level gate and the
  * character's computed win chance (attributes, gear, pending spells and unlocked skills).
  */
-export function launcherFor(row: CharacterRow, equipped: readonly GearItem[], timeScale: number, skills?: SkillBonuses): AdventureStateResponse['launcher'] {
+export function launcherFor(row: LauncherCharacter, equipped: readonly GearItem[], timeScale: number, skills?: SkillBonuses): AdventureStateResponse['launcher'] {
   const c = row.character;
   const stats = combatStatsOf({ characterClass: c.characterClass, attributes: attributesOf(row.attributes), equipped, effects: c.spellEffects, skills });
   const levels = Array.from({ length: ADVENTURE_LEVELS }, (_, i) => i + 1);
@@ -54,7 +58,7 @@ export function launcherFor(row: CharacterRow, equipped: readonly GearItem[], ti
 }
 
 /** A settled adventure's stored outcome as the API shows it; undefined for one that ended in an error. */
-export function toOutcomeView(row: AdventureRow): AdventureOutcomeView | undefined {
+export function toOutcomeView(row: Pick<AdventureRow, 'id' | 'location' | 'level' | 'outcome' | 'completedAt'>): AdventureOutcomeView | undefined {
   const outcome = row.outcome as Partial<StoredOutcome> | null;
   if (!outcome || typeof outcome.won !== 'boolean' || !row.completedAt) return undefined;
   const o = outcome as StoredOutcome;
@@ -80,13 +84,14 @@ export function toOutcomeView(row: AdventureRow): AdventureOutcomeView | undefin
 }
 
 /** GET /api/characters/:id/adventure: the running adventure, the last outcome and the launcher. */
-export async function adventureState(db: DbOrTx, row: CharacterRow, timeScale: number): Promise<AdventureStateResponse> {
-  const id = row.character.id;
-  const [current, last, entries] = [await openAdventure(db, id), await lastSettledAdventure(db, id), await listInventory(db, id)];
+export function adventureState(read: AdventureRead, timeScale: number): AdventureStateResponse {
+  const { character, current, last } = read;
   const lastOutcome = last ? toOutcomeView(last) : undefined;
+  // The equipped entries' gear (equippedGear), in the inventory's order.
+  const equipped = read.equipped.filter((item): item is GearItem => item.kind === 'gear');
   return {
-    current: current ? toAdventureView(current, row.character.name) : null,
+    current: current ? toAdventureView(current, character.name) : null,
     ...(lastOutcome ? { lastOutcome } : {}),
-    launcher: launcherFor(row, equippedGear(entries), timeScale, await skillBonusesOf(db, row)),
+    launcher: launcherFor(read, equipped, timeScale, skillBonusesFrom(character.characterClass, read.skills)),
   };
 }
