@@ -7,11 +7,12 @@ import { getCharacter } from '../src/db/queries/characters.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { characterAdventures, characterCrafts, playerCharacterAttributes, playerCharacters } from '../src/db/schema/index.ts';
+import { characterAdventures, characterCrafts, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf } from '../src/services/skills.ts';
 import { toCraftingView } from '../src/services/crafting-view.ts';
+import { inventoryView } from '../src/services/items.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
@@ -221,5 +222,36 @@ describe('GET /api/characters/:id/adventure', () => {
     const owner = await playerWithCharacter();
     const thief = await playerWithCharacter();
     expect(await raw(thief.client, `/api/characters/${owner.character.id}/adventure`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
+  });
+});
+
+describe('GET /api/characters/:id/inventory', () => {
+  const reference = async (userId: string, characterId: string) => {
+    const row = await getCharacter(db(), userId, characterId);
+    if (!row) throw new Error('no character');
+    return JSON.stringify(inventoryView(await listInventory(db(), characterId), row));
+  };
+
+  it('answers as the character and inventory read apart do: empty, stacks, equipped gear, a changed health and backpack; without a transaction', async () => {
+    const { client, character, userId } = await playerWithCharacter();
+    const path = `/api/characters/${character.id}/inventory`;
+    const transactions = countTransactions();
+    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
+    await giveItem(db(), character.id, gear('Oak Staff', 'mainHand', { attack: 3, health: 4 }, 200), { equipped: true });
+    await giveItem(db(), character.id, gear('Spare Helm', 'head', { defense: 9 }, 200));
+    await giveItem(db(), character.id, materialStack('iron_ore', 4).item, { quantity: 4 });
+    await db().update(playerCharacterAttributes).set({ currentHealth: 3, strength: 17 }).where(eq(playerCharacterAttributes.characterId, character.id));
+    await db().update(playerCharacterBackpack).set({ name: "Traveler's Backpack", tier: 'uncommon', slots: 12, description: 'Roomy.' }).where(eq(playerCharacterBackpack.characterId, character.id));
+    const full = await raw(client, path);
+    expect(full.text).toBe(await reference(userId, character.id));
+    expect(JSON.parse(full.text)).toMatchObject({ capacity: 12, backpack: { name: "Traveler's Backpack" } });
+    expect(JSON.parse(full.text).entries).toHaveLength(3);
+    expect(transactions()).toBe(0);
+  });
+
+  it("answers 404 for another player's character", async () => {
+    const owner = await playerWithCharacter();
+    const thief = await playerWithCharacter();
+    expect(await raw(thief.client, `/api/characters/${owner.character.id}/inventory`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });

@@ -16,8 +16,8 @@ import { GEAR_SLOTS, type AchievementEvent } from '@rpg/game';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { getCharacter, getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
-import { listInventory } from '../db/queries/inventory.ts';
+import { getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
+import { listInventory, readInventory } from '../db/queries/inventory.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
@@ -64,10 +64,8 @@ export async function inventoryRoutes(app: FastifyInstance, { db, guard, hub, co
   api.get('/api/characters/:id/inventory', { onRequest: guard, schema: viewSchema }, async (request): Promise<InventoryView> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    return db.transaction(async (tx) => {
-      const row = found(await getCharacter(tx, userId, id));
-      return inventoryView(await listInventory(tx, id), row);
-    });
+    const read = found(await readInventory(db, userId, id));
+    return inventoryView(read.entries, read);
   });
 
   function action<I, T>(

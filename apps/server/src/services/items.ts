@@ -43,8 +43,14 @@ export function toEntryView(entry: InventoryEntry): InventoryEntryView {
   return { id: entry.id, item: entry.item, quantity: entry.quantity, equipped: entry.equipped, unitSellValue: unitSellPrice(entry.item) };
 }
 
+/** What the backpack drawer reads of a character: its live attributes and the backpack it carries. */
+export interface InventoryCharacter {
+  attributes: Parameters<typeof attributesOf>[0];
+  backpack: Pick<CharacterRow['backpack'], 'name' | 'tier' | 'slots' | 'description'>;
+}
+
 /** The backpack drawer: entries, capacity bar, equipped gear by slot and the stats with gear. */
-export function inventoryView(entries: readonly InventoryEntry[], row: CharacterRow): InventoryView {
+export function inventoryView(entries: readonly InventoryEntry[], row: InventoryCharacter): InventoryView {
   const used = backpackUsage(entries);
   const capacity = row.backpack.slots;
   const equipped: InventoryView['equipped'] = {};

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { characterAdventures, playerCharacterAttributes, playerCharacters } from '../schema/index.ts';
+import { liveAttributeColumns, ownedCharacter } from './columns.ts';
 import { equippedItemsColumn } from './inventory.ts';
 import { unlockedSkillsColumn } from './skills.ts';
 
@@ -35,23 +36,6 @@ export async function lastSettledAdventure(db: DbOrTx, characterId: string): Pro
     .limit(1);
   return row;
 }
-
-/** The live attributes (what attributesOf reads), as columns of a select. */
-export const liveAttributeColumns = {
-  strength: playerCharacterAttributes.strength,
-  dexterity: playerCharacterAttributes.dexterity,
-  intelligence: playerCharacterAttributes.intelligence,
-  constitution: playerCharacterAttributes.constitution,
-  attack: playerCharacterAttributes.attack,
-  magicPower: playerCharacterAttributes.magicPower,
-  speed: playerCharacterAttributes.speed,
-  defense: playerCharacterAttributes.defense,
-  health: playerCharacterAttributes.health,
-  currentHealth: playerCharacterAttributes.currentHealth,
-  maxHealth: playerCharacterAttributes.maxHealth,
-  currentMana: playerCharacterAttributes.currentMana,
-  maxMana: playerCharacterAttributes.maxMana,
-};
 
 const lastAdventure = alias(characterAdventures, 'last_adventure');
 const adventureRead = prepared('adventure_view', (db) =>
@@ -92,7 +76,7 @@ const adventureRead = prepared('adventure_view', (db) =>
       lastAdventure,
       eq(lastAdventure.id, sql`(select la.id from ${characterAdventures} la where la.character_id = ${playerCharacters.id} and la.completed = true order by la.completed_at desc limit 1)`),
     )
-    .where(and(eq(playerCharacters.id, sql.placeholder('id')), eq(playerCharacters.userId, sql.placeholder('userId')))),
+    .where(ownedCharacter()),
 );
 
 export type AdventureRead = Awaited<ReturnType<typeof adventureRead>>[number];

@@ -2,6 +2,7 @@ import type { ItemData } from '@rpg/game';
 import { and, asc, eq, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
+import { ownedCharacter } from './columns.ts';
 import { characterCrafts, playerCharacters } from '../schema/index.ts';
 import { inventoryColumn } from './inventory.ts';
 
@@ -29,7 +30,7 @@ const craftingRead = prepared('crafting_view', (db) =>
     })
     .from(playerCharacters)
     .leftJoin(characterCrafts, and(eq(characterCrafts.characterId, playerCharacters.id), eq(characterCrafts.completed, false)))
-    .where(and(eq(playerCharacters.id, sql.placeholder('id')), eq(playerCharacters.userId, sql.placeholder('userId')))),
+    .where(ownedCharacter()),
 );
 
 /**

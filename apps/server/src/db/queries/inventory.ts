@@ -2,7 +2,8 @@ import { placeLoot, type InventoryEntry, type ItemData } from '@rpg/game';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
-import { playerCharacterBackpack, playerCharacterInventory, playerCharacters } from '../schema/index.ts';
+import { liveAttributeColumns, ownedCharacter } from './columns.ts';
+import { playerCharacterAttributes, playerCharacterBackpack, playerCharacterInventory, playerCharacters } from '../schema/index.ts';
 
 type InventoryRow = typeof playerCharacterInventory.$inferSelect;
 
@@ -28,6 +29,33 @@ export const inventoryColumn = sql<InventoryEntry[]>`coalesce((select json_agg(j
 
 /** The same of the equipped entries: their items only, in the same order. */
 export const equippedItemsColumn = sql<ItemData[]>`coalesce((select json_agg(i.item_data order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id} and i.equipped), '[]'::json)`;
+
+const inventoryRead = prepared('inventory_view', (db) =>
+  db
+    .select({
+      attributes: liveAttributeColumns,
+      backpack: {
+        name: playerCharacterBackpack.name,
+        tier: playerCharacterBackpack.tier,
+        slots: playerCharacterBackpack.slots,
+        description: playerCharacterBackpack.description,
+      },
+      entries: inventoryColumn,
+    })
+    .from(playerCharacters)
+    .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
+    .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
+    .where(ownedCharacter()),
+);
+
+/**
+ * What the backpack drawer shows, in one statement (one snapshot): the live attributes, the carried
+ * backpack and the inventory. Undefined when the character is not the player's.
+ */
+export async function readInventory(db: DbOrTx, userId: string, characterId: string) {
+  const [row] = await inventoryRead(db, { userId, id: characterId });
+  return row;
+}
 
 const equippedOf = prepared('equipped_of_characters', (db) =>
   db

@@ -2,6 +2,7 @@ import type { StoreStock } from '@rpg/game';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
+import { ownedCharacter } from './columns.ts';
 import { playerCharacterBackpack, playerCharacters, storeOffers } from '../schema/index.ts';
 
 export type StoreOfferRow = typeof storeOffers.$inferSelect;
@@ -26,7 +27,7 @@ const storeView = prepared('store_view', (db) =>
     })
     .from(playerCharacters)
     .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
-    .where(and(eq(playerCharacters.id, sql.placeholder('id')), eq(playerCharacters.userId, sql.placeholder('userId')))),
+    .where(ownedCharacter()),
 );
 
 export type StoreWindowRead = Awaited<ReturnType<typeof storeView>>[number];
