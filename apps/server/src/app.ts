@@ -173,7 +173,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await storeRoutes(app, { db, guard, hub, config });
   await achievementRoutes(app, { db, guard, hub });
   await giftRoutes(app, { db, guard, hub });
-  await skillRoutes(app, { db, guard, hub, catchUp });
+  await skillRoutes(app, { db, guard, hub, catchUpFrom });
   await leaderboardRoutes(app, { db, guard });
   await socialRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await auctionRoutes(app, { db, guard, hub, config });

@@ -6,11 +6,12 @@ import { lastSettledAdventure, openAdventure } from '../src/db/queries/adventure
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
+import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
 import { characterAdventures, characterCrafts, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
-import { skillBonusesOf } from '../src/services/skills.ts';
+import { skillBonusesOf, treeState } from '../src/services/skills.ts';
 import { toCraftingView } from '../src/services/crafting-view.ts';
 import { inventoryView } from '../src/services/items.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
@@ -253,5 +254,43 @@ describe('GET /api/characters/:id/inventory', () => {
     const owner = await playerWithCharacter();
     const thief = await playerWithCharacter();
     expect(await raw(thief.client, `/api/characters/${owner.character.id}/inventory`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
+  });
+});
+
+describe('GET /api/characters/:id/skills', () => {
+  const reference = async (userId: string, characterId: string, tree?: 'mage' | 'warrior' | 'rogue') => {
+    const row = await getCharacter(db(), userId, characterId);
+    if (!row) throw new Error('no character');
+    return JSON.stringify(treeState(row, await listUnlockedSkills(db(), characterId), tree));
+  };
+
+  it('answers as the character and its skills read apart do, its own tree and another in preview; a transaction only to catch up', async () => {
+    const { client, character, userId } = await playerWithCharacter();
+    const path = `/api/characters/${character.id}/skills`;
+    const transactions = countTransactions();
+    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
+    expect(transactions()).toBe(0);
+    await db().update(playerCharacters).set({ skillPoints: 3, level: 4 }).where(eq(playerCharacters.id, character.id));
+    expect((await client.post(`${path}/unlock`, { skillId: 'sparkBolt' })).status).toBe(200);
+    const before = transactions();
+    const own = await raw(client, path);
+    expect(own.text).toBe(await reference(userId, character.id));
+    expect(JSON.parse(own.text)).toMatchObject({ skillPoints: 2, level: 4, unlocked: ['sparkBolt'] });
+    expect((await raw(client, `${path}?tree=warrior`)).text).toBe(await reference(userId, character.id, 'warrior'));
+    expect(transactions()).toBe(before);
+
+    // A due adventure is settled first (a level gained would show its point).
+    expect((await client.post(`/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 })).status).toBe(201);
+    await db().update(characterAdventures).set({ endTime: new Date(Date.now() - 1000) }).where(eq(characterAdventures.characterId, character.id));
+    const settled = await raw(client, path);
+    expect(transactions()).toBeGreaterThan(before + 1);
+    expect(settled.text).toBe(await reference(userId, character.id));
+    expect(await openAdventure(db(), character.id)).toBeUndefined();
+  });
+
+  it("answers 404 for another player's character", async () => {
+    const owner = await playerWithCharacter();
+    const thief = await playerWithCharacter();
+    expect(await raw(thief.client, `/api/characters/${owner.character.id}/skills`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });

@@ -11,20 +11,22 @@ import {
 } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
-import { getCharacter, getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
+import { timedState, type TimedState } from '../db/queries/adventures.ts';
+import { getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
+import { readSkills } from '../db/queries/skills.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
-import { loadTreeState, reset, unlock } from '../services/skills.ts';
+import { reset, treeState, unlock } from '../services/skills.ts';
 import { characterIdParam, found } from './characters/shared.ts';
 
 export interface SkillRouteDeps {
   db: Db;
   guard: ReturnType<typeof requireUser>;
   hub: RealtimeHub;
-  /** Settles due adventures first, so points from a level gained are there. */
-  catchUp(userId: string): Promise<unknown>;
+  /** Settles due adventures first, so points from a level gained are there: from the timed state read with the tree; true when it changed something. */
+  catchUpFrom(userId: string, state: TimedState, now: Date): Promise<boolean>;
 }
 
 /**
@@ -32,15 +34,18 @@ export interface SkillRouteDeps {
  * POST .../skills/unlock { skillId }, POST .../skills/reset. Each change runs in one
  * transaction under the character's row lock; only the owner's characters (else 404).
  */
-export async function skillRoutes(app: FastifyInstance, { db, guard, hub, catchUp }: SkillRouteDeps): Promise<void> {
+export async function skillRoutes(app: FastifyInstance, { db, guard, hub, catchUpFrom }: SkillRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const getSchema = { params: characterParamsSchema, querystring: skillTreeQuerySchema, response: { 200: skillTreeStateSchema } };
   api.get('/api/characters/:id/skills', { onRequest: guard, schema: getSchema }, async (request): Promise<SkillTreeState> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    await catchUp(userId);
-    return db.transaction(async (tx) => loadTreeState(tx, found(await getCharacter(tx, userId, id)), request.query.tree));
+    const now = new Date();
+    // The catch-up's state and the tree in one round trip; read again only when the catch-up changed something.
+    const [state, read] = await Promise.all([timedState(db, userId, now), readSkills(db, userId, id)]);
+    const row = found((await catchUpFrom(userId, state, now)) ? await readSkills(db, userId, id) : read);
+    return treeState(row, row.unlocked, request.query.tree);
   });
 
   /** Lock the character, apply, commit; then every tab of the player refetches the tree and the character. */

@@ -25,7 +25,7 @@ import { listUnlockedSkills, recordReset, recordUnlock } from '../db/queries/ski
  * The tree state of a character: its own tree (or `tree`, another class's, in preview: every
  * node against no unlocked skill, nothing saved), its points, level and what its skills add.
  */
-export function treeState(row: CharacterRow, unlockedIds: readonly string[], tree?: SkillTreeClass): SkillTreeState {
+export function treeState(row: { character: Pick<CharacterRow['character'], 'id' | 'characterClass' | 'level' | 'skillPoints'> }, unlockedIds: readonly string[], tree?: SkillTreeClass): SkillTreeState {
   const c = row.character;
   const own = skillTreeOf(c.characterClass);
   const shown = tree ? SKILL_TREES[tree] : own;
@@ -58,10 +58,6 @@ export function treeState(row: CharacterRow, unlockedIds: readonly string[], tre
         }
       : null,
   };
-}
-
-export async function loadTreeState(db: DbOrTx, row: CharacterRow, tree?: SkillTreeClass): Promise<SkillTreeState> {
-  return treeState(row, await listUnlockedSkills(db, row.character.id), tree);
 }
 
 /** What the character's unlocked skills add to a fight (combatStatsOf's `skills`). */

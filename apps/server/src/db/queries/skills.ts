@@ -1,9 +1,32 @@
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { prepared } from '../prepared.ts';
+import { ownedCharacter } from './columns.ts';
 import type { DbOrTx, Tx } from '../client.ts';
 import { characterSkills, playerCharacters } from '../schema/index.ts';
 
 /** A column of a select over player_characters: listUnlockedSkills' ids, in its order (a text[]). */
 export const unlockedSkillsColumn = sql<string[]>`array(select s.skill_id from ${characterSkills} s where s.character_id = ${playerCharacters.id} order by s.unlocked_at, s.skill_id)`;
+
+const skillsRead = prepared('skills_view', (db) =>
+  db
+    .select({
+      character: {
+        id: playerCharacters.id,
+        characterClass: playerCharacters.characterClass,
+        level: playerCharacters.level,
+        skillPoints: playerCharacters.skillPoints,
+      },
+      unlocked: unlockedSkillsColumn,
+    })
+    .from(playerCharacters)
+    .where(ownedCharacter()),
+);
+
+/** What the skill tree shows, in one statement: the character's class, level and points, and its unlocked skills. Undefined when not the player's. */
+export async function readSkills(db: DbOrTx, userId: string, characterId: string) {
+  const [row] = await skillsRead(db, { userId, id: characterId });
+  return row;
+}
 
 /** The character's unlocked skill ids, in the order they were unlocked. */
 export async function listUnlockedSkills(db: DbOrTx, characterId: string): Promise<string[]> {
