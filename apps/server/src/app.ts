@@ -165,7 +165,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await accountRoutes(app, { db, guard });
   const characterDeps = { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom };
   await characterRoutes(app, characterDeps);
-  await consoleRoutes(app, { db, guard, hub, commands, config, catchUp, needsCatchUp: (state, now) => adventures.needsCatchUp(state, now) });
+  await consoleRoutes(app, { db, guard, hub, commands, config, catchUp, catchUpFrom, needsCatchUp: (state, now) => adventures.needsCatchUp(state, now) });
   await adventureRoutes(app, { db, guard, hub, config, scheduler, adventures });
   await casinoRoutes(app, { db, guard, hub });
   await craftingRoutes(app, { db, guard, hub, scheduler, timeScale: config.timeScale });

@@ -1,14 +1,15 @@
 import type { CraftingView, StoreView } from '@rpg/contract';
 import { materialStack, type ItemData } from '@rpg/game';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastSettledAdventure, openAdventure } from '../src/db/queries/adventures.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
+import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { characterAdventures, characterCrafts, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
+import { characterAdventures, characterCrafts, consoleMessages, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
@@ -292,5 +293,59 @@ describe('GET /api/characters/:id/skills', () => {
     const owner = await playerWithCharacter();
     const thief = await playerWithCharacter();
     expect(await raw(thief.client, `/api/characters/${owner.character.id}/skills`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
+  });
+});
+
+describe('GET /api/characters/:id/console', () => {
+  /** The answer as consolePage (the rows, toMessageView) and the serializer made it. */
+  const reference = async (characterId: string, before?: number) => JSON.stringify(await consolePage(db(), characterId, 200, before));
+
+  it("is the page's JSON text, byte for byte: every kind of text, times to the microsecond, a full and a short page, the page before a line", async () => {
+    const { client, character } = await playerWithCharacter();
+    const path = `/api/characters/${character.id}/console`;
+    const empty = await client.request('GET', path);
+    expect(empty.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await empty.text()).toBe(await reference(character.id));
+
+    const texts = ['plain', 'quote " and \\ backslash', 'line\nbreak\ttab', 'control \u0001\u001f end', 'unicode é ü 🐉 \u2028 \u2029 / </script>', '', ' '.repeat(3)];
+    const times = ['2026-11-25T17:36:13.999999Z', '2026-11-25T17:36:13.000000Z', '2026-11-25T17:36:13.123400Z', '2025-01-01T00:00:00.000500Z', '1999-12-31T23:59:59.9995Z'];
+    const rows = Array.from({ length: 230 }, (_, i) => ({
+      characterId: character.id,
+      kind: i % 3 === 0 ? 'user' : 'system',
+      sender: i % 5 === 0 ? 'Aria "the Bold"' : 'System',
+      content: `${texts[i % texts.length]} #${i}`,
+      createdAt: new Date(times[i % times.length]!),
+    }));
+    await db().insert(consoleMessages).values(rows);
+    // The driver sends a Date with milliseconds: times with microseconds are set in SQL.
+    await db().execute(sql`update console_messages set created_at = created_at + interval '123 microseconds' where character_id = ${character.id} and id % 2 = 0`);
+
+    const full = await raw(client, path);
+    expect(full.text).toBe(await reference(character.id));
+    const page = JSON.parse(full.text) as { messages: Array<{ id: number }>; hasMore: boolean };
+    expect(page.messages).toHaveLength(200);
+    expect(page.hasMore).toBe(true);
+    const before = page.messages[0]!.id;
+    const older = await raw(client, `${path}?before=${before}`);
+    expect(older.text).toBe(await reference(character.id, before));
+    expect(JSON.parse(older.text)).toMatchObject({ hasMore: false });
+    expect(JSON.parse(older.text).messages).toHaveLength(30);
+  });
+
+  it('settles a due adventure first, so the page shows its lines; the ownership as before', async () => {
+    const { client, character } = await playerWithCharacter();
+    const path = `/api/characters/${character.id}/console`;
+    expect((await client.post(`/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 })).status).toBe(201);
+    const running = await raw(client, path);
+    expect(running.text).toBe(await reference(character.id));
+    await db().update(characterAdventures).set({ endTime: new Date(Date.now() - 1000) }).where(eq(characterAdventures.characterId, character.id));
+    const settled = await raw(client, path);
+    expect(settled.text).toBe(await reference(character.id));
+    const kinds = (JSON.parse(settled.text) as { messages: Array<{ kind: string }> }).messages.map((m) => m.kind);
+    expect(kinds).toContain('adventure-return');
+    expect(JSON.parse(running.text).messages.length).toBeLessThan(kinds.length);
+
+    const thief = await playerWithCharacter();
+    expect(await raw(thief.client, path)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });

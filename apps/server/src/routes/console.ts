@@ -8,7 +8,6 @@ import {
   emptyQuery,
   type CommandList,
   type ConsoleAnswer,
-  type ConsolePage,
 } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { runConsoleLine } from '../commands/pipeline.ts';
@@ -16,12 +15,14 @@ import type { CommandTable } from '../commands/registry.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { TimedState } from '../db/queries/adventures.ts';
-import { consolePage } from '../db/queries/console.ts';
+import { timedState } from '../db/queries/adventures.ts';
+import { consolePageJson } from '../db/queries/console.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { characterIdParam, ownedBy } from './characters/shared.ts';
+import { sendJsonText } from './json-text.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -31,6 +32,8 @@ export interface ConsoleDeps {
   config: Config;
   /** Brings the player's time-based state up to date (due adventures, mana) before a read; answers the player's character ids. */
   catchUp(userId: string): Promise<string[]>;
+  /** The same from a state the route read itself; true when something changed (read again). */
+  catchUpFrom(userId: string, state: TimedState, now: Date): Promise<boolean>;
   /** Whether a character's time-based state needs that catch-up (the console line reads it with its lock). */
   needsCatchUp(state: TimedState, now: Date): boolean;
 }
@@ -38,16 +41,22 @@ export interface ConsoleDeps {
 const HISTORY_PAGE = 200;
 
 
-export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, commands, config, catchUp, needsCatchUp }: ConsoleDeps) {
+export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, commands, config, catchUp, catchUpFrom, needsCatchUp }: ConsoleDeps) {
   /** The console's history, oldest first (the newest page, or the page before `before`). */
   const api = app.withTypeProvider<ZodTypeProvider>();
   const history = { params: characterParamsSchema, querystring: consoleHistoryQuerySchema, response: { 200: consolePageSchema } };
-  api.get('/api/characters/:id/console', { onRequest: guard, schema: history }, async (request): Promise<ConsolePage> => {
+  api.get('/api/characters/:id/console', { onRequest: guard, schema: history }, async (request, reply) => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
-    ownedBy(await catchUp(userId), characterId);
     const { before } = request.query;
-    return consolePage(db, characterId, HISTORY_PAGE, before);
+    const now = new Date();
+    // The catch-up's state (and the ownership) with the page in one round trip; the page read again
+    // only when the catch-up changed something (a settled adventure writes lines).
+    const [state, page] = await Promise.all([timedState(db, userId, now), consolePageJson(db, characterId, HISTORY_PAGE, before)]);
+    const changed = await catchUpFrom(userId, state, now);
+    ownedBy(state.characterIds, characterId);
+    // The answer's JSON text comes from the database: ConsolePage, byte for byte (a test holds it to consolePage's).
+    return sendJsonText(reply, changed ? await consolePageJson(db, characterId, HISTORY_PAGE, before) : page);
   });
 
   /** One line typed in the console: validate, run (commands/pipeline.ts), answer. */

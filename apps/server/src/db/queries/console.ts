@@ -88,3 +88,30 @@ export async function consolePage(db: DbOrTx, characterId: string, limit: number
     .orderBy(asc(consoleMessages.id));
   return { messages: rows.map(toMessageView), hasMore: rows.length === limit };
 }
+
+/** The rows of consolePage's page, the time already as toMessageView writes it (toISOString: UTC, milliseconds cut, not rounded). */
+const pageRows = (before: boolean) =>
+  sql`select c.id, c.kind, c.sender, c.content, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt" from ${consoleMessages} c where c.id = any(array(select i.id from ${consoleMessages} i where i.character_id = ${sql.placeholder('characterId')}${before ? sql` and i.id < ${sql.placeholder('before')}` : sql``} order by i.id desc limit ${sql.placeholder('limit')}))`;
+
+/**
+ * The page as its answer's JSON text, built by the database: `row_to_json` writes each line's keys in
+ * toMessageView's order and escapes strings as JSON.stringify does, ids are numbers, `hasMore` is
+ * consolePage's (a full page). The server parses one text value instead of 200 rows and sends it on.
+ */
+const pageJson = (before: boolean) =>
+  prepared<{ characterId: string; limit: number; before?: number }, Array<{ json: string }>>(before ? 'console_page_json_before' : 'console_page_json', (db) =>
+    db
+      .select({
+        json: sql<string>`(select '{"messages":[' || coalesce(string_agg(row_to_json(m)::text, ',' order by m.id), '') || '],"hasMore":' || (count(*) = ${sql.placeholder('limit')})::text || '}' from (${pageRows(before)}) m)`,
+      })
+      .from(sql`(select 1) as one`),
+  );
+const newestPageJson = pageJson(false);
+const pageBeforeJson = pageJson(true);
+
+/** consolePage's answer, `{ messages, hasMore }`, as the exact JSON text JSON.stringify makes of it (a test holds the two equal). */
+export async function consolePageJson(db: DbOrTx, characterId: string, limit: number, before?: number): Promise<string> {
+  const [row] = before ? await pageBeforeJson(db, { characterId, limit, before }) : await newestPageJson(db, { characterId, limit });
+  if (!row) throw new Error('the console page read no row');
+  return row.json;
+}
