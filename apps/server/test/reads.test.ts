@@ -1,19 +1,21 @@
 import type { CraftingView, StoreView } from '@rpg/contract';
-import { materialStack, type ItemData } from '@rpg/game';
+import { ACHIEVEMENTS, materialStack, type ItemData } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastSettledAdventure, openAdventure } from '../src/db/queries/adventures.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
+import { getProgress, grantedLevels, loadCounters, loadUnlocked } from '../src/db/queries/achievements.ts';
 import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { characterAdventures, characterCrafts, consoleMessages, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, characterAdventures, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
 import { toCraftingView } from '../src/services/crafting-view.ts';
+import { achievementsViewOf } from '../src/services/achievements.ts';
 import { inventoryView } from '../src/services/items.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
 import { createCharacter } from './support/characters.ts';
@@ -347,5 +349,41 @@ describe('GET /api/characters/:id/console', () => {
 
     const thief = await playerWithCharacter();
     expect(await raw(thief.client, path)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
+  });
+});
+
+describe('GET /api/achievements', () => {
+  /** The answer as its four reads apart made it. */
+  const reference = async (userId: string) => {
+    const [progress, counters, unlocked, granted] = [await getProgress(db(), userId), await loadCounters(db(), userId), await loadUnlocked(db(), userId), await grantedLevels(db(), userId)];
+    return JSON.stringify(
+      achievementsViewOf({
+        totalPoints: progress?.totalPoints ?? 0,
+        title: progress?.title ?? null,
+        counters,
+        unlocked: new Map(unlocked.map((u) => [u.achievementId, u.unlockedAt.toISOString()])),
+        granted,
+      }),
+    );
+  };
+
+  it('answers as the progress, counters, unlocks and grants read apart do: a new player, then points, a title, counters, hidden and shown unlocks', async () => {
+    const { client, userId } = await playerWithCharacter();
+    expect((await raw(client, '/api/achievements')).text).toBe(await reference(userId));
+    const hidden = ACHIEVEMENTS.find((a) => a.hidden);
+    const shown = ACHIEVEMENTS.filter((a) => !a.hidden).slice(0, 3);
+    if (!hidden || shown.length < 3) throw new Error('the catalogue has hidden and shown achievements');
+    await db().insert(achievementProgress).values({ userId, totalPoints: 260, level: 2, title: 'the "Bold"' }).onConflictDoUpdate({ target: achievementProgress.userId, set: { totalPoints: 260, title: 'the "Bold"' } });
+    await db().insert(achievementCounters).values([
+      { userId, key: 'enemies-defeated', value: 12 },
+      { userId, key: 'biome:forest', value: 3 },
+      { userId, key: 'chat-messages', value: 9_007_199_254 },
+    ]).onConflictDoNothing();
+    await db().insert(playerAchievements).values([...shown.slice(0, 2), hidden].map((a, i) => ({ userId, achievementId: a.id, points: a.points, unlockedAt: new Date(Date.UTC(2026, 0, 2 + i, 3, 4, 5, 678)) })));
+    await db().execute(sql`update player_achievements set unlocked_at = unlocked_at + interval '999 microseconds' where user_id = ${userId}`);
+    await db().insert(battlePassGrants).values([1, 2].map((level) => ({ userId, level, itemName: `Reward ${level}` })));
+    const text = (await raw(client, '/api/achievements')).text;
+    expect(text).toBe(await reference(userId));
+    expect(JSON.parse(text)).toMatchObject({ totalPoints: 260, title: 'the "Bold"', completed: 3 });
   });
 });

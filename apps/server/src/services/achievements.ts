@@ -27,6 +27,7 @@ import {
   insertUnlock,
   loadCounters,
   loadUnlocked,
+  readAchievements,
   setTitle,
 } from '../db/queries/achievements.ts';
 import { insertEntry } from '../db/queries/items.ts';
@@ -155,15 +156,26 @@ export async function recordPresence(db: Db, userId: string, now = new Date()): 
 }
 
 /**
- * GET /api/achievements: the catalogue with this player's state, the level and the battle pass.
- * Its four reads run at once, so on the database (pooled connections), never in a transaction
- * (one connection runs one statement at a time).
+ * GET /api/achievements: the catalogue with this player's state, the level and the battle pass,
+ * from one statement (readAchievements: the progress, counters, unlocks and grants together).
  */
 export async function achievementsView(db: Db, userId: string): Promise<AchievementsView> {
-  const [progress, counters, unlockedRows, granted] = await Promise.all([getProgress(db, userId), loadCounters(db, userId), loadUnlocked(db, userId), grantedLevels(db, userId)]);
-  const unlocked = new Map(unlockedRows.map((u) => [u.achievementId, u.unlockedAt]));
+  const read = await readAchievements(db, userId);
+  return achievementsViewOf({ totalPoints: read.totalPoints ?? 0, title: read.title, counters: read.counters, unlocked: new Map(read.unlocked), granted: read.granted });
+}
+
+/** What the achievements screen is built from. */
+export interface AchievementsState {
+  totalPoints: number;
+  title: string | null;
+  counters: Record<string, number>;
+  /** Unlocked achievement ids and when (ISO text, as toISOString writes it). */
+  unlocked: ReadonlyMap<string, string>;
+  granted: readonly number[];
+}
+
+export function achievementsViewOf({ totalPoints, title, counters, unlocked, granted }: AchievementsState): AchievementsView {
   const unlockedIds = new Set(unlocked.keys());
-  const totalPoints = progress?.totalPoints ?? 0;
   const level = levelForPoints(totalPoints);
   const grantedSet = new Set(granted);
   const achievements = ACHIEVEMENTS.map((a) => {
@@ -180,7 +192,7 @@ export async function achievementsView(db: Db, userId: string): Promise<Achievem
       category: a.category,
       difficulty: a.difficulty,
       completed: Boolean(completedAt),
-      completedAt: completedAt ? completedAt.toISOString() : null,
+      completedAt: completedAt ?? null,
       progress: secret ? null : achievementProgress(a, counters, unlockedIds),
     };
   });
@@ -207,7 +219,7 @@ export async function achievementsView(db: Db, userId: string): Promise<Achievem
     nextLevelPoints: level >= BATTLE_PASS_LEVELS ? null : (BATTLE_PASS_THRESHOLDS[level] as number),
     completed: unlocked.size,
     total: ACHIEVEMENTS.length,
-    title: progress?.title ?? null,
+    title: title ?? null,
     achievements,
     battlePass: { claimed: rewards.filter((r) => r.state === 'claimed').length, total: rewards.length, rewards },
   };

@@ -1,6 +1,7 @@
 import type { CounterChange } from '@rpg/game';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, gifts, playerAchievements, playerCharacters, users } from '../schema/index.ts';
 
 /** Achievement state of one player, scoped by user id. Writers run inside the event's transaction. */
@@ -41,6 +42,30 @@ export async function loadCounters(db: DbOrTx, userId: string): Promise<Record<s
 
 export async function loadUnlocked(db: DbOrTx, userId: string) {
   return db.select().from(playerAchievements).where(eq(playerAchievements.userId, userId));
+}
+
+const userIdParam = sql.placeholder('userId');
+const viewRead = prepared('achievements_view', (db) =>
+  db
+    .select({
+      totalPoints: sql<number | null>`(select p.total_points from ${achievementProgress} p where p.user_id = ${userIdParam})`,
+      title: sql<string | null>`(select p.title from ${achievementProgress} p where p.user_id = ${userIdParam})`,
+      counters: sql<Record<string, number>>`coalesce((select json_object_agg(c.key, c.value) from ${achievementCounters} c where c.user_id = ${userIdParam}), '{}'::json)`,
+      // When each was unlocked, as toISOString writes it (UTC, milliseconds cut).
+      unlocked: sql<Array<[string, string]>>`coalesce((select json_agg(json_build_array(a.achievement_id, to_char(a.unlocked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) from ${playerAchievements} a where a.user_id = ${userIdParam}), '[]'::json)`,
+      granted: sql<number[]>`array(select g.level from ${battlePassGrants} g where g.user_id = ${userIdParam} order by g.level)`,
+    })
+    .from(sql`(select 1) as one`),
+);
+
+/**
+ * The achievements screen's reads in one statement (one snapshot): the points and title (null
+ * without a progress row), the counters, each unlock with its time (ISO text) and the granted levels.
+ */
+export async function readAchievements(db: DbOrTx, userId: string) {
+  const [row] = await viewRead(db, { userId });
+  if (!row) throw new Error('the achievements read no row');
+  return row;
 }
 
 /** The unique key decides: true only for the one transaction that unlocks it. */
