@@ -5,16 +5,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { lastSettledAdventure, openAdventure } from '../src/db/queries/adventures.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { getProgress, grantedLevels, loadCounters, loadUnlocked } from '../src/db/queries/achievements.ts';
+import { lastChatLines, listMutes } from '../src/db/queries/chat.ts';
 import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, battlePassGrants, characterAdventures, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
 import { toCraftingView } from '../src/services/crafting-view.ts';
+import { chatMessageView } from '../src/routes/chat.ts';
 import { achievementsViewOf } from '../src/services/achievements.ts';
 import { inventoryView } from '../src/services/items.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
@@ -385,5 +387,36 @@ describe('GET /api/achievements', () => {
     const text = (await raw(client, '/api/achievements')).text;
     expect(text).toBe(await reference(userId));
     expect(JSON.parse(text)).toMatchObject({ totalPoints: 260, title: 'the "Bold"', completed: 3 });
+  });
+});
+
+describe('GET /api/chat', () => {
+  const reference = async (userId: string) => JSON.stringify({ messages: (await lastChatLines(db(), userId, 50)).map(chatMessageView), muted: await listMutes(db(), userId) });
+
+  it("answers as the lines and mutes read apart do: the Game Master's welcome on an empty chat, players' lines with portraits, a muted player's left out, more than a page", async () => {
+    const me = await playerWithCharacter();
+    const loud = await playerWithCharacter();
+    const first = await raw(me.client, '/api/chat');
+    expect(first.text).toBe(await reference(me.userId));
+    expect(JSON.parse(first.text).messages).toMatchObject([{ kind: 'system', userId: null, username: null }]);
+
+    await db().update(playerCharacters).set({ avatarPath: 'characters/portrait.png' }).where(eq(playerCharacters.id, me.character.id));
+    const say = async (client: TestClient, text: string) => expect((await client.post('/api/chat', { text })).status).toBe(200);
+    await say(me.client, 'Hail, "friends" \\ é 🐉');
+    await say(loud.client, 'LOUD');
+    await db().execute(sql`update chat_messages set created_at = created_at + interval '777 microseconds'`);
+    expect((await raw(me.client, '/api/chat')).text).toBe(await reference(me.userId));
+    expect((await me.client.json('PUT', `/api/chat/mutes/${loud.userId}`, {})).status).toBe(200);
+    const muted = await raw(me.client, '/api/chat');
+    expect(muted.text).toBe(await reference(me.userId));
+    expect(JSON.parse(muted.text).muted).toEqual([{ userId: loud.userId, username: expect.any(String) }]);
+    expect(JSON.parse(muted.text).messages.map((m: { text: string }) => m.text)).not.toContain('LOUD');
+
+    // More than a page: the last 50, oldest first.
+    await db().insert(chatMessages).values(
+      Array.from({ length: 60 }, (_, i) => ({ userId: i % 2 ? loud.userId : me.userId, characterId: null, characterName: `Hero ${i}`, characterRace: 'elf' as const, characterClass: 'mage' as const, characterLevel: i + 1, text: `line ${i}` })),
+    );
+    expect((await raw(me.client, '/api/chat')).text).toBe(await reference(me.userId));
+    expect((await raw(loud.client, '/api/chat')).text).toBe(await reference(loud.userId));
   });
 });

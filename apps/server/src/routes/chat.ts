@@ -24,11 +24,12 @@ import {
   insertChatLine,
   insertReport,
   insertSystemLine,
-  lastChatLines,
   listMutes,
+  readChat,
   recentLineTimes,
   removeMute,
   userExists,
+  type ChatLineRead,
   type ChatMessageRow,
 } from '../db/queries/chat.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
@@ -52,6 +53,10 @@ export const CHAT_TEXTS = {
 } as const;
 
 export function chatMessageView(row: ChatMessageRow): ChatMessageView {
+  return chatLineView({ ...row, createdAt: row.createdAt.toISOString() });
+}
+
+function chatLineView(row: ChatLineRead): ChatMessageView {
   const system = row.userId === null;
   return {
     id: row.id,
@@ -67,13 +72,13 @@ export function chatMessageView(row: ChatMessageRow): ChatMessageView {
       portraitUrl: row.portraitPath ? `/uploads/${row.portraitPath}` : null,
     },
     text: row.text,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
   };
 }
 
 /** Spec 03 §4 chat: the Game Master's welcome, written once when the chat has never had a line. */
-async function welcomeOnce(db: Db): Promise<void> {
-  if (!(await chatIsEmpty(db))) return;
+async function welcomeOnce(db: Db): Promise<boolean> {
+  if (!(await chatIsEmpty(db))) return false;
   await insertSystemLine(db, {
     systemKey: 'welcome',
     userId: null,
@@ -85,6 +90,7 @@ async function welcomeOnce(db: Db): Promise<void> {
     portraitPath: null,
     text: GAME_MASTER_WELCOME,
   });
+  return true;
 }
 
 /**
@@ -102,9 +108,10 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub }: ChatR
   const viewSchema = { querystring: emptyQuery, response: { 200: chatViewSchema } };
   api.get('/api/chat', { onRequest: guard, schema: viewSchema }, async (request): Promise<ChatView> => {
     const { userId } = player(request);
-    await welcomeOnce(db);
-    const [lines, muted] = await Promise.all([lastChatLines(db, userId, CHAT_HISTORY_SIZE), listMutes(db, userId)]);
-    return { messages: lines.map(chatMessageView), muted };
+    // One statement; the Game Master's welcome is written only when it finds no line (the chat may be empty).
+    let read = await readChat(db, userId, CHAT_HISTORY_SIZE);
+    if (read.lines.length === 0 && (await welcomeOnce(db))) read = await readChat(db, userId, CHAT_HISTORY_SIZE);
+    return { messages: read.lines.map(chatLineView), muted: read.muted };
   });
 
   const sendSchema = { body: sendChatBodySchema, response: { 200: sendChatResponseSchema } };

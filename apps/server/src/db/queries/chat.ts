@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { chatMessages, chatMutes, chatReports, playerCharacters, users } from '../schema/index.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null };
@@ -25,6 +26,28 @@ export async function lastChatLines(db: DbOrTx, viewerId: string, limit: number)
     .where(and(eq(chatMutes.userId, viewerId), eq(chatMutes.mutedUserId, chatMessages.userId)));
   const rows = await selectLines(db).where(notExists(muted)).orderBy(desc(chatMessages.id)).limit(limit);
   return flatten(rows).reverse();
+}
+
+/** A chat line as the screen reads it: its time as toISOString writes it. */
+export type ChatLineRead = Omit<ChatMessageRow, 'systemKey' | 'createdAt'> & { createdAt: string };
+
+const viewer = sql.placeholder('viewerId');
+const chatRead = prepared('chat_view', (db) =>
+  db
+    .select({
+      // lastChatLines' lines (the last `limit` not muted by the viewer, oldest first), as one JSON array.
+      lines: sql<ChatLineRead[]>`coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', l.username, 'characterId', l.character_id, 'characterName', l.character_name, 'characterRace', l.character_race, 'characterClass', l.character_class, 'characterLevel', l.character_level, 'portraitPath', l.portrait_path, 'text', l.text, 'createdAt', to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by l.id) from (select m.*, u.username from ${chatMessages} m left join ${users} u on u.id = m.user_id where not exists (select 1 from ${chatMutes} x where x.user_id = ${viewer} and x.muted_user_id = m.user_id) order by m.id desc limit ${sql.placeholder('limit')}) l), '[]'::json)`,
+      // listMutes' answer.
+      muted: sql<Array<{ userId: string; username: string }>>`coalesce((select json_agg(json_build_object('userId', x.muted_user_id, 'username', u.username) order by u.username) from ${chatMutes} x join ${users} u on u.id = x.muted_user_id where x.user_id = ${viewer}), '[]'::json)`,
+    })
+    .from(sql`(select 1) as one`),
+);
+
+/** GET /api/chat's reads in one statement (one snapshot): the last lines the viewer sees and the viewer's mutes. */
+export async function readChat(db: DbOrTx, viewerId: string, limit: number): Promise<{ lines: ChatLineRead[]; muted: Array<{ userId: string; username: string }> }> {
+  const [row] = await chatRead(db, { viewerId, limit });
+  if (!row) throw new Error('the chat read no row');
+  return row;
 }
 
 export async function getChatLine(db: DbOrTx, id: number): Promise<ChatMessageRow | undefined> {
