@@ -77,8 +77,8 @@ function chatLineView(row: ChatLineRead): ChatMessageView {
 }
 
 /** Spec 03 §4 chat: the Game Master's welcome, written once when the chat has never had a line. */
-async function welcomeOnce(db: Db): Promise<boolean> {
-  if (!(await chatIsEmpty(db))) return false;
+async function welcomeOnce(db: Db): Promise<void> {
+  if (!(await chatIsEmpty(db))) return;
   await insertSystemLine(db, {
     systemKey: 'welcome',
     userId: null,
@@ -90,7 +90,6 @@ async function welcomeOnce(db: Db): Promise<boolean> {
     portraitPath: null,
     text: GAME_MASTER_WELCOME,
   });
-  return true;
 }
 
 /**
@@ -109,8 +108,12 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub }: ChatR
   api.get('/api/chat', { onRequest: guard, schema: viewSchema }, async (request): Promise<ChatView> => {
     const { userId } = player(request);
     // One statement; the Game Master's welcome is written only when it finds no line (the chat may be empty).
+    // Read again whoever wrote it: a first visitor beside another sees the other's welcome, not an empty chat.
     let read = await readChat(db, userId, CHAT_HISTORY_SIZE);
-    if (read.lines.length === 0 && (await welcomeOnce(db))) read = await readChat(db, userId, CHAT_HISTORY_SIZE);
+    if (read.lines.length === 0) {
+      await welcomeOnce(db);
+      read = await readChat(db, userId, CHAT_HISTORY_SIZE);
+    }
     return { messages: read.lines.map(chatLineView), muted: read.muted };
   });
 
