@@ -127,8 +127,8 @@ async function throwawayPostgres() {
 
 /**
  * Every read a player's screens make (BENCH_ROUTES=all), after giving the bench player something to
- * read: a chat line, a post, a friend request and a direct message to another player, an item
- * bought at the store and put up at the auction house. Answers [what, url] pairs.
+ * read: a chat line, a post, a friend request and a direct message to another player, materials
+ * in the backpack (one stack sold for the fee) and one put up at the auction house. Answers [what, url] pairs.
  */
 async function playerReads(base, characterId, call, others) {
   const json = async (method, url, body) => (await call(method, url, body)).json();
@@ -154,6 +154,8 @@ async function playerReads(base, characterId, call, others) {
     // A new character has no money for the store: materials come through the development grant (DEV_GRANTS=1).
     for (const materialId of ['oak_wood', 'iron_ore', 'healing_herb']) await call('POST', `/api/dev/characters/${characterId}/materials`, { materialId, quantity: 3 });
     const { entries } = await json('GET', `/api/characters/${characterId}/inventory`);
+    // Nor for the listing fee: one stack is sold to the store first.
+    if (entries[1]) await call('POST', `/api/characters/${characterId}/inventory/${entries[1].id}/sell`, { quantity: entries[1].quantity });
     if (entries[0]) await call('POST', `/api/characters/${characterId}/auction`, { entryId: entries[0].id, quantity: 1, price: 50 });
   });
   const c = `/api/characters/${characterId}`;
