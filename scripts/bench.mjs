@@ -8,6 +8,7 @@
 //   BENCH_TCP=0 (skip the throwaway PostgreSQL over TCP; over its Unix socket it always runs)
 //   BENCH_DATABASES=pglite,postgres (which databases to bench; both by default)
 //   BENCH_SERVER=<compiled main.js> (run that server, e.g. a build of an older commit, instead of building this one)
+//   BENCH_ONLY=<regex> (only the rows whose name matches, e.g. 'messages|friends')
 //   BENCH_ROUTES=all (after the routes, every read a player's screens make; BENCH_ROUTE_SECONDS=5 each)
 //   On PostgreSQL, after the console rows, their floor: the same transaction from a bare Fastify route
 //   (scripts/bench-floor.mjs; BENCH_FLOOR=0 skips it).
@@ -278,8 +279,11 @@ async function benchServer(label, databaseUrl, helloNow) {
       ]),
     );
   }
-  for (const [what, url, options] of routes) {
-    await options.before?.();
+  // BENCH_ONLY=<regex>: only the rows whose name matches (the database analyzed first, as the reads are).
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+  if (only && databaseUrl) await analyze(databaseUrl);
+  for (const [what, url, options] of only ? routes.filter(([what]) => only.test(what)) : routes) {
+    if (!only) await options.before?.();
     const helloRps = helloNow();
     let cpuBefore = 0;
     let machineBefore = 0;
