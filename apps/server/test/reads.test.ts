@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CraftingView, StoreView } from '@rpg/contract';
 import { ACHIEVEMENTS, materialStack, type ItemData } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,8 +11,9 @@ import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
+import { listConversations } from '../src/db/queries/social.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, battlePassGrants, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, realtimeConnections, users } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
@@ -20,8 +22,10 @@ import { chatMessageView } from '../src/routes/chat.ts';
 import { achievementsViewOf } from '../src/services/achievements.ts';
 import { inventoryView } from '../src/services/items.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
+import { toDirectMessage, toPublicUser } from '../src/services/social.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
+import { socialPlayer, type Player } from './support/social.ts';
 import { gear, giveItem, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -418,5 +422,74 @@ describe('GET /api/chat', () => {
     );
     expect((await raw(me.client, '/api/chat')).text).toBe(await reference(me.userId));
     expect((await raw(loud.client, '/api/chat')).text).toBe(await reference(loud.userId));
+  });
+});
+
+describe('the social reads', () => {
+  /** Players whose names carry what JSON must escape, and names localeCompare orders apart from lower(). */
+  const names = ['zed', 'Émile "the <b>Bold</b>"', 'alpha\\beta', 'Ålice 🐉 \u2028', 'bob', 'Bob_2'];
+  async function circle() {
+    const me = await socialPlayer(server.url, 'me');
+    const others: Player[] = [];
+    for (const [i, name] of names.entries()) {
+      const p = await socialPlayer(server.url, `p${i}`);
+      await db().update(users).set({ username: `${name} ${p.id.slice(0, 6)}` }).where(eq(users.id, p.id));
+      others.push(p);
+    }
+    return { me, others };
+  }
+  const befriend = (a: string, b: string, status: 'accepted' | 'pending' | 'rejected' = 'accepted') => db().insert(friendships).values({ requesterId: a, addresseeId: b, status });
+  const message = async (from: string, to: string, body: string, read = false) => {
+    const [row] = await db().insert(directMessages).values({ senderId: from, receiverId: to, body, readAt: read ? new Date('2026-11-25T10:00:00.123Z') : null }).returning({ id: directMessages.id });
+    return row!.id;
+  };
+  /** Times with microseconds (the driver sends a Date's milliseconds only), presence both ways. */
+  async function timesAndPresence(me: string, others: Player[]) {
+    await db().execute(sql`update direct_messages set created_at = created_at + interval '777 microseconds', read_at = read_at + interval '999 microseconds' where sender_id = ${me} or receiver_id = ${me}`);
+    await db().update(users).set({ lastSeen: new Date(Date.now() - 20_000), lastLogin: new Date(Date.now() - 3_600_000) }).where(eq(users.id, others[0]!.id));
+    await db().update(users).set({ lastSeen: new Date(Date.now() - 7_200_000), lastLogin: new Date(Date.now() - 3_600_000) }).where(eq(users.id, others[1]!.id));
+    await db().update(users).set({ lastSeen: null, lastLogin: null, avatarUrl: '/uploads/profiles/a "b".png' }).where(eq(users.id, others[2]!.id));
+    await db().execute(sql`update users set last_seen = now() - interval '3 hours 123 microseconds' where id = ${others[3]!.id}`);
+    await db().insert(realtimeConnections).values({ id: randomUUID(), userId: others[4]!.id, instanceId: 'reads-test' });
+  }
+
+  it('GET /api/messages answers as listConversations did: none, the latest conversation first, ties in localeCompare order, unread counts, no pending or rejected rows, presence hidden by a block', async () => {
+    const reference = async (me: string) =>
+      JSON.stringify({ conversations: (await listConversations(db(), me)).map((c) => ({ user: toPublicUser(c.user), lastMessage: c.lastMessage && toDirectMessage(c.lastMessage), unread: c.unread })) });
+    const { me, others } = await circle();
+    const empty = await raw(me.client, '/api/messages');
+    expect(empty).toEqual({ status: 200, text: '{"conversations":[]}' });
+    expect(empty.text).toBe(await reference(me.id));
+
+    const [o0, o1, o2, o3, o4, o5] = others.map((o) => o.id) as [string, string, string, string, string, string];
+    await befriend(me.id, o0);
+    await befriend(o1, me.id);
+    await befriend(me.id, o2);
+    await befriend(o3, me.id);
+    await befriend(me.id, o4, 'pending');
+    await befriend(o5, me.id, 'rejected');
+    await message(me.id, o0, 'Hail "friend" \\ <script>alert(1)</script> é 🐉 \u2028');
+    await message(o0, me.id, 'line\nbreak\ttab \u0001', true);
+    await message(o0, me.id, 'unread one');
+    await message(o1, me.id, 'unread two');
+    await message(o1, me.id, 'unread three');
+    await message(me.id, o1, 'my answer');
+    // Not friends: never listed.
+    await message(o4, me.id, 'from a pending request');
+    // Presence is hidden between blocked players (a block ends a friendship; this row keeps one to show the rule).
+    await db().insert(blocks).values({ blockerId: o3, blockedId: me.id });
+    await timesAndPresence(me.id, others);
+
+    const full = await raw(me.client, '/api/messages');
+    expect(full.text).toBe(await reference(me.id));
+    const parsed = JSON.parse(full.text) as { conversations: Array<{ user: { id: string }; unread: number; lastMessage: unknown }> };
+    const nameOf = (id: string) => names[others.findIndex((o) => o.id === id)]!;
+    expect(parsed.conversations.map((c) => c.user.id)).toEqual([o1, o0, ...[o2, o3].sort((a, b) => nameOf(a).localeCompare(nameOf(b)))]);
+    expect(parsed.conversations.map((c) => c.unread)).toEqual([2, 1, 0, 0]);
+    expect(parsed.conversations.slice(2).map((c) => c.lastMessage)).toEqual([null, null]);
+
+    // The other side, and a friend with no conversation.
+    expect((await raw(others[0]!.client, '/api/messages')).text).toBe(await reference(o0));
+    expect((await raw(others[2]!.client, '/api/messages')).text).toBe(await reference(o2));
   });
 });

@@ -35,11 +35,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {
   conversationPage,
+  conversationsJson,
   getProfileRow,
   isUsernameClash,
   listAcceptedFriends,
   listBlocked,
-  listConversations,
   listFriendRows,
   markConversationRead,
   relationsFor,
@@ -57,6 +57,7 @@ import { player, type requireUser } from '../http/session.ts';
 import { readImageUpload, removeUpload, saveUpload } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
+import { sendJsonText } from './json-text.ts';
 import { announceAchievements, announceEach, recordEvents, recordFriendAdded } from '../services/achievements.ts';
 import {
   answerFriendship,
@@ -255,10 +256,8 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
 
   // ---- Direct messages ------------------------------------------------------------------------
 
-  api.get('/api/messages', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: conversationListSchema } } }, async (request) => {
-    const { userId } = player(request);
-    const rows = await listConversations(db, userId);
-    return { conversations: rows.map((c) => ({ user: toPublicUser(c.user), lastMessage: c.lastMessage && toDirectMessage(c.lastMessage), unread: c.unread })) };
+  api.get('/api/messages', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: conversationListSchema } } }, async (request, reply) => {
+    return sendJsonText(reply, await conversationsJson(db, player(request).userId));
   });
 
   /** The player's own conversation with one player (only the two of them can read it), a page back from `before`. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { playerCharacterAttributes, playerCharacters } from '../schema/index.ts';
 
 /**
@@ -25,3 +25,9 @@ export const liveAttributeColumns = {
 
 /** The character of the `id` placeholder, only if it is the `userId` placeholder's (else no row: 404). */
 export const ownedCharacter = () => and(eq(playerCharacters.id, sql.placeholder('id')), eq(playerCharacters.userId, sql.placeholder('userId')));
+
+/**
+ * A timestamptz as Date#toISOString writes it (UTC, the microseconds cut to milliseconds as a Date
+ * holds them), for answers whose JSON the database builds.
+ */
+export const isoTime = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { achievementProgress } from '../schema/achievements.ts';
 import { playerCharacters } from '../schema/characters.ts';
 import { posts } from '../schema/community.ts';
 import { blocks, directMessages, friendships, type FriendshipStatus } from '../schema/social.ts';
 import { users } from '../schema/users.ts';
+import { isoTime } from './columns.ts';
 
 /** Spec 03 §9 "Online window: 10 minutes" since the last sign-in, when no tab has reported since. */
 export const ONLINE_WINDOW_MS = 10 * 60 * 1000;
@@ -38,9 +40,7 @@ const blockedBetween = (viewerId: string) =>
  * (offline, never seen) between blocked players.
  */
 function presenceColumns(viewerId: string, now: Date) {
-  const live = new Date(now.getTime() - LIVE_CONNECTION_MS).toISOString();
-  const grace = new Date(now.getTime() - PRESENCE_GRACE_MS).toISOString();
-  const window = new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString();
+  const { live, grace, window } = presenceSince(now);
   const hidden = blockedBetween(viewerId);
   return {
     isOnline: sql<boolean>`(not ${hidden} and (
@@ -51,9 +51,42 @@ function presenceColumns(viewerId: string, now: Date) {
   };
 }
 
+/** The moments presence is measured from at `now` (a live socket's ping, a closed tab, a sign-in). */
+export function presenceSince(now: Date): { live: string; grace: string; window: string } {
+  return {
+    live: new Date(now.getTime() - LIVE_CONNECTION_MS).toISOString(),
+    grace: new Date(now.getTime() - PRESENCE_GRACE_MS).toISOString(),
+    window: new Date(now.getTime() - ONLINE_WINDOW_MS).toISOString(),
+  };
+}
+
 export function publicUserColumns(viewerId: string, now = new Date()) {
   return { id: users.id, username: users.username, avatarUrl: users.avatarUrl, ...presenceColumns(viewerId, now) };
 }
+
+// The same player as JSON built by the database, for the reads that send the database's text
+// (docs/performance.md, "Reads"): prepared, on the users row `u`, the viewer and presenceSince's
+// moments as placeholders.
+
+/** The values of publicUserJson's placeholders. */
+export type PresenceValues = { viewerId: string } & ReturnType<typeof presenceSince>;
+const presenceValues = (viewerId: string, now: Date): PresenceValues => ({ viewerId, ...presenceSince(now) });
+
+const viewer = sql.placeholder('viewerId');
+/** The player whose friends or conversations are read. */
+const owner = sql.placeholder('ownerId');
+const hiddenFromViewer = sql`exists (select 1 from "blocks" b where (b.blocker_id = u.id and b.blocked_id = ${viewer}) or (b.blocker_id = ${viewer} and b.blocked_id = u.id))`;
+
+/**
+ * toPublicUser of publicUserColumns' row for `u`: row_to_json writes the keys in toPublicUser's order
+ * and escapes strings as JSON.stringify does. isOnline is null where the SQL says null (never signed
+ * in nor seen), as drizzle left it: mapWith(Boolean) is not applied to a null.
+ */
+const publicUserJson = sql`(select row_to_json(p) from (select u.id, u.username, u.avatar_url as "avatarUrl", (not ${hiddenFromViewer} and (
+      exists (select 1 from "realtime_connections" rc where rc.user_id = u.id and rc.last_ping > ${sql.placeholder('live')}::timestamptz)
+      or u.last_seen > ${sql.placeholder('grace')}::timestamptz
+      or (u.last_login > ${sql.placeholder('window')}::timestamptz and (u.last_seen is null or u.last_seen <= u.last_login)))) as "isOnline",
+    case when ${hiddenFromViewer} then null else ${isoTime(sql`greatest(u.last_seen, u.last_login)`)} end as "lastSeen") p)`;
 
 export async function getPublicUsers(db: DbOrTx, viewerId: string, ids: readonly string[], now = new Date()): Promise<Map<string, PublicUserRow>> {
   if (ids.length === 0) return new Map();
@@ -299,6 +332,9 @@ export async function insertDirectMessage(db: DbOrTx, senderId: string, receiver
   return row;
 }
 
+/** toDirectMessage of the direct_messages row `m`. */
+const directMessageJson = sql`(select row_to_json(d) from (select m.id::text as id, m.sender_id as "senderId", m.receiver_id as "receiverId", m.body, ${isoTime(sql`m.created_at`)} as "createdAt", ${isoTime(sql`m.read_at`)} as "readAt") d)`;
+
 /** A page of the conversation, newest `limit` before `before` (an id), returned oldest first. */
 export async function conversationPage(db: DbOrTx, me: string, other: string, before: number | undefined, limit: number): Promise<{ messages: DirectMessageRow[]; hasMore: boolean }> {
   const rows = await db
@@ -340,6 +376,34 @@ export async function listConversations(db: DbOrTx, me: string, now = new Date()
   return friends
     .map((user) => ({ user, lastMessage: lastBy.get(user.id) ?? null, unread: unreadBy.get(user.id) ?? 0 }))
     .sort((a, b) => (b.lastMessage?.id ?? 0) - (a.lastMessage?.id ?? 0) || a.user.username.localeCompare(b.user.username));
+}
+
+const conversationsRead = prepared<PresenceValues & { ownerId: string }, Array<{ lastId: number | null; username: string; json: string }>>('conversations_json', (db) =>
+  db
+    .select({
+      lastId: sql<number | null>`m.id::float8`,
+      username: sql<string>`u.username`,
+      // listConversations' entry, its user and last message as toPublicUser and toDirectMessage make them.
+      json: sql<string>`'{"user":' || ${publicUserJson}::text || ',"lastMessage":' || case when m.id is null then 'null' else ${directMessageJson}::text end || ',"unread":' || (select count(*) from "direct_messages" x where x.receiver_id = ${owner} and x.read_at is null and x.sender_id = u.id) || '}'`,
+    })
+    .from(
+      sql`"friendships" f join "users" u on u.id = case when f.requester_id = ${owner} then f.addressee_id else f.requester_id end left join lateral (select * from "direct_messages" m where least(m.sender_id, m.receiver_id) = least(u.id, ${owner}) and greatest(m.sender_id, m.receiver_id) = greatest(u.id, ${owner}) order by least(m.sender_id, m.receiver_id) desc, greatest(m.sender_id, m.receiver_id) desc, m.id desc limit 1) m on true`,
+    )
+    .where(sql`f.status = 'accepted' and (f.requester_id = ${owner} or f.addressee_id = ${owner})`)
+    .orderBy(sql`lower(u.username)`),
+);
+
+/**
+ * GET /api/messages' answer, listConversations' `{ conversations }`, as the JSON text JSON.stringify
+ * makes of it (a test holds the two equal): each entry's text from the database in one statement,
+ * put in listConversations' order here (its ties by localeCompare, which SQL has no copy of).
+ */
+export async function conversationsJson(db: DbOrTx, me: string, now = new Date()): Promise<string> {
+  const rows = await conversationsRead(db, { ...presenceValues(me, now), ownerId: me });
+  rows.sort((a, b) => (b.lastId ?? 0) - (a.lastId ?? 0) || a.username.localeCompare(b.username));
+  let json = '{"conversations":[';
+  for (let i = 0; i < rows.length; i++) json += (i === 0 ? '' : ',') + rows[i]!.json;
+  return `${json}]}`;
 }
 
 // ---------------------------------------------------------------------------------------------
