@@ -11,7 +11,7 @@ import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
-import { listConversations } from '../src/db/queries/social.ts';
+import { conversationPage, listConversations } from '../src/db/queries/social.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, realtimeConnections, users } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
@@ -491,5 +491,41 @@ describe('the social reads', () => {
     // The other side, and a friend with no conversation.
     expect((await raw(others[0]!.client, '/api/messages')).text).toBe(await reference(o0));
     expect((await raw(others[2]!.client, '/api/messages')).text).toBe(await reference(o2));
+  });
+
+  it('GET /api/messages/:userId answers as conversationPage did: empty, a full page with hasMore, the page before an id, either side, only the two players; 404 for no player', async () => {
+    const reference = async (me: string, other: string, before?: number) => {
+      const page = await conversationPage(db(), me, other, before, 30);
+      return JSON.stringify({ messages: page.messages.map(toDirectMessage), hasMore: page.hasMore });
+    };
+    const { me, others } = await circle();
+    const [o0, o1] = others as [Player, Player];
+    const path = (id: string, before?: number) => `/api/messages/${id}${before === undefined ? '' : `?before=${before}`}`;
+    const empty = await raw(me.client, path(o0.id));
+    expect(empty).toEqual({ status: 200, text: '{"messages":[],"hasMore":false}' });
+    expect(empty.text).toBe(await reference(me.id, o0.id));
+
+    await befriend(me.id, o0.id);
+    const bodies = ['plain', 'Hail "friend" \\ <script>alert(1)</script>', 'line\nbreak\ttab \u0001\u001f', 'é ü 🐉 \u2028 \u2029 </script>'];
+    const ids: number[] = [];
+    for (let i = 0; i < 65; i++) ids.push(await message(i % 3 ? me.id : o0.id, i % 3 ? o0.id : me.id, `${bodies[i % bodies.length]} #${i}`, i % 2 === 0));
+    // Another conversation of each: never on this page.
+    await message(o1.id, me.id, 'to me from another');
+    await message(o0.id, o1.id, 'from the friend to another');
+    await timesAndPresence(me.id, others);
+
+    const newest = await raw(me.client, path(o0.id));
+    expect(newest.text).toBe(await reference(me.id, o0.id));
+    expect(JSON.parse(newest.text)).toMatchObject({ hasMore: true });
+    expect(JSON.parse(newest.text).messages).toHaveLength(30);
+    expect((await raw(o0.client, path(me.id))).text).toBe(await reference(o0.id, me.id));
+    for (const before of [ids[35]!, ids[30]!, ids[5]!, ids[0]!, ids[64]! + 100, 0]) expect((await raw(me.client, path(o0.id, before))).text).toBe(await reference(me.id, o0.id, before));
+    expect(JSON.parse((await raw(me.client, path(o0.id, ids[30]!))).text)).toMatchObject({ hasMore: false });
+    expect((await raw(me.client, path(o1.id))).text).toBe(await reference(me.id, o1.id));
+    expect((await raw(me.client, path(me.id))).text).toBe(await reference(me.id, me.id));
+
+    const notFound = JSON.stringify({ error: 'player_not_found', message: 'Player not found' });
+    expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: notFound });
+    expect(await raw(me.client, path('me'))).toEqual({ status: 404, text: notFound });
   });
 });

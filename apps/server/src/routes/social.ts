@@ -34,7 +34,7 @@ import { USERNAME_TAKEN } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {
-  conversationPage,
+  conversationPageJson,
   conversationsJson,
   getProfileRow,
   isUsernameClash,
@@ -264,12 +264,13 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   api.get(
     '/api/messages/:userId',
     { onRequest: guard, schema: { params: userParamsSchema, querystring: conversationQuerySchema, response: { 200: conversationPageSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = player(request);
-      await requireProfile(userId, request.params.userId);
       const before = request.query.before === undefined ? undefined : Number(request.query.before);
-      const page = await conversationPage(db, userId, request.params.userId, before, DIRECT_MESSAGE_PAGE);
-      return { messages: page.messages.map(toDirectMessage), hasMore: page.hasMore };
+      // One statement: whether the other player exists, and the page as the answer's JSON text.
+      const json = await conversationPageJson(db, userId, request.params.userId, before, DIRECT_MESSAGE_PAGE);
+      if (json === undefined) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+      return sendJsonText(reply, json);
     },
   );
 

@@ -346,6 +346,32 @@ export async function conversationPage(db: DbOrTx, me: string, other: string, be
   return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
 }
 
+const pageJson = (before: boolean) =>
+  prepared<{ otherId: string; low: string; high: string; limit: number; fetch: number; before?: number }, Array<{ json: string | null }>>(before ? 'conversation_page_json_before' : 'conversation_page_json', (db) => {
+    // conversationPage's rows: the newest `limit` + 1 of the pair (before `before`), numbered from the newest.
+    const pair = sql`least(m.sender_id, m.receiver_id) = ${sql.placeholder('low')} and greatest(m.sender_id, m.receiver_id) = ${sql.placeholder('high')}${before ? sql` and m.id < ${sql.placeholder('before')}` : sql``}`;
+    const rows = sql`select m.id, row_number() over (order by m.id desc) as n, ${directMessageJson}::text as dm from "direct_messages" m where ${pair} order by least(m.sender_id, m.receiver_id) desc, greatest(m.sender_id, m.receiver_id) desc, m.id desc limit ${sql.placeholder('fetch')}`;
+    const limit = sql.placeholder('limit');
+    return db
+      .select({
+        json: sql<string | null>`(select case when exists (select 1 from "users" o where o.id = ${sql.placeholder('otherId')}) then '{"messages":[' || coalesce(string_agg(p.dm, ',' order by p.id) filter (where p.n <= ${limit}), '') || '],"hasMore":' || (count(*) > ${limit})::text || '}' end from (${rows}) p)`,
+      })
+      .from(sql`(select 1) as one`);
+  });
+const newestPageJson = pageJson(false);
+const pageBeforeJson = pageJson(true);
+
+/**
+ * GET /api/messages/:userId's answer, conversationPage's `{ messages, hasMore }` with toDirectMessage,
+ * as the JSON text JSON.stringify makes of it (a test holds the two equal); undefined when `other`
+ * is no player. The pair is named as conversationOf names it.
+ */
+export async function conversationPageJson(db: DbOrTx, me: string, other: string, before: number | undefined, limit: number): Promise<string | undefined> {
+  const values = { otherId: other, low: me < other ? me : other, high: me < other ? other : me, limit, fetch: limit + 1 };
+  const [row] = before === undefined ? await newestPageJson(db, values) : await pageBeforeJson(db, { ...values, before });
+  return row?.json ?? undefined;
+}
+
 /** Marks what `other` sent to `me` as read; how many. */
 export async function markConversationRead(db: DbOrTx, me: string, other: string, now = new Date()): Promise<number> {
   const marked = await db
