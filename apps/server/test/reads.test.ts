@@ -11,7 +11,7 @@ import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
-import { conversationPage, listConversations } from '../src/db/queries/social.ts';
+import { conversationPage, listAcceptedFriends, listConversations } from '../src/db/queries/social.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, realtimeConnections, users } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
@@ -527,5 +527,38 @@ describe('the social reads', () => {
     const notFound = JSON.stringify({ error: 'player_not_found', message: 'Player not found' });
     expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: notFound });
     expect(await raw(me.client, path('me'))).toEqual({ status: 404, text: notFound });
+  });
+
+  it("GET /api/profiles/:userId/friends answers as listAcceptedFriends did: none, accepted friends by name, presence as the viewer sees it (hidden by a block), 'me'; 404 for no player", async () => {
+    const reference = async (viewer: string, ownerId: string) => JSON.stringify({ friends: (await listAcceptedFriends(db(), viewer, ownerId)).map(toPublicUser) });
+    const { me, others } = await circle();
+    const viewer = await socialPlayer(server.url, 'viewer');
+    const path = (id: string) => `/api/profiles/${id}/friends`;
+    const empty = await raw(viewer.client, path(me.id));
+    expect(empty).toEqual({ status: 200, text: '{"friends":[]}' });
+    expect(empty.text).toBe(await reference(viewer.id, me.id));
+
+    const [o0, o1, o2, o3, o4, o5] = others.map((o) => o.id) as [string, string, string, string, string, string];
+    await befriend(me.id, o0);
+    await befriend(o1, me.id);
+    await befriend(me.id, o2);
+    await befriend(o3, me.id);
+    await befriend(me.id, o4);
+    await befriend(o5, me.id, 'pending');
+    await befriend(me.id, viewer.id, 'rejected');
+    await db().insert(blocks).values([
+      { blockerId: viewer.id, blockedId: o0 },
+      { blockerId: o1, blockedId: viewer.id },
+    ]);
+    await timesAndPresence(me.id, others);
+
+    const full = await raw(viewer.client, path(me.id));
+    expect(full.text).toBe(await reference(viewer.id, me.id));
+    expect(JSON.parse(full.text).friends).toHaveLength(5);
+    expect((await raw(me.client, path('me'))).text).toBe(await reference(me.id, me.id));
+    expect((await raw(me.client, path(me.id))).text).toBe(await reference(me.id, me.id));
+    expect((await raw(others[0]!.client, path(o0))).text).toBe(await reference(o0, o0));
+
+    expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'player_not_found', message: 'Player not found' }) });
   });
 });

@@ -42,6 +42,7 @@ import {
   listBlocked,
   listFriendRows,
   markConversationRead,
+  publicFriendsJson,
   relationsFor,
   removeBlock,
   searchUsers,
@@ -113,11 +114,13 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   api.get(
     '/api/profiles/:userId/friends',
     { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: publicFriendListSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = player(request);
       const target = request.params.userId === 'me' ? userId : request.params.userId;
-      await requireProfile(userId, target);
-      return { friends: (await listAcceptedFriends(db, userId, target)).map(toPublicUser) };
+      // One statement: whether the player exists, and their friends as the answer's JSON text.
+      const json = await publicFriendsJson(db, userId, target);
+      if (json === undefined) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+      return sendJsonText(reply, json);
     },
   );
 

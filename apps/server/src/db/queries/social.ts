@@ -272,6 +272,26 @@ export async function listAcceptedFriends(db: DbOrTx, viewerId: string, ownerId:
   return rows as PublicUserRow[];
 }
 
+/** The users rows `u` of the owner placeholder's accepted friends (listAcceptedFriends' join). */
+const friendsOfOwner = sql`"friendships" f join "users" u on u.id = case when f.requester_id = ${owner} then f.addressee_id else f.requester_id end where f.status = 'accepted' and (f.requester_id = ${owner} or f.addressee_id = ${owner})`;
+
+const publicFriendsRead = prepared<PresenceValues & { ownerId: string }, Array<{ json: string | null }>>('public_friends_json', (db) =>
+  db
+    .select({
+      json: sql<string | null>`case when exists (select 1 from "users" o where o.id = ${owner}) then '{"friends":[' || coalesce((select string_agg(${publicUserJson}::text, ',' order by lower(u.username)) from ${friendsOfOwner}), '') || ']}' end`,
+    })
+    .from(sql`(select 1) as one`),
+);
+
+/**
+ * GET /api/profiles/:userId/friends' answer, `{ friends }` of listAcceptedFriends, as the JSON text
+ * JSON.stringify makes of it (a test holds the two equal); undefined when the owner is no player.
+ */
+export async function publicFriendsJson(db: DbOrTx, viewerId: string, ownerId: string, now = new Date()): Promise<string | undefined> {
+  const [row] = await publicFriendsRead(db, { ...presenceValues(viewerId, now), ownerId });
+  return row?.json ?? undefined;
+}
+
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
