@@ -11,7 +11,7 @@ import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
-import { conversationPage, listAcceptedFriends, listConversations } from '../src/db/queries/social.ts';
+import { conversationPage, listAcceptedFriends, listConversations, suggestFriends } from '../src/db/queries/social.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, realtimeConnections, users } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
@@ -560,5 +560,34 @@ describe('the social reads', () => {
     expect((await raw(others[0]!.client, path(o0))).text).toBe(await reference(o0, o0));
 
     expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'player_not_found', message: 'Player not found' }) });
+  });
+
+  it('GET /api/friends/suggestions answers as suggestFriends did: most mutual friends first, then the recently seen, never friends, requests or blocked players', async () => {
+    const reference = async (viewer: string) => JSON.stringify({ suggestions: (await suggestFriends(db(), viewer, 6)).map((r) => ({ user: toPublicUser(r.user), mutualFriends: r.mutualFriends })) });
+    const { me, others } = await circle();
+    expect((await raw(me.client, '/api/friends/suggestions')).text).toBe(await reference(me.id));
+
+    const [o0, o1, o2, o3, o4, o5] = others.map((o) => o.id) as [string, string, string, string, string, string];
+    const far = await Promise.all([socialPlayer(server.url, 'far'), socialPlayer(server.url, 'far'), socialPlayer(server.url, 'far')]);
+    await befriend(me.id, o0);
+    await befriend(o1, me.id);
+    await befriend(me.id, o2, 'pending');
+    await befriend(o3, me.id, 'rejected');
+    await db().insert(blocks).values({ blockerId: o4, blockedId: me.id });
+    // Friends of friends: far[0] shares two, far[1] and o5 one each.
+    await befriend(far[0]!.id, o0);
+    await befriend(o1, far[0]!.id);
+    await befriend(far[1]!.id, o0);
+    await befriend(o5, o1);
+    await befriend(far[2]!.id, o1, 'pending');
+    await timesAndPresence(me.id, others);
+    await db().execute(sql`update users set last_login = now() - interval '5 minutes 3 microseconds' where id = ${far[2]!.id}`);
+
+    const answer = await raw(me.client, '/api/friends/suggestions');
+    expect(answer.text).toBe(await reference(me.id));
+    const suggested = JSON.parse(answer.text).suggestions as Array<{ user: { id: string }; mutualFriends: number }>;
+    expect(suggested.slice(0, 3).map((s) => s.mutualFriends)).toEqual([2, 1, 1]);
+    expect(suggested.map((s) => s.user.id)).not.toContain(o4);
+    for (const p of [...others, ...far]) expect((await raw(p.client, '/api/friends/suggestions')).text).toBe(await reference(p.id));
   });
 });

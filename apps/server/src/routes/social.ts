@@ -48,7 +48,7 @@ import {
   searchUsers,
   setProfileImage,
   socialSummary,
-  suggestFriends,
+  suggestionsJson,
   type ProfileImage,
 } from '../db/queries/social.ts';
 import { HttpError } from '../http/errors.ts';
@@ -156,10 +156,8 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     };
   });
 
-  api.get('/api/friends/suggestions', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: suggestionListSchema } } }, async (request) => {
-    const { userId } = player(request);
-    const rows = await suggestFriends(db, userId, FRIEND_SUGGESTION_LIMIT);
-    return { suggestions: rows.map((r) => ({ user: toPublicUser(r.user), mutualFriends: r.mutualFriends })) };
+  api.get('/api/friends/suggestions', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: suggestionListSchema } } }, async (request, reply) => {
+    return sendJsonText(reply, await suggestionsJson(db, player(request).userId, FRIEND_SUGGESTION_LIMIT));
   });
 
   api.get('/api/users/search', { onRequest: guard, schema: { querystring: userSearchQuerySchema, response: { 200: userSearchSchema } } }, async (request) => {

@@ -327,6 +327,25 @@ export async function suggestFriends(db: DbOrTx, viewerId: string, limit: number
   return rows.map((r) => ({ user: r.user as PublicUserRow, mutualFriends: Number(r.mutualFriends) }));
 }
 
+const suggestionsRead = prepared<PresenceValues & { limit: number }, Array<{ json: string }>>('friend_suggestions_json', (db) => {
+  // suggestFriends' conditions and order on the users row `u`.
+  const myFriends = sql`(select case when f.requester_id = ${viewer} then f.addressee_id else f.requester_id end from "friendships" f where f.status = 'accepted' and (f.requester_id = ${viewer} or f.addressee_id = ${viewer}))`;
+  const related = sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ((r.requester_id = ${viewer} and r.addressee_id = u.id) or (r.addressee_id = ${viewer} and r.requester_id = u.id)))`;
+  const mutual = sql`(select count(*)::int from "friendships" m where m.status = 'accepted' and ((m.requester_id = u.id and m.addressee_id in ${myFriends}) or (m.addressee_id = u.id and m.requester_id in ${myFriends})))`;
+  return db
+    .select({
+      json: sql<string>`(select '{"suggestions":[' || coalesce(string_agg('{"user":' || s.u || ',"mutualFriends":' || s.mutual || '}', ',' order by s.mutual desc, s.seen desc nulls last, s.id), '') || ']}' from (select u.id, ${publicUserJson}::text as u, ${mutual} as mutual, greatest(u.last_seen, u.last_login) as seen from "users" u where u.id <> ${viewer} and not ${related} and not ${hiddenFromViewer} order by mutual desc, seen desc nulls last, u.id limit ${sql.placeholder('limit')}) s)`,
+    })
+    .from(sql`(select 1) as one`);
+});
+
+/** GET /api/friends/suggestions' answer, suggestFriends' `{ suggestions }`, as the JSON text JSON.stringify makes of it (a test holds the two equal). */
+export async function suggestionsJson(db: DbOrTx, viewerId: string, limit: number, now = new Date()): Promise<string> {
+  const [row] = await suggestionsRead(db, { ...presenceValues(viewerId, now), limit });
+  if (!row) throw new Error('the suggestions read no row');
+  return row.json;
+}
+
 /** The badges: incoming pending requests and unread direct messages. */
 export async function socialSummary(db: DbOrTx, userId: string): Promise<{ incomingRequests: number; unreadMessages: number }> {
   const [row] = await db
