@@ -11,7 +11,7 @@ import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
-import { conversationPage, listAcceptedFriends, listConversations, suggestFriends } from '../src/db/queries/social.ts';
+import { conversationPage, listAcceptedFriends, listConversations, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, realtimeConnections, users } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
@@ -589,5 +589,39 @@ describe('the social reads', () => {
     expect(suggested.slice(0, 3).map((s) => s.mutualFriends)).toEqual([2, 1, 1]);
     expect(suggested.map((s) => s.user.id)).not.toContain(o4);
     for (const p of [...others, ...far]) expect((await raw(p.client, '/api/friends/suggestions')).text).toBe(await reference(p.id));
+  });
+
+  it('GET /api/friends answers as listFriendRows did: none, pending both ways and accepted rows, newest first, no rejected row, presence hidden by a block, times with microseconds', async () => {
+    const reference = async (viewer: string) =>
+      JSON.stringify({
+        entries: (await listFriendRows(db(), viewer)).map((r) => ({
+          friendshipId: r.friendshipId,
+          status: r.status === 'accepted' ? 'accepted' : 'pending',
+          direction: r.requesterId === viewer ? 'outgoing' : 'incoming',
+          user: toPublicUser(r.user),
+          since: r.updatedAt.toISOString(),
+        })),
+      });
+    const { me, others } = await circle();
+    const empty = await raw(me.client, '/api/friends');
+    expect(empty).toEqual({ status: 200, text: '{"entries":[]}' });
+    expect(empty.text).toBe(await reference(me.id));
+
+    const [o0, o1, o2, o3, o4, o5] = others.map((o) => o.id) as [string, string, string, string, string, string];
+    await befriend(me.id, o0);
+    await befriend(o1, me.id);
+    await befriend(me.id, o2, 'pending');
+    await befriend(o3, me.id, 'pending');
+    await befriend(me.id, o4, 'rejected');
+    await befriend(o5, me.id);
+    await db().insert(blocks).values({ blockerId: o5, blockedId: me.id });
+    await timesAndPresence(me.id, others);
+    // Distinct times, to the microsecond, in an order of their own.
+    for (const [i, id] of [o3, o0, o5, o1, o2].entries()) await db().execute(sql`update friendships set updated_at = now() - ${`${i} hours ${i * 111} microseconds`}::interval where (requester_id = ${id} and addressee_id = ${me.id}) or (requester_id = ${me.id} and addressee_id = ${id})`);
+
+    const full = await raw(me.client, '/api/friends');
+    expect(full.text).toBe(await reference(me.id));
+    expect((JSON.parse(full.text).entries as Array<{ user: { id: string } }>).map((e) => e.user.id)).toEqual([o3, o0, o5, o1, o2]);
+    for (const p of others) expect((await raw(p.client, '/api/friends')).text).toBe(await reference(p.id));
   });
 });

@@ -36,11 +36,11 @@ import type { Db } from '../db/client.ts';
 import {
   conversationPageJson,
   conversationsJson,
+  friendRowsJson,
   getProfileRow,
   isUsernameClash,
   listAcceptedFriends,
   listBlocked,
-  listFriendRows,
   markConversationRead,
   publicFriendsJson,
   relationsFor,
@@ -142,18 +142,8 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
 
   // ---- Friends --------------------------------------------------------------------------------
 
-  api.get('/api/friends', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: friendListSchema } } }, async (request) => {
-    const { userId } = player(request);
-    const rows = await listFriendRows(db, userId);
-    return {
-      entries: rows.map((r) => ({
-        friendshipId: r.friendshipId,
-        status: r.status === 'accepted' ? ('accepted' as const) : ('pending' as const),
-        direction: r.requesterId === userId ? ('outgoing' as const) : ('incoming' as const),
-        user: toPublicUser(r.user),
-        since: r.updatedAt.toISOString(),
-      })),
-    };
+  api.get('/api/friends', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: friendListSchema } } }, async (request, reply) => {
+    return sendJsonText(reply, await friendRowsJson(db, player(request).userId));
   });
 
   api.get('/api/friends/suggestions', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: suggestionListSchema } } }, async (request, reply) => {

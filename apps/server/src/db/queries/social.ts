@@ -260,6 +260,22 @@ export async function listFriendRows(db: DbOrTx, viewerId: string, now = new Dat
     .orderBy(desc(friendships.updatedAt));
 }
 
+const friendRowsRead = prepared<PresenceValues, Array<{ json: string }>>('friend_rows_json', (db) =>
+  db
+    .select({
+      // listFriendRows' rows as GET /api/friends' entries: the status and direction as the route names them, `since` as toISOString writes it.
+      json: sql<string>`(select '{"entries":[' || coalesce(string_agg(e.json, ',' order by e.at desc), '') || ']}' from (select f.updated_at as at, '{"friendshipId":' || to_json(f.id::text)::text || ',"status":' || case when f.status = 'accepted' then '"accepted"' else '"pending"' end || ',"direction":' || case when f.requester_id = ${viewer} then '"outgoing"' else '"incoming"' end || ',"user":' || ${publicUserJson}::text || ',"since":' || to_json(${isoTime(sql`f.updated_at`)})::text || '}' as json from "friendships" f join "users" u on u.id = case when f.requester_id = ${viewer} then f.addressee_id else f.requester_id end where f.status <> 'rejected' and (f.requester_id = ${viewer} or f.addressee_id = ${viewer})) e)`,
+    })
+    .from(sql`(select 1) as one`),
+);
+
+/** GET /api/friends' answer, `{ entries }` of listFriendRows, as the JSON text JSON.stringify makes of it (a test holds the two equal). */
+export async function friendRowsJson(db: DbOrTx, viewerId: string, now = new Date()): Promise<string> {
+  const [row] = await friendRowsRead(db, presenceValues(viewerId, now));
+  if (!row) throw new Error('the friends read no row');
+  return row.json;
+}
+
 /** Another player's accepted friends, as the viewer sees them. */
 export async function listAcceptedFriends(db: DbOrTx, viewerId: string, ownerId: string, now = new Date()): Promise<PublicUserRow[]> {
   const other = sql<string>`case when ${friendships.requesterId} = ${ownerId} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
