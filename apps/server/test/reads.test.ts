@@ -487,6 +487,8 @@ describe('the social reads', () => {
     expect(parsed.conversations.map((c) => c.user.id)).toEqual([o1, o0, ...[o2, o3].sort((a, b) => nameOf(a).localeCompare(nameOf(b)))]);
     expect(parsed.conversations.map((c) => c.unread)).toEqual([2, 1, 0, 0]);
     expect(parsed.conversations.slice(2).map((c) => c.lastMessage)).toEqual([null, null]);
+    // A friend never seen (no sign-in, no tab) is offline: a boolean, as the contract says, never null.
+    expect(JSON.parse(full.text).conversations.find((c: { user: { id: string } }) => c.user.id === o2).user.isOnline).toBe(false);
 
     // The other side, and a friend with no conversation.
     expect((await raw(others[0]!.client, '/api/messages')).text).toBe(await reference(o0));
@@ -621,7 +623,9 @@ describe('the social reads', () => {
 
     const full = await raw(me.client, '/api/friends');
     expect(full.text).toBe(await reference(me.id));
-    expect((JSON.parse(full.text).entries as Array<{ user: { id: string } }>).map((e) => e.user.id)).toEqual([o3, o0, o5, o1, o2]);
+    const entries = JSON.parse(full.text).entries as Array<{ user: { id: string; isOnline: unknown } }>;
+    expect(entries.map((e) => e.user.id)).toEqual([o3, o0, o5, o1, o2]);
+    expect(entries.map((e) => typeof e.user.isOnline)).toEqual(Array(5).fill('boolean'));
     for (const p of others) expect((await raw(p.client, '/api/friends')).text).toBe(await reference(p.id));
   });
 });

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, gifts, playerAchievements, playerCharacters, users } from '../schema/index.ts';
+import { isoTime } from './columns.ts';
 
 /** Achievement state of one player, scoped by user id. Writers run inside the event's transaction. */
 
@@ -52,7 +53,7 @@ const viewRead = prepared('achievements_view', (db) =>
       title: sql<string | null>`(select p.title from ${achievementProgress} p where p.user_id = ${userIdParam})`,
       counters: sql<Record<string, number>>`coalesce((select json_object_agg(c.key, c.value) from ${achievementCounters} c where c.user_id = ${userIdParam}), '{}'::json)`,
       // When each was unlocked, as toISOString writes it (UTC, milliseconds cut).
-      unlocked: sql<Array<[string, string]>>`coalesce((select json_agg(json_build_array(a.achievement_id, to_char(a.unlocked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) from ${playerAchievements} a where a.user_id = ${userIdParam}), '[]'::json)`,
+      unlocked: sql<Array<[string, string]>>`coalesce((select json_agg(json_build_array(a.achievement_id, ${isoTime(sql`a.unlocked_at`)})) from ${playerAchievements} a where a.user_id = ${userIdParam}), '[]'::json)`,
       granted: sql<number[]>`array(select g.level from ${battlePassGrants} g where g.user_id = ${userIdParam} order by g.level)`,
     })
     .from(sql`(select 1) as one`),

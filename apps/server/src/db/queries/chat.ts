@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { chatMessages, chatMutes, chatReports, playerCharacters, users } from '../schema/index.ts';
+import { isoTime } from './columns.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null };
 export type NewChatMessage = typeof chatMessages.$inferInsert;
@@ -36,7 +37,7 @@ const chatRead = prepared('chat_view', (db) =>
   db
     .select({
       // lastChatLines' lines (the last `limit` not muted by the viewer, oldest first), as one JSON array.
-      lines: sql<ChatLineRead[]>`coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', l.username, 'characterId', l.character_id, 'characterName', l.character_name, 'characterRace', l.character_race, 'characterClass', l.character_class, 'characterLevel', l.character_level, 'portraitPath', l.portrait_path, 'text', l.text, 'createdAt', to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by l.id) from (select m.*, u.username from ${chatMessages} m left join ${users} u on u.id = m.user_id where not exists (select 1 from ${chatMutes} x where x.user_id = ${viewer} and x.muted_user_id = m.user_id) order by m.id desc limit ${sql.placeholder('limit')}) l), '[]'::json)`,
+      lines: sql<ChatLineRead[]>`coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', l.username, 'characterId', l.character_id, 'characterName', l.character_name, 'characterRace', l.character_race, 'characterClass', l.character_class, 'characterLevel', l.character_level, 'portraitPath', l.portrait_path, 'text', l.text, 'createdAt', ${isoTime(sql`l.created_at`)}) order by l.id) from (select m.*, u.username from ${chatMessages} m left join ${users} u on u.id = m.user_id where not exists (select 1 from ${chatMutes} x where x.user_id = ${viewer} and x.muted_user_id = m.user_id) order by m.id desc limit ${sql.placeholder('limit')}) l), '[]'::json)`,
       // listMutes' answer.
       muted: sql<Array<{ userId: string; username: string }>>`coalesce((select json_agg(json_build_object('userId', x.muted_user_id, 'username', u.username) order by u.username) from ${chatMutes} x join ${users} u on u.id = x.muted_user_id where x.user_id = ${viewer}), '[]'::json)`,
     })

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { consoleMessages } from '../schema/index.ts';
+import { isoTime } from './columns.ts';
 
 /** A line for a character's console. */
 export interface ConsoleLine {
@@ -91,7 +92,7 @@ export async function consolePage(db: DbOrTx, characterId: string, limit: number
 
 /** The rows of consolePage's page, the time already as toMessageView writes it (toISOString: UTC, milliseconds cut, not rounded). */
 const pageRows = (before: boolean) =>
-  sql`select c.id, c.kind, c.sender, c.content, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt" from ${consoleMessages} c where c.id = any(array(select i.id from ${consoleMessages} i where i.character_id = ${sql.placeholder('characterId')}${before ? sql` and i.id < ${sql.placeholder('before')}` : sql``} order by i.id desc limit ${sql.placeholder('limit')}))`;
+  sql`select c.id, c.kind, c.sender, c.content, ${isoTime(sql`c.created_at`)} as "createdAt" from ${consoleMessages} c where c.id = any(array(select i.id from ${consoleMessages} i where i.character_id = ${sql.placeholder('characterId')}${before ? sql` and i.id < ${sql.placeholder('before')}` : sql``} order by i.id desc limit ${sql.placeholder('limit')}))`;
 
 /**
  * The page as its answer's JSON text, built by the database: `row_to_json` writes each line's keys in

@@ -43,10 +43,11 @@ function presenceColumns(viewerId: string, now: Date) {
   const { live, grace, window } = presenceSince(now);
   const hidden = blockedBetween(viewerId);
   return {
-    isOnline: sql<boolean>`(not ${hidden} and (
+    // coalesce: a player never seen (no last_seen) makes the `or` null, and the contract's isOnline is a boolean.
+    isOnline: sql<boolean>`coalesce(not ${hidden} and (
       exists (select 1 from "realtime_connections" rc where rc.user_id = ${U.id} and rc.last_ping > ${live}::timestamptz)
       or ${U.lastSeen} > ${grace}::timestamptz
-      or (${U.lastLogin} > ${window}::timestamptz and (${U.lastSeen} is null or ${U.lastSeen} <= ${U.lastLogin}))))`.mapWith(Boolean),
+      or (${U.lastLogin} > ${window}::timestamptz and (${U.lastSeen} is null or ${U.lastSeen} <= ${U.lastLogin}))), false)`.mapWith(Boolean),
     lastSeen: sql`case when ${hidden} then null else greatest(${U.lastSeen}, ${U.lastLogin}) end`.mapWith(toDate),
   };
 }
@@ -79,13 +80,12 @@ const hiddenFromViewer = sql`exists (select 1 from "blocks" b where (b.blocker_i
 
 /**
  * toPublicUser of publicUserColumns' row for `u`: row_to_json writes the keys in toPublicUser's order
- * and escapes strings as JSON.stringify does. isOnline is null where the SQL says null (never signed
- * in nor seen), as drizzle left it: mapWith(Boolean) is not applied to a null.
+ * and escapes strings as JSON.stringify does; isOnline false for a player never seen, as presenceColumns.
  */
-const publicUserJson = sql`(select row_to_json(p) from (select u.id, u.username, u.avatar_url as "avatarUrl", (not ${hiddenFromViewer} and (
+const publicUserJson = sql`(select row_to_json(p) from (select u.id, u.username, u.avatar_url as "avatarUrl", coalesce(not ${hiddenFromViewer} and (
       exists (select 1 from "realtime_connections" rc where rc.user_id = u.id and rc.last_ping > ${sql.placeholder('live')}::timestamptz)
       or u.last_seen > ${sql.placeholder('grace')}::timestamptz
-      or (u.last_login > ${sql.placeholder('window')}::timestamptz and (u.last_seen is null or u.last_seen <= u.last_login)))) as "isOnline",
+      or (u.last_login > ${sql.placeholder('window')}::timestamptz and (u.last_seen is null or u.last_seen <= u.last_login))), false) as "isOnline",
     case when ${hiddenFromViewer} then null else ${isoTime(sql`greatest(u.last_seen, u.last_login)`)} end as "lastSeen") p)`;
 
 export async function getPublicUsers(db: DbOrTx, viewerId: string, ids: readonly string[], now = new Date()): Promise<Map<string, PublicUserRow>> {
