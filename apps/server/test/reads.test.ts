@@ -11,9 +11,9 @@ import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
-import { conversationPage, listAcceptedFriends, listConversations, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
+import { conversationPage, conversationPageJson, listAcceptedFriends, listConversations, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, realtimeConnections, users } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, authUser, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, realtimeConnections, users } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
@@ -529,6 +529,24 @@ describe('the social reads', () => {
     const notFound = JSON.stringify({ error: 'player_not_found', message: 'Player not found' });
     expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: notFound });
     expect(await raw(me.client, path('me'))).toEqual({ status: 404, text: notFound });
+  });
+
+  it('finds a conversation whatever order JavaScript and the database give its two players (ids whose UTF-16 and UTF-8 orders differ)', async () => {
+    // '\u{1F409}' is before '\uFF21' in UTF-16 (a surrogate, 0xD83D) and after it in UTF-8 (0xF0 against 0xEF),
+    // as 'a' and 'B' differ between JavaScript and an en_US collation.
+    const [dragon, wide] = [`\u{1F409}-${randomUUID()}`, `\uFF21-${randomUUID()}`];
+    for (const id of [dragon, wide]) {
+      await db().insert(authUser).values({ id, name: id, email: `${randomUUID()}@example.com` });
+      await db().insert(users).values({ id, email: `${id}@example.com`, username: `pair-${randomUUID().slice(0, 8)}` });
+    }
+    await db().insert(directMessages).values([
+      { senderId: dragon, receiverId: wide, body: 'one' },
+      { senderId: wide, receiverId: dragon, body: 'two' },
+    ]);
+    for (const [me, other] of [[dragon, wide], [wide, dragon]] as const) {
+      expect((await conversationPage(db(), me, other, undefined, 30)).messages.map((m) => m.body)).toEqual(['one', 'two']);
+      expect(JSON.parse((await conversationPageJson(db(), me, other, undefined, 30))!).messages.map((m: { body: string }) => m.body)).toEqual(['one', 'two']);
+    }
   });
 
   it("GET /api/profiles/:userId/friends answers as listAcceptedFriends did: none, accepted friends by name, presence as the viewer sees it (hidden by a block), 'me'; 404 for no player", async () => {

@@ -378,8 +378,16 @@ export async function socialSummary(db: DbOrTx, userId: string): Promise<{ incom
 
 export type DirectMessageRow = typeof directMessages.$inferSelect;
 
+/**
+ * The pair's messages, by the pair index. The pair's ends are ordered by the database, as the index
+ * orders them: JavaScript's `<` compares UTF-16 units and a PostgreSQL collation may not (en_US puts
+ * 'a' before 'B'), so a pair ordered here could miss its own messages.
+ */
 const conversationOf = (a: string, b: string) =>
-  and(eq(sql`least(${directMessages.senderId}, ${directMessages.receiverId})`, a < b ? a : b), eq(sql`greatest(${directMessages.senderId}, ${directMessages.receiverId})`, a < b ? b : a));
+  and(
+    eq(sql`least(${directMessages.senderId}, ${directMessages.receiverId})`, sql`least(${a}::text, ${b}::text)`),
+    eq(sql`greatest(${directMessages.senderId}, ${directMessages.receiverId})`, sql`greatest(${a}::text, ${b}::text)`),
+  );
 
 export async function insertDirectMessage(db: DbOrTx, senderId: string, receiverId: string, body: string, now = new Date()): Promise<DirectMessageRow> {
   const [row] = await db.insert(directMessages).values({ senderId, receiverId, body, createdAt: now }).returning();
@@ -402,9 +410,10 @@ export async function conversationPage(db: DbOrTx, me: string, other: string, be
 }
 
 const pageJson = (before: boolean) =>
-  prepared<{ otherId: string; low: string; high: string; limit: number; fetch: number; before?: number }, Array<{ json: string | null }>>(before ? 'conversation_page_json_before' : 'conversation_page_json', (db) => {
+  prepared<{ meId: string; otherId: string; limit: number; fetch: number; before?: number }, Array<{ json: string | null }>>(before ? 'conversation_page_json_before' : 'conversation_page_json', (db) => {
     // conversationPage's rows: the newest `limit` + 1 of the pair (before `before`), numbered from the newest.
-    const pair = sql`least(m.sender_id, m.receiver_id) = ${sql.placeholder('low')} and greatest(m.sender_id, m.receiver_id) = ${sql.placeholder('high')}${before ? sql` and m.id < ${sql.placeholder('before')}` : sql``}`;
+    const [me, other] = [sql`${sql.placeholder('meId')}::text`, sql`${sql.placeholder('otherId')}::text`];
+    const pair = sql`least(m.sender_id, m.receiver_id) = least(${me}, ${other}) and greatest(m.sender_id, m.receiver_id) = greatest(${me}, ${other})${before ? sql` and m.id < ${sql.placeholder('before')}` : sql``}`;
     const rows = sql`select m.id, row_number() over (order by m.id desc) as n, ${directMessageJson}::text as dm from "direct_messages" m where ${pair} order by least(m.sender_id, m.receiver_id) desc, greatest(m.sender_id, m.receiver_id) desc, m.id desc limit ${sql.placeholder('fetch')}`;
     const limit = sql.placeholder('limit');
     return db
@@ -422,7 +431,7 @@ const pageBeforeJson = pageJson(true);
  * is no player. The pair is named as conversationOf names it.
  */
 export async function conversationPageJson(db: DbOrTx, me: string, other: string, before: number | undefined, limit: number): Promise<string | undefined> {
-  const values = { otherId: other, low: me < other ? me : other, high: me < other ? other : me, limit, fetch: limit + 1 };
+  const values = { meId: me, otherId: other, limit, fetch: limit + 1 };
   const [row] = before === undefined ? await newestPageJson(db, values) : await pageBeforeJson(db, { ...values, before });
   return row?.json ?? undefined;
 }
