@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CraftingView, StoreView } from '@rpg/contract';
+import { LEADERBOARDS, type CraftingView, type Leaderboard, type StoreView } from '@rpg/contract';
 import { ACHIEVEMENTS, materialStack, type ItemData } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { getProgress, grantedLevels, loadCounters, loadUnlocked } from '../src/d
 import { lastChatLines, listMutes } from '../src/db/queries/chat.ts';
 import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
+import { ownOnBoard, topOfBoard } from '../src/db/queries/leaderboards.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { conversationPage, conversationPageJson, listAcceptedFriends, listConversations, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
@@ -20,6 +21,7 @@ import { skillBonusesOf, treeState } from '../src/services/skills.ts';
 import { toCraftingView } from '../src/services/crafting-view.ts';
 import { chatMessageView } from '../src/routes/chat.ts';
 import { achievementsViewOf } from '../src/services/achievements.ts';
+import { boardEntry } from '../src/services/leaderboards.ts';
 import { inventoryView } from '../src/services/items.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
 import { toDirectMessage, toPublicUser } from '../src/services/social.ts';
@@ -645,5 +647,76 @@ describe('the social reads', () => {
     expect(entries.map((e) => e.user.id)).toEqual([o3, o0, o5, o1, o2]);
     expect(entries.map((e) => typeof e.user.isOnline)).toEqual(Array(5).fill('boolean'));
     for (const p of others) expect((await raw(p.client, '/api/friends')).text).toBe(await reference(p.id));
+  });
+});
+
+describe('GET /api/leaderboards/:board', () => {
+  /** The answer as the old read made it: the top and the own ranks by two reads in one read-only snapshot, the own sorted by rank. */
+  const reference = (board: Leaderboard, userId: string) =>
+    db().transaction(
+      async (tx) => {
+        const entry = (row: Awaited<ReturnType<typeof topOfBoard>>[number]) => boardEntry(board, { ...row, k1: row.key[0] ?? 0 }, userId);
+        const top = await topOfBoard(tx, board, 100);
+        const own = await ownOnBoard(tx, board, userId);
+        return JSON.stringify({ board, entries: top.map(entry), own: own.map(entry).sort((a, b) => a.rank - b.rank) });
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+
+  /** Characters straight into the tables, in one insert each (one created_at for all of them). */
+  async function seed(userId: string, rows: Array<{ name: string; level: number; xp: number; count: number; stat: number }>, attributes = true) {
+    const made = await db()
+      .insert(playerCharacters)
+      .values(rows.map((r) => ({ userId, name: r.name, race: 'elf' as const, characterClass: 'mage' as const, gender: 'female' as const, level: r.level, xp: r.xp, adventuresCompleted: r.count, battlesWon: r.count })))
+      .returning({ id: playerCharacters.id });
+    if (!attributes) return;
+    const stat = (v: number) => ({ strength: v, dexterity: v, intelligence: v, constitution: v, attack: v, magicPower: v, speed: v, defense: v, health: v, currentHealth: v, maxHealth: v, currentMana: v, maxMana: v });
+    const base = (v: number) => ({ baseStrength: v, baseDexterity: v, baseIntelligence: v, baseConstitution: v, baseAttack: v, baseMagicPower: v, baseSpeed: v, baseDefense: v, baseHealth: v, baseCurrentHealth: v, baseMaxHealth: v, baseCurrentMana: v, baseMaxMana: v });
+    await db().insert(playerCharacterAttributes).values(made.map((c, i) => ({ characterId: c.id, ...stat(rows[i]!.stat), ...base(rows[i]!.stat) })));
+  }
+
+  async function expectSame(client: TestClient, userId: string) {
+    for (const board of LEADERBOARDS) {
+      const answer = await raw(client, `/api/leaderboards/${board}`);
+      expect(answer.status).toBe(200);
+      expect(answer.text).toBe(await reference(board, userId));
+    }
+  }
+
+  it('answers every board as the two reads did: no character, ties at the top and across the 100th place, own characters tied with each other and far below the top, quotes and unicode in names', async () => {
+    const nobody = await playerWithCharacter();
+    const me = await playerWithCharacter();
+    const rival = await playerWithCharacter();
+    await db().delete(playerCharacters).where(eq(playerCharacters.userId, nobody.userId));
+    await expectSame(nobody.client, nobody.userId);
+    await expectSame(me.client, me.userId);
+
+    await db().update(users).set({ username: `Zoë "the" \\ 🐉 ${rival.userId.slice(0, 6)}` }).where(eq(users.id, rival.userId));
+    // 130 rivals: keys of few values, so ties everywhere, also across the 100th place.
+    await seed(
+      rival.userId,
+      Array.from({ length: 130 }, (_, i) => ({ name: `Ri'val "${i}" \u00e9 \u2028`, level: 30 + (i % 4), xp: i % 3, count: 1000 + (i % 9), stat: 1000 + (i % 11) })),
+    );
+    // One without an attributes row: on the character boards' top, never among anyone's own.
+    await seed(rival.userId, [{ name: 'Bare', level: 50, xp: 7, count: 2000, stat: 0 }], false);
+    // Two of mine, tied with each other (one insert: the same created_at, ordered by id), far below the top.
+    await db().delete(playerCharacters).where(eq(playerCharacters.userId, me.userId));
+    await seed(me.userId, [
+      { name: 'Twin A', level: 2, xp: 5, count: 3, stat: 4 },
+      { name: 'Twin B', level: 2, xp: 5, count: 3, stat: 4 },
+    ]);
+    await expectSame(me.client, me.userId);
+    await expectSame(rival.client, rival.userId);
+    await expectSame(nobody.client, nobody.userId);
+
+    // One of mine on top, the other tied with rivals.
+    await db().update(playerCharacters).set({ level: 60, adventuresCompleted: 5000, battlesWon: 1004 }).where(and(eq(playerCharacters.userId, me.userId), eq(playerCharacters.name, 'Twin B')));
+    await db().update(playerCharacterAttributes).set({ maxHealth: 5000, defense: 5000, attack: 1 }).where(sql`character_id in (select id from player_characters where user_id = ${me.userId})`);
+    await expectSame(me.client, me.userId);
+    const xp = JSON.parse((await raw(me.client, '/api/leaderboards/xp')).text) as { entries: Array<{ name: string; rank: number; own: boolean }>; own: Array<{ name: string; rank: number }> };
+    expect(xp.entries[0]).toMatchObject({ name: 'Twin B', rank: 1, own: true });
+    expect(xp.own.map((o) => o.name)).toEqual(['Twin B', 'Twin A']);
+    const defense = JSON.parse((await raw(me.client, '/api/leaderboards/defense')).text) as { own: Array<{ name: string; rank: number }> };
+    expect(defense.own.map((o) => o.rank)).toEqual([1, 1]);
   });
 });

@@ -16,7 +16,7 @@ export async function leaderboardRoutes(app: FastifyInstance, { db, guard }: Lea
   const schema = { params: leaderboardParamsSchema, querystring: emptyQuery, response: { 200: leaderboardResponseSchema } };
   api.get('/api/leaderboards/:board', { onRequest: guard, schema }, async (request): Promise<LeaderboardResponse> => {
     const { userId } = player(request);
-    // One snapshot: the top 100 and the own ranks are counted over the same rows.
-    return db.transaction(async (tx) => readBoard(tx, request.params.board, userId), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    // One statement, so one snapshot without a transaction: the top 100 and the own ranks are counted over the same rows.
+    return readBoard(db, request.params.board, userId);
   });
 }

@@ -2,6 +2,7 @@ import type { CharacterClass } from '@rpg/game';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { playerCharacterAttributes, playerCharacters, users } from '../schema/index.ts';
 
 export type Board = 'xp' | 'adventures' | 'battles' | 'health' | 'defense' | 'attack';
@@ -75,7 +76,8 @@ const compareKeys = (a: readonly number[], b: readonly number[]) => {
 /**
  * Spec 03 §2 / DECISIONS §2: the first `limit` characters of every player, highest first, with
  * rank() semantics (ties share a rank, the next one skips: 1, 1, 3). The list starts at the top,
- * so each rank follows from the one before it; ties are listed newest id first.
+ * so each rank follows from the one before it; ties are listed newest id first. With ownOnBoard,
+ * the route's read before rankedBoard: test/reads.test.ts holds the two answers equal.
  */
 export async function topOfBoard(db: DbOrTx, board: Board, limit: number): Promise<BoardRow[]> {
   const keys = keysOf(board);
@@ -123,4 +125,64 @@ export async function ownOnBoard(db: DbOrTx, board: Board, userId: string): Prom
     .from(onAttributes(board) ? attrs : pc)
     .where(sql`${tuple(keys)} > ${tuple(lowest)}`);
   return own.map((o, i) => ({ ...o, rank: (ahead?.[`n${i}`] ?? 0) + 1 }));
+}
+
+/** A character on a board as the one-statement read answers it: `k1` is the board's first key, the rank counted by the database. */
+export interface RankedRow {
+  characterId: string;
+  userId: string;
+  name: string;
+  characterClass: CharacterClass;
+  level: number;
+  xp: number;
+  username: string;
+  k1: number;
+  rank: number;
+}
+
+/** keysOf's columns by name, for the statement's text. */
+const keyNames: Record<Board, string[]> = {
+  xp: ['level', 'xp'],
+  adventures: ['adventures_completed'],
+  battles: ['battles_won'],
+  health: ['max_health'],
+  defense: ['defense'],
+  attack: ['attack'],
+};
+
+const rowObject = sql.raw(`json_build_object('characterId', r.id, 'userId', r.user_id, 'name', r.name, 'characterClass', r.class, 'level', r.level, 'xp', r.xp, 'username', r.username, 'k1', r.k1, 'rank', r.rank)`);
+
+/**
+ * readBoard's statement for one board: topOfBoard's rows and ownOnBoard's, in one snapshot (one
+ * statement). The same orderings, so the same indexes: the top is the index's end, ranked by
+ * rank() over it (ties share a rank, listed newest id first); an own character's rank is one more
+ * than the index entries strictly ahead of its key (a character has two at most: two counts).
+ */
+function boardRead(board: Board) {
+  const keys = keyNames[board];
+  const on = (alias: string) => sql.raw(`(${keys.map((k) => `${alias}.${k}`).join(', ')})`);
+  const desc = (alias: string) => sql.raw(keys.map((k) => `${alias}.${k} desc`).join(', '));
+  const attributes = onAttributes(board);
+  const keyed = attributes ? 'a' : 'c';
+  const keyTable = attributes ? attrs : pc;
+  const top = attributes
+    ? sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, a.${sql.raw(keys[0]!)} as k1, ${on('a')} as k from ${attrs} a join ${pc} c on c.id = a.character_id join ${users} u on u.id = c.user_id order by ${desc('a')}, a.character_id desc limit ${sql.placeholder('limit')}`
+    : sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, c.${sql.raw(keys[0]!)} as k1, ${on('c')} as k from ${pc} c join ${users} u on u.id = c.user_id order by ${desc('c')}, c.id desc limit ${sql.placeholder('limit')}`;
+  return prepared<{ userId: string; limit: number }, Array<{ top: RankedRow[]; own: RankedRow[] }>>(`leaderboard_${board}`, (db) =>
+    db
+      .select({
+        top: sql<RankedRow[]>`coalesce((select json_agg(${rowObject} order by r.n) from (select t.*, rank() over (order by t.k desc) as rank, row_number() over (order by t.k desc, t.id desc) as n from (${top}) t) r), '[]'::json)`,
+        own: sql<RankedRow[]>`coalesce((select json_agg(${rowObject} order by r.rank, r.created_at, r.id) from (select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, c.created_at, ${sql.raw(keyed)}.${sql.raw(keys[0]!)} as k1, (select count(*) from ${keyTable} x where ${on('x')} > ${on(keyed)}) + 1 as rank from ${pc} c join ${attrs} a on a.character_id = c.id join ${users} u on u.id = c.user_id where c.user_id = ${sql.placeholder('userId')}) r), '[]'::json)`,
+      })
+      .from(sql`(select 1) as one`),
+  );
+}
+
+const boardReads = Object.fromEntries((Object.keys(keyNames) as Board[]).map((board) => [board, boardRead(board)])) as Record<Board, ReturnType<typeof boardRead>>;
+
+/** A board's top `limit` and the player's own characters with their ranks, as topOfBoard and ownOnBoard answer them (own by rank), from one statement. */
+export async function rankedBoard(db: DbOrTx, board: Board, userId: string, limit: number): Promise<{ top: RankedRow[]; own: RankedRow[] }> {
+  const [row] = await boardReads[board](db, { userId, limit });
+  if (!row) throw new Error('the leaderboard read no row');
+  return row;
 }
