@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { LEADERBOARDS, type CraftingView, type Leaderboard, type StoreView } from '@rpg/contract';
-import { ACHIEVEMENTS, materialStack, type ItemData } from '@rpg/game';
+import { ACHIEVEMENTS, materialStack, publicPokerView, startPoker, type ItemData } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastSettledAdventure, openAdventure } from '../src/db/queries/adventures.ts';
+import { getPokerGame } from '../src/db/queries/casino.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { getProgress, grantedLevels, loadCounters, loadUnlocked } from '../src/db/queries/achievements.ts';
 import { lastChatLines, listMutes } from '../src/db/queries/chat.ts';
@@ -14,7 +15,7 @@ import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { conversationPage, conversationPageJson, listAcceptedFriends, listConversations, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, authUser, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, realtimeConnections, users } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, authUser, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, pokerGames, realtimeConnections, users } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
@@ -23,6 +24,7 @@ import { chatMessageView } from '../src/routes/chat.ts';
 import { achievementsViewOf } from '../src/services/achievements.ts';
 import { boardEntry } from '../src/services/leaderboards.ts';
 import { inventoryView } from '../src/services/items.ts';
+import { pokerRng } from '../src/services/poker.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
 import { toDirectMessage, toPublicUser } from '../src/services/social.ts';
 import { createCharacter } from './support/characters.ts';
@@ -718,5 +720,42 @@ describe('GET /api/leaderboards/:board', () => {
     expect(xp.own.map((o) => o.name)).toEqual(['Twin B', 'Twin A']);
     const defense = JSON.parse((await raw(me.client, '/api/leaderboards/defense')).text) as { own: Array<{ name: string; rank: number }> };
     expect(defense.own.map((o) => o.rank)).toEqual([1, 1]);
+  });
+});
+
+describe('GET /api/characters/:id/poker', () => {
+  /** The answer as the old read made it: the whole character and the hand, in a transaction. */
+  const reference = (userId: string, characterId: string) =>
+    db().transaction(async (tx) => {
+      const row = await getCharacter(tx, userId, characterId);
+      if (!row) throw new Error('no character');
+      const record = await getPokerGame(tx, characterId);
+      return JSON.stringify({ game: record ? publicPokerView(record.state) : null, chips: row.character.casinoChips });
+    });
+
+  it('answers as the character and hand read apart did: no hand, a hand in play with its actions, a showdown; another player\'s character refused as before', async () => {
+    const { client, character, userId } = await playerWithCharacter();
+    const path = `/api/characters/${character.id}/poker`;
+    const none = await raw(client, path);
+    expect(none).toEqual({ status: 200, text: await reference(userId, character.id) });
+    expect(JSON.parse(none.text)).toEqual({ game: null, chips: 0 });
+
+    await db().update(playerCharacters).set({ casinoChips: 1_234_567_890_123 }).where(eq(playerCharacters.id, character.id));
+    const { state } = startPoker({ playerChips: 500, playerName: 'Zoë "the" \\ 🐉' }, pokerRng('seed', 0));
+    await db().insert(pokerGames).values({ characterId: character.id, seed: 'seed', state: { ...state, actions: [{ type: 'check' }] } });
+    const playing = await raw(client, path);
+    expect(playing.text).toBe(await reference(userId, character.id));
+    expect(playing.text).not.toContain('actions');
+    expect(JSON.parse(playing.text).game.players[1].cards).toBeNull();
+
+    await db().update(pokerGames).set({ state: { ...state, phase: 'showdown', isActive: false, actions: [] } }).where(eq(pokerGames.characterId, character.id));
+    const showdown = await raw(client, path);
+    expect(showdown.text).toBe(await reference(userId, character.id));
+    expect(JSON.parse(showdown.text).game.players[1].cards).toHaveLength(2);
+
+    const thief = await playerWithCharacter();
+    const refused = { status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) };
+    expect(await raw(thief.client, path)).toEqual(refused);
+    expect(await raw(thief.client, '/api/characters/00000000-0000-0000-0000-000000000000/poker')).toEqual(refused);
   });
 });

@@ -3,7 +3,7 @@ import { changedKeys, type ChipsResponse, type PokerResponse } from '@rpg/contra
 import type { FastifyInstance } from 'fastify';
 import { characterParamsSchema, chipsBodySchema, chipsResponseSchema, emptyQuery, pokerResponseSchema } from '@rpg/contract';
 import type { Db, Tx } from '../db/client.ts';
-import { getCharacter } from '../db/queries/characters.ts';
+import { readPoker } from '../db/queries/casino.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -52,9 +52,8 @@ export async function casinoRoutes(app: FastifyInstance, { db, guard, hub }: Cas
   api.get('/api/characters/:id/poker', { onRequest: guard, schema: poker }, async (request): Promise<PokerResponse> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
-    return db.transaction(async (tx) => {
-      const { character } = found(await getCharacter(tx, userId, characterId));
-      return { game: await pokerView(tx, characterId), chips: character.casinoChips };
-    });
+    // One statement (one snapshot), no transaction: the chips and the hand together.
+    const { chips, state } = found(await readPoker(db, userId, characterId));
+    return { game: pokerView(state), chips };
   });
 }

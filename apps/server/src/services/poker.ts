@@ -1,6 +1,7 @@
 import { createRng, pokerAct, publicPokerView, RuleError, settlePoker, startPoker, type PokerAction, type PokerStep, type PublicPokerState, type Rng } from '@rpg/game';
-import type { DbOrTx, Tx } from '../db/client.ts';
-import { getPokerGame, moveWallet, savePokerGame } from '../db/queries/casino.ts';
+import type { Tx } from '../db/client.ts';
+import { gameState, getPokerGame, moveWallet, savePokerGame } from '../db/queries/casino.ts';
+import type { StoredPokerState } from '../db/schema/index.ts';
 import { secretSeed } from './seed.ts';
 
 /** Refusal of /poker while a hand is being played (docs/decisions/casino-crafting-server.md). */
@@ -46,8 +47,7 @@ export async function playPokerAction(tx: Tx, characterId: string, action: Poker
   return { ...step, finished };
 }
 
-/** What the browser may see of the character's hand: no deck, no bot cards before the showdown. */
-export async function pokerView(db: DbOrTx, characterId: string): Promise<PublicPokerState | null> {
-  const record = await getPokerGame(db, characterId);
-  return record ? publicPokerView(record.state) : null;
+/** What the browser may see of the character's stored hand: no deck, no bot cards before the showdown. */
+export function pokerView(stored: StoredPokerState | null): PublicPokerState | null {
+  return stored ? publicPokerView(gameState(stored)) : null;
 }

@@ -1,7 +1,9 @@
 import type { PokerAction, PokerState } from '@rpg/game';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { playerCharacters, pokerGames } from '../schema/index.ts';
+import { prepared } from '../prepared.ts';
+import { playerCharacters, pokerGames, type StoredPokerState } from '../schema/index.ts';
+import { ownedCharacter } from './columns.ts';
 
 export interface Wallet {
   copper: number;
@@ -40,8 +42,30 @@ export async function getPokerGame(db: DbOrTx, characterId: string, lock = false
   const query = db.select().from(pokerGames).where(eq(pokerGames.characterId, characterId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) return undefined;
-  const { actions = [], ...state } = row.state;
-  return { state, seed: row.seed, actions };
+  return { state: gameState(row.state), seed: row.seed, actions: row.state.actions ?? [] };
+}
+
+/** The rules' state of a stored hand: the stored state without the actions played. */
+export function gameState(stored: StoredPokerState): PokerState {
+  const { actions: _actions, ...state } = stored;
+  return state;
+}
+
+const pokerRead = prepared('poker_view', (db) =>
+  db
+    .select({ chips: playerCharacters.casinoChips, state: pokerGames.state })
+    .from(playerCharacters)
+    .leftJoin(pokerGames, eq(pokerGames.characterId, playerCharacters.id))
+    .where(ownedCharacter()),
+);
+
+/**
+ * What GET :id/poker reads, in one statement: the chips not at the table and the stored hand (null
+ * when the character never played). Undefined when the character is not the player's.
+ */
+export async function readPoker(db: DbOrTx, userId: string, characterId: string): Promise<{ chips: number; state: StoredPokerState | null } | undefined> {
+  const [row] = await pokerRead(db, { userId, id: characterId });
+  return row;
 }
 
 /** Stores a hand, replacing the character's previous one. */
