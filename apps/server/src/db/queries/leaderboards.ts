@@ -156,7 +156,10 @@ const rowObject = sql.raw(`json_build_object('characterId', r.id, 'userId', r.us
  * readBoard's statement for one board: topOfBoard's rows and ownOnBoard's, in one snapshot (one
  * statement). The same orderings, so the same indexes: the top is the index's end, ranked by
  * rank() over it (ties share a rank, listed newest id first); an own character's rank is one more
- * than the index entries strictly ahead of its key (a character has two at most: two counts).
+ * than the index entries strictly ahead of its key. As ownOnBoard's one scan from the lowest own
+ * key, the index is read once: each own character counts only the entries between its key and the
+ * next higher own key, and the ranks are the running sums, tied own keys summed together (the
+ * highest counts up to the keys' maximum).
  */
 function boardRead(board: Board) {
   const keys = keyNames[board];
@@ -168,11 +171,16 @@ function boardRead(board: Board) {
   const top = attributes
     ? sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, a.${sql.raw(keys[0]!)} as k1, ${on('a')} as k from ${attrs} a join ${pc} c on c.id = a.character_id join ${users} u on u.id = c.user_id order by ${desc('a')}, a.character_id desc limit ${sql.placeholder('limit')}`
     : sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, c.${sql.raw(keys[0]!)} as k1, ${on('c')} as k from ${pc} c join ${users} u on u.id = c.user_id order by ${desc('c')}, c.id desc limit ${sql.placeholder('limit')}`;
+  // The own characters with their keys, and the next higher own key (null for the highest).
+  const own = sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, c.created_at, ${sql.raw(keys.map((k, i) => `${keyed}.${k} as key${i}`).join(', '))}, ${sql.raw(keyed)}.${sql.raw(keys[0]!)} as k1, ${sql.raw(keys.map((k, i) => `lag(${keyed}.${k}) over (order by ${keys.map((j) => `${keyed}.${j} desc`).join(', ')}) as up${i}`).join(', '))} from ${pc} c join ${attrs} a on a.character_id = c.id join ${users} u on u.id = c.user_id where c.user_id = ${sql.placeholder('userId')}`;
+  const ownKey = sql.raw(`(${keys.map((_, i) => `o.key${i}`).join(', ')})`);
+  // Keys are integers: above the highest own key, up to the largest integer.
+  const upTo = sql.raw(`(${keys.map((_, i) => `coalesce(o.up${i}, 2147483647)`).join(', ')})`);
   return prepared<{ userId: string; limit: number }, Array<{ top: RankedRow[]; own: RankedRow[] }>>(`leaderboard_${board}`, (db) =>
     db
       .select({
         top: sql<RankedRow[]>`coalesce((select json_agg(${rowObject} order by r.n) from (select t.*, rank() over (order by t.k desc) as rank, row_number() over (order by t.k desc, t.id desc) as n from (${top}) t) r), '[]'::json)`,
-        own: sql<RankedRow[]>`coalesce((select json_agg(${rowObject} order by r.rank, r.created_at, r.id) from (select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, c.created_at, ${sql.raw(keyed)}.${sql.raw(keys[0]!)} as k1, (select count(*) from ${keyTable} x where ${on('x')} > ${on(keyed)}) + 1 as rank from ${pc} c join ${attrs} a on a.character_id = c.id join ${users} u on u.id = c.user_id where c.user_id = ${sql.placeholder('userId')}) r), '[]'::json)`,
+        own: sql<RankedRow[]>`coalesce((select json_agg(${rowObject} order by r.rank, r.created_at, r.id) from (select o.*, 1 + sum(s.n) over (order by ${ownKey} desc) as rank from (${own}) o cross join lateral (select count(*) as n from ${keyTable} x where ${on('x')} > ${ownKey} and ${on('x')} <= ${upTo}) s) r), '[]'::json)`,
       })
       .from(sql`(select 1) as one`),
   );
