@@ -4,6 +4,7 @@ import { ACHIEVEMENTS, materialStack, publicPokerView, startPoker, type ItemData
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastSettledAdventure, openAdventure } from '../src/db/queries/adventures.ts';
+import { sellerListings } from '../src/db/queries/auction.ts';
 import { getPokerGame } from '../src/db/queries/casino.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { getProgress, grantedLevels, loadCounters, loadUnlocked } from '../src/db/queries/achievements.ts';
@@ -15,13 +16,14 @@ import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { conversationPage, conversationPageJson, listAcceptedFriends, listConversations, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, authUser, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, pokerGames, realtimeConnections, users } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, auctionListings, authUser, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, pokerGames, realtimeConnections, users } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
 import { toCraftingView } from '../src/services/crafting-view.ts';
 import { chatMessageView } from '../src/routes/chat.ts';
 import { achievementsViewOf } from '../src/services/achievements.ts';
+import { listingView } from '../src/services/auction.ts';
 import { boardEntry } from '../src/services/leaderboards.ts';
 import { inventoryView } from '../src/services/items.ts';
 import { pokerRng } from '../src/services/poker.ts';
@@ -757,5 +759,51 @@ describe('GET /api/characters/:id/poker', () => {
     const refused = { status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) };
     expect(await raw(thief.client, path)).toEqual(refused);
     expect(await raw(thief.client, '/api/characters/00000000-0000-0000-0000-000000000000/poker')).toEqual(refused);
+  });
+});
+
+describe('GET /api/auction/mine', () => {
+  /** The answer as the old reads made it: sellerListings' two reads, each listing's view at `now`. */
+  const reference = async (userId: string, now: Date) => {
+    const { active, ended } = await sellerListings(db(), userId);
+    return JSON.stringify({ active: active.map((row) => listingView(row, now, true)), recent: ended.map((row) => listingView(row, now, true)) });
+  };
+  const HOUR = 3_600_000;
+
+  it('answers as the two reads did: none, active ones by their end, the last ten ended (sold, cancelled, expired), times to the microsecond; a listing past its end settled first', async () => {
+    const { client, character, userId } = await playerWithCharacter();
+    const none = await raw(client, '/api/auction/mine');
+    expect(none).toEqual({ status: 200, text: await reference(userId, new Date()) });
+    expect(JSON.parse(none.text)).toEqual({ active: [], recent: [] });
+
+    // Ends half an hour off the hour, so hoursLeft is the same a few milliseconds later.
+    const at = (hours: number) => new Date(Date.now() + hours * HOUR + HOUR / 2);
+    const item = gear('Blade of "Zoë" \\ 🐉 \u2028', 'mainHand', { attack: 3 }, 120, 'rare');
+    const base = { sellerUserId: userId, sellerCharacterId: character.id, itemData: item, itemName: item.name, itemTier: item.tier, itemSlot: 'mainHand' as const, quantity: 1, price: 9_007_199_254, fee: 3 };
+    await db().insert(auctionListings).values([
+      ...[5, 1, 30].map((h) => ({ ...base, createdAt: at(-h), expiresAt: at(h) })),
+      ...Array.from({ length: 12 }, (_, i) => ({
+        ...base,
+        quantity: i + 1,
+        status: (['sold', 'cancelled', 'expired'] as const)[i % 3],
+        createdAt: at(-50 - i),
+        expiresAt: at(-1 - i),
+        endedAt: at(-2 - i),
+        ...(i % 3 === 0 ? { payout: 8_556_839_291, soldAt: at(-2 - i) } : {}),
+      })),
+    ]);
+    await db().execute(sql`update auction_listings set created_at = created_at + interval '123 microseconds', ended_at = ended_at + interval '999 microseconds' where seller_user_id = ${userId}`);
+    const listed = await raw(client, '/api/auction/mine');
+    expect(listed.text).toBe(await reference(userId, new Date()));
+    const view = JSON.parse(listed.text) as { active: Array<{ hoursLeft: number }>; recent: unknown[] };
+    expect(view.active.map((l) => l.hoursLeft)).toEqual([2, 6, 31]);
+    expect(view.recent).toHaveLength(10);
+
+    // One of them past its end: the read settles it (the item back, an expired listing) and answers after.
+    await db().update(auctionListings).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(auctionListings.sellerUserId, userId), eq(auctionListings.quantity, 1), eq(auctionListings.status, 'active'), sql`expires_at < now() + interval '3 hours'`));
+    const settled = await raw(client, '/api/auction/mine');
+    expect(settled.text).toBe(await reference(userId, new Date()));
+    expect((JSON.parse(settled.text) as { active: unknown[] }).active).toHaveLength(2);
+    expect((JSON.parse(settled.text) as { recent: Array<{ status: string }> }).recent[0]).toMatchObject({ status: 'expired' });
   });
 });

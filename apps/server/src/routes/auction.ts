@@ -20,13 +20,13 @@ import {
 } from '@rpg/contract';
 import { copper, LISTING_NOT_FOUND, toCoins } from '@rpg/game';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { browseListings, salesOf, sellerListings } from '../db/queries/auction.ts';
+import { browseListings, readMyListings, salesOf } from '../db/queries/auction.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceEach, recordForEach } from '../services/achievements.ts';
-import { announceMarket, announceSale, buyItem, cancelItem, listingView, listItem, settleExpiredListings, type AuctionOutcome } from '../services/auction.ts';
+import { announceMarket, announceSale, buyItem, cancelItem, listingReadView, listingView, listItem, settleExpiredListings, settleListings, type AuctionOutcome } from '../services/auction.ts';
 import { characterIdParam } from './characters/shared.ts';
 import { isUuid, type ItemRouteDeps } from './inventory.ts';
 
@@ -71,9 +71,14 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
   api.get('/api/auction/mine', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: myAuctionsSchema } } }, async (request): Promise<MyAuctions> => {
     const { userId } = player(request);
     const now = new Date();
-    await settleExpiredListings(db, hub, request.log, now, userId);
-    const { active, ended } = await sellerListings(db, userId);
-    return { active: active.map((row) => listingView(row, now, true)), recent: ended.map((row) => listingView(row, now, true)) };
+    // One statement; the seller's listings past their end are settled first, as before, and then read again.
+    let read = await readMyListings(db, userId, now);
+    if (read.due.length > 0) {
+      await settleListings(db, hub, request.log, now, read.due);
+      read = await readMyListings(db, userId, now);
+    }
+    const nowMs = now.getTime();
+    return { active: read.active.map((row) => listingReadView(row, nowMs, true)), recent: read.ended.map((row) => listingReadView(row, nowMs, true)) };
   });
 
   api.get(

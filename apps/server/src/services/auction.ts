@@ -23,6 +23,7 @@ import {
   lockListing,
   nextListingExpiry,
   usernameOf,
+  type ListingRead,
   type ListingRow,
 } from '../db/queries/auction.ts';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
@@ -52,6 +53,12 @@ export function toListing(row: ListingRow): Listing {
 
 /** A listing as its card shows it; `own` adds the fee, payout and end time (only the seller sees those). */
 export function listingView(row: ListingRow & { seller: string }, now: Date, own = false): AuctionListingView {
+  const times = { createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), expiresAtMs: row.expiresAt.getTime(), endedAt: row.endedAt?.toISOString() ?? null };
+  return listingReadView({ ...row, ...times }, now.getTime(), own);
+}
+
+/** The same of a listing as the one-statement reads answer it (its times already as text). */
+export function listingReadView(row: ListingRead, nowMs: number, own = false): AuctionListingView {
   const view: AuctionListingView = {
     id: row.id,
     item: row.itemData,
@@ -60,11 +67,11 @@ export function listingView(row: ListingRow & { seller: string }, now: Date, own
     coins: toCoins(copper(row.price)),
     seller: row.seller,
     status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    hoursLeft: row.status === 'active' ? hoursLeft(row.expiresAt.getTime(), now.getTime()) : 0,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    hoursLeft: row.status === 'active' ? hoursLeft(row.expiresAtMs, nowMs) : 0,
   };
-  if (own) Object.assign(view, { fee: row.fee, payout: row.payout, endedAt: row.endedAt?.toISOString() ?? null });
+  if (own) Object.assign(view, { fee: row.fee, payout: row.payout, endedAt: row.endedAt });
   return view;
 }
 
@@ -227,8 +234,14 @@ export function announceSale(hub: RealtimeHub, log: Log, sale: SaleOutcome): voi
  * its own transaction. `userId` limits it to one seller's listings.
  */
 export async function settleExpiredListings(db: Db, hub: RealtimeHub, log: Log, now: Date, userId?: string): Promise<number> {
+  const due = await listExpiredListings(db, now, userId ? { userId } : {});
+  return settleListings(db, hub, log, now, due.map(({ id }) => id));
+}
+
+/** Settles these due listings (listExpiredListings' ids), each in its own transaction. */
+export async function settleListings(db: Db, hub: RealtimeHub, log: Log, now: Date, ids: readonly string[]): Promise<number> {
   let settled = 0;
-  for (const { id } of await listExpiredListings(db, now, userId ? { userId } : {})) {
+  for (const id of ids) {
     try {
       const outcome = await db.transaction((tx) => settleExpiredListing(tx, id, now));
       if (!outcome) continue;

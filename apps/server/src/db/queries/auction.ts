@@ -1,7 +1,8 @@
 import type { AuctionSort } from '@rpg/contract';
 import type { GearSlot, Tier } from '@rpg/game';
-import { and, asc, count, desc, eq, gt, ilike, isNull, lte, min, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, lte, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { auctionListings, playerCharacters, users } from '../schema/index.ts';
 
 export type ListingRow = typeof auctionListings.$inferSelect;
@@ -145,3 +146,45 @@ export async function nextListingExpiry(db: DbOrTx): Promise<Date | null> {
   return row?.at ?? null;
 }
 
+
+/** A listing as the one-statement reads answer it: its times as toISOString writes them, its end also in milliseconds (hoursLeft). */
+export interface ListingRead {
+  id: string;
+  itemData: ListingRow['itemData'];
+  quantity: number;
+  price: number;
+  fee: number;
+  payout: number | null;
+  status: ListingRow['status'];
+  seller: string;
+  createdAt: string;
+  expiresAt: string;
+  expiresAtMs: number;
+  endedAt: string | null;
+}
+
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** One listing of `l` with its seller `u` as a ListingRead (the milliseconds cut, not rounded, as getTime). */
+const listingJson = sql.raw(
+  `json_build_object('id', l.id, 'itemData', l.item_data, 'quantity', l.quantity, 'price', l.price, 'fee', l.fee, 'payout', l.payout, 'status', l.status, 'seller', u.username, 'createdAt', ${iso('l.created_at')}, 'expiresAt', ${iso('l.expires_at')}, 'expiresAtMs', floor(extract(epoch from l.expires_at) * 1000), 'endedAt', ${iso('l.ended_at')})`,
+);
+
+const seller = sql.placeholder('userId');
+const myListingsRead = prepared('auction_mine', (db) =>
+  db
+    .select({
+      // sellerListings' two reads, their rows in their own order (json_agg keeps the subquery's).
+      active: sql<ListingRead[]>`coalesce((select json_agg(s.j) from (select ${listingJson} as j from ${auctionListings} l join ${users} u on u.id = l.seller_user_id where l.seller_user_id = ${seller} and l.status = 'active' order by l.expires_at asc) s), '[]'::json)`,
+      ended: sql<ListingRead[]>`coalesce((select json_agg(s.j) from (select ${listingJson} as j from ${auctionListings} l join ${users} u on u.id = l.seller_user_id where l.seller_user_id = ${seller} and l.status <> 'active' order by l.ended_at desc limit ${sql.placeholder('recent')}) s), '[]'::json)`,
+      // listExpiredListings' ids of this seller: settled before answering.
+      due: sql<string[]>`coalesce((select json_agg(s.id) from (select l.id from ${auctionListings} l where l.status = 'active' and l.expires_at <= ${sql.placeholder('now')}::timestamptz and l.seller_user_id = ${seller} order by l.expires_at asc limit 100) s), '[]'::json)`,
+    })
+    .from(sql`(select 1) as one`),
+);
+
+/** GET /api/auction/mine's reads in one statement (one snapshot): sellerListings' answer and the seller's listings due to expire. */
+export async function readMyListings(db: DbOrTx, userId: string, now: Date, recent = 10): Promise<{ active: ListingRead[]; ended: ListingRead[]; due: string[] }> {
+  const [row] = await myListingsRead(db, { userId, now: now.toISOString(), recent });
+  if (!row) throw new Error('the auction read no row');
+  return row;
+}
