@@ -172,12 +172,6 @@ describe('GET /api/characters/:id/crafting', () => {
     expect((await raw(client, `/api/characters/${character.id}/crafting`)).text).toBe(settled.text);
     expect(transactions()).toBe(after);
   });
-
-  it("answers 404 for another player's character", async () => {
-    const owner = await playerWithCharacter();
-    const thief = await playerWithCharacter();
-    expect(await raw(thief.client, `/api/characters/${owner.character.id}/crafting`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
-  });
 });
 
 describe('GET /api/characters/:id/adventure', () => {
@@ -233,12 +227,6 @@ describe('GET /api/characters/:id/adventure', () => {
     const [mana] = await db().select({ current: playerCharacterAttributes.currentMana }).from(playerCharacterAttributes).where(eq(playerCharacterAttributes.characterId, character.id));
     expect(mana?.current).toBeGreaterThan(0);
   });
-
-  it("answers 404 for another player's character", async () => {
-    const owner = await playerWithCharacter();
-    const thief = await playerWithCharacter();
-    expect(await raw(thief.client, `/api/characters/${owner.character.id}/adventure`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
-  });
 });
 
 describe('GET /api/characters/:id/inventory', () => {
@@ -263,12 +251,6 @@ describe('GET /api/characters/:id/inventory', () => {
     expect(JSON.parse(full.text)).toMatchObject({ capacity: 12, backpack: { name: "Traveler's Backpack" } });
     expect(JSON.parse(full.text).entries).toHaveLength(3);
     expect(transactions()).toBe(0);
-  });
-
-  it("answers 404 for another player's character", async () => {
-    const owner = await playerWithCharacter();
-    const thief = await playerWithCharacter();
-    expect(await raw(thief.client, `/api/characters/${owner.character.id}/inventory`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });
 
@@ -301,12 +283,6 @@ describe('GET /api/characters/:id/skills', () => {
     expect(transactions()).toBeGreaterThan(before + 1);
     expect(settled.text).toBe(await reference(userId, character.id));
     expect(await openAdventure(db(), character.id)).toBeUndefined();
-  });
-
-  it("answers 404 for another player's character", async () => {
-    const owner = await playerWithCharacter();
-    const thief = await playerWithCharacter();
-    expect(await raw(thief.client, `/api/characters/${owner.character.id}/skills`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });
 
@@ -397,6 +373,14 @@ describe('GET /api/achievements', () => {
     const text = (await raw(client, '/api/achievements')).text;
     expect(text).toBe(await reference(userId));
     expect(JSON.parse(text)).toMatchObject({ totalPoints: 260, title: 'the "Bold"', completed: 3 });
+  });
+});
+
+describe("another player's character", () => {
+  it.each(['crafting', 'adventure', 'inventory', 'skills'])("GET :id/%s answers 404, as before", async (read) => {
+    const owner = await playerWithCharacter();
+    const thief = await playerWithCharacter();
+    expect(await raw(thief.client, `/api/characters/${owner.character.id}/${read}`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });
 

@@ -128,17 +128,7 @@ export async function ownOnBoard(db: DbOrTx, board: Board, userId: string): Prom
 }
 
 /** A character on a board as the one-statement read answers it: `k1` is the board's first key, the rank counted by the database. */
-export interface RankedRow {
-  characterId: string;
-  userId: string;
-  name: string;
-  characterClass: CharacterClass;
-  level: number;
-  xp: number;
-  username: string;
-  k1: number;
-  rank: number;
-}
+export type RankedRow = Omit<BoardRow, 'key'> & { k1: number };
 
 /** keysOf's columns by name, for the statement's text. */
 const keyNames: Record<Board, string[]> = {
