@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { LEADERBOARDS, type CraftingView, type Leaderboard, type StoreView } from '@rpg/contract';
 import { ACHIEVEMENTS, materialStack, publicPokerView, startPoker, type ItemData } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
@@ -14,9 +13,8 @@ import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { ownOnBoard, topOfBoard } from '../src/db/queries/leaderboards.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
-import { conversationPage, conversationPageJson, listAcceptedFriends, listConversations, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, auctionListings, authUser, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, directMessages, friendships, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, pokerGames, realtimeConnections, users } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, auctionListings, battlePassGrants, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, pokerGames, users } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
@@ -28,10 +26,8 @@ import { boardEntry } from '../src/services/leaderboards.ts';
 import { inventoryView } from '../src/services/items.ts';
 import { pokerRng } from '../src/services/poker.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
-import { toDirectMessage, toPublicUser } from '../src/services/social.ts';
 import { createCharacter } from './support/characters.ts';
-import { signedInPlayer, type TestClient } from './support/client.ts';
-import { socialPlayer, type Player } from './support/social.ts';
+import { raw, signedInPlayer, type TestClient } from './support/client.ts';
 import { gear, giveItem, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -54,12 +50,6 @@ afterEach(() => vi.restoreAllMocks());
 function countTransactions(): () => number {
   const spy = vi.spyOn(db(), 'transaction');
   return () => spy.mock.calls.length;
-}
-
-/** The answer's bytes as sent. */
-async function raw(client: TestClient, path: string): Promise<{ status: number; text: string }> {
-  const res = await client.request('GET', path);
-  return { status: res.status, text: await res.text() };
 }
 
 async function playerWithCharacter() {
@@ -412,229 +402,6 @@ describe('GET /api/chat', () => {
     );
     expect((await raw(me.client, '/api/chat')).text).toBe(await reference(me.userId));
     expect((await raw(loud.client, '/api/chat')).text).toBe(await reference(loud.userId));
-  });
-});
-
-describe('the social reads', () => {
-  /** Players whose names carry what JSON must escape, and names localeCompare orders apart from lower(). */
-  const names = ['zed', 'Émile "the <b>Bold</b>"', 'alpha\\beta', 'Ålice 🐉 \u2028', 'bob', 'Bob_2'];
-  async function circle() {
-    const me = await socialPlayer(server.url, 'me');
-    const others: Player[] = [];
-    for (const [i, name] of names.entries()) {
-      const p = await socialPlayer(server.url, `p${i}`);
-      await db().update(users).set({ username: `${name} ${p.id.slice(0, 6)}` }).where(eq(users.id, p.id));
-      others.push(p);
-    }
-    return { me, others };
-  }
-  const befriend = (a: string, b: string, status: 'accepted' | 'pending' | 'rejected' = 'accepted') => db().insert(friendships).values({ requesterId: a, addresseeId: b, status });
-  const message = async (from: string, to: string, body: string, read = false) => {
-    const [row] = await db().insert(directMessages).values({ senderId: from, receiverId: to, body, readAt: read ? new Date('2026-11-25T10:00:00.123Z') : null }).returning({ id: directMessages.id });
-    return row!.id;
-  };
-  /** Times with microseconds (the driver sends a Date's milliseconds only), presence both ways. */
-  async function timesAndPresence(me: string, others: Player[]) {
-    await db().execute(sql`update direct_messages set created_at = created_at + interval '777 microseconds', read_at = read_at + interval '999 microseconds' where sender_id = ${me} or receiver_id = ${me}`);
-    await db().update(users).set({ lastSeen: new Date(Date.now() - 20_000), lastLogin: new Date(Date.now() - 3_600_000) }).where(eq(users.id, others[0]!.id));
-    await db().update(users).set({ lastSeen: new Date(Date.now() - 7_200_000), lastLogin: new Date(Date.now() - 3_600_000) }).where(eq(users.id, others[1]!.id));
-    await db().update(users).set({ lastSeen: null, lastLogin: null, avatarUrl: '/uploads/profiles/a "b".png' }).where(eq(users.id, others[2]!.id));
-    await db().execute(sql`update users set last_seen = now() - interval '3 hours 123 microseconds' where id = ${others[3]!.id}`);
-    await db().insert(realtimeConnections).values({ id: randomUUID(), userId: others[4]!.id, instanceId: 'reads-test' });
-  }
-
-  it('GET /api/messages answers as listConversations did: none, the latest conversation first, ties in localeCompare order, unread counts, no pending or rejected rows, presence hidden by a block', async () => {
-    const reference = async (me: string) =>
-      JSON.stringify({ conversations: (await listConversations(db(), me)).map((c) => ({ user: toPublicUser(c.user), lastMessage: c.lastMessage && toDirectMessage(c.lastMessage), unread: c.unread })) });
-    const { me, others } = await circle();
-    const empty = await raw(me.client, '/api/messages');
-    expect(empty).toEqual({ status: 200, text: '{"conversations":[]}' });
-    expect(empty.text).toBe(await reference(me.id));
-
-    const [o0, o1, o2, o3, o4, o5] = others.map((o) => o.id) as [string, string, string, string, string, string];
-    await befriend(me.id, o0);
-    await befriend(o1, me.id);
-    await befriend(me.id, o2);
-    await befriend(o3, me.id);
-    await befriend(me.id, o4, 'pending');
-    await befriend(o5, me.id, 'rejected');
-    await message(me.id, o0, 'Hail "friend" \\ <script>alert(1)</script> é 🐉 \u2028');
-    await message(o0, me.id, 'line\nbreak\ttab \u0001', true);
-    await message(o0, me.id, 'unread one');
-    await message(o1, me.id, 'unread two');
-    await message(o1, me.id, 'unread three');
-    await message(me.id, o1, 'my answer');
-    // Not friends: never listed.
-    await message(o4, me.id, 'from a pending request');
-    // Presence is hidden between blocked players (a block ends a friendship; this row keeps one to show the rule).
-    await db().insert(blocks).values({ blockerId: o3, blockedId: me.id });
-    await timesAndPresence(me.id, others);
-
-    const full = await raw(me.client, '/api/messages');
-    expect(full.text).toBe(await reference(me.id));
-    const parsed = JSON.parse(full.text) as { conversations: Array<{ user: { id: string }; unread: number; lastMessage: unknown }> };
-    const nameOf = (id: string) => names[others.findIndex((o) => o.id === id)]!;
-    expect(parsed.conversations.map((c) => c.user.id)).toEqual([o1, o0, ...[o2, o3].sort((a, b) => nameOf(a).localeCompare(nameOf(b)))]);
-    expect(parsed.conversations.map((c) => c.unread)).toEqual([2, 1, 0, 0]);
-    expect(parsed.conversations.slice(2).map((c) => c.lastMessage)).toEqual([null, null]);
-    // A friend never seen (no sign-in, no tab) is offline: a boolean, as the contract says, never null.
-    expect(JSON.parse(full.text).conversations.find((c: { user: { id: string } }) => c.user.id === o2).user.isOnline).toBe(false);
-
-    // The other side, and a friend with no conversation.
-    expect((await raw(others[0]!.client, '/api/messages')).text).toBe(await reference(o0));
-    expect((await raw(others[2]!.client, '/api/messages')).text).toBe(await reference(o2));
-  });
-
-  it('GET /api/messages/:userId answers as conversationPage did: empty, a full page with hasMore, the page before an id, either side, only the two players; 404 for no player', async () => {
-    const reference = async (me: string, other: string, before?: number) => {
-      const page = await conversationPage(db(), me, other, before, 30);
-      return JSON.stringify({ messages: page.messages.map(toDirectMessage), hasMore: page.hasMore });
-    };
-    const { me, others } = await circle();
-    const [o0, o1] = others as [Player, Player];
-    const path = (id: string, before?: number) => `/api/messages/${id}${before === undefined ? '' : `?before=${before}`}`;
-    const empty = await raw(me.client, path(o0.id));
-    expect(empty).toEqual({ status: 200, text: '{"messages":[],"hasMore":false}' });
-    expect(empty.text).toBe(await reference(me.id, o0.id));
-
-    await befriend(me.id, o0.id);
-    const bodies = ['plain', 'Hail "friend" \\ <script>alert(1)</script>', 'line\nbreak\ttab \u0001\u001f', 'é ü 🐉 \u2028 \u2029 </script>'];
-    const ids: number[] = [];
-    for (let i = 0; i < 65; i++) ids.push(await message(i % 3 ? me.id : o0.id, i % 3 ? o0.id : me.id, `${bodies[i % bodies.length]} #${i}`, i % 2 === 0));
-    // Another conversation of each: never on this page.
-    await message(o1.id, me.id, 'to me from another');
-    await message(o0.id, o1.id, 'from the friend to another');
-    await timesAndPresence(me.id, others);
-
-    const newest = await raw(me.client, path(o0.id));
-    expect(newest.text).toBe(await reference(me.id, o0.id));
-    expect(JSON.parse(newest.text)).toMatchObject({ hasMore: true });
-    expect(JSON.parse(newest.text).messages).toHaveLength(30);
-    expect((await raw(o0.client, path(me.id))).text).toBe(await reference(o0.id, me.id));
-    for (const before of [ids[35]!, ids[30]!, ids[5]!, ids[0]!, ids[64]! + 100, 0]) expect((await raw(me.client, path(o0.id, before))).text).toBe(await reference(me.id, o0.id, before));
-    expect(JSON.parse((await raw(me.client, path(o0.id, ids[30]!))).text)).toMatchObject({ hasMore: false });
-    expect((await raw(me.client, path(o1.id))).text).toBe(await reference(me.id, o1.id));
-    expect((await raw(me.client, path(me.id))).text).toBe(await reference(me.id, me.id));
-
-    const notFound = JSON.stringify({ error: 'player_not_found', message: 'Player not found' });
-    expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: notFound });
-    expect(await raw(me.client, path('me'))).toEqual({ status: 404, text: notFound });
-  });
-
-  it('finds a conversation whatever order JavaScript and the database give its two players (ids whose UTF-16 and UTF-8 orders differ)', async () => {
-    // '\u{1F409}' is before '\uFF21' in UTF-16 (a surrogate, 0xD83D) and after it in UTF-8 (0xF0 against 0xEF),
-    // as 'a' and 'B' differ between JavaScript and an en_US collation.
-    const [dragon, wide] = [`\u{1F409}-${randomUUID()}`, `\uFF21-${randomUUID()}`];
-    for (const id of [dragon, wide]) {
-      await db().insert(authUser).values({ id, name: id, email: `${randomUUID()}@example.com` });
-      await db().insert(users).values({ id, email: `${id}@example.com`, username: `pair-${randomUUID().slice(0, 8)}` });
-    }
-    await db().insert(directMessages).values([
-      { senderId: dragon, receiverId: wide, body: 'one' },
-      { senderId: wide, receiverId: dragon, body: 'two' },
-    ]);
-    for (const [me, other] of [[dragon, wide], [wide, dragon]] as const) {
-      expect((await conversationPage(db(), me, other, undefined, 30)).messages.map((m) => m.body)).toEqual(['one', 'two']);
-      expect(JSON.parse((await conversationPageJson(db(), me, other, undefined, 30))!).messages.map((m: { body: string }) => m.body)).toEqual(['one', 'two']);
-    }
-  });
-
-  it("GET /api/profiles/:userId/friends answers as listAcceptedFriends did: none, accepted friends by name, presence as the viewer sees it (hidden by a block), 'me'; 404 for no player", async () => {
-    const reference = async (viewer: string, ownerId: string) => JSON.stringify({ friends: (await listAcceptedFriends(db(), viewer, ownerId)).map(toPublicUser) });
-    const { me, others } = await circle();
-    const viewer = await socialPlayer(server.url, 'viewer');
-    const path = (id: string) => `/api/profiles/${id}/friends`;
-    const empty = await raw(viewer.client, path(me.id));
-    expect(empty).toEqual({ status: 200, text: '{"friends":[]}' });
-    expect(empty.text).toBe(await reference(viewer.id, me.id));
-
-    const [o0, o1, o2, o3, o4, o5] = others.map((o) => o.id) as [string, string, string, string, string, string];
-    await befriend(me.id, o0);
-    await befriend(o1, me.id);
-    await befriend(me.id, o2);
-    await befriend(o3, me.id);
-    await befriend(me.id, o4);
-    await befriend(o5, me.id, 'pending');
-    await befriend(me.id, viewer.id, 'rejected');
-    await db().insert(blocks).values([
-      { blockerId: viewer.id, blockedId: o0 },
-      { blockerId: o1, blockedId: viewer.id },
-    ]);
-    await timesAndPresence(me.id, others);
-
-    const full = await raw(viewer.client, path(me.id));
-    expect(full.text).toBe(await reference(viewer.id, me.id));
-    expect(JSON.parse(full.text).friends).toHaveLength(5);
-    expect((await raw(me.client, path('me'))).text).toBe(await reference(me.id, me.id));
-    expect((await raw(me.client, path(me.id))).text).toBe(await reference(me.id, me.id));
-    expect((await raw(others[0]!.client, path(o0))).text).toBe(await reference(o0, o0));
-
-    expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'player_not_found', message: 'Player not found' }) });
-  });
-
-  it('GET /api/friends/suggestions answers as suggestFriends did: most mutual friends first, then the recently seen, never friends, requests or blocked players', async () => {
-    const reference = async (viewer: string) => JSON.stringify({ suggestions: (await suggestFriends(db(), viewer, 6)).map((r) => ({ user: toPublicUser(r.user), mutualFriends: r.mutualFriends })) });
-    const { me, others } = await circle();
-    expect((await raw(me.client, '/api/friends/suggestions')).text).toBe(await reference(me.id));
-
-    const [o0, o1, o2, o3, o4, o5] = others.map((o) => o.id) as [string, string, string, string, string, string];
-    const far = await Promise.all([socialPlayer(server.url, 'far'), socialPlayer(server.url, 'far'), socialPlayer(server.url, 'far')]);
-    await befriend(me.id, o0);
-    await befriend(o1, me.id);
-    await befriend(me.id, o2, 'pending');
-    await befriend(o3, me.id, 'rejected');
-    await db().insert(blocks).values({ blockerId: o4, blockedId: me.id });
-    // Friends of friends: far[0] shares two, far[1] and o5 one each.
-    await befriend(far[0]!.id, o0);
-    await befriend(o1, far[0]!.id);
-    await befriend(far[1]!.id, o0);
-    await befriend(o5, o1);
-    await befriend(far[2]!.id, o1, 'pending');
-    await timesAndPresence(me.id, others);
-    await db().execute(sql`update users set last_login = now() - interval '5 minutes 3 microseconds' where id = ${far[2]!.id}`);
-
-    const answer = await raw(me.client, '/api/friends/suggestions');
-    expect(answer.text).toBe(await reference(me.id));
-    const suggested = JSON.parse(answer.text).suggestions as Array<{ user: { id: string }; mutualFriends: number }>;
-    expect(suggested.slice(0, 3).map((s) => s.mutualFriends)).toEqual([2, 1, 1]);
-    expect(suggested.map((s) => s.user.id)).not.toContain(o4);
-    for (const p of [...others, ...far]) expect((await raw(p.client, '/api/friends/suggestions')).text).toBe(await reference(p.id));
-  });
-
-  it('GET /api/friends answers as listFriendRows did: none, pending both ways and accepted rows, newest first, no rejected row, presence hidden by a block, times with microseconds', async () => {
-    const reference = async (viewer: string) =>
-      JSON.stringify({
-        entries: (await listFriendRows(db(), viewer)).map((r) => ({
-          friendshipId: r.friendshipId,
-          status: r.status === 'accepted' ? 'accepted' : 'pending',
-          direction: r.requesterId === viewer ? 'outgoing' : 'incoming',
-          user: toPublicUser(r.user),
-          since: r.updatedAt.toISOString(),
-        })),
-      });
-    const { me, others } = await circle();
-    const empty = await raw(me.client, '/api/friends');
-    expect(empty).toEqual({ status: 200, text: '{"entries":[]}' });
-    expect(empty.text).toBe(await reference(me.id));
-
-    const [o0, o1, o2, o3, o4, o5] = others.map((o) => o.id) as [string, string, string, string, string, string];
-    await befriend(me.id, o0);
-    await befriend(o1, me.id);
-    await befriend(me.id, o2, 'pending');
-    await befriend(o3, me.id, 'pending');
-    await befriend(me.id, o4, 'rejected');
-    await befriend(o5, me.id);
-    await db().insert(blocks).values({ blockerId: o5, blockedId: me.id });
-    await timesAndPresence(me.id, others);
-    // Distinct times, to the microsecond, in an order of their own.
-    for (const [i, id] of [o3, o0, o5, o1, o2].entries()) await db().execute(sql`update friendships set updated_at = now() - ${`${i} hours ${i * 111} microseconds`}::interval where (requester_id = ${id} and addressee_id = ${me.id}) or (requester_id = ${me.id} and addressee_id = ${id})`);
-
-    const full = await raw(me.client, '/api/friends');
-    expect(full.text).toBe(await reference(me.id));
-    const entries = JSON.parse(full.text).entries as Array<{ user: { id: string; isOnline: unknown } }>;
-    expect(entries.map((e) => e.user.id)).toEqual([o3, o0, o5, o1, o2]);
-    expect(entries.map((e) => typeof e.user.isOnline)).toEqual(Array(5).fill('boolean'));
-    for (const p of others) expect((await raw(p.client, '/api/friends')).text).toBe(await reference(p.id));
   });
 });
 

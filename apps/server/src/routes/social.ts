@@ -34,14 +34,11 @@ import { USERNAME_TAKEN } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {
-  conversationPageJson,
-  conversationsJson,
   friendRowsJson,
   getProfileRow,
   isUsernameClash,
   listAcceptedFriends,
   listBlocked,
-  markConversationRead,
   publicFriendsJson,
   relationsFor,
   removeBlock,
@@ -51,6 +48,7 @@ import {
   suggestionsJson,
   type ProfileImage,
 } from '../db/queries/social.ts';
+import { conversationPageJson, conversationsJson, markConversationRead } from '../db/queries/messages.ts';
 import { HttpError } from '../http/errors.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';

@@ -10,7 +10,6 @@ import {
   getFriendshipForUpdate,
   getProfileRow,
   getUsernameForUpdate,
-  insertDirectMessage,
   insertFriendRequest,
   profileCounts,
   relationsFor,
@@ -18,9 +17,9 @@ import {
   setFriendshipStatus,
   setUsername,
   usernameTakenByOther,
-  type DirectMessageRow,
   type PublicUserRow,
 } from '../db/queries/social.ts';
+import { insertDirectMessage, type DirectMessageRow } from '../db/queries/messages.ts';
 import { HttpError } from '../http/errors.ts';
 
 export const PLAYER_NOT_FOUND = 'Player not found';

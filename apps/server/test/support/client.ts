@@ -80,3 +80,9 @@ export async function signedInPlayer(baseUrl: string, email = uniqueEmail(), pas
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signIn.body)}`);
   return client;
 }
+
+/** The answer's bytes as sent. */
+export async function raw(client: TestClient, path: string): Promise<{ status: number; text: string }> {
+  const res = await client.request('GET', path);
+  return { status: res.status, text: await res.text() };
+}
