@@ -1,33 +1,27 @@
-import { LEADERBOARDS, type CraftingView, type Leaderboard, type StoreView } from '@rpg/contract';
-import { ACHIEVEMENTS, materialStack, publicPokerView, startPoker, type ItemData } from '@rpg/game';
+import type { CraftingView, StoreView } from '@rpg/contract';
+import { ACHIEVEMENTS, materialStack, type ItemData } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastSettledAdventure, openAdventure } from '../src/db/queries/adventures.ts';
-import { sellerListings } from '../src/db/queries/auction.ts';
-import { getPokerGame } from '../src/db/queries/casino.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { getProgress, grantedLevels, loadCounters, loadUnlocked } from '../src/db/queries/achievements.ts';
 import { lastChatLines, listMutes } from '../src/db/queries/chat.ts';
 import { consolePage } from '../src/db/queries/console.ts';
 import { getOpenCraft } from '../src/db/queries/crafting.ts';
-import { ownOnBoard, topOfBoard } from '../src/db/queries/leaderboards.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, auctionListings, battlePassGrants, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, pokerGames, users } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
 import { toCraftingView } from '../src/services/crafting-view.ts';
 import { chatMessageView } from '../src/routes/chat.ts';
 import { achievementsViewOf } from '../src/services/achievements.ts';
-import { listingView } from '../src/services/auction.ts';
-import { boardEntry } from '../src/services/leaderboards.ts';
 import { inventoryView } from '../src/services/items.ts';
-import { pokerRng } from '../src/services/poker.ts';
 import { storeView, windowAt } from '../src/services/store.ts';
-import { createCharacter } from './support/characters.ts';
-import { raw, signedInPlayer, type TestClient } from './support/client.ts';
+import { playerWithCharacter } from './support/characters.ts';
+import { raw, type TestClient } from './support/client.ts';
 import { gear, giveItem, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -52,13 +46,6 @@ function countTransactions(): () => number {
   return () => spy.mock.calls.length;
 }
 
-async function playerWithCharacter() {
-  const client = await signedInPlayer(server.url);
-  const character = await createCharacter(client);
-  const userId = (await client.get<{ id: string }>('/api/me')).body.id;
-  return { client, character, userId };
-}
-
 describe('GET /api/characters/:id/store', () => {
   const reference = async (userId: string, characterId: string) => {
     const row = await getCharacter(db(), userId, characterId);
@@ -69,7 +56,7 @@ describe('GET /api/characters/:id/store', () => {
   };
 
   it('answers a stocked window as the character and offer rows read apart do: sold offers, the wallet, the carried backpack', async () => {
-    const { client, character, userId } = await playerWithCharacter();
+    const { client, character, userId } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/store`;
     // The first read stocks the window (in a transaction); the later ones read it in one statement.
     const first = await raw(client, path);
@@ -95,8 +82,8 @@ describe('GET /api/characters/:id/store', () => {
   });
 
   it("answers 404 for another player's character or one that does not exist, stocking nothing", async () => {
-    const owner = await playerWithCharacter();
-    const thief = await playerWithCharacter();
+    const owner = await playerWithCharacter(server.url);
+    const thief = await playerWithCharacter(server.url);
     for (const id of [owner.character.id, '00000000-0000-4000-8000-000000000000']) {
       const res = await raw(thief.client, `/api/characters/${id}/store`);
       expect(res).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
@@ -121,7 +108,7 @@ describe('GET /api/characters/:id/crafting', () => {
   const openCraft = (characterId: string) => and(eq(characterCrafts.characterId, characterId), eq(characterCrafts.completed, false));
 
   it('answers as the character, inventory and open craft read apart do: no craft, one in progress, one waiting for room; without a transaction', async () => {
-    const { client, character, userId } = await playerWithCharacter();
+    const { client, character, userId } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/crafting`;
     await give(character.id, 'iron_ore', 5);
     await give(character.id, 'oak_wood', 2);
@@ -146,7 +133,7 @@ describe('GET /api/characters/:id/crafting', () => {
   });
 
   it('settles a craft that is due before answering, in a transaction, once', async () => {
-    const { client, character, userId } = await playerWithCharacter();
+    const { client, character, userId } = await playerWithCharacter(server.url);
     await give(character.id, 'iron_ore', 3);
     await give(character.id, 'oak_wood', 1);
     expect((await client.post(`/api/characters/${character.id}/crafting/start`, { recipeId: 'iron_sword' })).status).toBe(200);
@@ -179,7 +166,7 @@ describe('GET /api/characters/:id/adventure', () => {
   };
 
   it('answers as the reads apart do: gear, spells and skills in the win chances, the running adventure, the last outcome; a transaction only to catch up', async () => {
-    const { client, character, userId } = await playerWithCharacter();
+    const { client, character, userId } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/adventure`;
     const transactions = countTransactions();
     expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
@@ -227,7 +214,7 @@ describe('GET /api/characters/:id/inventory', () => {
   };
 
   it('answers as the character and inventory read apart do: empty, stacks, equipped gear, a changed health and backpack; without a transaction', async () => {
-    const { client, character, userId } = await playerWithCharacter();
+    const { client, character, userId } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/inventory`;
     const transactions = countTransactions();
     expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
@@ -252,7 +239,7 @@ describe('GET /api/characters/:id/skills', () => {
   };
 
   it('answers as the character and its skills read apart do, its own tree and another in preview; a transaction only to catch up', async () => {
-    const { client, character, userId } = await playerWithCharacter();
+    const { client, character, userId } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/skills`;
     const transactions = countTransactions();
     expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
@@ -281,7 +268,7 @@ describe('GET /api/characters/:id/console', () => {
   const reference = async (characterId: string, before?: number) => JSON.stringify(await consolePage(db(), characterId, 200, before));
 
   it("is the page's JSON text, byte for byte: every kind of text, times to the microsecond, a full and a short page, the page before a line", async () => {
-    const { client, character } = await playerWithCharacter();
+    const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/console`;
     const empty = await client.request('GET', path);
     expect(empty.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -313,7 +300,7 @@ describe('GET /api/characters/:id/console', () => {
   });
 
   it('settles a due adventure first, so the page shows its lines; the ownership as before', async () => {
-    const { client, character } = await playerWithCharacter();
+    const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/console`;
     expect((await client.post(`/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 })).status).toBe(201);
     const running = await raw(client, path);
@@ -325,7 +312,7 @@ describe('GET /api/characters/:id/console', () => {
     expect(kinds).toContain('adventure-return');
     expect(JSON.parse(running.text).messages.length).toBeLessThan(kinds.length);
 
-    const thief = await playerWithCharacter();
+    const thief = await playerWithCharacter(server.url);
     expect(await raw(thief.client, path)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });
@@ -346,7 +333,7 @@ describe('GET /api/achievements', () => {
   };
 
   it('answers as the progress, counters, unlocks and grants read apart do: a new player, then points, a title, counters, hidden and shown unlocks', async () => {
-    const { client, userId } = await playerWithCharacter();
+    const { client, userId } = await playerWithCharacter(server.url);
     expect((await raw(client, '/api/achievements')).text).toBe(await reference(userId));
     const hidden = ACHIEVEMENTS.find((a) => a.hidden);
     const shown = ACHIEVEMENTS.filter((a) => !a.hidden).slice(0, 3);
@@ -368,8 +355,8 @@ describe('GET /api/achievements', () => {
 
 describe("another player's character", () => {
   it.each(['crafting', 'adventure', 'inventory', 'skills'])("GET :id/%s answers 404, as before", async (read) => {
-    const owner = await playerWithCharacter();
-    const thief = await playerWithCharacter();
+    const owner = await playerWithCharacter(server.url);
+    const thief = await playerWithCharacter(server.url);
     expect(await raw(thief.client, `/api/characters/${owner.character.id}/${read}`)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
   });
 });
@@ -378,8 +365,8 @@ describe('GET /api/chat', () => {
   const reference = async (userId: string) => JSON.stringify({ messages: (await lastChatLines(db(), userId, 50)).map(chatMessageView), muted: await listMutes(db(), userId) });
 
   it("answers as the lines and mutes read apart do: the Game Master's welcome on an empty chat, players' lines with portraits, a muted player's left out, more than a page", async () => {
-    const me = await playerWithCharacter();
-    const loud = await playerWithCharacter();
+    const me = await playerWithCharacter(server.url);
+    const loud = await playerWithCharacter(server.url);
     const first = await raw(me.client, '/api/chat');
     expect(first.text).toBe(await reference(me.userId));
     expect(JSON.parse(first.text).messages).toMatchObject([{ kind: 'system', userId: null, username: null }]);
@@ -402,159 +389,5 @@ describe('GET /api/chat', () => {
     );
     expect((await raw(me.client, '/api/chat')).text).toBe(await reference(me.userId));
     expect((await raw(loud.client, '/api/chat')).text).toBe(await reference(loud.userId));
-  });
-});
-
-describe('GET /api/leaderboards/:board', () => {
-  /** The answer as the old read made it: the top and the own ranks by two reads in one read-only snapshot, the own sorted by rank. */
-  const reference = (board: Leaderboard, userId: string) =>
-    db().transaction(
-      async (tx) => {
-        const entry = (row: Awaited<ReturnType<typeof topOfBoard>>[number]) => boardEntry(board, { ...row, k1: row.key[0] ?? 0 }, userId);
-        const top = await topOfBoard(tx, board, 100);
-        const own = await ownOnBoard(tx, board, userId);
-        return JSON.stringify({ board, entries: top.map(entry), own: own.map(entry).sort((a, b) => a.rank - b.rank) });
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-
-  /** Characters straight into the tables, in one insert each (one created_at for all of them). */
-  async function seed(userId: string, rows: Array<{ name: string; level: number; xp: number; count: number; stat: number }>, attributes = true) {
-    const made = await db()
-      .insert(playerCharacters)
-      .values(rows.map((r) => ({ userId, name: r.name, race: 'elf' as const, characterClass: 'mage' as const, gender: 'female' as const, level: r.level, xp: r.xp, adventuresCompleted: r.count, battlesWon: r.count })))
-      .returning({ id: playerCharacters.id });
-    if (!attributes) return;
-    const stat = (v: number) => ({ strength: v, dexterity: v, intelligence: v, constitution: v, attack: v, magicPower: v, speed: v, defense: v, health: v, currentHealth: v, maxHealth: v, currentMana: v, maxMana: v });
-    const base = (v: number) => ({ baseStrength: v, baseDexterity: v, baseIntelligence: v, baseConstitution: v, baseAttack: v, baseMagicPower: v, baseSpeed: v, baseDefense: v, baseHealth: v, baseCurrentHealth: v, baseMaxHealth: v, baseCurrentMana: v, baseMaxMana: v });
-    await db().insert(playerCharacterAttributes).values(made.map((c, i) => ({ characterId: c.id, ...stat(rows[i]!.stat), ...base(rows[i]!.stat) })));
-  }
-
-  async function expectSame(client: TestClient, userId: string) {
-    for (const board of LEADERBOARDS) {
-      const answer = await raw(client, `/api/leaderboards/${board}`);
-      expect(answer.status).toBe(200);
-      expect(answer.text).toBe(await reference(board, userId));
-    }
-  }
-
-  it('answers every board as the two reads did: no character, ties at the top and across the 100th place, own characters tied with each other and far below the top, quotes and unicode in names', async () => {
-    const nobody = await playerWithCharacter();
-    const me = await playerWithCharacter();
-    const rival = await playerWithCharacter();
-    await db().delete(playerCharacters).where(eq(playerCharacters.userId, nobody.userId));
-    await expectSame(nobody.client, nobody.userId);
-    await expectSame(me.client, me.userId);
-
-    await db().update(users).set({ username: `Zoë "the" \\ 🐉 ${rival.userId.slice(0, 6)}` }).where(eq(users.id, rival.userId));
-    // 130 rivals: keys of few values, so ties everywhere, also across the 100th place.
-    await seed(
-      rival.userId,
-      Array.from({ length: 130 }, (_, i) => ({ name: `Ri'val "${i}" \u00e9 \u2028`, level: 30 + (i % 4), xp: i % 3, count: 1000 + (i % 9), stat: 1000 + (i % 11) })),
-    );
-    // One without an attributes row: on the character boards' top, never among anyone's own.
-    await seed(rival.userId, [{ name: 'Bare', level: 50, xp: 7, count: 2000, stat: 0 }], false);
-    // Two of mine, tied with each other (one insert: the same created_at, ordered by id), far below the top.
-    await db().delete(playerCharacters).where(eq(playerCharacters.userId, me.userId));
-    await seed(me.userId, [
-      { name: 'Twin A', level: 2, xp: 5, count: 3, stat: 4 },
-      { name: 'Twin B', level: 2, xp: 5, count: 3, stat: 4 },
-    ]);
-    await expectSame(me.client, me.userId);
-    await expectSame(rival.client, rival.userId);
-    await expectSame(nobody.client, nobody.userId);
-
-    // One of mine on top, the other tied with rivals.
-    await db().update(playerCharacters).set({ level: 60, adventuresCompleted: 5000, battlesWon: 1004 }).where(and(eq(playerCharacters.userId, me.userId), eq(playerCharacters.name, 'Twin B')));
-    await db().update(playerCharacterAttributes).set({ maxHealth: 5000, defense: 5000, attack: 1 }).where(sql`character_id in (select id from player_characters where user_id = ${me.userId})`);
-    await expectSame(me.client, me.userId);
-    const xp = JSON.parse((await raw(me.client, '/api/leaderboards/xp')).text) as { entries: Array<{ name: string; rank: number; own: boolean }>; own: Array<{ name: string; rank: number }> };
-    expect(xp.entries[0]).toMatchObject({ name: 'Twin B', rank: 1, own: true });
-    expect(xp.own.map((o) => o.name)).toEqual(['Twin B', 'Twin A']);
-    const defense = JSON.parse((await raw(me.client, '/api/leaderboards/defense')).text) as { own: Array<{ name: string; rank: number }> };
-    expect(defense.own.map((o) => o.rank)).toEqual([1, 1]);
-  });
-});
-
-describe('GET /api/characters/:id/poker', () => {
-  /** The answer as the old read made it: the whole character and the hand, in a transaction. */
-  const reference = (userId: string, characterId: string) =>
-    db().transaction(async (tx) => {
-      const row = await getCharacter(tx, userId, characterId);
-      if (!row) throw new Error('no character');
-      const record = await getPokerGame(tx, characterId);
-      return JSON.stringify({ game: record ? publicPokerView(record.state) : null, chips: row.character.casinoChips });
-    });
-
-  it('answers as the character and hand read apart did: no hand, a hand in play with its actions, a showdown; another player\'s character refused as before', async () => {
-    const { client, character, userId } = await playerWithCharacter();
-    const path = `/api/characters/${character.id}/poker`;
-    const none = await raw(client, path);
-    expect(none).toEqual({ status: 200, text: await reference(userId, character.id) });
-    expect(JSON.parse(none.text)).toEqual({ game: null, chips: 0 });
-
-    await db().update(playerCharacters).set({ casinoChips: 1_234_567_890_123 }).where(eq(playerCharacters.id, character.id));
-    const { state } = startPoker({ playerChips: 500, playerName: 'Zoë "the" \\ 🐉' }, pokerRng('seed', 0));
-    await db().insert(pokerGames).values({ characterId: character.id, seed: 'seed', state: { ...state, actions: [{ type: 'check' }] } });
-    const playing = await raw(client, path);
-    expect(playing.text).toBe(await reference(userId, character.id));
-    expect(playing.text).not.toContain('actions');
-    expect(JSON.parse(playing.text).game.players[1].cards).toBeNull();
-
-    await db().update(pokerGames).set({ state: { ...state, phase: 'showdown', isActive: false, actions: [] } }).where(eq(pokerGames.characterId, character.id));
-    const showdown = await raw(client, path);
-    expect(showdown.text).toBe(await reference(userId, character.id));
-    expect(JSON.parse(showdown.text).game.players[1].cards).toHaveLength(2);
-
-    const thief = await playerWithCharacter();
-    const refused = { status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) };
-    expect(await raw(thief.client, path)).toEqual(refused);
-    expect(await raw(thief.client, '/api/characters/00000000-0000-0000-0000-000000000000/poker')).toEqual(refused);
-  });
-});
-
-describe('GET /api/auction/mine', () => {
-  /** The answer as the old reads made it: sellerListings' two reads, each listing's view at `now`. */
-  const reference = async (userId: string, now: Date) => {
-    const { active, ended } = await sellerListings(db(), userId);
-    return JSON.stringify({ active: active.map((row) => listingView(row, now, true)), recent: ended.map((row) => listingView(row, now, true)) });
-  };
-  const HOUR = 3_600_000;
-
-  it('answers as the two reads did: none, active ones by their end, the last ten ended (sold, cancelled, expired), times to the microsecond; a listing past its end settled first', async () => {
-    const { client, character, userId } = await playerWithCharacter();
-    const none = await raw(client, '/api/auction/mine');
-    expect(none).toEqual({ status: 200, text: await reference(userId, new Date()) });
-    expect(JSON.parse(none.text)).toEqual({ active: [], recent: [] });
-
-    // Ends half an hour off the hour, so hoursLeft is the same a few milliseconds later.
-    const at = (hours: number) => new Date(Date.now() + hours * HOUR + HOUR / 2);
-    const item = gear('Blade of "Zoë" \\ 🐉 \u2028', 'mainHand', { attack: 3 }, 120, 'rare');
-    const base = { sellerUserId: userId, sellerCharacterId: character.id, itemData: item, itemName: item.name, itemTier: item.tier, itemSlot: 'mainHand' as const, quantity: 1, price: 9_007_199_254, fee: 3 };
-    await db().insert(auctionListings).values([
-      ...[5, 1, 30].map((h) => ({ ...base, createdAt: at(-h), expiresAt: at(h) })),
-      ...Array.from({ length: 12 }, (_, i) => ({
-        ...base,
-        quantity: i + 1,
-        status: (['sold', 'cancelled', 'expired'] as const)[i % 3],
-        createdAt: at(-50 - i),
-        expiresAt: at(-1 - i),
-        endedAt: at(-2 - i),
-        ...(i % 3 === 0 ? { payout: 8_556_839_291, soldAt: at(-2 - i) } : {}),
-      })),
-    ]);
-    await db().execute(sql`update auction_listings set created_at = created_at + interval '123 microseconds', ended_at = ended_at + interval '999 microseconds' where seller_user_id = ${userId}`);
-    const listed = await raw(client, '/api/auction/mine');
-    expect(listed.text).toBe(await reference(userId, new Date()));
-    const view = JSON.parse(listed.text) as { active: Array<{ hoursLeft: number }>; recent: unknown[] };
-    expect(view.active.map((l) => l.hoursLeft)).toEqual([2, 6, 31]);
-    expect(view.recent).toHaveLength(10);
-
-    // One of them past its end: the read settles it (the item back, an expired listing) and answers after.
-    await db().update(auctionListings).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(auctionListings.sellerUserId, userId), eq(auctionListings.quantity, 1), eq(auctionListings.status, 'active'), sql`expires_at < now() + interval '3 hours'`));
-    const settled = await raw(client, '/api/auction/mine');
-    expect(settled.text).toBe(await reference(userId, new Date()));
-    expect((JSON.parse(settled.text) as { active: unknown[] }).active).toHaveLength(2);
-    expect((JSON.parse(settled.text) as { recent: Array<{ status: string }> }).recent[0]).toMatchObject({ status: 'expired' });
   });
 });

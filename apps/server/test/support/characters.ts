@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { CharacterListResponse, CharacterResponse, CharacterView } from '../../src/routes/characters/view.ts';
-import type { TestClient } from './client.ts';
+import { signedInPlayer, type TestClient } from './client.ts';
 
 export interface ErrorBody {
   error: string;
@@ -64,4 +64,12 @@ export function png(width = 2, height = 2, rgb: [number, number, number] = [200,
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A new signed-in player with one character, and the player's id. */
+export async function playerWithCharacter(baseUrl: string) {
+  const client = await signedInPlayer(baseUrl);
+  const character = await createCharacter(client);
+  const userId = (await client.get<{ id: string }>('/api/me')).body.id;
+  return { client, character, userId };
 }
