@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as ws from 'ws';
-import { RealtimeHub, textFrame } from '../src/realtime/hub.ts';
+import { textFrame } from '../src/realtime/frames.ts';
+import { RealtimeHub } from '../src/realtime/hub.ts';
 
 /** ws's own framing (exported at run time, not in its types). */
 const { Sender } = ws as unknown as {

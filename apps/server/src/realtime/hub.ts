@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import { authSession, blocks, realtimeConnections, users } from '../db/schema/index.ts';
 import type { Bus, BusMessage, PushMessage } from './bus.ts';
+import { directSocket, outgoing, writeFrames, type Outgoing } from './frames.ts';
 
 type PresencePush = Extract<PushMessage, { type: 'presence' }>;
 
@@ -37,60 +38,11 @@ export const MAX_SOCKETS_PER_PLAYER = 12;
 /** What a tab may send: it only pings (every 30 s), so 20 messages in 10 seconds is generous. */
 export const MESSAGE_RATE = { max: 20, windowMs: 10_000 };
 
-/** One push's bytes, made once however many tabs get it: the JSON, and the whole text frame a server sends. */
-interface Outgoing {
-  payload: Buffer;
-  frame: Buffer;
-}
-
 /** A bus message waiting for the next flush. A push goes to every tab, or to one player's (`userId`), minus `except`'s. */
 type Queued =
   | { kind: 'push'; out: Outgoing; userId?: string; except?: ReadonlySet<string> }
   | { kind: 'session-ended'; sessionId: string }
   | { kind: 'revalidate-user'; userId: string };
-
-/** An unmasked, final text frame (RFC 6455 §5.2): what ws would write for this payload, the same for every tab. */
-export function textFrame(payload: Buffer): Buffer {
-  const n = payload.length;
-  const head = n < 126 ? 2 : n < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(head + n);
-  frame[0] = 0x81;
-  if (n < 126) frame[1] = n;
-  else if (n < 65_536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(n, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(n), 2);
-  }
-  payload.copy(frame, head);
-  return frame;
-}
-
-function outgoing(payload: PushMessage): Outgoing {
-  const bytes = Buffer.from(JSON.stringify(payload));
-  return { payload: bytes, frame: textFrame(bytes) };
-}
-
-interface WsInternals {
-  _socket?: Duplex | null;
-  _sender?: { _state?: number; _queue?: unknown[] };
-}
-
-/**
- * The TCP socket under a ws WebSocket, when ready frames may be written to it directly: no extension
- * was negotiated (permessage-deflate is off). Undefined otherwise, and frames go through ws.send.
- */
-function directSocket(ws: WebSocket): Duplex | undefined {
-  if (ws.extensions !== '') return undefined;
-  return (ws as unknown as WsInternals)._socket ?? undefined;
-}
-
-/** Nothing waits in ws's own send queue (it queues only while compressing), so a direct write keeps the order. */
-function senderIdle(ws: WebSocket): boolean {
-  const sender = (ws as unknown as WsInternals)._sender;
-  return sender?._state === 0 && sender._queue?.length === 0;
-}
 
 const SIGNED_OUT = outgoing({ type: 'signed-out' });
 
@@ -446,15 +398,7 @@ export class RealtimeHub {
 
   /** Frames to one tab in one write (`joined`: the same frames already concatenated). */
   private write(client: Client, outs: readonly Outgoing[], joined?: Buffer): void {
-    if (outs.length === 0 || client.socket.readyState !== client.socket.OPEN) return;
-    const raw = client.raw;
-    if (!raw || !senderIdle(client.socket)) {
-      for (const out of outs) client.socket.send(out.payload, { binary: false });
-      return;
-    }
-    if (joined) raw.write(joined);
-    else if (outs.length === 1) raw.write(outs[0]!.frame);
-    else raw.write(Buffer.concat(outs.map((o) => o.frame)));
+    writeFrames(client.socket, client.raw, outs, joined);
   }
 
   /** A message to one tab at once (hello, pong), through ws. */
