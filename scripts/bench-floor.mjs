@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// The floor under a console line (scripts/bench.mjs, BENCH_FLOOR): a bare Fastify route that runs
-// the line's transaction with node-postgres and nothing else: no game code, no hooks, no ORM. The
-// same two round trips as the game's line (db/client.ts pipelines both): `begin` with the
-// character's locked read (lockCharacterForLine's statement), then the insert of the typed line
-// and its answer with the `commit`. What this serves per second on a machine is what any server
-// with that transaction can, so the game's console is measured against it.
+// The floors under the game's routes (scripts/bench.mjs, BENCH_FLOOR): bare Fastify routes that run
+// a route's statements with node-postgres and nothing else: no game code, no hooks, no ORM. What
+// they serve per second, and their p99, is what any server with those statements can on a machine,
+// so the game's routes are measured against them.
+// POST /line: a console line's transaction, the same two round trips as the game's line
+// (db/client.ts pipelines both): `begin` with the character's locked read (lockCharacterForLine's
+// statement), then the insert of the typed line and its answer with the `commit`.
+// GET /characters: GET /api/characters' statement (characters_of_owner_now: each character's four
+// one-to-one rows, its due adventures, its equipped items) on two pipelined connections, as the
+// game's lanes run it (db/lanes.ts), its rows sent as JSON.
 //   DATABASE_URL  the game's database (the bench's players and characters are in it)
 //   PORT          where to listen
 //   CHARACTERS    JSON [[characterId, userId], ...]: each request takes the next
@@ -22,8 +26,26 @@ const LOCK = `select pc.name, a.current_mana, a.max_mana, a.mana_updated_at,
 const INSERT = `insert into console_messages (character_id, kind, sender, content) values ($1, 'user', $2, '/roll 2d6'), ($1, 'roll', 'System', $3)
   returning id, character_id, kind, sender, content, created_at`;
 
+const LIST = `select pc.*, a.*, ap.*, b.*,
+  array_to_string(array(select ca.id from character_adventures ca where ca.character_id = pc.id and ca.completed = false and ca.end_time <= $2::timestamptz order by ca.end_time), ',') as due,
+  coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from player_character_inventory i where i.character_id = pc.id and i.equipped), '[]'::json) as equipped
+  from player_characters pc join player_character_attributes a on a.character_id = pc.id join player_character_appearance ap on ap.character_id = pc.id join player_character_backpack b on b.character_id = pc.id
+  where pc.user_id = $1 order by pc.created_at, pc.id`;
+const lanes = await Promise.all(
+  [0, 1].map(async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL, options: '-c jit=off', pipeline: true });
+    await client.connect();
+    return client;
+  }),
+);
+
 let turn = 0;
 const app = Fastify();
+app.get('/characters', async () => {
+  const [, userId] = characters[turn++ % characters.length];
+  const { rows } = await lanes[turn % lanes.length].query({ name: 'floor_list', text: LIST, values: [userId, new Date().toISOString()] });
+  return { characters: rows };
+});
 app.get('/health', async () => ({ ok: true }));
 app.post('/line', async () => {
   const [characterId, userId] = characters[turn++ % characters.length];

@@ -10,8 +10,8 @@
 //   BENCH_SERVER=<compiled main.js> (run that server, e.g. a build of an older commit, instead of building this one)
 //   BENCH_ONLY=<regex> (only the rows whose name matches, e.g. 'messages|friends')
 //   BENCH_ROUTES=all (after the issue's routes, every read a player's screens make; BENCH_ROUTE_SECONDS=5 each)
-//   On PostgreSQL, after the console rows, their floor: the same transaction from a bare Fastify route
-//   (scripts/bench-floor.mjs; BENCH_FLOOR=0 skips it).
+//   On PostgreSQL, after the console rows, the floors: the same line's transaction, and GET
+//   /api/characters' statement, from a bare Fastify route (scripts/bench-floor.mjs; BENCH_FLOOR=0 skips them).
 //   Then scripts/bench-chat.mjs (the global chat's fan-out and socket memory; BENCH_CHAT=0 skips it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -252,8 +252,9 @@ async function benchServer(label, databaseUrl, helloNow) {
     ['POST console /roll 2d6 (one character)', base, { script: oneCharacter }],
     [`POST console /roll 2d6 (${CONSOLE_PLAYERS} players)`, base, { script: manyPlayers }],
   ];
-  // The floor under those lines (PostgreSQL): the same transaction, on the same players' characters,
-  // from a bare Fastify route with node-postgres and no game code (scripts/bench-floor.mjs).
+  // The floors under those lines and the list (PostgreSQL): the same transaction, on the same players'
+  // characters, and the list's statement, from a bare Fastify route with node-postgres and no game
+  // code (scripts/bench-floor.mjs).
   let floor;
   if (databaseUrl && process.env.BENCH_FLOOR !== '0') {
     const floorPort = await freePort();
@@ -261,6 +262,7 @@ async function benchServer(label, databaseUrl, helloNow) {
     const script = path.join(work, 'floor.lua');
     writeFileSync(script, `wrk.method = "POST"\nwrk.body = '{"text":"/roll 2d6"}'\nwrk.headers["content-type"] = "application/json"\n`);
     routes.push([`floor: the same line's transaction alone (bare Fastify + node-postgres, ${CONSOLE_PLAYERS} characters)`, `http://127.0.0.1:${floorPort}/line`, { script, pid: floor.child.pid }]);
+    routes.push([`floor: GET /api/characters' statement alone (bare Fastify + node-postgres, two pipelined connections)`, `http://127.0.0.1:${floorPort}/characters`, { pid: floor.child.pid }]);
   }
   if (ALL_ROUTES) {
     const reads = await playerReads(base, character.id, call, others);
