@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationPage, conversationPageJson, listConversations } from '../src/db/queries/messages.ts';
 import { listAcceptedFriends, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
-import { authUser, blocks, directMessages, friendships, realtimeConnections, users } from '../src/db/schema/index.ts';
-import { toDirectMessage, toPublicUser } from '../src/services/social.ts';
+import { achievementProgress, authUser, blocks, directMessages, friendships, posts, realtimeConnections, users } from '../src/db/schema/index.ts';
+import { loadProfile, toDirectMessage, toPublicUser } from '../src/services/social.ts';
+import { createCharacter } from './support/characters.ts';
 import { raw } from './support/client.ts';
 import { socialPlayer, type Player } from './support/social.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -241,5 +242,66 @@ describe('the social reads', () => {
     expect(entries.map((e) => e.user.id)).toEqual([o3, o0, o5, o1, o2]);
     expect(entries.map((e) => typeof e.user.isOnline)).toEqual(Array(5).fill('boolean'));
     for (const p of others) expect((await raw(p.client, '/api/friends')).text).toBe(await reference(p.id));
+  });
+
+  it("GET /api/profiles/:userId answers as loadProfile did: own ('me', the e-mail) and another's (no e-mail), every relation either way, presence online, offline, never seen and hidden by a block, the counts, title and banner; 404 for no player", async () => {
+    const reference = async (viewer: string, target: string) => JSON.stringify(await loadProfile(db(), viewer, target));
+    const { me, others } = await circle();
+    const path = (id: string) => `/api/profiles/${id}`;
+    // A new player: no post, friend or character, no title or banner.
+    const fresh = await raw(me.client, path(me.id));
+    expect(fresh.status).toBe(200);
+    expect(fresh.text).toBe(await reference(me.id, me.id));
+    expect((await raw(others[0]!.client, path(me.id))).text).toBe(await reference(others[0]!.id, me.id));
+
+    const [o0, o1, o2, o3, o4, o5] = others.map((o) => o.id) as [string, string, string, string, string, string];
+    const viewer = await socialPlayer(server.url, 'viewer');
+    await befriend(me.id, o0);
+    await befriend(o1, me.id);
+    await befriend(me.id, o2, 'pending');
+    await befriend(o3, me.id, 'pending');
+    await befriend(o4, me.id, 'rejected');
+    await befriend(o0, o5);
+    await befriend(o5, viewer.id, 'pending');
+    // Blocked one way, the other way, both ways; a block beside a pending row (a block ends a friendship: this row keeps one to show the rule).
+    await db().insert(blocks).values([
+      { blockerId: me.id, blockedId: o5 },
+      { blockerId: viewer.id, blockedId: me.id },
+      { blockerId: o4, blockedId: o1 },
+      { blockerId: o1, blockedId: o4 },
+      { blockerId: o3, blockedId: viewer.id },
+      { blockerId: viewer.id, blockedId: o2 },
+    ]);
+    await befriend(o2, viewer.id, 'pending');
+    for (const [i, text] of ['plain', 'Hail "friend" \\ <script>alert(1)</script> é 🐉 \u2028', 'line\nbreak\ttab \u0001'].entries()) await db().insert(posts).values({ authorId: i === 2 ? o0 : me.id, text });
+    await createCharacter(me.client, { name: 'Aria' });
+    await createCharacter(me.client, { name: 'Bran' });
+    await createCharacter(others[0]!.client, { name: 'Cato' });
+    await db().insert(achievementProgress).values({ userId: me.id, title: 'The "Bold" \\ </b> 🐉 \u2028' }).onConflictDoUpdate({ target: achievementProgress.userId, set: { title: 'The "Bold" \\ </b> 🐉 \u2028' } });
+    await db().update(users).set({ bannerUrl: '/uploads/profiles/b "c" \\.png', avatarUrl: 'https://example.com/a?b="c"', email: 'odd"\\\u2028@example.com' }).where(eq(users.id, me.id));
+    await timesAndPresence(me.id, others);
+    await db().execute(sql`update users set last_seen = now() - interval '2 hours 456 microseconds', last_login = now() - interval '3 hours 789 microseconds' where id = ${me.id}`);
+
+    const everyone = [me, ...others, viewer];
+    const statuses = new Set<string>();
+    for (const from of everyone) {
+      for (const to of everyone) {
+        const answer = await raw(from.client, path(to.id));
+        expect(answer.text).toBe(await reference(from.id, to.id));
+        statuses.add(JSON.parse(answer.text).relation.status);
+      }
+    }
+    expect([...statuses].sort()).toEqual(['blocked', 'blocked-by', 'friends', 'incoming', 'none', 'outgoing', 'self']);
+    const own = JSON.parse((await raw(me.client, path('me'))).text);
+    expect((await raw(me.client, path('me'))).text).toBe(await reference(me.id, me.id));
+    expect(own).toMatchObject({ email: 'odd"\\\u2028@example.com', counts: { posts: 2, friends: 2, characters: 2 }, relation: { status: 'self', friendshipId: null } });
+    expect(own.user.lastSeen).toMatch(/\.\d{3}Z$/);
+    expect(JSON.parse((await raw(others[0]!.client, path(me.id))).text).email).toBeNull();
+    // A player never seen is offline (false, never null); a player online is hidden from one who blocked them.
+    expect(JSON.parse((await raw(me.client, path(o2))).text).user).toMatchObject({ isOnline: false, lastSeen: null });
+    expect(JSON.parse((await raw(me.client, path(o4))).text).user.isOnline).toBe(true);
+    expect(JSON.parse((await raw(others[1]!.client, path(o4))).text).user).toMatchObject({ isOnline: false, lastSeen: null });
+
+    expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'player_not_found', message: 'Player not found' }) });
   });
 });

@@ -39,6 +39,7 @@ import {
   isUsernameClash,
   listAcceptedFriends,
   listBlocked,
+  profileJson,
   publicFriendsJson,
   relationsFor,
   removeBlock,
@@ -103,10 +104,13 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
 
   // ---- Profiles -------------------------------------------------------------------------------
 
-  api.get('/api/profiles/:userId', { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: profileViewSchema } } }, async (request) => {
+  api.get('/api/profiles/:userId', { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: profileViewSchema } } }, async (request, reply) => {
     const { userId } = player(request);
     const target = request.params.userId === 'me' ? userId : request.params.userId;
-    return loadProfile(db, userId, target);
+    // One statement: whether the player exists, and the profile as the answer's JSON text.
+    const json = await profileJson(db, userId, target);
+    if (json === undefined) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+    return sendJsonText(reply, json);
   });
 
   api.get(

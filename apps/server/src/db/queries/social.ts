@@ -82,11 +82,21 @@ const hiddenFromViewer = sql`exists (select 1 from "blocks" b where (b.blocker_i
  * toPublicUser of publicUserColumns' row for `u`: row_to_json writes the keys in toPublicUser's order
  * and escapes strings as JSON.stringify does; isOnline false for a player never seen, as presenceColumns.
  */
-export const publicUserJson = sql`(select row_to_json(p) from (select u.id, u.username, u.avatar_url as "avatarUrl", coalesce(not ${hiddenFromViewer} and (
+const publicUserFields = sql`u.id, u.username, u.avatar_url as "avatarUrl", coalesce(not ${hiddenFromViewer} and (
       exists (select 1 from "realtime_connections" rc where rc.user_id = u.id and rc.last_ping > ${sql.placeholder('live')}::timestamptz)
       or u.last_seen > ${sql.placeholder('grace')}::timestamptz
       or (u.last_login > ${sql.placeholder('window')}::timestamptz and (u.last_seen is null or u.last_seen <= u.last_login))), false) as "isOnline",
-    case when ${hiddenFromViewer} then null else ${isoTime(sql`greatest(u.last_seen, u.last_login)`)} end as "lastSeen") p)`;
+    case when ${hiddenFromViewer} then null else ${isoTime(sql`greatest(u.last_seen, u.last_login)`)} end as "lastSeen"`;
+export const publicUserJson = sql`(select row_to_json(p) from (select ${publicUserFields}) p)`;
+
+/**
+ * relationsFor's relation of the viewer to the users row `u`, as the JSON text of relationSchema:
+ * self; the viewer's block, then the other's; the pair's pending or accepted row; else none.
+ */
+const relationJson = sql`case when u.id = ${viewer} then '{"status":"self","friendshipId":null}'
+    when exists (select 1 from "blocks" b where b.blocker_id = ${viewer} and b.blocked_id = u.id) then '{"status":"blocked","friendshipId":null}'
+    when exists (select 1 from "blocks" b where b.blocker_id = u.id and b.blocked_id = ${viewer}) then '{"status":"blocked-by","friendshipId":null}'
+    else coalesce((select '{"status":' || case when f.status = 'accepted' then '"friends"' when f.requester_id = ${viewer} then '"outgoing"' else '"incoming"' end || ',"friendshipId":' || to_json(f.id::text)::text || '}' from "friendships" f where f.status <> 'rejected' and ((f.requester_id = ${viewer} and f.addressee_id = u.id) or (f.addressee_id = ${viewer} and f.requester_id = u.id))), '{"status":"none","friendshipId":null}') end`;
 
 export async function getPublicUsers(db: DbOrTx, viewerId: string, ids: readonly string[], now = new Date()): Promise<Map<string, PublicUserRow>> {
   if (ids.length === 0) return new Map();
@@ -111,6 +121,30 @@ export async function getProfileRow(db: DbOrTx, viewerId: string, userId: string
     .where(eq(users.id, userId));
   if (!row) return undefined;
   return { ...row, email: userId === viewerId ? row.email : null } as PublicUserRow & { bannerUrl: string | null; email: string | null; title: string | null };
+}
+
+const profileRead = prepared<PresenceValues & { ownerId: string }, Array<{ json: string }>>('profile_json', (db) =>
+  db
+    .select({
+      // loadProfile's view: getProfileRow's player (toPublicUser's keys, then the banner and the title), the e-mail only on the viewer's own, profileCounts, relationOf.
+      json: sql<string>`'{"user":' || (select row_to_json(p) from (select ${publicUserFields}, u.banner_url as "bannerUrl", (select a.title from "achievement_progress" a where a.user_id = u.id) as title) p)::text
+        || ',"email":' || case when u.id = ${viewer} then coalesce(to_json(u.email)::text, 'null') else 'null' end
+        || ',"counts":{"posts":' || (select count(*) from "posts" x where x.author_id = u.id)
+        || ',"friends":' || (select count(*) from "friendships" f where f.status = 'accepted' and (f.requester_id = u.id or f.addressee_id = u.id))
+        || ',"characters":' || (select count(*) from "player_characters" c where c.user_id = u.id)
+        || '},"relation":' || ${relationJson} || '}'`,
+    })
+    .from(sql`"users" u`)
+    .where(sql`u.id = ${owner}`),
+);
+
+/**
+ * GET /api/profiles/:userId's answer, loadProfile's view, as the JSON text JSON.stringify makes of it
+ * (a test holds the two equal); undefined when the owner is no player.
+ */
+export async function profileJson(db: DbOrTx, viewerId: string, ownerId: string, now = new Date()): Promise<string | undefined> {
+  const [row] = await profileRead(db, { ...presenceValues(viewerId, now), ownerId });
+  return row?.json;
 }
 
 /** Spec 03 §2 "Counters Posts, Friends and Characters", from the rows. */
