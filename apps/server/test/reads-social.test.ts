@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationPage, conversationPageJson, listConversations } from '../src/db/queries/messages.ts';
+import { listPosts } from '../src/db/queries/posts.ts';
 import { listAcceptedFriends, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
-import { achievementProgress, authUser, blocks, directMessages, friendships, posts, realtimeConnections, users } from '../src/db/schema/index.ts';
+import { achievementProgress, authUser, blocks, directMessages, friendships, postComments, postLikes, posts, realtimeConnections, users } from '../src/db/schema/index.ts';
+import { isUuid } from '../src/routes/inventory.ts';
+import { postView } from '../src/routes/posts.ts';
 import { loadProfile, toDirectMessage, toPublicUser } from '../src/services/social.ts';
 import { createCharacter } from './support/characters.ts';
 import { raw } from './support/client.ts';
@@ -303,5 +306,78 @@ describe('the social reads', () => {
     expect(JSON.parse((await raw(others[1]!.client, path(o4))).text).user).toMatchObject({ isOnline: false, lastSeen: null });
 
     expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'player_not_found', message: 'Player not found' }) });
+  });
+
+  it('GET /api/users/:userId/posts answers as listPosts and postView did: none, pages by the cursor (ties, the same millisecond), a cursor not the author\'s or not an id, the viewer\'s likes and own posts, counts, edited, images and avatars; 404 for no player', async () => {
+    const reference = async (viewer: string, author: string, before?: string) => {
+      const rows = await listPosts(db(), author, viewer, 11, before && isUuid(before) ? before : undefined);
+      const page = rows.slice(0, 10);
+      return JSON.stringify({ posts: page.map((row) => postView(row, viewer)), nextCursor: rows.length > 10 ? page[page.length - 1]!.id : null });
+    };
+    const { me, others } = await circle();
+    const [o0, o1] = others as [Player, Player];
+    const path = (id: string, before?: string) => `/api/users/${id}/posts${before === undefined ? '' : `?before=${encodeURIComponent(before)}`}`;
+    const empty = await raw(o0.client, path(me.id));
+    expect(empty).toEqual({ status: 200, text: '{"posts":[],"nextCursor":null}' });
+    expect(empty.text).toBe(await reference(o0.id, me.id));
+
+    const texts = ['plain', 'Hail "friend" \\ <script>alert(1)</script> é 🐉 \u2028 \u2029', 'line\nbreak\ttab \u0001\u001f \u007f', ''];
+    const ids: string[] = [];
+    for (let i = 0; i < 27; i++) {
+      const [row] = await db()
+        .insert(posts)
+        .values({ authorId: me.id, text: texts[i % texts.length]!, imagePath: i % 4 === 3 ? `posts/abc/${i} "q".png` : i % 5 === 1 ? '' : null })
+        .returning({ id: posts.id });
+      ids.push(row!.id);
+    }
+    const [other] = await db().insert(posts).values({ authorId: o0.id, text: "another's" }).returning({ id: posts.id });
+    // Times: some 2 s apart, ties to the microsecond (ordered by id), several in one millisecond, edited and not (1 s and 1 ms apart, the same millisecond 1.0005 s apart).
+    for (const [i, id] of ids.entries()) {
+      const at = i < 6 ? `2026-11-20 10:00:00.123+00` : i < 12 ? `2026-11-20 10:00:01.123${String(i * 37).padStart(3, '0')}+00` : `2026-11-20 10:00:${String(i + 2).padStart(2, '0')}.${String(i * 12_345).padStart(6, '0').slice(0, 6)}+00`;
+      const edit = ['0', '1 second', '1 second 1 millisecond', '1 second 500 microseconds', '2 days 3 hours', '-1 second'][i % 6]!;
+      await db().execute(sql`update posts set created_at = ${at}::timestamptz, updated_at = ${at}::timestamptz + ${edit}::interval where id = ${id}`);
+    }
+    for (const [i, id] of ids.entries()) {
+      if (i % 3 === 0) await db().insert(postLikes).values({ postId: id, userId: o0.id });
+      if (i % 4 === 0) await db().insert(postLikes).values({ postId: id, userId: me.id });
+      for (let c = 0; c < i % 3; c++) await db().insert(postComments).values({ postId: id, authorId: o1.id, text: `comment ${c}` });
+    }
+
+    for (const viewer of [me, o0, o1]) {
+      let before: string | undefined;
+      const seen: string[] = [];
+      do {
+        const page = await raw(viewer.client, path(me.id, before));
+        expect(page.text).toBe(await reference(viewer.id, me.id, before));
+        const parsed = JSON.parse(page.text) as { posts: Array<{ id: string }>; nextCursor: string | null };
+        seen.push(...parsed.posts.map((p) => p.id));
+        before = parsed.nextCursor ?? undefined;
+      } while (before);
+      expect(new Set(seen).size).toBe(seen.length);
+    }
+    // Every post as the cursor; an id of another author's post, an unknown id, an upper-case id, a cursor not an id: the first page.
+    for (const before of [...ids, other!.id, randomUUID(), ids[7]!.toUpperCase(), 'not-an-id', '']) expect((await raw(o0.client, path(me.id, before))).text).toBe(await reference(o0.id, me.id, before));
+    const first = JSON.parse((await raw(me.client, path(me.id))).text) as { posts: Array<{ isMine: boolean; edited: boolean; likedByMe: boolean; imageUrl: string | null }>; nextCursor: string };
+    expect(first.posts).toHaveLength(10);
+    expect(first.posts.every((p) => p.isMine)).toBe(true);
+    expect(new Set(first.posts.map((p) => p.edited))).toEqual(new Set([true, false]));
+    expect(new Set(first.posts.map((p) => p.likedByMe))).toEqual(new Set([true, false]));
+
+    // The author's avatar as avatarUrl makes it: none, a path, a URL, a stored name under /uploads.
+    for (const avatarUrl of [null, '', '/uploads/profiles/a "b".png', 'https://example.com/a.png', 'http://example.com/a.png', 'profiles/x.png', 'HTTPS://example.com/a.png', 'https//x']) {
+      await db().update(users).set({ avatarUrl }).where(eq(users.id, me.id));
+      expect((await raw(o1.client, path(me.id))).text).toBe(await reference(o1.id, me.id));
+    }
+    // Fewer than a page; exactly a page (no next one); a deleted post.
+    await db().delete(posts).where(eq(posts.id, ids[26]!));
+    for (const keep of [11, 10, 3]) {
+      await db().delete(posts).where(sql`${posts.authorId} = ${me.id} and ${posts.id} not in (select id from posts where author_id = ${me.id} order by created_at limit ${keep})`);
+      const page = await raw(o0.client, path(me.id));
+      expect(page.text).toBe(await reference(o0.id, me.id));
+      expect(JSON.parse(page.text).posts).toHaveLength(Math.min(keep, 10));
+      expect(JSON.parse(page.text).nextCursor === null).toBe(keep <= 10);
+    }
+
+    expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'user_not_found', message: 'User not found' }) });
   });
 });

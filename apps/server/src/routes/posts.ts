@@ -25,7 +25,6 @@ import {
   type CommentResponse,
   type CommentView,
   type LikeResponse,
-  type PostFeed,
   type PostImageResponse,
   type PostResponse,
   type PostView,
@@ -33,7 +32,6 @@ import {
 import { assertCanDeleteComment, assertPostAuthor, commentText, POST_NOT_FOUND, postText, RuleError } from '@rpg/game';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
-import { userExists } from '../db/queries/chat.ts';
 import {
   addLike,
   countLikes,
@@ -46,8 +44,8 @@ import {
   insertComment,
   insertPost,
   listComments,
-  listPosts,
   lockPost,
+  postFeedJson,
   removeLike,
   updatePostText,
   type CommentRow,
@@ -60,6 +58,7 @@ import { readImageUpload, removeUpload, saveUpload, uploadsRoot } from '../http/
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
+import { sendJsonText } from './json-text.ts';
 import { isUuid } from './inventory.ts';
 
 export interface PostRouteDeps {
@@ -144,14 +143,14 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
   const postsCounted = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId), queryKeys.profile(authorId)]));
 
   const feedSchema = { params: userPostsParamsSchema, querystring: postFeedQuerySchema, response: { 200: postFeedSchema } };
-  api.get('/api/users/:userId/posts', { onRequest: guard, schema: feedSchema }, async (request): Promise<PostFeed> => {
+  api.get('/api/users/:userId/posts', { onRequest: guard, schema: feedSchema }, async (request, reply) => {
     const { userId: viewerId } = player(request);
     const { userId } = request.params;
     const before = request.query.before;
-    if (!(await userExists(db, userId))) throw new HttpError(404, 'user_not_found', USER_NOT_FOUND);
-    const rows = await listPosts(db, userId, viewerId, POST_PAGE_SIZE + 1, before && isUuid(before) ? before : undefined);
-    const page = rows.slice(0, POST_PAGE_SIZE);
-    return { posts: page.map((row) => postView(row, viewerId)), nextCursor: rows.length > POST_PAGE_SIZE ? page[page.length - 1]!.id : null };
+    // One statement: whether the player exists, and the page as the answer's JSON text.
+    const json = await postFeedJson(db, userId, viewerId, POST_PAGE_SIZE, before && isUuid(before) ? before : undefined);
+    if (json === undefined) throw new HttpError(404, 'user_not_found', USER_NOT_FOUND);
+    return sendJsonText(reply, json);
   });
 
   const createSchema = { body: createPostBodySchema, response: { 200: postResponseSchema } };

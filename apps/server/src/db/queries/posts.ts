@@ -1,6 +1,8 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { postComments, postLikes, posts, users } from '../schema/index.ts';
+import { isoTime } from './columns.ts';
 
 /** A post as the feed shows it to one viewer. */
 export interface PostRow {
@@ -58,6 +60,53 @@ export async function listPosts(db: DbOrTx, authorId: string, viewerId: string, 
     .where(and(eq(posts.authorId, authorId), older))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
+}
+
+/**
+ * postView of the posts row `x` by the users row `u` for the viewer placeholder, as the JSON text
+ * JSON.stringify makes of it: row_to_json writes the keys in postView's order; the avatar and the
+ * image as avatarUrl and uploadUrl make them; the times as toISOString writes them, and `edited`
+ * from them as the Dates held them (milliseconds, cut).
+ */
+const viewer = sql.placeholder('viewerId');
+const postJson = sql`(select row_to_json(v) from (select x.id,
+    (select row_to_json(a) from (select u.id, u.username, case when u.avatar_url is null or u.avatar_url = '' then null when starts_with(u.avatar_url, '/') or starts_with(u.avatar_url, 'http:') or starts_with(u.avatar_url, 'https:') then u.avatar_url else '/uploads/' || u.avatar_url end as "avatarUrl") a) as author,
+    x.text, case when x.image_path is null or x.image_path = '' then null else '/uploads/' || x.image_path end as "imageUrl",
+    ${isoTime(sql`x.created_at`)} as "createdAt", ${isoTime(sql`x.updated_at`)} as "updatedAt",
+    date_trunc('milliseconds', x.updated_at) - date_trunc('milliseconds', x.created_at) > interval '1 second' as edited,
+    (select count(*)::int from "post_likes" l where l.post_id = x.id) as "likeCount",
+    exists (select 1 from "post_likes" l where l.post_id = x.id and l.user_id = ${viewer}) as "likedByMe",
+    (select count(*)::int from "post_comments" c where c.post_id = x.id) as "commentCount",
+    x.author_id = ${viewer} as "isMine") v)`;
+
+type FeedValues = { authorId: string; viewerId: string; limit: number; fetch: number; before?: string };
+
+const feedJson = (before: boolean) =>
+  prepared<FeedValues, Array<{ json: string | null }>>(before ? 'user_posts_json_before' : 'user_posts_json', (db) => {
+    const [author, limit] = [sql.placeholder('authorId'), sql.placeholder('limit')];
+    // listPosts' cursor: the post `before` only if it is the author's, its time as the Date listPosts held (milliseconds, cut).
+    const cursor = before ? sql` left join (select date_trunc('milliseconds', b.created_at) as at, b.id from "posts" b where b.id = ${sql.placeholder('before')} and b.author_id = ${author}) c on true` : sql``;
+    const older = before ? sql` and (c.id is null or x.created_at < c.at or (x.created_at = c.at and x.id < c.id))` : sql``;
+    // listPosts' rows: the author's newest `fetch` (older than the cursor), numbered from the newest.
+    const rows = sql`select x.id::text as id, row_number() over (order by x.created_at desc, x.id desc) as n, ${postJson}::text as json from "posts" x join "users" u on u.id = x.author_id${cursor} where x.author_id = ${author}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}`;
+    return db
+      .select({
+        json: sql<string | null>`(select case when exists (select 1 from "users" o where o.id = ${author}) then '{"posts":[' || coalesce(string_agg(p.json, ',' order by p.n) filter (where p.n <= ${limit}), '') || '],"nextCursor":' || case when count(*) > ${limit} then to_json(min(p.id) filter (where p.n = ${limit}))::text else 'null' end || '}' end from (${rows}) p)`,
+      })
+      .from(sql`(select 1) as one`);
+  });
+const newestFeedJson = feedJson(false);
+const feedBeforeJson = feedJson(true);
+
+/**
+ * GET /api/users/:userId/posts' answer: listPosts' page of `limit` (one more read for nextCursor) as
+ * `{ posts, nextCursor }` of postView, the JSON text JSON.stringify makes of it (a test holds the two
+ * equal); undefined when the author is no player.
+ */
+export async function postFeedJson(db: DbOrTx, authorId: string, viewerId: string, limit: number, before?: string): Promise<string | undefined> {
+  const values = { authorId, viewerId, limit, fetch: limit + 1 };
+  const [row] = before === undefined ? await newestFeedJson(db, values) : await feedBeforeJson(db, { ...values, before });
+  return row?.json ?? undefined;
 }
 
 export async function getPost(db: DbOrTx, postId: string, viewerId: string): Promise<PostRow | undefined> {
