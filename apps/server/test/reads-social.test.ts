@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationPage, conversationPageJson, listConversations } from '../src/db/queries/messages.ts';
 import { listPosts } from '../src/db/queries/posts.ts';
-import { listAcceptedFriends, listFriendRows, suggestFriends } from '../src/db/queries/social.ts';
+import { listAcceptedFriends, listFriendRows, relationsFor, searchUsers, suggestFriends } from '../src/db/queries/social.ts';
 import { achievementProgress, authUser, blocks, directMessages, friendships, postComments, postLikes, posts, realtimeConnections, users } from '../src/db/schema/index.ts';
 import { isUuid } from '../src/routes/inventory.ts';
 import { postView } from '../src/routes/posts.ts';
@@ -379,5 +379,69 @@ describe('the social reads', () => {
     }
 
     expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'user_not_found', message: 'User not found' }) });
+  });
+
+  it('GET /api/users/search answers as searchUsers and relationsFor did: an empty term, contains-matches in any case, exact names first, then by length and name, % _ and \\ taken as they are, an exact e-mail, at most five, never the viewer or a player who blocked them, the relation to each (friends, pending either way, rejected, blocked)', async () => {
+    const reference = async (viewer: string, q: string) => {
+      const term = q.trim();
+      if (term === '') return JSON.stringify({ users: [] });
+      const rows = await searchUsers(db(), viewer, term, 5);
+      const relations = await relationsFor(
+        db(),
+        viewer,
+        rows.map((r) => r.id),
+      );
+      return JSON.stringify({ users: rows.map((r) => ({ user: toPublicUser(r), relation: relations.get(r.id) ?? { status: 'none', friendshipId: null } })) });
+    };
+    const tag = `k${randomUUID().slice(0, 6)}`;
+    const me = await socialPlayer(server.url, 'me');
+    await db().update(users).set({ username: `${tag}-me` }).where(eq(users.id, me.id));
+    const names = [tag.toUpperCase(), `${tag}_x`, `${tag}%y`, `${tag}\\z`, `${tag}axe`, `${tag}Abc`, `xx${tag}`, `${tag}Émile "q" <b>`, `${tag} 🐉 \u2028`, `${tag}x_`, `${tag}zz%`];
+    const others: Player[] = [];
+    for (const [i, name] of names.entries()) {
+      const p = await socialPlayer(server.url, `s${i}`);
+      await db().update(users).set({ username: name }).where(eq(users.id, p.id));
+      others.push(p);
+    }
+    const [o0, o1, o2, o3, o4, o5, o6, o7, o8] = others.map((o) => o.id) as [string, string, string, string, string, string, string, string, string];
+    await befriend(me.id, o0);
+    await befriend(o1, me.id, 'pending');
+    await befriend(me.id, o2, 'pending');
+    await befriend(o3, me.id, 'rejected');
+    await db().insert(blocks).values([
+      { blockerId: me.id, blockedId: o4 },
+      { blockerId: o5, blockedId: me.id },
+      { blockerId: o6, blockedId: me.id },
+      { blockerId: me.id, blockedId: o6 },
+    ]);
+    await timesAndPresence(me.id, others);
+    await db().execute(sql`update users set last_seen = now() - interval '1 hour 321 microseconds' where id in (${o7}, ${o8})`);
+    await db().insert(realtimeConnections).values({ id: randomUUID(), userId: o4, instanceId: 'reads-test' });
+
+    const queries = ['', '   ', tag, tag.toUpperCase(), `  ${tag}  `, tag.slice(2), `${tag}_`, `${tag}%`, `${tag}\\`, `_x`, `x_`, `%y`, 'zz%', `${tag}-ME`, 'axe', 'ABC', 'émile', 'ÉMILE "Q" <B>', '🐉', '\u2028', `${tag} `, others[7]!.email.toUpperCase(), others[7]!.email.slice(1), `${tag}nothing`];
+    const counts: number[] = [];
+    for (const viewer of [me, others[0]!, others[4]!, others[5]!]) {
+      for (const q of queries) {
+        const answer = await raw(viewer.client, `/api/users/search?q=${encodeURIComponent(q)}`);
+        expect(answer.status).toBe(200);
+        expect(answer.text).toBe(await reference(viewer.id, q));
+        if (viewer === me) counts.push(JSON.parse(answer.text).users.length);
+      }
+    }
+    expect(await raw(me.client, '/api/users/search?q=')).toEqual({ status: 200, text: '{"users":[]}' });
+    // The limit reached, an exact e-mail found, matches of % and _ as they are.
+    expect(Math.max(...counts)).toBe(5);
+    const byMail = JSON.parse((await raw(me.client, `/api/users/search?q=${encodeURIComponent(others[7]!.email.toUpperCase())}`)).text).users;
+    expect(byMail.map((u: { user: { id: string } }) => u.user.id)).toEqual([o7]);
+    const percent = JSON.parse((await raw(me.client, `/api/users/search?q=${encodeURIComponent(`${tag}%`)}`)).text).users;
+    expect(percent.map((u: { user: { username: string } }) => u.user.username)).toEqual([`${tag}%y`]);
+    // Exact first, whatever its case; never the viewer, never one who blocked the viewer; one the viewer blocked, hidden presence.
+    const found = JSON.parse((await raw(me.client, `/api/users/search?q=${tag}`)).text).users as Array<{ user: { id: string; isOnline: boolean }; relation: { status: string } }>;
+    expect(found[0]!.user.id).toBe(o0);
+    expect(found.map((u) => u.user.id)).not.toContain(me.id);
+    const all = (await Promise.all([`${tag}%`, `${tag}_`, `${tag}\\`, `${tag}a`, 'xx', `${tag}É`, `${tag} `, tag.toUpperCase()].map(async (q) => JSON.parse((await raw(me.client, `/api/users/search?q=${encodeURIComponent(q)}`)).text).users))).flat() as typeof found;
+    expect(all.map((u) => u.user.id)).not.toContain(o5);
+    expect(all.map((u) => u.user.id)).not.toContain(o6);
+    expect(all.find((u) => u.user.id === o4)).toMatchObject({ user: { isOnline: false }, relation: { status: 'blocked' } });
   });
 });

@@ -41,9 +41,8 @@ import {
   listBlocked,
   profileJson,
   publicFriendsJson,
-  relationsFor,
   removeBlock,
-  searchUsers,
+  searchUsersJson,
   setProfileImage,
   socialSummary,
   suggestionsJson,
@@ -70,7 +69,6 @@ import {
   requestFriendship,
   sendDirectMessage,
   toDirectMessage,
-  toPublicUser,
 } from '../services/social.ts';
 
 export interface SocialRouteDeps {
@@ -152,18 +150,12 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     return sendJsonText(reply, await suggestionsJson(db, player(request).userId, FRIEND_SUGGESTION_LIMIT));
   });
 
-  api.get('/api/users/search', { onRequest: guard, schema: { querystring: userSearchQuerySchema, response: { 200: userSearchSchema } } }, async (request) => {
+  api.get('/api/users/search', { onRequest: guard, schema: { querystring: userSearchQuerySchema, response: { 200: userSearchSchema } } }, async (request, reply) => {
     const { userId } = player(request);
     const term = request.query.q.trim();
     // Spec 03 §5 "Search needs a non-empty term".
     if (term === '') return { users: [] };
-    const rows = await searchUsers(db, userId, term, USER_SEARCH_LIMIT);
-    const relations = await relationsFor(
-      db,
-      userId,
-      rows.map((r) => r.id),
-    );
-    return { users: rows.map((r) => ({ user: toPublicUser(r), relation: relations.get(r.id) ?? { status: 'none' as const, friendshipId: null } })) };
+    return sendJsonText(reply, await searchUsersJson(db, userId, term, USER_SEARCH_LIMIT));
   });
 
   api.post('/api/friends/requests', { onRequest: guard, schema: { body: friendRequestBodySchema, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {

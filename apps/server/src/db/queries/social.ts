@@ -359,6 +359,28 @@ export async function searchUsers(db: DbOrTx, viewerId: string, term: string, li
   return rows as PublicUserRow[];
 }
 
+const searchRead = prepared<PresenceValues & { pattern: string; lowered: string; limit: number }, Array<{ json: string }>>('user_search_json', (db) => {
+  const lowered = sql.placeholder('lowered');
+  // searchUsers' conditions and order on the users row `u`, each found player with relationsFor's relation.
+  const found = sql`select ${publicUserJson}::text as "user", ${relationJson} as relation, lower(u.username) = ${lowered} as exact, length(u.username) as length, lower(u.username) as name from "users" u where u.id <> ${viewer} and (u.username ilike ${sql.placeholder('pattern')} or lower(u.email) = ${lowered}) and not exists (select 1 from "blocks" b where b.blocker_id = u.id and b.blocked_id = ${viewer}) order by exact desc, length, name limit ${sql.placeholder('limit')}`;
+  return db
+    .select({
+      json: sql<string>`(select '{"users":[' || coalesce(string_agg('{"user":' || s.user || ',"relation":' || s.relation || '}', ',' order by s.exact desc, s.length, s.name), '') || ']}' from (${found}) s)`,
+    })
+    .from(sql`(select 1) as one`);
+});
+
+/**
+ * GET /api/users/search's answer for a non-empty term: searchUsers' players, each with relationsFor's
+ * relation, as `{ users }` of toPublicUser and the relation, the JSON text JSON.stringify makes of it
+ * (a test holds the two equal). The pattern and the lowered term are made here, as searchUsers makes them.
+ */
+export async function searchUsersJson(db: DbOrTx, viewerId: string, term: string, limit: number, now = new Date()): Promise<string> {
+  const [row] = await searchRead(db, { ...presenceValues(viewerId, now), pattern: likePattern(term), lowered: term.toLowerCase(), limit });
+  if (!row) throw new Error('the search read no row');
+  return row.json;
+}
+
 /**
  * Friend suggestions: friends of friends (most mutual friends first), then the most recently
  * active players; never the viewer, anyone with a pending or accepted row with the viewer, or a
