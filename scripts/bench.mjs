@@ -159,6 +159,26 @@ async function playerReads(base, characterId, call, others) {
     if (entries[1]) await call('POST', `/api/characters/${characterId}/inventory/${entries[1].id}/sell`, { quantity: entries[1].quantity });
     if (entries[0]) await call('POST', `/api/characters/${characterId}/auction`, { entryId: entries[0].id, quantity: 1, price: 50 });
   });
+  // The house shows only other players' listings: five of them list three materials each (15
+  // listings, a full page of 12 and a second page), each after selling a stack for the fee.
+  await attempt('other players\' auction listings', async () => {
+    for (const [i, other] of others.slice(0, 5).entries()) {
+      const as = async (method, url, body) => {
+        const res = await fetch(`${base}${url}`, { method, headers: { cookie: other.cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      const c = `/api/characters/${other.characterId}`;
+      for (const materialId of ['oak_wood', 'iron_ore', 'healing_herb']) await as('POST', `/api/dev/characters/${other.characterId}/materials`, { materialId, quantity: 5 });
+      const { entries } = await as('GET', `${c}/inventory`);
+      await as('POST', `${c}/inventory/${entries[2].id}/sell`, { quantity: entries[2].quantity });
+      for (const [j, entry] of entries.slice(0, 2).entries()) {
+        for (let k = 0; k < (j === 0 ? 2 : 1); k++) await as('POST', `${c}/auction`, { entryId: entry.id, quantity: 1 + k, price: 40 + 7 * i + 3 * j + k });
+      }
+    }
+    const { total } = await json('GET', '/api/auction/listings');
+    console.log(`   (bench data: the auction house shows the bench player ${total} listings)`);
+  });
   const c = `/api/characters/${characterId}`;
   return [
     ['GET /api/auth/get-session', `${base}/api/auth/get-session`],
