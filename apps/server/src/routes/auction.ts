@@ -14,21 +14,21 @@ import {
   listingParamsSchema,
   myAuctionsSchema,
   type AuctionActionResponse,
-  type AuctionBrowse,
   type AuctionHistory,
   type MyAuctions,
 } from '@rpg/contract';
 import { copper, LISTING_NOT_FOUND, toCoins } from '@rpg/game';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { browseListings, readMyListings, salesOf } from '../db/queries/auction.ts';
+import { browseListingsJson, readMyListings, salesOf } from '../db/queries/auction.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceEach, recordForEach } from '../services/achievements.ts';
-import { announceMarket, announceSale, buyItem, cancelItem, listingReadView, listingView, listItem, settleExpiredListings, settleListings, type AuctionOutcome } from '../services/auction.ts';
+import { announceMarket, announceSale, buyItem, cancelItem, listingReadView, listItem, settleExpiredListings, settleListings, type AuctionOutcome } from '../services/auction.ts';
 import { characterIdParam } from './characters/shared.ts';
 import { isUuid, type ItemRouteDeps } from './inventory.ts';
+import { sendJsonText } from './json-text.ts';
 
 /** :listingId of the route; one that cannot exist answers like another player's: 404. */
 function listingIdParam(request: FastifyRequest): string {
@@ -58,13 +58,16 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
   api.get(
     '/api/auction/listings',
     { onRequest: guard, schema: { querystring: auctionBrowseQuerySchema, response: { 200: auctionBrowseSchema } } },
-    async (request): Promise<AuctionBrowse> => {
+    async (request, reply) => {
       const { userId } = player(request);
       const now = new Date();
-      await settleExpiredListings(db, hub, request.log, now);
       const { search, tier, slot, sort, page = 1 } = request.query;
-      const { rows, total } = await browseListings(db, userId, { search, tier, slot, sort, page, pageSize: AUCTION_PAGE_SIZE }, now);
-      return { listings: rows.map((row) => listingView(row, now)), page, pageSize: AUCTION_PAGE_SIZE, total };
+      // One statement: the answer's JSON text and the listings past their end (any seller's), settled
+      // before answering, as before. Those are on no page and in no total (only listings not yet past
+      // `now` are), so the text read before settling them is the answer after.
+      const { json, due } = await browseListingsJson(db, userId, { search, tier, slot, sort, page, pageSize: AUCTION_PAGE_SIZE }, now);
+      if (due.length > 0) await settleListings(db, hub, request.log, now, due);
+      return sendJsonText(reply, json);
     },
   );
 
