@@ -54,8 +54,11 @@ function selectPosts(db: DbOrTx, viewerId: string) {
  * `before` (by time, then id). A `before` that is not one of the author's posts starts at the top.
  */
 export async function listPosts(db: DbOrTx, authorId: string, viewerId: string, limit: number, before?: string): Promise<PostRow[]> {
-  const [cursor] = before ? await db.select({ createdAt: posts.createdAt, id: posts.id }).from(posts).where(and(eq(posts.id, before), eq(posts.authorId, authorId))) : [];
-  const older = cursor ? or(lt(posts.createdAt, cursor.createdAt), and(eq(posts.createdAt, cursor.createdAt), lt(posts.id, cursor.id))) : undefined;
+  // The cursor's time as the database holds it (to the microsecond: a Date would cut it to the
+  // millisecond and skip a post made in the same millisecond, a few microseconds before it).
+  const [cursor] = before ? await db.select({ createdAt: sql<string>`${posts.createdAt}::text`, id: posts.id }).from(posts).where(and(eq(posts.id, before), eq(posts.authorId, authorId))) : [];
+  const at = cursor && sql`${cursor.createdAt}::timestamptz`;
+  const older = cursor && at ? or(lt(posts.createdAt, at), and(eq(posts.createdAt, at), lt(posts.id, cursor.id))) : undefined;
   return selectPosts(db, viewerId)
     .where(and(eq(posts.authorId, authorId), older))
     .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -84,8 +87,8 @@ type FeedValues = { authorId: string; viewerId: string; limit: number; fetch: nu
 const feedJson = (before: boolean) =>
   prepared<FeedValues, Array<{ json: string | null }>>(before ? 'user_posts_json_before' : 'user_posts_json', (db) => {
     const [author, limit] = [sql.placeholder('authorId'), sql.placeholder('limit')];
-    // listPosts' cursor: the post `before` only if it is the author's, its time as the Date listPosts held (milliseconds, cut).
-    const cursor = before ? sql` left join (select date_trunc('milliseconds', b.created_at) as at, b.id from "posts" b where b.id = ${sql.placeholder('before')} and b.author_id = ${author}) c on true` : sql``;
+    // listPosts' cursor: the post `before` only if it is the author's, its time to the microsecond.
+    const cursor = before ? sql` left join (select b.created_at as at, b.id from "posts" b where b.id = ${sql.placeholder('before')} and b.author_id = ${author}) c on true` : sql``;
     const older = before ? sql` and (c.id is null or x.created_at < c.at or (x.created_at = c.at and x.id < c.id))` : sql``;
     // listPosts' rows: the author's newest `fetch` (older than the cursor), numbered from the newest.
     const rows = sql`select x.id::text as id, row_number() over (order by x.created_at desc, x.id desc) as n, ${postJson}::text as json from "posts" x join "users" u on u.id = x.author_id${cursor} where x.author_id = ${author}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}`;
