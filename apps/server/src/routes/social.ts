@@ -33,15 +33,14 @@ import {
 import { USERNAME_TAKEN } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { listBlocked, removeBlock } from '../db/queries/friendships.ts';
 import {
   friendRowsJson,
   getProfileRow,
   isUsernameClash,
   listAcceptedFriends,
-  listBlocked,
   profileJson,
   publicFriendsJson,
-  removeBlock,
   searchUsersJson,
   setProfileImage,
   socialSummary,

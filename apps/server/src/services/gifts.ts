@@ -6,7 +6,7 @@ import { usernameOf } from '../db/queries/auction.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
 import { addItems, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { creditCopper, debitCopper } from '../db/queries/items.ts';
-import { areFriends } from '../db/queries/social.ts';
+import { areFriends } from '../db/queries/friendships.ts';
 import { recordEvents, type AchievementNotice } from './achievements.ts';
 
 export interface GiftOutcome {

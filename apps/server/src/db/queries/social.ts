@@ -4,7 +4,7 @@ import { prepared } from '../prepared.ts';
 import { achievementProgress } from '../schema/achievements.ts';
 import { playerCharacters } from '../schema/characters.ts';
 import { posts } from '../schema/community.ts';
-import { blocks, directMessages, friendships, type FriendshipStatus } from '../schema/social.ts';
+import { blocks, directMessages, friendships } from '../schema/social.ts';
 import { users } from '../schema/users.ts';
 import { isoTime } from './columns.ts';
 
@@ -157,93 +157,6 @@ export async function profileCounts(db: DbOrTx, userId: string): Promise<{ posts
     })
     .from(sql`(select 1) as one`);
   return { posts: Number(row?.posts ?? 0), friends: Number(row?.friends ?? 0), characters: Number(row?.characters ?? 0) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Friendships and blocks
-
-const pairOf = (a: string, b: string) =>
-  or(and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)), and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)));
-
-export type FriendshipRow = typeof friendships.$inferSelect;
-
-/** The pair's row, whoever asked; `forUpdate` locks it for the transition. */
-export async function getFriendshipBetween(db: DbOrTx, a: string, b: string, forUpdate = false): Promise<FriendshipRow | undefined> {
-  const query = db.select().from(friendships).where(pairOf(a, b));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
-export async function getFriendshipForUpdate(db: DbOrTx, id: string): Promise<FriendshipRow | undefined> {
-  const [row] = await db.select().from(friendships).where(eq(friendships.id, id)).for('update');
-  return row;
-}
-
-/** A new pending row; undefined when the pair already has one (a concurrent request won). */
-export async function insertFriendRequest(db: DbOrTx, requesterId: string, addresseeId: string, now = new Date()): Promise<FriendshipRow | undefined> {
-  const [row] = await db.insert(friendships).values({ requesterId, addresseeId, status: 'pending', createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
-  return row;
-}
-
-/** A rejected row becomes a new pending request from `requesterId` (spec 03 §4: a rejected row is ignored). */
-export async function reopenFriendRequest(db: DbOrTx, id: string, requesterId: string, addresseeId: string, now = new Date()): Promise<void> {
-  await db.update(friendships).set({ requesterId, addresseeId, status: 'pending', createdAt: now, updatedAt: now }).where(eq(friendships.id, id));
-}
-
-export async function setFriendshipStatus(db: DbOrTx, id: string, status: FriendshipStatus, now = new Date()): Promise<void> {
-  await db.update(friendships).set({ status, updatedAt: now }).where(eq(friendships.id, id));
-}
-
-export async function deleteFriendship(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(friendships).where(eq(friendships.id, id));
-}
-
-/** True when the two players are friends (accepted). For gifts, messages and anything between friends. */
-export async function areFriends(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: friendships.id })
-    .from(friendships)
-    .where(and(pairOf(a, b), eq(friendships.status, 'accepted')));
-  return row !== undefined;
-}
-
-/** Who blocked whom between the two. */
-export async function blockStateBetween(db: DbOrTx, me: string, other: string): Promise<{ iBlocked: boolean; blockedMe: boolean }> {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, me), eq(blocks.blockedId, other)), and(eq(blocks.blockerId, other), eq(blocks.blockedId, me))));
-  return { iBlocked: rows.some((r) => r.blockerId === me), blockedMe: rows.some((r) => r.blockerId === other) };
-}
-
-/** True when either player blocked the other (D's chat and others ask this). */
-export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const state = await blockStateBetween(db, a, b);
-  return state.iBlocked || state.blockedMe;
-}
-
-/** Blocking ends the pair's friendship or request, in the same transaction. */
-export async function addBlock(db: DbOrTx, blockerId: string, blockedId: string): Promise<boolean> {
-  const inserted = await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ blockerId: blocks.blockerId });
-  await db.delete(friendships).where(pairOf(blockerId, blockedId));
-  return inserted.length > 0;
-}
-
-export async function removeBlock(db: DbOrTx, blockerId: string, blockedId: string): Promise<boolean> {
-  const removed = await db
-    .delete(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-    .returning({ blockerId: blocks.blockerId });
-  return removed.length > 0;
-}
-
-export async function listBlocked(db: DbOrTx, blockerId: string) {
-  return db
-    .select({ id: users.id, username: users.username, avatarUrl: users.avatarUrl })
-    .from(blocks)
-    .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, blockerId))
-    .orderBy(asc(sql`lower(${users.username})`));
 }
 
 /** The viewer's relation to each of `ids` (self, none, friends, outgoing, incoming, blocked, blocked-by). */
