@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gt, ilike, isNull, lte, min, ne, sql, type S
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { auctionListings, playerCharacters, users } from '../schema/index.ts';
-import { isoTime } from './columns.ts';
+import { isoTime, likeEscape } from './columns.ts';
 
 export type ListingRow = typeof auctionListings.$inferSelect;
 /** A listing with its seller's public name (users.username). */
@@ -81,9 +81,6 @@ const ORDER: Record<AuctionSort, SQL[]> = {
   'time-left': [asc(auctionListings.expiresAt), asc(auctionListings.id)],
   newest: [desc(auctionListings.createdAt), desc(auctionListings.id)],
 };
-
-/** `%`, `_` and `\` match themselves in a search. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Spec 03 §2 Browse: other players' active listings not yet past their end, one page, and how many there are.

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { chatMessages, chatMutes, chatReports, playerCharacters, users } from '../schema/index.ts';
-import { isoTime } from './columns.ts';
+import { isoTime, viewerParam as viewer } from './columns.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null };
 export type NewChatMessage = typeof chatMessages.$inferInsert;
@@ -32,7 +32,6 @@ export async function lastChatLines(db: DbOrTx, viewerId: string, limit: number)
 /** A chat line as the screen reads it: its time as toISOString writes it. */
 export type ChatLineRead = Omit<ChatMessageRow, 'systemKey' | 'createdAt'> & { createdAt: string };
 
-const viewer = sql.placeholder('viewerId');
 const chatRead = prepared('chat_view', (db) =>
   db
     .select({

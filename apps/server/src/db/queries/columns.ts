@@ -31,3 +31,9 @@ export const ownedCharacter = () => and(eq(playerCharacters.id, sql.placeholder(
  * holds them), for answers whose JSON the database builds.
  */
 export const isoTime = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The viewer of a prepared read (the `viewerId` placeholder). */
+export const viewerParam = sql.placeholder('viewerId');
+
+/** A text to find as it is in a LIKE or ILIKE pattern: `%`, `_` and `\` match themselves. */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

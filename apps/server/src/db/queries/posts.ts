@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { postComments, postLikes, posts, users } from '../schema/index.ts';
-import { isoTime } from './columns.ts';
+import { isoTime, viewerParam as viewer } from './columns.ts';
 
 /** A post as the feed shows it to one viewer. */
 export interface PostRow {
@@ -71,7 +71,6 @@ export async function listPosts(db: DbOrTx, authorId: string, viewerId: string, 
  * image as avatarUrl and uploadUrl make them; the times as toISOString writes them, and `edited`
  * from them as the Dates held them (milliseconds, cut).
  */
-const viewer = sql.placeholder('viewerId');
 const postJson = sql`(select row_to_json(v) from (select x.id,
     (select row_to_json(a) from (select u.id, u.username, case when u.avatar_url is null or u.avatar_url = '' then null when starts_with(u.avatar_url, '/') or starts_with(u.avatar_url, 'http:') or starts_with(u.avatar_url, 'https:') then u.avatar_url else '/uploads/' || u.avatar_url end as "avatarUrl") a) as author,
     x.text, case when x.image_path is null or x.image_path = '' then null else '/uploads/' || x.image_path end as "imageUrl",

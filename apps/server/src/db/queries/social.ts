@@ -6,7 +6,7 @@ import { playerCharacters } from '../schema/characters.ts';
 import { posts } from '../schema/community.ts';
 import { blocks, directMessages, friendships } from '../schema/social.ts';
 import { users } from '../schema/users.ts';
-import { isoTime } from './columns.ts';
+import { isoTime, likeEscape, viewerParam as viewer } from './columns.ts';
 
 /** Spec 03 §9 "Online window: 10 minutes" since the last sign-in, when no tab has reported since. */
 export const ONLINE_WINDOW_MS = 10 * 60 * 1000;
@@ -73,7 +73,6 @@ export function publicUserColumns(viewerId: string, now = new Date()) {
 export type PresenceValues = { viewerId: string } & ReturnType<typeof presenceSince>;
 export const presenceValues = (viewerId: string, now: Date): PresenceValues => ({ viewerId, ...presenceSince(now) });
 
-const viewer = sql.placeholder('viewerId');
 /** The player whose friends or conversations are read. */
 export const owner = sql.placeholder('ownerId');
 const hiddenFromViewer = sql`exists (select 1 from "blocks" b where (b.blocker_id = u.id and b.blocked_id = ${viewer}) or (b.blocker_id = ${viewer} and b.blocked_id = u.id))`;
@@ -255,7 +254,7 @@ export async function publicFriendsJson(db: DbOrTx, viewerId: string, ownerId: s
   return row?.json ?? undefined;
 }
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (term: string) => `%${likeEscape(term)}%`;
 
 /**
  * DECISIONS §4: a contains-match on usernames (case-insensitive) or an exact e-mail address;

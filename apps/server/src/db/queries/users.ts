@@ -4,6 +4,7 @@ import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { isUsernameClash } from './social.ts';
 import { authUser, users } from '../schema/index.ts';
+import { likeEscape } from './columns.ts';
 
 /** Spec 01 §3: the part of the e-mail before the @, or 'user_' and a timestamp if none. */
 export function usernameFromEmail(email: string, now = Date.now()): string {
@@ -44,7 +45,7 @@ async function freeUsername(db: DbOrTx, base: string, from: number): Promise<str
   const taken = await db
     .select({ name: sql<string>`lower(${users.username})` })
     .from(users)
-    .where(sql`lower(${users.username}) like ${`${base.slice(0, 30).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    .where(sql`lower(${users.username}) like ${`${likeEscape(base.slice(0, 30).toLowerCase())}%`}`);
   const names = new Set(taken.map((t) => t.name));
   for (let attempt = from; ; attempt += 1) {
     const candidate = usernameCandidate(base, attempt);
