@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSession } from '../src/db/schema/index.ts';
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { authStores, inAuthCall } from '../src/auth/call-scope.ts';
 import { SessionCache, sessionCookie } from '../src/http/session.ts';
 import { createLocalBus, type Bus } from '../src/realtime/bus.ts';
 import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
@@ -80,32 +78,6 @@ describe('session cache', () => {
     expect((await there.get<{ session: unknown }>('/api/auth/get-session')).body.session).toBeDefined();
     expect((await here.post('/api/auth/change-password', { currentPassword: 'dragon-fire', newPassword: 'new-dragon-fire' })).status).toBe(200);
     expect((await there.get<unknown>('/api/auth/get-session')).body).toBeNull();
-  });
-
-  it('leaves no better-auth context store enabled once its calls are answered', async () => {
-    const player = await signedInPlayer(server.url);
-    expect((await player.get('/api/auth/get-session')).status).toBe(200);
-    // `enabled` is Node's own field: an enabled store puts a hook on every promise (call-scope.ts).
-    expect(authStores().length).toBeGreaterThan(0);
-    expect(authStores().map((store) => (store as unknown as { enabled: boolean }).enabled)).not.toContain(true);
-  });
-});
-
-describe('inAuthCall', () => {
-  it('keeps the stores while any call is in flight, and disables them after the last', async () => {
-    const stores = authStores();
-    const store = stores[0] ?? new AsyncLocalStorage<unknown>();
-    const enabled = () => (store as unknown as { enabled: boolean }).enabled;
-    let finishSlow!: () => void;
-    const slow = inAuthCall(() => store.run('slow', async () => {
-      await new Promise<void>((resolve) => (finishSlow = resolve));
-      return store.getStore();
-    }));
-    await inAuthCall(() => store.run('quick', async () => store.getStore()));
-    expect(enabled()).toBe(stores.length > 0);
-    finishSlow();
-    expect(await slow).toBe('slow');
-    if (stores.length > 0) expect(enabled()).toBe(false);
   });
 });
 

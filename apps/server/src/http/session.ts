@@ -1,7 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
-import { inAuthCall } from '../auth/call-scope.ts';
 import { unauthorized } from './errors.ts';
 
 export interface SignedIn {
@@ -129,7 +128,7 @@ export async function readSession(auth: Auth, headers: FastifyRequest['headers']
   const cached = cookie ? cache?.get(cookie) : undefined;
   if (cached) return cached;
   const epoch = cache?.epoch;
-  const result = await inAuthCall(() => auth.api.getSession({ headers: fromNodeHeaders(headers) }));
+  const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!result || !result.user.emailVerified) return undefined;
   const signedIn = { userId: result.user.id, sessionId: result.session.id, email: result.user.email };
   if (cookie) cache?.set(cookie, signedIn, new Date(result.session.expiresAt).getTime(), epoch);

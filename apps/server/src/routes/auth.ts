@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/auth.ts';
-import { inAuthCall } from '../auth/call-scope.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseAuthBody } from '../http/schema.ts';
@@ -111,10 +110,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
         // Security: a password change always signs out every other session, whatever the client asks.
         if (path === '/change-password') body = { ...body, revokeOtherSessions: true };
       }
-      const { response, text } = await inAuthCall(async () => {
-        const response = await auth.handler(toWebRequest(request, publicUrl, path, body));
-        return { response, text: await response.text() };
-      });
+      const response = await auth.handler(toWebRequest(request, publicUrl, path, body));
+      const text = await response.text();
       // The sign-out's own hook evicted the session before better-auth deleted it; a read in
       // flight in between may have cached it again (SessionCache.epoch): evicted once more now.
       if (path === '/sign-out') sessions.evictCookie(sessionCookie(request.headers));
