@@ -6,7 +6,7 @@ import {
   type AdventureStateResponse,
   type StartAdventureResponse,
 } from '@rpg/contract';
-import { completeAdventure, copper, NO_SPELL_EFFECTS, type GearItem } from '@rpg/game';
+import { BATTLE_PASS_REWARDS, completeAdventure, copper, NO_SPELL_EFFECTS, type GearItem } from '@rpg/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributesOf } from '../src/db/queries/characters.ts';
@@ -237,7 +237,12 @@ describe('settling an adventure (spec 02 §4, §7, §9)', () => {
     expect(view.lastOutcome?.leftBehind).toEqual(outcome.items.map(({ item, quantity }) => ({ name: item.name, tier: item.tier, quantity })));
     expect(view.lastOutcome?.messages).toContain(`Aria's backpack is full: ${names} had to be left behind.`);
     const rows = await db().select().from(playerCharacterInventory).where(eq(playerCharacterInventory.characterId, character.id));
-    expect(rows).toHaveLength(character.backpack.slots);
+    // The adventure's achievements can reach a battle-pass level, whose reward is granted whatever
+    // the backpack holds (DECISIONS §2): only such rewards may sit beside the junk, never the loot.
+    const rewards = new Set(BATTLE_PASS_REWARDS.map((reward) => reward.itemName));
+    const beside = rows.filter((row) => row.itemData.name !== junk.name).map((row) => row.itemData.name);
+    expect(rows.length - beside.length).toBe(character.backpack.slots);
+    expect(beside.filter((name) => !rewards.has(name))).toEqual([]);
   });
 
   it('gives no XP, copper or loot on a defeat, only the health loss (a warrior has no mana to lose)', async () => {
