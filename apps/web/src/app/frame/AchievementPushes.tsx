@@ -1,7 +1,11 @@
-import { useAchievementPushes } from '@/features/achievements/hooks/useAchievementPushes';
+import { onAchievementUnlockedPush, onBattlePassRewardPush, onGiftReceivedPush, useReportTimeZone } from '@/features/achievements/lib/push-toasts';
+import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
 
-/** 'Achievement Unlocked!' and 'Level Up Reward!' on every game screen (spec 03 §4). */
+/** 'Achievement Unlocked!', 'Level Up Reward!' and gifts on every game screen (spec 03 §4). */
 export function AchievementPushes() {
-  useAchievementPushes();
+  useRealtimeSubscription('achievement-unlocked', onAchievementUnlockedPush);
+  useRealtimeSubscription('battle-pass-reward', onBattlePassRewardPush);
+  useRealtimeSubscription('gift-received', onGiftReceivedPush);
+  useReportTimeZone();
   return null;
 }

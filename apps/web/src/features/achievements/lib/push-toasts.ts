@@ -2,12 +2,12 @@ import { achievementUnlockedPushSchema, battlePassRewardPushSchema, giftReceived
 import { LEVEL_UP_TOAST_DELAY_MS } from '@rpg/game';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
 import { playNoticeSound } from '@/lib/audio';
 import { reportTimeZone } from '../api/report-time-zone';
-import { readTimeZone } from '../lib/time-zone';
+import { readTimeZone } from './time-zone';
 
-function onUnlocked(message: unknown): void {
+/** 'Achievement Unlocked!' (spec 03 §4). */
+export function onAchievementUnlockedPush(message: unknown): void {
   const parsed = achievementUnlockedPushSchema.safeParse(message);
   if (!parsed.success) return;
   const { achievementId, title, points } = parsed.data;
@@ -15,7 +15,8 @@ function onUnlocked(message: unknown): void {
   playNoticeSound('craftDone');
 }
 
-function onReward(message: unknown): void {
+/** 'Level Up Reward!' (spec 03 §4/§9). */
+export function onBattlePassRewardPush(message: unknown): void {
   const parsed = battlePassRewardPushSchema.safeParse(message);
   if (!parsed.success) return;
   const { level, itemName } = parsed.data;
@@ -26,7 +27,7 @@ function onReward(message: unknown): void {
 }
 
 /** DECISIONS §4: the receiver's live notice of a gift. */
-function onGift(message: unknown): void {
+export function onGiftReceivedPush(message: unknown): void {
   const parsed = giftReceivedPushSchema.safeParse(message);
   if (!parsed.success) return;
   toast.success('Gift Received', { description: parsed.data.message });
@@ -35,11 +36,8 @@ function onGift(message: unknown): void {
 
 let reported = false;
 
-/** On every game screen: the achievement and battle-pass toasts, and the browser's time zone reported once. */
-export function useAchievementPushes(): void {
-  useRealtimeSubscription('achievement-unlocked', onUnlocked);
-  useRealtimeSubscription('battle-pass-reward', onReward);
-  useRealtimeSubscription('gift-received', onGift);
+/** On every game screen: the browser's time zone reported once (the daily achievements' day). */
+export function useReportTimeZone(): void {
   useEffect(() => {
     if (reported) return;
     reported = true;
