@@ -1,11 +1,11 @@
 import type { BuyResponse, InventoryView, StoreSchedule, StoreView } from '@rpg/contract';
-import { BACKPACKS, copper, formatCoins, storeWindow, type Backpack, type ItemData } from '@rpg/game';
+import { BACKPACKS, copper, formatCoins, STORE_RESTOCKED, storeWindow, type Backpack, type ItemData } from '@rpg/game';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { playerCharacterBackpack, storeOffers } from '../src/db/schema/index.ts';
 import { storeRefreshSettler } from '../src/scheduler/storeRefresh.ts';
-import { openStore, STORE_RESTOCKED, storeSchedule } from '../src/services/store.ts';
+import { openStore, storeSchedule } from '../src/services/store.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
 import { gear, getCopper, giveItem, inventoryRows, setCopper } from './support/items.ts';

@@ -1,12 +1,12 @@
 import { buyOfferBodySchema, buyResponseSchema, characterParamsSchema, emptyQuery, storeScheduleSchema, storeViewSchema, type BuyResponse, type StoreSchedule, type StoreView } from '@rpg/contract';
+import { offerNotFound } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
-import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { pusher } from '../realtime/notify.ts';
-import { buyOffer, OFFER_NOT_FOUND, readStore, storeSchedule } from '../services/store.ts';
+import { buyOffer, readStore, storeSchedule } from '../services/store.ts';
 import { characterIdParam, found, loadView } from './characters/shared.ts';
 import { announceItems, isUuid, type ItemRouteDeps } from './inventory.ts';
 
@@ -33,7 +33,7 @@ export async function storeRoutes(app: FastifyInstance, { db, guard, hub, config
     const { userId } = player(request);
     const id = characterIdParam(request);
     const { offerId } = request.body;
-    if (!isUuid(offerId)) throw new HttpError(404, 'offer_not_found', OFFER_NOT_FOUND, 'Item Not Found');
+    if (!isUuid(offerId)) throw offerNotFound();
     const answer = await db.transaction(async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, id));
       const outcome = await buyOffer(tx, row, offerId, new Date(), timeZone);

@@ -3,6 +3,8 @@ import {
   backpackFill,
   backpackUsage,
   cappedHealth,
+  checkSale,
+  chestDoesNotFit,
   consume,
   copper,
   effectiveStats,
@@ -15,19 +17,17 @@ import {
   toCoins,
   unequip,
   unitSellPrice,
+  usableItem,
   createRng,
   openChest,
   type ChestItem,
-  type FoodItem,
   type InventoryEntry,
-  type PotionItem,
 } from '@rpg/game';
 import type { Tx } from '../db/client.ts';
 import { attributesOf, type CharacterRow } from '../db/queries/characters.ts';
 import { addItems, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { creditCopper, saveCurrentHealth, saveVitals, setEquipped } from '../db/queries/items.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
-import { HttpError } from '../http/errors.ts';
 import { secretSeed } from './seed.ts';
 
 /**
@@ -120,10 +120,7 @@ export async function sellEntry(tx: Tx, row: CharacterRow, entryId: string, quan
   const entries = await listInventory(tx, characterId, true);
   const entry = findEntry(entries, entryId);
   const { name } = entry.item;
-  if (entry.equipped) throw new HttpError(409, 'item_equipped', `Unequip ${name} before selling it.`, 'Item Equipped');
-  if (quantity > entry.quantity) {
-    throw new HttpError(400, 'not_enough_items', `You only have ${entry.quantity} ${name}.`, 'Not Enough Items');
-  }
+  checkSale(entry, quantity);
   const gained = sellValue(entry.item, quantity);
   await takeFromEntry(tx, characterId, entryId, quantity);
   const balance = await creditCopper(tx, characterId, gained);
@@ -137,8 +134,6 @@ export async function sellEntry(tx: Tx, row: CharacterRow, entryId: string, quan
     coins: toCoins(copper(balance)),
   };
 }
-
-const isConsumable = (item: InventoryEntry['item']): item is PotionItem | FoodItem => item.kind === 'potion' || item.kind === 'food';
 
 /**
  * Spec 02 §4/§5/§8: drinks a potion or eats food, one unit, after bringing mana up to
@@ -155,9 +150,9 @@ export async function useEntry(
   timeScale: number,
 ): Promise<UseItemResponse> {
   const characterId = row.character.id;
-  const { item } = findEntry(entries, entryId);
-  if (item.kind === 'chest') return openChestEntry(tx, row, entryId, item, now, timeScale);
-  if (!isConsumable(item)) throw new HttpError(400, 'cannot_use', 'This item cannot be used.', 'Cannot Use Item');
+  const found = findEntry(entries, entryId).item;
+  if (found.kind === 'chest') return openChestEntry(tx, row, entryId, found, now, timeScale);
+  const item = usableItem(found);
   const attributes = await applyManaRegen(tx, row.attributes, now, timeScale);
   const maxHealth = maxHealthWithGear(attributes, equippedBonuses(entries));
   const result = consume(attributesOf(attributes), item, { maxHealth });
@@ -184,9 +179,7 @@ async function openChestEntry(tx: Tx, row: CharacterRow, entryId: string, chest:
   const opened = openChest(createRng(secretSeed()), chest, row.character.level);
   await takeFromEntry(tx, characterId, entryId, 1);
   const { leftBehind } = await addItems(tx, characterId, opened.stacks);
-  if (leftBehind.length > 0) {
-    throw new HttpError(409, 'backpack_full', `Make room in your backpack before opening the ${chest.name}.`, 'Backpack Full');
-  }
+  if (leftBehind.length > 0) throw chestDoesNotFit(chest);
   if (opened.copper > 0) await creditCopper(tx, characterId, opened.copper);
   const attributes = await applyManaRegen(tx, row.attributes, now, timeScale);
   const entries = await listInventory(tx, characterId);

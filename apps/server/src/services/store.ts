@@ -1,8 +1,10 @@
 import type { BackpackOfferView, ItemOfferView, StoreSchedule, StoreView, ToastView } from '@rpg/contract';
 import {
+  checkOfferWindow,
   copper,
   createRng,
   generateStore,
+  offerNotFound,
   purchase,
   sameBackpack,
   storeSeed,
@@ -18,7 +20,6 @@ import { getCharacter, type CharacterRow } from '../db/queries/characters.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import { debitCopper, insertEntry, raiseStack, replaceBackpack } from '../db/queries/items.ts';
 import { deleteOffersBefore, insertStock, listWindowOffers, lockOffer, markOfferSold, readStoreWindow, type StoreOfferRow, type StoreOfferShown } from '../db/queries/store.ts';
-import { HttpError } from '../http/errors.ts';
 
 /**
  * Spec 03 §2/§4/§5: the character's store. The stock of a 4-hour window is generated on
@@ -27,8 +28,6 @@ import { HttpError } from '../http/errors.ts';
  * `now` and `timeZone` are arguments so a test can open any window.
  */
 
-export const STORE_RESTOCKED = 'The store has restocked. Take a look at the new items.';
-export const OFFER_NOT_FOUND = 'This item is not in your store.';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -160,10 +159,8 @@ function refuse(rerun: () => unknown): never {
 export async function buyOffer(tx: Tx, row: CharacterRow, offerId: string, now: Date, timeZone: string): Promise<BuyOutcome> {
   const characterId = row.character.id;
   const offerRow = await lockOffer(tx, characterId, offerId);
-  if (!offerRow) throw new HttpError(404, 'offer_not_found', OFFER_NOT_FOUND, 'Item Not Found');
-  if (offerRow.windowStart.getTime() !== windowAt(now.getTime(), timeZone).start) {
-    throw new HttpError(409, 'store_restocked', STORE_RESTOCKED, 'Store Restocked');
-  }
+  if (!offerRow) throw offerNotFound();
+  checkOfferWindow(offerRow.windowStart.getTime(), windowAt(now.getTime(), timeZone).start);
   const inventory = { entries: await listInventory(tx, characterId, true), backpack: carriedBackpack(row) };
   const offer = toOffer(offerRow);
   const result = purchase(offer, copper(row.character.copper), inventory);

@@ -1,4 +1,5 @@
-import type { Attributes, FoodItem, PotionItem } from '../types.ts';
+import { RuleError } from '../errors.ts';
+import type { Attributes, FoodItem, ItemData, PotionItem } from '../types.ts';
 
 export type Vitals = Pick<Attributes, 'currentHealth' | 'maxHealth' | 'currentMana' | 'maxMana'>;
 
@@ -102,4 +103,10 @@ export function consume<V extends Vitals>(attributes: V, item: PotionItem | Food
   }
   const gains = [healed > 0 ? `${healed} health` : null, manaRestored > 0 ? `${manaRestored} mana` : null].filter(Boolean);
   return result(`You drink ${item.name} and recover ${gains.join(' and ')}.`);
+}
+
+/** Spec 02 §4/§5/§8: only potions and food are used up (chests are opened: openChest). */
+export function usableItem(item: ItemData): PotionItem | FoodItem {
+  if (item.kind === 'potion' || item.kind === 'food') return item;
+  throw new RuleError('cannot_use', 'This item cannot be used.', { title: 'Cannot Use Item' });
 }

@@ -1,5 +1,6 @@
 import { copper, type Copper } from '../currency/copper.ts';
-import type { ItemData, Tier } from '../types.ts';
+import { RuleError } from '../errors.ts';
+import type { InventoryEntry, ItemData, Tier } from '../types.ts';
 
 /**
  * Spec 02 §9 "Selling" gives three readings; they are reconciled into one rule
@@ -50,4 +51,16 @@ export function sellValue(item: ItemData, quantity: number): Copper {
     throw new RangeError(`sell quantity must be a positive integer, got ${quantity}`);
   }
   return copper(unitSellPrice(item) * quantity);
+}
+
+/**
+ * Spec 02 §9: a sale of `quantity` units of an entry is refused when the entry is worn (take it
+ * off first, so a stray click never sells worn gear) or holds fewer units.
+ */
+export function checkSale(entry: Pick<InventoryEntry, 'item' | 'quantity' | 'equipped'>, quantity: number): void {
+  const { name } = entry.item;
+  if (entry.equipped) throw new RuleError('item_equipped', `Unequip ${name} before selling it.`, { title: 'Item Equipped', status: 409 });
+  if (quantity > entry.quantity) {
+    throw new RuleError('not_enough_items', `You only have ${entry.quantity} ${name}.`, { title: 'Not Enough Items' });
+  }
 }

@@ -86,3 +86,17 @@ export function purchase(offer: StoreOffer, wallet: Copper, inventory: Inventory
     toast: { title: 'Purchase Successful', description: `You bought ${offer.item.name} for ${formatCoins(offer.price)}` },
   };
 }
+
+/** Spec 03 §4: the texts of an offer the store no longer holds. */
+export const OFFER_NOT_FOUND = 'This item is not in your store.';
+export const STORE_RESTOCKED = 'The store has restocked. Take a look at the new items.';
+
+/** An offer id that is not one of this character's offers (or not an id at all). */
+export function offerNotFound(): RuleError {
+  return new RuleError('offer_not_found', OFFER_NOT_FOUND, { title: 'Item Not Found', status: 404 });
+}
+
+/** Spec 03 §4: an offer of an earlier window is refused once the store has restocked. */
+export function checkOfferWindow(offerWindowStart: number, currentWindowStart: number): void {
+  if (offerWindowStart !== currentWindowStart) throw new RuleError('store_restocked', STORE_RESTOCKED, { title: 'Store Restocked', status: 409 });
+}
