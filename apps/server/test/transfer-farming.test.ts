@@ -125,4 +125,21 @@ describe('transfers between the same two players count in a bounded way (issue 2
     // Each counted sale earned its payout, 14c (15c less 5%).
     expect(await counter(seller, 'copper-from-sales')).toBe((PAIR_SALES_PER_DAY + 1) * 14);
   });
+
+  it(`counts ${PAIR_SALES_PER_DAY} of 8 fair sales bought at once from one seller by one buyer`, async () => {
+    const [seller, buyer] = await Promise.all([player(), player()]);
+    await setCopper(db(), seller.characterId, 1_000);
+    await setCopper(db(), buyer.characterId, 1_000);
+    const listings: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const entryId = await giveItem(db(), seller.characterId, materialItem('healing_herb'));
+      const listed = await seller.client.post<AuctionActionResponse & ErrorBody>(`/api/characters/${seller.characterId}/auction`, { entryId, price: 15 });
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      listings.push(listed.body.listing.id);
+    }
+    const bought = await Promise.all(listings.map((id) => buyer.client.post(`/api/characters/${buyer.characterId}/auction/${id}/buy`)));
+    expect(bought.map((r) => r.status)).toEqual(listings.map(() => 200));
+    expect(await counter(seller, 'auction-sold')).toBe(PAIR_SALES_PER_DAY);
+    expect(await counter(buyer, 'auction-trades')).toBe(PAIR_SALES_PER_DAY);
+  });
 });
