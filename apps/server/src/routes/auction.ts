@@ -24,7 +24,8 @@ import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { pusher } from '../realtime/notify.ts';
-import { announceEach, recordForEach } from '../services/achievements.ts';
+import { announceEach } from '../services/achievements.ts';
+import { recordSale } from '../services/transfers.ts';
 import { announceMarket, announceSale, buyItem, cancelItem, listingReadView, listItem, settleExpiredListings, settleListings, type AuctionOutcome } from '../services/auction.ts';
 import { characterIdParam } from './characters/shared.ts';
 import { isUuid, type ItemRouteDeps } from './inventory.ts';
@@ -123,11 +124,9 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       const id = characterIdParam(request);
       const listingId = listingIdParam(request);
       const { sale, notices } = await db.transaction(async (tx) => {
-        const sold = await buyItem(tx, userId, id, listingId, new Date());
-        const counted = await recordForEach(tx, [
-          { userId, events: [{ type: 'auction-bought', copper: sold.push.price }] },
-          { userId: sold.sellerUserId, events: [{ type: 'auction-sold', copper: sold.push.payout }] },
-        ]);
+        const now = new Date();
+        const sold = await buyItem(tx, userId, id, listingId, now);
+        const counted = await recordSale(tx, { buyerUserId: userId, sellerUserId: sold.sellerUserId, ...sold.sold, price: sold.push.price, payout: sold.push.payout }, now);
         return { sale: sold, notices: counted };
       });
       pusher(hub, request.log).invalidate(userId, changedKeys.items(id));

@@ -10,6 +10,7 @@ import {
   RuleError,
   toCoins,
   type InventoryEntry,
+  type ItemData,
   type Listing,
   type Placement,
 } from '@rpg/game';
@@ -134,6 +135,8 @@ export async function listItem(
 export interface SaleOutcome extends AuctionOutcome {
   sellerUserId: string;
   sellerCharacterId: string;
+  /** What changed hands (the achievements count it: services/transfers.ts). */
+  sold: { item: ItemData; quantity: number };
   push: AuctionSoldPush;
 }
 
@@ -170,6 +173,7 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
     copper: wallet,
     sellerUserId: row.sellerUserId,
     sellerCharacterId: row.sellerCharacterId,
+    sold: { item: row.itemData, quantity: row.quantity },
     push: { type: 'auction-sold', listingId: row.id, characterId: row.sellerCharacterId, itemName: row.itemName, price: sale.price, payout: sale.payout, message: sale.sellerMessage },
   };
 }

@@ -1,4 +1,4 @@
-import { GIFT_TEXT, RuleError, planGift, type AchievementEvent } from '@rpg/game';
+import { GIFT_TEXT, RuleError, planGift } from '@rpg/game';
 import type { GiftBody } from '@rpg/contract';
 import type { Tx } from '../db/client.ts';
 import { insertGift, lockActiveCharacters } from '../db/queries/achievements.ts';
@@ -8,6 +8,7 @@ import { addItems, listInventory, takeFromEntry } from '../db/queries/inventory.
 import { creditCopper, debitCopper } from '../db/queries/items.ts';
 import { areFriends } from '../db/queries/friendships.ts';
 import { recordEvents, type AchievementNotice } from './achievements.ts';
+import { giftEvents } from './transfers.ts';
 
 export interface GiftOutcome {
   fromUserId: string;
@@ -27,7 +28,8 @@ const refuse = (code: string, message: string, status = 409) => new RuleError(co
  * DECISIONS §4: copper or items from the giver's active character to a friend's, in one
  * transaction: both characters locked in character-id order, as the auction locks them, a
  * conditional debit, the receiver's room checked, the gift logged (a retried request id gives
- * once), console lines for both, and the giver's achievement events (hidden-charity).
+ * once), console lines for both, and the giver's achievement events (Generous Soul, hidden-charity),
+ * counted by what the gift raises the giver's net giving to this friend (services/transfers.ts).
  */
 export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: Date): Promise<GiftOutcome> {
   const { toUserId } = body;
@@ -67,7 +69,8 @@ export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: 
   const receivedMessage = `${fromName} sent you a gift: ${plan.line}.`;
   await writeConsoleLines(tx, giver.id, [{ kind: 'success', content: message }]);
   await writeConsoleLines(tx, receiver.id, [{ kind: 'success', content: receivedMessage }]);
-  const events: AchievementEvent[] = [{ type: 'gift-sent', copper: plan.kind === 'copper' ? plan.copper : 0 }];
+  const given = plan.kind === 'copper' ? { copper: plan.copper } : entry ? { item: entry.item, quantity: plan.quantity } : null;
+  const events = given ? await giftEvents(tx, fromUserId, toUserId, given) : [];
   const notice = await recordEvents(tx, fromUserId, events, now);
   return { fromUserId, toUserId, fromCharacterId: giver.id, toCharacterId: receiver.id, fromName, message, receivedMessage, notice };
 }

@@ -1,6 +1,6 @@
 import type { ItemData } from '@rpg/game';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { playerCharacters } from './characters.ts';
 import { users } from './users.ts';
 
@@ -98,5 +98,33 @@ export const gifts = pgTable(
     index('gifts_to_idx').on(t.toUserId, t.createdAt),
     check('gifts_copper_check', sql`${t.copper} >= 0`),
     check('gifts_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * What one player gave another (gifts) and sold to them (auction) that counted toward
+ * achievements (issue 25: transfers between the same two players count in a bounded way,
+ * packages/game/src/achievements/transfers.ts). One row per ordered pair, locked by the
+ * transfer's transaction.
+ */
+export const transferPairs = pgTable(
+  'transfer_pairs',
+  {
+    fromUserId: userRef('from_user_id'),
+    toUserId: userRef('to_user_id'),
+    /** Every gift from -> to, in copper (an item at its store sell value). */
+    giftGiven: bigint('gift_given', { mode: 'number' }).notNull().default(0),
+    /** The highest net given (gift_given minus the reverse row's) already counted. */
+    giftCounted: bigint('gift_counted', { mode: 'number' }).notNull().default(0),
+    /** The UTC day of sales_counted. */
+    salesDay: date('sales_day', { mode: 'string' }),
+    /** Auction sales from -> to (seller to buyer) that counted on sales_day. */
+    salesCounted: integer('sales_counted').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fromUserId, t.toUserId] }),
+    // A deleted account's rows as the receiver (the key covers it as the giver).
+    index('transfer_pairs_to_idx').on(t.toUserId),
+    check('transfer_pairs_gift_check', sql`${t.giftGiven} >= 0 and ${t.giftCounted} >= 0`),
   ],
 );
