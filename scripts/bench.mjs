@@ -121,8 +121,8 @@ async function throwawayPostgres() {
     rmSync(dir, { recursive: true, force: true });
   });
   // The server is benched through the Unix socket, as a server beside its database connects: over
-  // loopback TCP the kernel's TCP path was ~40% of the server's CPU on GET /api/me (docs/performance.md).
-  // The other benches, which make databases of their own, take the TCP address.
+  // loopback TCP the kernel's TCP path was ~40% of the server's CPU on GET /api/me (docs/performance.md,
+  // "The database driver"). The other benches, which make databases of their own, take the TCP address.
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}` };
 }
 

@@ -2,12 +2,12 @@
 // Compiles the server (and the workspace packages it imports, @rpg/game and @rpg/contract) into one
 // ES module, apps/server/dist/main.js, so `npm start` runs plain JavaScript with no TypeScript loader.
 // Packages from node_modules are bundled too: a start then reads and links one file instead of
-// ~1,500 modules (the restart's CPU time fell by ~1 s of ~3.5 s, docs/performance.md). Those that
-// find files beside themselves at run time (PGlite's wasm) or are optional native add-ons stay external.
-// The output is written to a temporary file and renamed, so two builds at once never leave half a file.
-// Then the embedded database's template (dist/pglite-template.tar.gz, see apps/server/src/db/template.ts)
-// is built when it does not hold exactly the current migrations: a first start unpacks it instead of
-// running PGlite's initdb.
+// ~1,500 modules (the restart's CPU time fell by ~1 s of ~3.5 s, docs/performance.md, "Sessions, HTTP and
+// start"). Those that find files beside themselves at run time (PGlite's wasm) or are optional native
+// add-ons stay external. The output is written to a temporary file and renamed, so two builds at once
+// never leave half a file. Then the embedded database's template (dist/pglite-template.tar.gz, see
+// apps/server/src/db/template.ts) is built when it does not hold exactly the current migrations: a first
+// start unpacks it instead of running PGlite's initdb.
 import { spawnSync } from 'node:child_process';
 import { renameSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -123,11 +123,11 @@ const fromRoot = (file: string) => normalizePath(path.join(webRoot, file));
  * What every game route needs on its first load goes into one chunk, 'game-core': the game frame,
  * the portal, the query runtime and the character list's schema, with every module only they use.
  * Per-module chunks made /game ask for ~56 small files, which a phone on HTTP/1.1 fetches six at a
- * time (docs/performance.md). A module the public pages (landing, welcome, auth, not found) can
- * load, at once or on demand (a toast, the auth client, sounds, the realtime socket), stays out:
- * those pages never load this chunk. The one exception is the first-visit welcome's check
- * (`new-player`), which reads the character list through the query cache: a signed-in player on
- * a public page loads the chunk for it, once per browser session, the chunk the game then uses.
+ * time (docs/performance.md, "The web"). A module the public pages (landing, welcome, auth, not
+ * found) can load, at once or on demand (a toast, the auth client, sounds, the realtime socket),
+ * stays out: those pages never load this chunk. The one exception is the first-visit welcome's
+ * check (`new-player`), which reads the character list through the query cache: a signed-in player
+ * on a public page loads the chunk for it, once per browser session, the chunk the game then uses.
  * Keeping the query runtime and the schema out of the chunk for it cost /game six more files and
  * ~0.4 s of LCP in Lighthouse.
  *

@@ -179,7 +179,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await auctionRoutes(app, { db, guard, hub, config });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
   // The uploads, the only routes that read multipart, in a scope of their own: @fastify/multipart adds
-  // an onRequest and an onResponse hook to every route of its scope (docs/performance.md).
+  // an onRequest and an onResponse hook to every route of its scope (docs/performance.md,
+  // "Sessions, HTTP and start").
   await app.register(async (uploads) => {
     // Every multipart limit, not only the file's: an upload is one file field and nothing else,
     // so a request of many parts or large fields is refused before it is buffered (security).
@@ -253,8 +254,8 @@ const PLAY_TIME_AT_ONCE = 2;
 /**
  * Counts the play time of the players the sweep saw, PLAY_TIME_AT_ONCE transactions at a time: all
  * at once (419 players with 5,000 tabs) they held the event loop and the pool for ~300 ms every
- * 30 s, and chat lines and requests waited behind them (docs/performance.md). A player still
- * waiting from the last sweep is counted once.
+ * 30 s, and chat lines and requests waited behind them (docs/performance.md, "Realtime and the
+ * global chat"). A player still waiting from the last sweep is counted once.
  */
 function playTimeCounter(count: (userId: string) => Promise<void>): (userIds: readonly string[]) => void {
   const waiting = new Set<string>();

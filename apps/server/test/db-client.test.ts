@@ -7,8 +7,9 @@ import { openDatabase, withCommit, type Database } from '../src/db/client.ts';
 import { freshPostgres } from './support/server.ts';
 
 /**
- * The PostgreSQL driver layer (db/client.ts, docs/performance.md): a transaction's `begin` leaves
- * in one write with its first statement, and transactions keep their meaning.
+ * The PostgreSQL driver layer (db/client.ts, docs/performance.md, "The database driver"): a
+ * transaction's `begin` leaves in one write with its first statement, and transactions keep their
+ * meaning.
  */
 describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () => {
   let database: Database;

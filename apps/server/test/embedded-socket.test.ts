@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedSocket } from '../src/db/embedded-socket.ts';
 
 /**
- * node-postgres on the embedded PGlite (db/embedded-socket.ts, docs/performance.md): what the
- * driver writes in one turn reaches PostgreSQL's protocol loop in one call, and the calls go
- * through PGlite's raw stream, which keeps nothing of the answers (its other calls keep every
- * parsed message of a direct call, which grew the heap by ~80 MB a minute under load).
+ * node-postgres on the embedded PGlite (db/embedded-socket.ts, docs/performance.md, "The database
+ * driver"): what the driver writes in one turn reaches PostgreSQL's protocol loop in one call, and
+ * the calls go through PGlite's raw stream, which keeps nothing of the answers (its other calls
+ * keep every parsed message of a direct call, which grew the heap by ~80 MB a minute under load).
  */
 describe('the embedded database socket', () => {
   let pglite: PGlite;

@@ -49,7 +49,7 @@ async function firstStart(templateFile: string): Promise<{ database: Database; d
   return { database: await openDatabase({ dataDir }), dataDir };
 }
 
-describe('the embedded database template (docs/performance.md: Memory and start)', () => {
+describe('the embedded database template (docs/performance.md, "Sessions, HTTP and start")', () => {
   it('refuses a template from another PGlite or with a migration the code does not have, and leaves the data folder empty', () => {
     const foreignPglite = path.join(work, 'foreign-pglite.tar.gz');
     cpSync(currentTemplate, foreignPglite);

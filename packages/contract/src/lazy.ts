@@ -2,9 +2,9 @@
  * Every schema of the contract is built on its first use, not when its module is evaluated.
  * Building a zod schema is costly (each one is an object with some fifty methods of its own): built
  * all at once, the contract's schemas took ~130 ms of a 4x-throttled /game load, which parses one
- * answer (docs/performance.md). `lazySchema(() => z.strictObject(...))` stands for the schema the function
- * builds, with the same type: it builds it when first touched (a parse, a property, a schema that
- * contains it being parsed) and forwards everything to it from then on.
+ * answer (docs/performance.md, "The web"). `lazySchema(() => z.strictObject(...))` stands for the schema
+ * the function builds, with the same type: it builds it when first touched (a parse, a property, a schema
+ * that contains it being parsed) and forwards everything to it from then on.
  *
  * The annotation tells the bundler a call is free of side effects, so a schema that nothing imports
  * can be dropped from the web build.

@@ -59,8 +59,8 @@ class Refused extends Error {
  * Runs a command in the line's transaction. A refused command (a RuleError) throws `Refused`, so
  * the whole transaction rolls back and nothing the command did stays; the caller then stores the
  * typed line and the refusal in a transaction of their own. A savepoint around every command did
- * the same at the price of two more round trips on every line (docs/performance.md), where a
- * refusal is the rare case. Anything else is a bug and fails the line.
+ * the same at the price of two more round trips on every line (docs/performance.md, "The console
+ * line"), where a refusal is the rare case. Anything else is a bug and fails the line.
  */
 async function runCommand(tx: Tx, def: CommandDef, args: string[], base: Omit<CommandContext, 'tx' | 'say' | 'toast' | 'push' | 'invalidate' | 'afterCommit'>): Promise<Effects> {
   const done = noEffects();

@@ -204,7 +204,8 @@ function commitWithLastStatement(client: pg.PoolClient): void {
  * node-postgres prepares, for every result, an empty row object with a key per column, for rows
  * read as objects. drizzle reads every row as an array, where that object is never used; on the
  * wide joins of the character reads building it was ~13% of GET /api/characters' CPU
- * (docs/performance.md). Array results keep only what they use: the fields and their parsers.
+ * (docs/performance.md, "The database driver"). Array results keep only what they use: the fields
+ * and their parsers.
  */
 let rowObjectsSkipped = false;
 function skipUnusedRowObjects(): void {
@@ -226,11 +227,11 @@ function skipUnusedRowObjects(): void {
 /**
  * node-postgres copies every query's config before it runs it, property descriptor by descriptor
  * (`Object.defineProperties(Object.create(proto), Object.getOwnPropertyDescriptors(config))`): ~5 us
- * a query here, 5.5% of GET /api/me's CPU on PostgreSQL (docs/performance.md); a spread of drizzle's
- * configs, of several shapes, still cost half of that. pg's Query reads the copy's fields once, in its
- * constructor, and keeps none of it: a plain config that holds only those fields is copied into one
- * literal of them (~0.1 us). Any other config (a prototype of its own, a field pg may read elsewhere)
- * still takes pg's way.
+ * a query here, 5.5% of GET /api/me's CPU on PostgreSQL (docs/performance.md, "The database driver");
+ * a spread of drizzle's configs, of several shapes, still cost half of that. pg's Query reads the
+ * copy's fields once, in its constructor, and keeps none of it: a plain config that holds only those
+ * fields is copied into one literal of them (~0.1 us). Any other config (a prototype of its own, a
+ * field pg may read elsewhere) still takes pg's way.
  */
 const QUERY_CONFIG_FIELDS = new Set(['text', 'values', 'rows', 'types', 'name', 'queryMode', 'binary', 'portal', 'callback', 'rowMode']);
 let configCopyShortened = false;
@@ -265,9 +266,9 @@ function copyQueryConfigsCheaply(): void {
  * A transaction's `begin`, `commit` and `rollback` sent as they are: drizzle built each as a query
  * of its own (an SQL template, a prepared-query object with its type parsers, tracing wrappers),
  * ~60 us of CPU a transaction over the three statements themselves, for statements that never
- * change (docs/performance.md). The same statements, in the same order, with the same errors
- * (drizzle's DrizzleQueryError); a transaction with options (an isolation level, read only) and a
- * nested one (a savepoint) still go drizzle's way.
+ * change (docs/performance.md, "The database driver"). The same statements, in the same order, with
+ * the same errors (drizzle's DrizzleQueryError); a transaction with options (an isolation level,
+ * read only) and a nested one (a savepoint) still go drizzle's way.
  */
 let transactionsShortened = false;
 function leanTransactions(): void {
@@ -348,7 +349,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // jit=off: the game's statements touch a handful of rows. On tables not yet analyzed (a new
     // database) the planner guesses ~200,000 rows, and JIT compiling each statement cost 15-80 ms
-    // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md).
+    // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md,
+    // "The database driver").
     const { pool, db } = await driver({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 'idle connection error', LANES);
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }

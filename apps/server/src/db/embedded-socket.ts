@@ -11,7 +11,8 @@ const TERMINATE = 0x58;
  * and the answer's bytes come back as if read from the network. So the embedded database runs the
  * same driver as PostgreSQL: named statements parsed and planned once, a transaction's `begin`
  * with its first statement, and a query's parse, bind, describe, execute and sync in one call,
- * where PGlite's own `query` makes six and parses and plans every time (docs/performance.md).
+ * where PGlite's own `query` makes six and parses and plans every time (docs/performance.md, "The
+ * database driver").
  *
  * The startup is answered here (PGlite's session is already started), and the terminate message
  * that ends a connection is not passed on: the PGlite instance belongs to the caller.

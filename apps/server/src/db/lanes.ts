@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /**
  * Statements outside a transaction share a few pipelined connections, the lanes, instead of each
- * taking a pooled connection of its own for one round trip (docs/performance.md, "Lanes").
+ * taking a pooled connection of its own for one round trip (docs/performance.md, "The database driver").
  *
  * With a connection per statement, every statement was a write to its own socket, a wake-up of its
  * own PostgreSQL backend and a read of its own answer: on this machine that, not the SQL, was most

@@ -17,7 +17,8 @@ const VACUUM_EVERY_MS = 10 * 60 * 1000;
  * never, and hold more than a few pages) are analyzed, each alone; every VACUUM_EVERY_MS the
  * database is vacuumed (pages already all-visible are skipped, so it costs what changed). Both run
  * on the one embedded connection, between requests: measured on 520,000 console lines, an ANALYZE
- * of that table took ~290 ms and a VACUUM with little new ~20 ms (docs/performance.md).
+ * of that table took ~290 ms and a VACUUM with little new ~20 ms (docs/performance.md, "The
+ * database driver").
  *
  * A scheduler task (scheduler/scheduler.ts's Settler shape); PostgreSQL has its own autovacuum.
  */

@@ -5,8 +5,9 @@ import type { DbOrTx } from './client.ts';
 /**
  * A hot query built once. Drizzle assembles a statement's SQL text from its query builder on
  * every call; on the request path that assembly was the largest single cost in the CPU profile
- * of GET /api/characters (~23%, docs/performance.md). A prepared query takes its changing values
- * through `sql.placeholder(...)`, so its text is built on the first call and then only bound.
+ * of GET /api/characters (~23%, docs/performance.md, "The database driver"). A prepared query takes
+ * its changing values through `sql.placeholder(...)`, so its text is built on the first call and
+ * then only bound.
  *
  * The text and the result shape are kept apart from the connection: the same prepared query runs
  * on the database (a lane, db/lanes.ts), where PostgreSQL keeps it as a named statement on each

@@ -78,7 +78,8 @@ export function createLocalBus(): Bus {
  * listen: every bus holds a shared advisory lock, and PostgreSQL grants the same lock exclusively
  * to a session only when no other session holds it. A "no one else" answer is trusted for
  * ALONE_TRUST_MS from when it was asked, and a new bus waits START_WAIT_MS after taking its lock,
- * so a process that starts never misses a push sent once it serves (docs/performance.md).
+ * so a process that starts never misses a push sent once it serves (docs/performance.md, "Realtime
+ * and the global chat").
  */
 export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: string): void }, { startWaitMs = START_WAIT_MS } = {}): Promise<Bus> {
   const handlers: Array<(m: BusMessage) => void> = [];
@@ -125,9 +126,9 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
   // Published messages go out together: one NOTIFY carries a JSON array of as many as fit in its
   // payload, and one NOTIFY at a time is on the wire: what is published in the same turn of the
   // event loop, or while one is on the wire, goes out with the next. Under load that is one
-  // statement for several pushes where each push was a statement of its own (docs/performance.md).
-  // They go on the listening connection, which has nothing else to do: no wait behind requests for
-  // a pooled connection.
+  // statement for several pushes where each push was a statement of its own (docs/performance.md,
+  // "Realtime and the global chat"). They go on the listening connection, which has nothing else to
+  // do: no wait behind requests for a pooled connection.
   let queue: Array<{ json: string; bytes: number; sent: { resolve(): void; reject(e: unknown): void } }> = [];
   let sending: Promise<void> | undefined;
   const flush = async () => {

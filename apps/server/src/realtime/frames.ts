@@ -4,7 +4,7 @@ import type { PushMessage } from './bus.ts';
 
 // The WebSocket wire under the hub (hub.ts): a push's bytes made once, as the whole text frame a
 // server sends, and written straight to a tab's socket when ws has nothing of its own queued
-// (docs/performance.md, the global chat).
+// (docs/performance.md, "Realtime and the global chat").
 
 /** One push's bytes, made once however many tabs get it: the JSON, and the whole text frame a server sends. */
 export interface Outgoing {

@@ -17,7 +17,7 @@ const SWEEP_EVERY_MS = 30_000;
  * pinged, and its connection and session checked, once per SWEEP_EVERY_MS, and each player seen once:
  * done for 5,000 tabs at once, they held the event loop (~150 ms of pings) and the database (5,000
  * rows and ~420 play-time transactions) every 30 s, and chat lines and requests waited behind them
- * (docs/performance.md, the global chat).
+ * (docs/performance.md, "Realtime and the global chat").
  */
 const HEARTBEAT_SLICES = 30;
 

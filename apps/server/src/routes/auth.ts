@@ -97,7 +97,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
       if (!known) throw notFound();
       // The session as the web app reads it (on every page load and focus): answered from the session
       // cache while fresh, as the guard is (a sign-out or revocation evicts it at once). better-auth's
-      // handler builds its router on every call: ~480 req/s against thousands (docs/performance.md).
+      // handler builds its router on every call: ~480 req/s against thousands (docs/performance.md,
+      // "Sessions, HTTP and start").
       const cookie = path === '/get-session' && !request.url.includes('?') ? sessionCookie(request.headers) : undefined;
       const cachedAnswer = cookie ? sessions.answer(cookie) : undefined;
       if (cachedAnswer) return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json; charset=utf-8').send(cachedAnswer);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Random bits are drawn from the system in 4 KB blocks and handed out 16 bytes at a time, as
- * Node's own randomUUID does: a draw per seed was ~2% of a console line's CPU (docs/performance.md).
+ * Node's own randomUUID does: a draw per seed was ~2% of a console line's CPU (docs/performance.md,
+ * "The console line").
  */
 const BLOCK_BYTES = 4096;
 const SEED_BYTES = 16;

@@ -132,10 +132,10 @@ const forLine = prepared('character_line_locked_now', (db) =>
  * time-based state (due adventures, mana) so it need not catch up in a round trip of its own.
  * It locks the character's row and its attributes' (which the mana catch-up locks alone), not
  * every one-to-one row with every column as `getCharacterForUpdate` does: each row locked is a
- * write, and the wide read was most of a line's database time (docs/performance.md). Every change
- * to a character takes its row's lock first, so the line still waits for them and they for it;
- * NO KEY UPDATE conflicts with their FOR UPDATE, but not with the key-share locks of the inserts
- * that name the character. A command that needs the whole character locks it with
+ * write, and the wide read was most of a line's database time (docs/performance.md, "The console
+ * line"). Every change to a character takes its row's lock first, so the line still waits for them
+ * and they for it; NO KEY UPDATE conflicts with their FOR UPDATE, but not with the key-share locks
+ * of the inserts that name the character. A command that needs the whole character locks it with
  * `getCharacterForUpdate` in the line's transaction.
  */
 export async function lockCharacterForLine(tx: Tx, userId: string, id: string, now: Date): Promise<{ name: string; state: TimedState } | undefined> {

@@ -71,7 +71,7 @@ export async function writeConsoleLines(tx: DbOrTx, characterId: string, lines: 
  * `before`. The page's ids come from the (character_id, id) index alone, then their rows: asked
  * for the rows at once, PostgreSQL walked the primary key back from the newest line of any
  * character, which for a character whose lines are old read most of the table (128 ms with 1.4
- * million lines, against 0.4 ms; docs/performance.md).
+ * million lines, against 0.4 ms; docs/performance.md, "Reads").
  */
 export async function consolePage(db: DbOrTx, characterId: string, limit: number, before?: number): Promise<{ messages: ConsoleMessage[]; hasMore: boolean }> {
   const ids = db

@@ -4,8 +4,8 @@ export const zoneHere = (): string | undefined => Intl.DateTimeFormat().resolved
 /**
  * The browser's IANA time zone, read in a worker. The first date formatter of a page loads the
  * time-zone data: ~30 ms on this machine, ~120 ms on a throttled phone, which was the largest
- * single task of /game's first render after React's own (docs/performance.md). In a worker it
- * costs the page nothing; without workers (or if one fails) it is read here.
+ * single task of /game's first render after React's own (docs/performance.md, "The web"). In a
+ * worker it costs the page nothing; without workers (or if one fails) it is read here.
  */
 export function readTimeZone(): Promise<string | undefined> {
   if (typeof Worker === 'undefined') return Promise.resolve(zoneHere());
