@@ -1,0 +1,161 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The guardrail docs stay true (issue 26): every file and folder docs/architecture.md cites
+ * exists, every name it quotes in backticks is still in the code, and every pointer to a section
+ * of docs/performance.md names a heading that file has. A rename that forgets the docs fails here.
+ */
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const architecture = read('docs/architecture.md');
+const performance = read('docs/performance.md');
+
+/** architecture.md without its fenced blocks (a fence's backticks would pair with the prose's). */
+const prose = architecture.replace(/```[\s\S]*?```/g, '');
+
+/** Where a short path in architecture.md may be rooted: the repository, then each workspace's sources. */
+const BASES = ['', 'apps/server/src', 'apps/server', 'apps/web/src', 'apps/web', 'packages/contract/src', 'packages/game/src', 'docs'];
+/** Names that look like a path but are not (a package import). */
+const isPackage = (token: string) => token.startsWith('@');
+/** A relative path: no placeholder (`<domain>`), no URL or API path; a folder written `x/`, or a file with its extension. */
+const PATH = /^(?!\/)[\w.-]+(\/[\w.-]+)*\/?$/;
+const looksLikePath = (token: string) => PATH.test(token) && !isPackage(token) && (token.endsWith('/') || /\.(ts|tsx|mjs|js|json|md|sql|html|css)$/.test(token));
+
+function exists(cited: string, near: string[]): boolean {
+  return [...near, ...BASES].some((base) => existsSync(path.join(root, base, cited)));
+}
+
+/**
+ * The block under "Where things live": a path column (a top folder, or a path under it indented by
+ * two spaces), then what it holds, which may name files of that folder (continued on lines indented
+ * further).
+ */
+function treeCitations(): { cited: string; line: string; near: string[] }[] {
+  const block = /## Where things live\s+```\n([\s\S]*?)```/.exec(architecture)?.[1];
+  expect(block, 'architecture.md keeps its "Where things live" tree block').toBeDefined();
+  const out: { cited: string; line: string; near: string[] }[] = [];
+  let top = '';
+  let folder = '';
+  for (const line of block!.split('\n')) {
+    if (!line.trim()) continue;
+    const indent = line.search(/\S/);
+    let described = line.trim();
+    if (indent <= 2) {
+      const [column = '', ...rest] = line.trim().split(/\s{2,}/);
+      described = rest.join(' ');
+      const tokens = column.split(/[\s,]+/).filter(Boolean);
+      const first = tokens[0] ?? '';
+      const under = (token: string) => (indent === 0 ? token : path.join(top, token));
+      if (indent === 0) top = first;
+      folder = first.endsWith('/') ? under(first) : path.dirname(under(first));
+      for (const token of tokens) if (!token.includes('<') && looksLikePath(token)) out.push({ cited: under(token), line: line.trim(), near: [] });
+    }
+    for (const token of described.split(/[\s,()`;]+/)) {
+      const clean = token.replace(/[.:]$/, '');
+      if (!clean.includes('<') && looksLikePath(clean)) out.push({ cited: clean, line: line.trim(), near: [folder, top] });
+    }
+  }
+  return out;
+}
+
+/** Every backticked token of the prose (outside the tree block) that is a path. */
+function proseCitations(): string[] {
+  const cited = new Set<string>();
+  for (const [, quoted] of prose.matchAll(/`([^`]+)`/g)) {
+    for (const token of quoted!.split(/\s+/)) {
+      const clean = token.replace(/[.,;:]$/, '');
+      if (!clean.includes('<') && looksLikePath(clean)) cited.add(clean);
+    }
+  }
+  return [...cited];
+}
+
+/** Source files of the code base (not dependencies or builds). */
+function sourceFiles(dir = root, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (['node_modules', '.git', 'dist', 'test-results', 'playwright-report', 'data'].includes(name) || name.startsWith('.')) continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) sourceFiles(full, out);
+    else if (/\.(ts|tsx|mjs|js|md|html|json)$/.test(name) && name !== 'package-lock.json') out.push(full);
+  }
+  return out;
+}
+
+describe('docs/architecture.md (issue 26: the guardrails cannot drift)', () => {
+  it('cites only files and folders that exist (the tree block and the backticked paths)', () => {
+    const missing = [
+      ...treeCitations().filter(({ cited, near }) => !exists(cited, near)).map(({ cited, line }) => `architecture.md cites ${cited}, which does not exist (tree line: "${line}")`),
+      ...proseCitations().filter((cited) => !exists(cited, [])).map((cited) => `architecture.md cites \`${cited}\`, which does not exist`),
+    ];
+    expect(missing).toEqual([]);
+  });
+
+  it('names only functions, types and components the code still has', () => {
+    const code = sourceFiles()
+      .filter((file) => /\.(ts|tsx|mjs)$/.test(file))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    // A backticked identifier in camelCase or PascalCase (`runConsoleLine`, `RuleError`), or the name called in `x(...)`.
+    const names = new Set<string>();
+    for (const [, quoted] of prose.matchAll(/`([^`]+)`/g)) {
+      const name = /^([A-Za-z_$][\w$]*)(\(.*\))?$/.exec(quoted!.trim())?.[1];
+      if (name && /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]/.test(name)) names.add(name);
+    }
+    const gone = [...names].filter((name) => !new RegExp(`\\b${name.replace('$', '\\$')}\\b`).test(code)).map((name) => `architecture.md names \`${name}\`, which no source file has`);
+    expect(names.size).toBeGreaterThan(10);
+    expect(gone).toEqual([]);
+  });
+});
+
+describe("docs/architecture.md's accounts of pushes and reads", () => {
+  const serverFiles = sourceFiles(path.join(root, 'apps/server/src')).filter((file) => file.endsWith('.ts'));
+  const pushSection = /## A push, end to end([\s\S]*?)\n## /.exec(architecture)?.[1] ?? '';
+
+  it('names every file outside realtime/ that pushes through the hub rather than the pusher', () => {
+    expect(pushSection, 'architecture.md keeps its "A push, end to end" section').not.toBe('');
+    const unnamed = serverFiles
+      .filter((file) => !file.includes(`${path.sep}realtime${path.sep}`) && /\bhub\.(broadcast|toUser|endSession|revalidateUser)\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(path.join(root, 'apps/server/src'), file))
+      .filter((file) => !pushSection.includes(file))
+      .map((file) => `${file} pushes through the hub directly, and architecture.md's "A push, end to end" does not name it`);
+    expect(unnamed).toEqual([]);
+  });
+
+  it('names every read whose JSON text the database builds (the *Json queries)', () => {
+    const unnamed = serverFiles
+      .filter((file) => file.includes(`${path.sep}db${path.sep}queries${path.sep}`))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/export async function (\w+Json)\(/g)].map((m) => ({ file, name: m[1]! })))
+      .filter(({ name }) => !prose.includes(`\`${name}\``))
+      .map(({ file, name }) => `${path.relative(root, file)} exports ${name}, and architecture.md's "A read, end to end" does not name it`);
+    expect(unnamed).toEqual([]);
+  });
+});
+
+describe('docs/performance.md (issue 26: a reference, not a diary)', () => {
+  const headings = new Set([...performance.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]!.trim()));
+
+  it('is at most 200 lines', () => {
+    expect(performance.trimEnd().split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it('has every section the code base points to (docs/performance.md, "Heading")', () => {
+    const pointers: string[] = [];
+    const broken: string[] = [];
+    for (const file of sourceFiles().filter((f) => f !== import.meta.filename)) {
+      const text = readFileSync(file, 'utf8');
+      // The pointer and its section may wrap onto the next line of a comment.
+      for (const m of text.matchAll(/docs\/performance\.md[,:]\s*(?:(?:\*|\/\/|#)\s*)?"([^"]+)"/g)) {
+        const section = m[1]!.replace(/\s*\n\s*(?:\*|\/\/|#)?\s*/g, ' ');
+        pointers.push(section);
+        if (!headings.has(section)) broken.push(`${path.relative(root, file)} points to docs/performance.md, "${section}", which is not a heading there`);
+      }
+      // A section named without its quotes (`docs/performance.md, the chat`) cannot be checked: quote the heading.
+      for (const m of text.matchAll(/docs\/performance\.md[,:] +(?!")([^\n)]*)/g)) broken.push(`${path.relative(root, file)} points to docs/performance.md, ${m[1]}: write the section as "Heading"`);
+    }
+    expect(pointers.length).toBeGreaterThan(0);
+    expect(broken).toEqual([]);
+  });
+});
