@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ChatMessageView, ChatView, CommentList, CommentResponse, LikeResponse, PostFeed, PostResponse } from '@rpg/contract';
 import { POST_BLOCKED } from '@rpg/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,3 +215,39 @@ describe('blocks and the global chat (issue 25, broadcasts)', () => {
     calTab.close();
   });
 });
+
+/** Scaling out (PostgreSQL only: PGlite is one process): a block made through one server holds on another's tabs. */
+describe.runIf(Boolean(process.env.DATABASE_URL))('blocks across two servers', () => {
+  let b: TestServer;
+  let bDir: string;
+  beforeAll(async () => {
+    bDir = mkdtempSync(path.join(tmpdir(), 'rpg-test-blocks-b-'));
+    b = await startTestServer({ reuse: { dataDir: bDir, databaseUrl: server.databaseUrl! } });
+  });
+  afterAll(async () => {
+    await b?.stop({ keepData: true });
+    rmSync(bDir, { recursive: true, force: true });
+  });
+
+  it("keeps the blocker's lines said on server A from the blocked player's tab on server B, once the block is made on A while the tab is open, and lets them through after the unblock", async () => {
+    const [cal, dan, eve] = [await player('cal'), await player('dan'), await player('eve')];
+    for (const [p, name] of [
+      [cal, 'Calder'],
+      [eve, 'Evelyn'],
+    ] as const)
+      await createCharacter(p.client, { name });
+    const danTab = connectSocket(b.url, dan.client);
+    await danTab.waitFor('hello');
+    await block(cal, dan);
+    await say(cal, 'Cal on A');
+    const marker = (await say(eve, 'Eve on A')).body.message;
+    await danTab.waitFor('chat-message', (m) => (m.message as ChatMessageView).id === marker.id);
+    expect(danTab.messages.filter((m) => m.type === 'chat-message' && lineFrom(cal)(m))).toEqual([]);
+
+    await unblock(cal, dan);
+    const again = (await say(cal, 'Cal again')).body.message;
+    await danTab.waitFor('chat-message', (m) => (m.message as ChatMessageView).id === again.id);
+    danTab.close();
+  });
+});
+
