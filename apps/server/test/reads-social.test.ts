@@ -380,6 +380,36 @@ describe('the social reads', () => {
       expect(JSON.parse(page.text).nextCursor === null).toBe(keep <= 10);
     }
 
+    // Blocks (issue 25): o1 blocks o0, so o0 counts none of o1's comments and o1 none of o0's likes;
+    // o2 blocked the author and the author blocked o3: each reads an empty feed, with a cursor too.
+    await db().delete(postLikes);
+    await db().delete(postComments);
+    const kept = (await db().select({ id: posts.id }).from(posts).where(eq(posts.authorId, me.id))).map((p) => p.id);
+    for (const [i, id] of kept.entries()) {
+      await db().insert(postLikes).values([{ postId: id, userId: o0.id }, ...(i % 2 ? [{ postId: id, userId: o1.id }] : [])]);
+      await db().insert(postComments).values([{ postId: id, authorId: o1.id, text: 'from o1' }, { postId: id, authorId: others[4]!.id, text: 'from o4' }]);
+    }
+    const [o2, o3] = [others[2]!, others[3]!];
+    await db().insert(blocks).values([
+      { blockerId: o1.id, blockedId: o0.id },
+      { blockerId: o2.id, blockedId: me.id },
+      { blockerId: me.id, blockedId: o3.id },
+    ]);
+    for (const viewer of [me, o0, o1, o2, o3, others[4]!]) {
+      for (const before of [undefined, kept[1]!]) expect((await raw(viewer.client, path(me.id, before))).text).toBe(await reference(viewer.id, me.id, before));
+    }
+    const counts = async (viewer: Player) => (JSON.parse((await raw(viewer.client, path(me.id))).text) as { posts: Array<{ likeCount: number; commentCount: number }> }).posts;
+    expect((await counts(o0)).map((p) => p.commentCount)).toEqual([1, 1, 1]);
+    const likes = async (viewer: Player) => (await counts(viewer)).reduce((n, p) => n + p.likeCount, 0);
+    expect((await counts(o1)).map((p) => p.commentCount)).toEqual([2, 2, 2]);
+    expect([await likes(o1), await likes(o0), await likes(others[4]!)]).toEqual([1, 3, 4]);
+    expect((await counts(others[4]!)).map((p) => p.commentCount)).toEqual([2, 2, 2]);
+    for (const viewer of [o2, o3]) expect((await raw(viewer.client, path(me.id))).text).toBe('{"posts":[],"nextCursor":null}');
+    // The author reads the blocked o3's feed empty too.
+    await db().insert(posts).values({ authorId: o3.id, text: "o3's" });
+    expect((await raw(me.client, path(o3.id))).text).toBe('{"posts":[],"nextCursor":null}');
+    expect((await raw(me.client, path(o3.id))).text).toBe(await reference(me.id, o3.id));
+
     expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'user_not_found', message: 'User not found' }) });
   });
 

@@ -11,7 +11,7 @@ import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, battlePassGrants, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
 import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
 import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
 import { skillBonusesOf, treeState } from '../src/services/skills.ts';
@@ -389,5 +389,19 @@ describe('GET /api/chat', () => {
     );
     expect((await raw(me.client, '/api/chat')).text).toBe(await reference(me.userId));
     expect((await raw(loud.client, '/api/chat')).text).toBe(await reference(loud.userId));
+
+    // A block (issue 25), either way: neither reads the other's lines; the Game Master's stay.
+    expect((await me.client.json('DELETE', `/api/chat/mutes/${loud.userId}`, {})).status).toBe(200);
+    await db().insert(blocks).values({ blockerId: loud.userId, blockedId: me.userId });
+    for (const [viewer, other] of [
+      [me, loud],
+      [loud, me],
+    ] as const) {
+      const read = await raw(viewer.client, '/api/chat');
+      expect(read.text).toBe(await reference(viewer.userId));
+      const lines = JSON.parse(read.text).messages as Array<{ userId: string | null }>;
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.some((m) => m.userId === other.userId)).toBe(false);
+    }
   });
 });

@@ -6,9 +6,12 @@ import type pg from 'pg';
 /** What one process tells every process (itself included). Payloads stay small: ids and kinds, not documents. */
 export type BusMessage =
   | { kind: 'user'; userId: string; payload: PushMessage }
-  | { kind: 'broadcast'; payload: PushMessage }
+  /** To every tab; `actors`: the players whose activity it carries (not for the tabs of players in a block with them). */
+  | { kind: 'broadcast'; payload: PushMessage; actors?: string[] }
   | { kind: 'session-ended'; sessionId: string }
-  | { kind: 'revalidate-user'; userId: string };
+  | { kind: 'revalidate-user'; userId: string }
+  /** A block was made (`blocked`) or lifted between the two players. */
+  | { kind: 'blocks-changed'; blockerId: string; blockedId: string; blocked: boolean };
 
 /** A message pushed to a browser tab: the contract's union (packages/contract/src/push.ts). */
 export type { PushMessage };

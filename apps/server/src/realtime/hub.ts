@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import { authSession, blocks, realtimeConnections, users } from '../db/schema/index.ts';
 import type { Bus, BusMessage, PushMessage } from './bus.ts';
 import { directSocket, outgoing, writeFrames, type Outgoing } from './frames.ts';
-
-type PresencePush = Extract<PushMessage, { type: 'presence' }>;
 
 /** A connection counts as live while it pinged within this window. */
 const STALE_AFTER_MS = 90_000;
@@ -78,6 +76,19 @@ export class RealtimeHub {
   private tickSlice = 0;
   private joinSlice = 0;
   private closing = false;
+  /**
+   * Blocks in the fan-out (issue 25): for each player with tabs here (or a tab attaching), the
+   * players in a block with them, either way, loaded when their first tab attaches and kept by the
+   * `blocks-changed` bus message. `hiddenFrom` is the same pairs the other way round: for a
+   * player, the players here whose tabs their activity must not reach. A broadcast looks up its
+   * actors there (a Map look-up); only when one is found does the flush check tabs one by one.
+   */
+  private readonly peers = new Map<string, ReadonlySet<string>>();
+  private readonly hiddenFrom = new Map<string, Set<string>>();
+  /** The latest load of a player's peers, while it runs. */
+  private readonly peerLoads = new Map<string, Promise<void>>();
+  /** Players with a tab between the start of attach and its registration (their peers are kept). */
+  private readonly attaching = new Map<string, number>();
   /** Called after each sweep with the players this process holds open tabs of (play time for achievements). */
   onPlayersSeen: ((userIds: readonly string[]) => void) | undefined;
 
@@ -104,9 +115,18 @@ export class RealtimeHub {
     return this.bus.publish({ kind: 'user', userId, payload });
   }
 
-  /** Push to every open tab of every player. */
-  broadcast(payload: PushMessage): Promise<void> {
-    return this.bus.publish({ kind: 'broadcast', payload });
+  /**
+   * Push to every open tab of every player; with `actors` (the players whose activity the push
+   * carries), not to the tabs of players in a block with any of them. A presence push's actor is
+   * its player.
+   */
+  broadcast(payload: PushMessage, actors?: readonly string[]): Promise<void> {
+    return this.bus.publish(actors && actors.length > 0 ? { kind: 'broadcast', payload, actors: [...actors] } : { kind: 'broadcast', payload });
+  }
+
+  /** A block was made or lifted: every process's fan-out follows it. */
+  blocksChanged(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
+    return this.bus.publish({ kind: 'blocks-changed', blockerId, blockedId, blocked });
   }
 
   endSession(sessionId: string): Promise<void> {
@@ -130,6 +150,18 @@ export class RealtimeHub {
     // A socket error with no listener would end the process (an oversized or malformed frame, a
     // reset connection): log it; ws closes the socket, and 'close' cleans up.
     socket.on('error', (error) => this.log.warn({ err: error }, 'websocket error'));
+    this.attaching.set(userId, (this.attaching.get(userId) ?? 0) + 1);
+    try {
+      await this.register(socket, userId, sessionId);
+    } finally {
+      const left = this.attaching.get(userId)! - 1;
+      if (left > 0) this.attaching.set(userId, left);
+      else this.attaching.delete(userId);
+      if (left === 0 && !this.byUser.has(userId)) this.setPeers(userId, undefined);
+    }
+  }
+
+  private async register(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
     const slice = this.joinSlice;
     this.joinSlice = (slice + 1) % HEARTBEAT_SLICES;
     const client: Client = { id: randomUUID(), socket, raw: directSocket(socket), userId, sessionId, alive: true, slice, received: 0, windowStart: Date.now() };
@@ -139,6 +171,15 @@ export class RealtimeHub {
       await this.db.delete(realtimeConnections).where(eq(realtimeConnections.id, client.id));
       socket.close(TOO_MANY_SOCKETS, 'too many open tabs');
       return;
+    }
+    // The player's block peers before the tab gets its first broadcast.
+    if (!this.peers.has(userId) || this.peerLoads.has(userId)) {
+      try {
+        await this.loadPeers(userId);
+      } catch (error) {
+        await this.db.delete(realtimeConnections).where(eq(realtimeConnections.id, client.id));
+        throw error;
+      }
     }
     if (socket.readyState !== socket.OPEN) {
       // Closed while we were writing: no 'close' event will come for it any more.
@@ -158,6 +199,7 @@ export class RealtimeHub {
       const tabs = this.byUser.get(userId);
       tabs?.delete(client);
       if (tabs?.size === 0) this.byUser.delete(userId);
+      if (!this.byUser.has(userId) && !this.attaching.has(userId)) this.setPeers(userId, undefined);
       if (this.closing) return;
       this.disconnect(client).catch((error) => this.log.error({ err: error }, 'presence update failed'));
     });
@@ -312,12 +354,14 @@ export class RealtimeHub {
    * was that system call), and lines that arrive while a flush runs share the next one.
    */
   private deliver(message: BusMessage): void {
-    if (message.kind === 'broadcast' && message.payload.type === 'presence') {
-      this.deliverPresence(message.payload).catch((error) => this.log.error({ err: error }, 'presence delivery failed'));
+    if (message.kind === 'blocks-changed') {
+      this.blockChanged(message);
       return;
     }
-    if (message.kind === 'broadcast') this.enqueue({ kind: 'push', out: outgoing(message.payload) });
-    else if (message.kind === 'user') {
+    if (message.kind === 'broadcast') {
+      const actors = message.payload.type === 'presence' ? [message.payload.userId] : (message.actors ?? []);
+      this.enqueue({ kind: 'push', out: outgoing(message.payload), except: this.hiddenFromAny(actors) });
+    } else if (message.kind === 'user') {
       if (this.byUser.has(message.userId)) this.enqueue({ kind: 'push', out: outgoing(message.payload), userId: message.userId });
     } else this.enqueue(message);
   }
@@ -334,14 +378,16 @@ export class RealtimeHub {
     const batch = this.queue;
     this.queue = [];
     const toEveryone = batch.some((q) => q.kind === 'push' && q.userId === undefined);
-    // Only broadcasts to all: the same bytes for every tab, joined once.
+    // Only broadcasts: the same bytes for every tab, joined once; a tab some of them skip (a block
+    // with an actor) gets what is due to it on its own.
     const joined =
-      toEveryone && batch.every((q) => q.kind === 'push' && q.userId === undefined && !q.except)
+      toEveryone && batch.every((q) => q.kind === 'push' && q.userId === undefined)
         ? Buffer.concat(batch.map((q) => (q as Extract<Queued, { kind: 'push' }>).out.frame))
         : undefined;
     const outs = joined ? batch.map((q) => (q as Extract<Queued, { kind: 'push' }>).out) : [];
+    const skipping = joined ? batch.filter((q) => q.kind === 'push' && q.except !== undefined).map((q) => (q as Extract<Queued, { kind: 'push' }>).except!) : [];
     for (const client of toEveryone ? this.clients.values() : this.addressees(batch)) {
-      if (joined) this.write(client, outs, joined);
+      if (joined && (skipping.length === 0 || !skipping.some((except) => except.has(client.userId)))) this.write(client, outs, joined);
       else this.deliverBatch(client, batch);
     }
   }
@@ -386,14 +432,71 @@ export class RealtimeHub {
       .catch((error) => this.log.error({ err: error }, 'session revalidation failed'));
   }
 
-  /** A player's presence reaches every tab but those of the players they blocked (one look-up per change). */
-  private async deliverPresence(payload: PresencePush): Promise<void> {
-    if (this.byUser.size === 0) return;
-    const hidden = await this.db
-      .select({ blockedId: blocks.blockedId })
+  /** The players here whose tabs the activity of `actors` must not reach; undefined for none (the common case). */
+  private hiddenFromAny(actors: readonly string[]): ReadonlySet<string> | undefined {
+    let found: Set<string> | undefined;
+    for (const actor of actors) {
+      const hidden = this.hiddenFrom.get(actor);
+      if (hidden) for (const userId of hidden) (found ??= new Set()).add(userId);
+    }
+    return found;
+  }
+
+  /**
+   * A block made is applied at once (a line the blocker says right after it is already filtered);
+   * a block lifted reloads both players' peers (the other may still block the one).
+   */
+  private blockChanged({ blockerId, blockedId, blocked }: Extract<BusMessage, { kind: 'blocks-changed' }>): void {
+    for (const [userId, other] of [
+      [blockerId, blockedId],
+      [blockedId, blockerId],
+    ] as const) {
+      const current = this.peers.get(userId);
+      if (!current && !this.attaching.has(userId)) continue;
+      if (blocked && current) this.setPeers(userId, new Set([...current, other]));
+      if (!blocked || !current || this.peerLoads.has(userId)) this.loadPeers(userId).catch((error) => this.log.error({ err: error }, 'loading blocks failed'));
+    }
+  }
+
+  /** Loads the player's peers from the database; resolves once the latest load (a block may change meanwhile) is applied. */
+  private loadPeers(userId: string): Promise<void> {
+    const load: Promise<void> = this.db
+      .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
       .from(blocks)
-      .where(and(eq(blocks.blockerId, payload.userId), sql`${blocks.blockedId} = any(${sql.param([...this.byUser.keys()])}::text[])`));
-    this.enqueue({ kind: 'push', out: outgoing(payload), except: hidden.length > 0 ? new Set(hidden.map((h) => h.blockedId)) : undefined });
+      .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)))
+      .then(
+        (rows) => {
+          if (this.peerLoads.get(userId) !== load) return;
+          this.peerLoads.delete(userId);
+          if (this.byUser.has(userId) || this.attaching.has(userId)) this.setPeers(userId, new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId))));
+        },
+        (error: unknown) => {
+          if (this.peerLoads.get(userId) === load) this.peerLoads.delete(userId);
+          throw error;
+        },
+      );
+    this.peerLoads.set(userId, load);
+    // A later load (a block changed while this one ran) is the one that counts.
+    return load.then(() => this.peerLoads.get(userId));
+  }
+
+  /** The player's peers (undefined: the player has no tab here any more), and hiddenFrom with them. */
+  private setPeers(userId: string, next: ReadonlySet<string> | undefined): void {
+    const before = this.peers.get(userId);
+    for (const peer of before ?? []) {
+      if (next?.has(peer)) continue;
+      const hidden = this.hiddenFrom.get(peer);
+      hidden?.delete(userId);
+      if (hidden?.size === 0) this.hiddenFrom.delete(peer);
+    }
+    for (const peer of next ?? []) {
+      if (before?.has(peer)) continue;
+      let hidden = this.hiddenFrom.get(peer);
+      if (!hidden) this.hiddenFrom.set(peer, (hidden = new Set()));
+      hidden.add(userId);
+    }
+    if (next) this.peers.set(userId, next);
+    else this.peers.delete(userId);
   }
 
   /** Frames to one tab in one write (`joined`: the same frames already concatenated). */

@@ -15,11 +15,16 @@ export interface Pusher {
   notify(userId: string, ...pushes: PushMessage[]): void;
   /** Every open tab of the player refetches these queries (`queryKeys` in @rpg/contract). */
   invalidate(userId: string, keys: readonly QueryKey[]): void;
-  /** To every open tab of every player. */
-  broadcast(push: PushMessage): void;
+  /**
+   * To every open tab of every player; when the push carries players' activity (`actors`: who
+   * wrote the line, whose feed changed), not to the tabs of the players in a block with any of them.
+   */
+  broadcast(push: PushMessage, actors?: readonly string[]): void;
+  /** A block between the two players was made (`blocked`) or lifted: the hub's fan-out follows it. */
+  blocksChanged(blockerId: string, blockedId: string, blocked: boolean): void;
 }
 
-export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast'>, log: Log): Pusher {
+export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast' | 'blocksChanged'>, log: Log): Pusher {
   const failed = (push: PushMessage, userId?: string) => (error: unknown) => log.error({ err: error, push: push.type, userId }, 'push failed');
   const notify = (userId: string, ...pushes: PushMessage[]) => {
     // One after the other: across processes each publish is its own NOTIFY, which could overtake the previous.
@@ -30,8 +35,11 @@ export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast'>, log: Log)
     invalidate(userId, keys) {
       if (keys.length > 0) notify(userId, invalidatePush(keys));
     },
-    broadcast(push) {
-      hub.broadcast(push).catch(failed(push));
+    broadcast(push, actors) {
+      hub.broadcast(push, actors).catch(failed(push));
+    },
+    blocksChanged(blockerId, blockedId, blocked) {
+      hub.blocksChanged(blockerId, blockedId, blocked).catch((error: unknown) => log.error({ err: error, blockerId, blockedId }, 'block change push failed'));
     },
   };
 }

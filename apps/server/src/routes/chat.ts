@@ -94,8 +94,8 @@ async function welcomeOnce(db: Db): Promise<void> {
 
 /**
  * The global player chat (spec 03 §2/§3/§4/§5, DECISIONS §1 shared by all players, §4 moderation):
- *   GET    /api/chat                              the last 50 lines (oldest first) without muted players, my mutes
- *   POST   /api/chat { text }                     said by the active character; broadcast to every tab
+ *   GET    /api/chat                              the last 50 lines (oldest first) without muted or blocked players, my mutes
+ *   POST   /api/chat { text }                     said by the active character; broadcast to every tab but those of players in a block with the speaker
  *   POST   /api/chat/messages/:messageId/report   stored once per reporter
  *   PUT    /api/chat/mutes/:userId                mute a player (for me only); DELETE unmutes
  * The throttle (5 lines in 10 s) counts the player's stored lines under a lock on the player's
@@ -142,7 +142,8 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub }: ChatR
       const notice = await recordEvents(tx, userId, [{ type: 'chat-message' }], now);
       return { line: chatMessageView((await getChatLine(tx, id))!), notice };
     });
-    pusher(hub, request.log).broadcast({ type: 'chat-message', message: message.line });
+    // Not to the tabs of players in a block with the speaker, either way (issue 25).
+    pusher(hub, request.log).broadcast({ type: 'chat-message', message: message.line }, [userId]);
     announceAchievements(pusher(hub, request.log), userId, message.notice);
     return { message: message.line };
   });

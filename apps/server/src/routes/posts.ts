@@ -29,9 +29,10 @@ import {
   type PostResponse,
   type PostView,
 } from '@rpg/contract';
-import { assertCanDeleteComment, assertPostAuthor, commentText, POST_NOT_FOUND, postText, RuleError } from '@rpg/game';
+import { assertCanDeleteComment, assertCanReact, assertPostAuthor, commentText, POST_NOT_FOUND, postText, RuleError } from '@rpg/game';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import { isBlockedEitherWay } from '../db/queries/friendships.ts';
 import {
   addLike,
   countLikes,
@@ -116,6 +117,13 @@ async function postAuthorHeld(tx: Tx, postId: string): Promise<string> {
   return authorId;
 }
 
+/** The post's author, held as postAuthorHeld does, when `userId` may like or comment on it: no block either way. */
+async function reactablePostAuthor(tx: Tx, postId: string, userId: string): Promise<string> {
+  const authorId = await postAuthorHeld(tx, postId);
+  assertCanReact({ blocked: authorId !== userId && (await isBlockedEitherWay(tx, authorId, userId)) });
+  return authorId;
+}
+
 async function loadPost(db: DbOrTx, postId: string, viewerId: string): Promise<PostView> {
   const row = await getPost(db, postId, viewerId);
   if (!row) throw postNotFound();
@@ -135,12 +143,18 @@ async function loadPost(db: DbOrTx, postId: string, viewerId: string): Promise<P
  *   DELETE /api/posts/:postId/comments/:commentId  the comment's or the post's author
  * Every change is broadcast as an `invalidate` of the author's feed key: every open tab
  * showing that feed refetches it (likedByMe differs per player, so not the rows themselves).
+ * Blocks (issue 25, docs/decisions.md "Blocks and posts"): between two players in a block, either
+ * way, the feed reads empty, a post and its comments 'Post not found', a like or a comment is
+ * refused; others' likes and comments of a player in a block with the viewer are neither shown nor
+ * counted; the feed's pushes skip the tabs of the players in a block with the author or the actor.
  */
 export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: PostRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const feedChanged = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId)]));
+  // The push carries the author's activity (and the actor's): not to the tabs of players in a block with either.
+  const feedChanged = (log: FastifyBaseLogger, authorId: string, actorId: string) =>
+    pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId)]), authorId === actorId ? [authorId] : [authorId, actorId]);
   // A post written or deleted also changes the Posts counter of the author's profile.
-  const postsCounted = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId), queryKeys.profile(authorId)]));
+  const postsCounted = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId), queryKeys.profile(authorId)]), [authorId]);
 
   const feedSchema = { params: userPostsParamsSchema, querystring: postFeedQuerySchema, response: { 200: postFeedSchema } };
   api.get('/api/users/:userId/posts', { onRequest: guard, schema: feedSchema }, async (request, reply) => {
@@ -187,7 +201,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
       await updatePostText(tx, postId, userId, postText(request.body.text, row!.imagePath !== null));
       return loadPost(tx, postId, userId);
     });
-    feedChanged(request.log, userId);
+    feedChanged(request.log, userId, userId);
     return { post };
   });
 
@@ -218,12 +232,13 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
         const { userId } = player(request);
         const { postId } = request.params;
         const { authorId, answer } = await db.transaction(async (tx) => {
-          const author = await postAuthorHeld(tx, postId);
+          // A like is refused across a block; taking one back is not.
+          const author = method === 'PUT' ? await reactablePostAuthor(tx, postId, userId) : await postAuthorHeld(tx, postId);
           if (method === 'PUT') await addLike(tx, postId, userId);
           else await removeLike(tx, postId, userId);
-          return { authorId: author, answer: { liked: await hasLiked(tx, postId, userId), likeCount: await countLikes(tx, postId) } };
+          return { authorId: author, answer: { liked: await hasLiked(tx, postId, userId), likeCount: await countLikes(tx, postId, userId) } };
         });
-        feedChanged(request.log, authorId);
+        feedChanged(request.log, authorId, userId);
         return answer;
       },
     });
@@ -234,7 +249,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     const { userId } = player(request);
     const { postId } = request.params;
     if (!isUuid(postId) || !(await getPost(db, postId, userId))) throw postNotFound();
-    const rows = await listComments(db, postId, COMMENT_LIMIT);
+    const rows = await listComments(db, postId, userId, COMMENT_LIMIT);
     return { comments: rows.map((row) => commentView(row, userId)) };
   });
 
@@ -244,11 +259,11 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     const { postId } = request.params;
     const text = commentText(request.body.text);
     const { authorId, comment } = await db.transaction(async (tx) => {
-      const author = await postAuthorHeld(tx, postId);
+      const author = await reactablePostAuthor(tx, postId, userId);
       const id = await insertComment(tx, postId, userId, text);
       return { authorId: author, comment: commentView((await getComment(tx, postId, id))!, userId) };
     });
-    feedChanged(request.log, authorId);
+    feedChanged(request.log, authorId, userId);
     return { comment };
   });
 
@@ -263,7 +278,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
       await deleteComment(tx, commentId);
       return author;
     });
-    feedChanged(request.log, authorId);
+    feedChanged(request.log, authorId, userId);
     return { ok: true as const };
   });
 }

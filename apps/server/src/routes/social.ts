@@ -209,6 +209,17 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
 
   // ---- Blocks ---------------------------------------------------------------------------------
 
+  /**
+   * After a block is made or lifted: the hub's fan-out follows it (issue 25), and both players' tabs
+   * refetch the social lists, the chat (the other's lines hidden or back) and the other's feed.
+   */
+  const blockChanged = (log: Parameters<typeof pusher>[1], userId: string, other: string, blocked: boolean) => {
+    const pushes = push(log);
+    pushes.blocksChanged(userId, other, blocked);
+    pushes.invalidate(other, [...changedKeys.social(), queryKeys.chat, queryKeys.posts(userId)]);
+    pushes.invalidate(userId, [...changedKeys.social(), queryKeys.chat, queryKeys.posts(other)]);
+  };
+
   api.get('/api/blocks', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: blockListSchema } } }, async (request) => {
     const { userId } = player(request);
     return { users: await listBlocked(db, userId) };
@@ -218,8 +229,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     const { userId } = player(request);
     const other = request.body.userId;
     await db.transaction((tx) => blockPlayer(tx, userId, other));
-    push(request.log).invalidate(other, changedKeys.social());
-    push(request.log).invalidate(userId, changedKeys.social());
+    blockChanged(request.log, userId, other, true);
     return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerBlocked };
   });
 
@@ -227,10 +237,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     const { userId } = player(request);
     const other = request.params.userId;
     await requireProfile(userId, other);
-    if (await removeBlock(db, userId, other)) {
-      push(request.log).invalidate(other, changedKeys.social());
-      push(request.log).invalidate(userId, changedKeys.social());
-    }
+    if (await removeBlock(db, userId, other)) blockChanged(request.log, userId, other, false);
     return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerUnblocked };
   });
 

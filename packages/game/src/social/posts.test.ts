@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ruleErrorOf } from '../errors.testutil.ts';
-import { assertCanDeleteComment, assertPostAuthor, COMMENT_BLANK, commentText, POST_NEEDS_CONTENT, postText } from './posts.ts';
+import { assertCanDeleteComment, assertCanReact, assertPostAuthor, COMMENT_BLANK, commentText, POST_BLOCKED, POST_NEEDS_CONTENT, postText } from './posts.ts';
 
 describe('posts and comments (spec 03 §5 posts and comments, §6 permissions)', () => {
   it("refuses a post with neither text nor image: 'Post must have content or image.'", () => {
@@ -31,5 +31,13 @@ describe('posts and comments (spec 03 §5 posts and comments, §6 permissions)',
     expect(() => assertCanDeleteComment({ authorId: 'a', postAuthorId: 'b' }, 'a')).not.toThrow();
     expect(() => assertCanDeleteComment({ authorId: 'a', postAuthorId: 'b' }, 'b')).not.toThrow();
     expect(ruleErrorOf(() => assertCanDeleteComment(undefined, 'a')).status).toBe(404);
+  });
+
+  it("refuses a like or a comment across a block, either way (issue 25): 'You cannot like or comment on this player's posts.'", () => {
+    const refusal = ruleErrorOf(() => assertCanReact({ blocked: true }));
+    expect(refusal.message).toBe(POST_BLOCKED);
+    expect(refusal.status).toBe(403);
+    expect(POST_BLOCKED).toBe("You cannot like or comment on this player's posts.");
+    expect(() => assertCanReact({ blocked: false })).not.toThrow();
   });
 });

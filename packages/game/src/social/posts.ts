@@ -13,6 +13,7 @@ export const POST_NOT_FOUND = 'Post not found';
 export const COMMENT_NOT_FOUND = 'Comment not found';
 export const NOT_YOUR_POST = 'Only the author can change this post.';
 export const NOT_YOUR_COMMENT = 'Only the comment author or the post author can delete this comment.';
+export const POST_BLOCKED = "You cannot like or comment on this player's posts.";
 
 /** Spec 03 §5 posts: a post needs text or an image; the stored text is trimmed. */
 export function postText(raw: string, hasImage: boolean): string {
@@ -40,4 +41,12 @@ export function assertPostAuthor(post: { authorId: string } | undefined, userId:
 export function assertCanDeleteComment(comment: { authorId: string; postAuthorId: string } | undefined, userId: string): void {
   if (!comment) throw new RuleError('comment_not_found', COMMENT_NOT_FOUND, { status: 404 });
   if (comment.authorId !== userId && comment.postAuthorId !== userId) throw new RuleError('not_comment_author', NOT_YOUR_COMMENT, { status: 403 });
+}
+
+/**
+ * Issue 25 (docs/decisions.md, blocks and posts): no like and no comment on the posts of a player
+ * who blocked you or whom you blocked (a block either way, as for requests and messages).
+ */
+export function assertCanReact(state: { blocked: boolean }): void {
+  if (state.blocked) throw new RuleError('post_blocked', POST_BLOCKED, { status: 403 });
 }

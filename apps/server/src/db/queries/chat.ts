@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { chatMessages, chatMutes, chatReports, playerCharacters, users } from '../schema/index.ts';
-import { isoTime, viewerParam as viewer } from './columns.ts';
+import { blockPeersOf, isoTime, viewerParam as viewer } from './columns.ts';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null };
 export type NewChatMessage = typeof chatMessages.$inferInsert;
@@ -18,14 +18,18 @@ const flatten = (rows: { message: typeof chatMessages.$inferSelect; username: st
 
 /**
  * Spec 03 §9: the last `limit` lines of the global chat, oldest first, without the lines of
- * players `viewerId` muted (DECISIONS §4: a personal mute list).
+ * players `viewerId` muted (DECISIONS §4: a personal mute list) nor of players in a block with
+ * `viewerId`, either way (issue 25).
  */
 export async function lastChatLines(db: DbOrTx, viewerId: string, limit: number): Promise<ChatMessageRow[]> {
   const muted = db
     .select({ one: sql`1` })
     .from(chatMutes)
     .where(and(eq(chatMutes.userId, viewerId), eq(chatMutes.mutedUserId, chatMessages.userId)));
-  const rows = await selectLines(db).where(notExists(muted)).orderBy(desc(chatMessages.id)).limit(limit);
+  const rows = await selectLines(db)
+    .where(and(notExists(muted), sql`(${chatMessages.userId} is null or ${chatMessages.userId} not in ${blockPeersOf(viewerId)})`))
+    .orderBy(desc(chatMessages.id))
+    .limit(limit);
   return flatten(rows).reverse();
 }
 
@@ -35,8 +39,8 @@ export type ChatLineRead = Omit<ChatMessageRow, 'systemKey' | 'createdAt'> & { c
 const chatRead = prepared('chat_view', (db) =>
   db
     .select({
-      // lastChatLines' lines (the last `limit` not muted by the viewer, oldest first), as one JSON array.
-      lines: sql<ChatLineRead[]>`coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', l.username, 'characterId', l.character_id, 'characterName', l.character_name, 'characterRace', l.character_race, 'characterClass', l.character_class, 'characterLevel', l.character_level, 'portraitPath', l.portrait_path, 'text', l.text, 'createdAt', ${isoTime(sql`l.created_at`)}) order by l.id) from (select m.*, u.username from ${chatMessages} m left join ${users} u on u.id = m.user_id where not exists (select 1 from ${chatMutes} x where x.user_id = ${viewer} and x.muted_user_id = m.user_id) order by m.id desc limit ${sql.placeholder('limit')}) l), '[]'::json)`,
+      // lastChatLines' lines (the last `limit` not muted by the viewer nor of a player in a block with them, oldest first), as one JSON array.
+      lines: sql<ChatLineRead[]>`coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', l.username, 'characterId', l.character_id, 'characterName', l.character_name, 'characterRace', l.character_race, 'characterClass', l.character_class, 'characterLevel', l.character_level, 'portraitPath', l.portrait_path, 'text', l.text, 'createdAt', ${isoTime(sql`l.created_at`)}) order by l.id) from (select m.*, u.username from ${chatMessages} m left join ${users} u on u.id = m.user_id where not exists (select 1 from ${chatMutes} x where x.user_id = ${viewer} and x.muted_user_id = m.user_id) and (m.user_id is null or m.user_id not in ${blockPeersOf(viewer)}) order by m.id desc limit ${sql.placeholder('limit')}) l), '[]'::json)`,
       // listMutes' answer.
       muted: sql<Array<{ userId: string; username: string }>>`coalesce((select json_agg(json_build_object('userId', x.muted_user_id, 'username', u.username) order by u.username) from ${chatMutes} x join ${users} u on u.id = x.muted_user_id where x.user_id = ${viewer}), '[]'::json)`,
     })

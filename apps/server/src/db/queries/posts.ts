@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { postComments, postLikes, posts, users } from '../schema/index.ts';
-import { isoTime, viewerParam as viewer } from './columns.ts';
+import { blockedEitherWay, blockPeersOf, isoTime, viewerParam as viewer } from './columns.ts';
 
 /** A post as the feed shows it to one viewer. */
 export interface PostRow {
@@ -30,6 +30,10 @@ export interface CommentRow {
   createdAt: Date;
 }
 
+/**
+ * A post as one viewer reads it (issue 25, docs/decisions.md "Blocks and posts"): the likes and
+ * comments of players in a block with the viewer, either way, are not counted.
+ */
 function selectPosts(db: DbOrTx, viewerId: string) {
   return db
     .select({
@@ -41,17 +45,21 @@ function selectPosts(db: DbOrTx, viewerId: string) {
       imagePath: posts.imagePath,
       createdAt: posts.createdAt,
       updatedAt: posts.updatedAt,
-      likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id})`,
+      likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} not in ${blockPeersOf(viewerId)})`,
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
-      commentCount: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${posts.id})`,
+      commentCount: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${posts.id} and ${postComments.authorId} not in ${blockPeersOf(viewerId)})`,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId));
 }
 
+/** The posts `viewerId` may read: none of a player in a block with them, either way (issue 25). */
+const visibleTo = (viewerId: string) => sql`not ${blockedEitherWay(posts.authorId, viewerId)}`;
+
 /**
  * One page of a player's feed, newest first: `limit` posts strictly older than the post
  * `before` (by time, then id). A `before` that is not one of the author's posts starts at the top.
+ * None when the author and the viewer are in a block, either way.
  */
 export async function listPosts(db: DbOrTx, authorId: string, viewerId: string, limit: number, before?: string): Promise<PostRow[]> {
   // The cursor's time as the database holds it (to the microsecond: a Date would cut it to the
@@ -60,7 +68,7 @@ export async function listPosts(db: DbOrTx, authorId: string, viewerId: string, 
   const at = cursor && sql`${cursor.createdAt}::timestamptz`;
   const older = cursor && at ? or(lt(posts.createdAt, at), and(eq(posts.createdAt, at), lt(posts.id, cursor.id))) : undefined;
   return selectPosts(db, viewerId)
-    .where(and(eq(posts.authorId, authorId), older))
+    .where(and(eq(posts.authorId, authorId), visibleTo(viewerId), older))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }
@@ -76,9 +84,9 @@ const postJson = sql`(select row_to_json(v) from (select x.id,
     x.text, case when x.image_path is null or x.image_path = '' then null else '/uploads/' || x.image_path end as "imageUrl",
     ${isoTime(sql`x.created_at`)} as "createdAt", ${isoTime(sql`x.updated_at`)} as "updatedAt",
     date_trunc('milliseconds', x.updated_at) - date_trunc('milliseconds', x.created_at) > interval '1 second' as edited,
-    (select count(*)::int from "post_likes" l where l.post_id = x.id) as "likeCount",
+    (select count(*)::int from "post_likes" l where l.post_id = x.id and l.user_id not in ${blockPeersOf(viewer)}) as "likeCount",
     exists (select 1 from "post_likes" l where l.post_id = x.id and l.user_id = ${viewer}) as "likedByMe",
-    (select count(*)::int from "post_comments" c where c.post_id = x.id) as "commentCount",
+    (select count(*)::int from "post_comments" c where c.post_id = x.id and c.author_id not in ${blockPeersOf(viewer)}) as "commentCount",
     x.author_id = ${viewer} as "isMine") v)`;
 
 type FeedValues = { authorId: string; viewerId: string; limit: number; fetch: number; before?: string };
@@ -89,8 +97,9 @@ const feedJson = (before: boolean) =>
     // listPosts' cursor: the post `before` only if it is the author's, its time to the microsecond.
     const cursor = before ? sql` left join (select b.created_at as at, b.id from "posts" b where b.id = ${sql.placeholder('before')} and b.author_id = ${author}) c on true` : sql``;
     const older = before ? sql` and (c.id is null or x.created_at < c.at or (x.created_at = c.at and x.id < c.id))` : sql``;
-    // listPosts' rows: the author's newest `fetch` (older than the cursor), numbered from the newest.
-    const rows = sql`select x.id::text as id, row_number() over (order by x.created_at desc, x.id desc) as n, ${postJson}::text as json from "posts" x join "users" u on u.id = x.author_id${cursor} where x.author_id = ${author}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}`;
+    // listPosts' rows: the author's newest `fetch` (older than the cursor), numbered from the newest;
+    // none when the author and the viewer are in a block, either way.
+    const rows = sql`select x.id::text as id, row_number() over (order by x.created_at desc, x.id desc) as n, ${postJson}::text as json from "posts" x join "users" u on u.id = x.author_id${cursor} where x.author_id = ${author} and not ${blockedEitherWay(author, viewer)}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}`;
     return db
       .select({
         json: sql<string | null>`(select case when exists (select 1 from "users" o where o.id = ${author}) then '{"posts":[' || coalesce(string_agg(p.json, ',' order by p.n) filter (where p.n <= ${limit}), '') || '],"nextCursor":' || case when count(*) > ${limit} then to_json(min(p.id) filter (where p.n = ${limit}))::text else 'null' end || '}' end from (${rows}) p)`,
@@ -111,8 +120,9 @@ export async function postFeedJson(db: DbOrTx, authorId: string, viewerId: strin
   return row?.json ?? undefined;
 }
 
+/** The post as `viewerId` reads it; undefined when it is not there or its author and the viewer are in a block. */
 export async function getPost(db: DbOrTx, postId: string, viewerId: string): Promise<PostRow | undefined> {
-  const [row] = await selectPosts(db, viewerId).where(eq(posts.id, postId));
+  const [row] = await selectPosts(db, viewerId).where(and(eq(posts.id, postId), visibleTo(viewerId)));
   return row;
 }
 
@@ -153,11 +163,12 @@ export async function removeLike(db: DbOrTx, postId: string, userId: string): Pr
   await db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)));
 }
 
-export async function countLikes(db: DbOrTx, postId: string): Promise<number> {
+/** The post's likes as `viewerId` counts them: not those of players in a block with the viewer. */
+export async function countLikes(db: DbOrTx, postId: string, viewerId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(postLikes)
-    .where(eq(postLikes.postId, postId));
+    .where(and(eq(postLikes.postId, postId), sql`${postLikes.userId} not in ${blockPeersOf(viewerId)}`));
   return row?.n ?? 0;
 }
 
@@ -186,10 +197,10 @@ function selectComments(db: DbOrTx) {
     .innerJoin(users, eq(users.id, postComments.authorId));
 }
 
-/** The post's comments, oldest first (at most `limit`, the newest of them). */
-export async function listComments(db: DbOrTx, postId: string, limit: number): Promise<CommentRow[]> {
+/** The post's comments, oldest first (at most `limit`, the newest of them), but those of players in a block with `viewerId`. */
+export async function listComments(db: DbOrTx, postId: string, viewerId: string, limit: number): Promise<CommentRow[]> {
   const rows = await selectComments(db)
-    .where(eq(postComments.postId, postId))
+    .where(and(eq(postComments.postId, postId), sql`${postComments.authorId} not in ${blockPeersOf(viewerId)}`))
     .orderBy(desc(postComments.createdAt), desc(postComments.id))
     .limit(limit);
   return rows.reverse();

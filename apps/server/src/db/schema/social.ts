@@ -38,8 +38,9 @@ export const friendships = pgTable(
 );
 
 /**
- * A player's block list: the blocked player cannot send a friend request or a message to the
- * blocker and does not see the blocker's presence. Blocking ends any friendship of the pair.
+ * A player's block list. Either way, the two send each other no friend request or message, see
+ * neither the other's presence, posts, likes, comments nor chat lines (issue 25, docs/decisions.md).
+ * Blocking ends any friendship of the pair.
  */
 export const blocks = pgTable(
   'blocks',
