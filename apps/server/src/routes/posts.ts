@@ -54,7 +54,7 @@ import {
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
-import { readImageUpload, removeUpload, saveUpload, uploadsRoot } from '../http/uploads.ts';
+import { readImage, removeUpload, saveUpload, uploadsRoot } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
@@ -274,11 +274,11 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
  */
 export async function postImageRoutes(app: FastifyInstance, { guard, dataDir }: Pick<PostRouteDeps, 'guard' | 'dataDir'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // The upload is read by readImageUpload (multipart, checked by its bytes), not by a body schema.
+  // The upload is read by readImage (multipart, checked by its bytes, re-encoded), not by a body schema.
   const imageSchema = { querystring: emptyQuery, consumes: ['multipart/form-data'], response: { 200: postImageResponseSchema } };
   api.post('/api/posts/images', { onRequest: guard, schema: imageSchema }, async (request): Promise<PostImageResponse> => {
     const { userId } = player(request);
-    const { bytes, extension } = await readImageUpload(request);
+    const { bytes, extension } = await readImage(request, 'post');
     const stored = await saveUpload(dataDir, postFolder(userId), bytes, extension);
     return { imageId: path.posix.basename(stored), imageUrl: `/uploads/${stored}` };
   });
