@@ -143,16 +143,39 @@ export async function removeUpload(dataDir: string, relative: string | null | un
   await rm(file, { force: true }).catch((error: unknown) => log.error({ err: error, file }, 'removing an upload failed'));
 }
 
+/** Who may fetch a stored file: everyone (cached for good), its uploader only (not cached by shared caches), or nobody (404). */
+export type UploadVisibility = 'public' | 'private' | 'hidden';
+
 /**
  * Serves DATA_DIR/uploads at /uploads/. Every file has a unique name, so it may be cached
- * for good. A missing file is a plain 404 (never the web app's index.html).
+ * for good. A missing file is a plain 404 (never the web app's index.html). `visibility` decides
+ * per file (a pending post image is its uploader's only); a path spelled with '%' (encoded
+ * twice) or outside the folder is never looked up, so it cannot slip past that check.
  */
-export async function serveUploads(app: FastifyInstance, dataDir: string): Promise<void> {
+export async function serveUploads(
+  app: FastifyInstance,
+  dataDir: string,
+  visibility: (relative: string, request: FastifyRequest) => Promise<UploadVisibility>,
+): Promise<void> {
   const root = uploadsRoot(dataDir);
   await mkdir(root, { recursive: true });
+  const privateRequests = new WeakSet<FastifyRequest>();
   await app.register(
     async (scope) => {
-      scope.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not_found', message: 'Not found' }));
+      const notFound = { error: 'not_found', message: 'Not found' };
+      scope.setNotFoundHandler((_request, reply) => reply.status(404).send(notFound));
+      scope.addHook('onRequest', async (request, reply) => {
+        const wildcard = (request.params as { '*'?: string })['*'] ?? '';
+        const relative = path.posix.normalize(wildcard).replace(/^\/+/, '');
+        if (wildcard.includes('%') || relative.startsWith('..')) return reply.status(404).send(notFound);
+        const seen = await visibility(relative, request);
+        if (seen === 'hidden') return reply.status(404).send(notFound);
+        if (seen === 'private') privateRequests.add(request);
+      });
+      scope.addHook('onSend', async (request, reply, payload) => {
+        if (privateRequests.has(request)) reply.header('cache-control', 'private, no-store');
+        return payload;
+      });
       await scope.register(fastifyStatic, {
         root,
         prefix: '/',
