@@ -12,9 +12,9 @@ import type { Database } from './db/client.ts';
 import { embeddedMaintenance } from './db/maintenance.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
-import { rateLimitPruner } from './http/rateLimit.ts';
+import { rateLimitPruner, throttlePlayer } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
-import { requireUser, SessionCache } from './http/session.ts';
+import { player, readSession, requireUser, SessionCache } from './http/session.ts';
 import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
@@ -50,6 +50,7 @@ import { auctionRoutes } from './routes/auction.ts';
 import { auctionExpirySettler } from './services/auction.ts';
 import { postImageRoutes, postRoutes } from './routes/posts.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { pendingPostImageSweeper, uploadVisibility } from './services/uploads.ts';
 
 export interface AppContext {
   config: Config;
@@ -128,6 +129,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   scheduler.register(storeRefreshSettler(hub, config.storeTimeZone));
   scheduler.register(auctionExpirySettler(db, hub, app.log));
   scheduler.register(rateLimitPruner(db, app.log));
+  // Post images never posted are deleted an hour after their upload (issue 25).
+  scheduler.register(pendingPostImageSweeper(db, config.dataDir, app.log));
   // PostgreSQL vacuums and analyzes itself; the embedded database has no autovacuum (db/maintenance.ts).
   if (database.kind === 'pglite') scheduler.register(embeddedMaintenance(db, app.log));
   // Every command group of the console; /help is generated from this table.
@@ -187,9 +190,14 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await uploads.register(multipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 64, parts: 5, headerPairs: 50 },
     });
+    // Every upload (not the removals) counts against the player's upload rate (issue 25), before
+    // its body is read; the routes' guard has run by then.
+    uploads.addHook('preHandler', async (request) => {
+      if (request.method === 'PUT' || request.method === 'POST') await throttlePlayer(db, 'uploads', player(request).userId, config.rateLimitFactor);
+    });
     characterImageRoutes(uploads, characterDeps);
     await profileImageRoutes(uploads, { db, guard, hub, dataDir: config.dataDir });
-    await postImageRoutes(uploads, { guard, dataDir: config.dataDir });
+    await postImageRoutes(uploads, { db, guard, dataDir: config.dataDir });
   });
   await chatRoutes(app, { db, guard, hub });
   if (config.devOutbox) {
@@ -202,7 +210,10 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   }
   if (config.nodeEnv === 'development') docsRoute(app);
   await realtimeRoutes(app, { auth, hub, originPolicy });
-  await serveUploads(app, config.dataDir);
+  // A pending post image is shown to its uploader only: the session is read for those alone.
+  await serveUploads(app, config.dataDir, (relative, request) =>
+    uploadVisibility(db, async () => (await readSession(auth, request.headers, sessions))?.userId)(relative),
+  );
   await serveWeb(app, config.webDist, config.nodeEnv !== 'test');
 
   hub.onPlayersSeen = playTimeCounter((userId) =>

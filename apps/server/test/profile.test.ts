@@ -92,7 +92,7 @@ describe('avatar and banner (DECISIONS §3)', () => {
       expect(res.status).toBe(200);
       const view = res.body as ProfileView;
       const url = kind === 'avatar' ? view.user.avatarUrl : view.user.bannerUrl;
-      expect(url).toMatch(/^\/uploads\/profiles\/[0-9a-f]{32}\.png$/);
+      expect(url).toMatch(/^\/uploads\/profiles\/[0-9a-f]{32}\.webp$/);
       expect((await fetch(new URL(url!, server.url))).status).toBe(200);
 
       const fake = await upload(ann.client, `/api/profile/${kind}`, Buffer.from('<svg onload=alert(1)>'), { filename: 'evil.png' });

@@ -18,7 +18,7 @@ import {
   playerCharacters,
   pokerGames,
 } from '../src/db/schema/index.ts';
-import { createCharacter, type ErrorBody } from './support/characters.ts';
+import { createCharacter, multipartBody, png, type ErrorBody } from './support/characters.ts';
 import { latestMail, signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
 import { giveItem, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -204,9 +204,9 @@ interface Attempt {
   label: string;
   method: string;
   path: string;
-  /** A JSON value, or raw text with its content type. */
+  /** A JSON value, or a raw body (text or bytes) with its content type. */
   json?: unknown;
-  raw?: { text: string; type: string };
+  raw?: { text: string | Uint8Array; type: string };
   /** Must be refused (4xx); otherwise only "not 5xx". */
   refuse: boolean;
   /** Strings sent that must never come back. */
@@ -245,6 +245,7 @@ function attemptsFor(route: RouteEntry, method: string): Attempt[] {
     attempts.push({ label: `${key} text/plain`, method, path, raw: { text: JSON.stringify(spec?.base ?? {}), type: 'text/plain' }, refuse: true, sent: [] });
     attempts.push({ label: `${key} form`, method, path, raw: { text: 'a=1', type: 'application/x-www-form-urlencoded' }, refuse: true, sent: [] });
   }
+  if (BODY_METHODS.has(method) && route.schema?.consumes?.includes('multipart/form-data')) attempts.push(...multipartAttempts(key, method, path));
   if (method === 'GET') {
     const query = QUERIES[key];
     for (const [name] of Object.entries(query ?? { junk: '' })) {
@@ -265,9 +266,39 @@ function attemptsFor(route: RouteEntry, method: string): Attempt[] {
   return attempts;
 }
 
+const BOUNDARY = '----sweepBoundary0123456789';
+/**
+ * Malformed uploads (issue 25): every route that reads multipart gets bodies cut short, without
+ * or with a wrong boundary, the wrong field, two files, fields, an empty file, text, a truncated
+ * image, and a file name and field that must never come back.
+ */
+function multipartAttempts(key: string, method: string, path: string): Attempt[] {
+  const image = png(16, 16);
+  const marker = `Zq${'u'.repeat(60)}`;
+  const file = (bytes: Uint8Array | string, name = 'file', filename = 'a.png') => ({ name, filename, bytes });
+  const type = `multipart/form-data; boundary=${BOUNDARY}`;
+  const bodies: Array<[string, Uint8Array, string]> = [
+    ['cut before the closing boundary', multipartBody(BOUNDARY, [file(image)], { close: false }), type],
+    ['cut inside the file', multipartBody(BOUNDARY, [file(image)]).subarray(0, 120), type],
+    ['cut inside the part headers', multipartBody(BOUNDARY, [file(image)]).subarray(0, 40), type],
+    ['without a boundary', multipartBody(BOUNDARY, [file(image)]), 'multipart/form-data'],
+    ['with another boundary', multipartBody(BOUNDARY, [file(image)]), 'multipart/form-data; boundary=other'],
+    ['empty', new Uint8Array(), type],
+    ['not multipart inside', Buffer.from(marker), type],
+    ['a file in another field', multipartBody(BOUNDARY, [file(image, marker)]), type],
+    ['two files', multipartBody(BOUNDARY, [file(image), file(image)]), type],
+    ['a field beside the file', multipartBody(BOUNDARY, [file(image), { name: 'note', bytes: marker }]), type],
+    ['a field only', multipartBody(BOUNDARY, [{ name: 'file', bytes: marker }]), type],
+    ['an empty file', multipartBody(BOUNDARY, [file(new Uint8Array())]), type],
+    ['text', multipartBody(BOUNDARY, [file(marker, 'file', `${marker}.png`)]), type],
+    ['a truncated image', multipartBody(BOUNDARY, [file(image.subarray(0, image.length - 20), 'file', `${marker}.png`)]), type],
+  ];
+  return bodies.map(([label, text, contentType]) => ({ label: `${key} multipart ${label}`, method, path, raw: { text, type: contentType }, refuse: true, sent: [marker] }));
+}
+
 async function send(attempt: Attempt): Promise<{ status: number; text: string }> {
   const headers: Record<string, string> = { origin: player.origin, cookie: player.cookieHeader() };
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (attempt.raw) {
     headers['content-type'] = attempt.raw.type;
     body = attempt.raw.text;

@@ -139,7 +139,9 @@ describe('security: one server at the test rate limits', () => {
       body: form,
       headers: { origin: server.url, cookie: player.cookieHeader() },
     });
-    expect(res.status).toBe(413);
+    // Issue 25: a body of anything but the one file is malformed (400), refused at its first field.
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'upload_invalid', message: 'Send the image as multipart/form-data in a field named "file".' });
     const folder = path.join(server.dataDir, 'uploads', 'characters');
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });

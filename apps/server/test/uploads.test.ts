@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterResponse } from '../src/routes/characters/view.ts';
 import { createCharacter, listCharacters, png, upload, type ErrorBody } from './support/characters.ts';
@@ -26,7 +27,7 @@ const padded = (head: number[] | string, size: number) => {
 const MiB = 1024 * 1024;
 
 describe('character images (DECISIONS §3)', () => {
-  it('stores a real PNG avatar and serves it back with long caching', async () => {
+  it('stores a real PNG avatar (re-encoded as WebP) and serves it back with long caching', async () => {
     const player = await signedInPlayer(server.url);
     const c = await createCharacter(player);
     const image = png(3, 2);
@@ -34,31 +35,32 @@ describe('character images (DECISIONS §3)', () => {
     expect(res.status).toBe(200);
     const { character } = res.body as CharacterResponse;
     expect(character.id).toBe(c.id);
-    expect(character.avatarUrl).toMatch(/^\/uploads\/characters\/[0-9a-f]{32}\.png$/);
+    expect(character.avatarUrl).toMatch(/^\/uploads\/characters\/[0-9a-f]{32}\.webp$/);
     expect(character.backgroundUrl).toBeNull();
     expect(stored()).toContain(path.basename(character.avatarUrl!));
 
     const served = await fetchUpload(character.avatarUrl!);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 3, height: 2 });
     expect((await listCharacters(player))[0]!.avatarUrl).toBe(character.avatarUrl);
   });
 
-  it('names the file by its bytes: JPEG, GIF and WebP are accepted whatever the file is called', async () => {
+  it('reads JPEG, GIF and WebP by their bytes whatever the file is called, and stores WebP', async () => {
     const player = await signedInPlayer(server.url);
     const c = await createCharacter(player);
+    const source = sharp({ create: { width: 6, height: 4, channels: 3, background: '#3366cc' } });
     const kinds: Array<[Buffer, string]> = [
-      [padded([0xff, 0xd8, 0xff, 0xe0], 64), 'jpg'],
-      [padded('GIF89a', 64), 'gif'],
-      [padded('RIFF\x38\x00\x00\x00WEBPVP8 ', 64), 'webp'],
+      [await source.clone().jpeg().toBuffer(), 'jpg'],
+      [await source.clone().gif().toBuffer(), 'gif'],
+      [await source.clone().webp().toBuffer(), 'webp'],
     ];
-    for (const [bytes, extension] of kinds) {
+    for (const [bytes, kind] of kinds) {
       const res = await upload(player, `/api/characters/${c.id}/background`, bytes, { filename: 'photo.png', type: 'application/octet-stream' });
-      expect(res.status, extension).toBe(200);
-      expect((res.body as CharacterResponse).character.backgroundUrl).toMatch(new RegExp(`\\.${extension}$`));
+      expect(res.status, kind).toBe(200);
+      expect((res.body as CharacterResponse).character.backgroundUrl, kind).toMatch(/\.webp$/);
     }
   });
 
@@ -92,7 +94,10 @@ describe('character images (DECISIONS §3)', () => {
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ error: 'image_too_large', message: 'The image is larger than 2 MB.' });
     expect((await listCharacters(player))[0]!.avatarUrl).toBeNull();
-    const justFits = await upload(player, `/api/characters/${c.id}/avatar`, padded(header, 2 * MiB));
+    // A real PNG of noise (about 2 MB), padded after its end to exactly 2 MiB.
+    const noise = await sharp({ create: { width: 840, height: 840, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    expect(noise.length).toBeLessThanOrEqual(2 * MiB);
+    const justFits = await upload(player, `/api/characters/${c.id}/avatar`, Buffer.concat([noise, Buffer.alloc(2 * MiB - noise.length)]));
     expect(justFits.status).toBe(200);
   });
 

@@ -51,6 +51,8 @@ export const DEFAULT_AUTH_LIMIT = { ip: { max: 60, windowSeconds: 300 }, address
 export const PLAYER_LIMITS = {
   friendRequests: { rule: { max: 20, windowSeconds: 600 }, message: 'You are sending friend requests too quickly. Try again in a few minutes.' },
   directMessages: { rule: { max: 10, windowSeconds: 10 }, message: 'You are sending messages too quickly. Slow down a little.' },
+  /** Issue 25: every image upload (avatar, banner, post image, character avatar and background). */
+  uploads: { rule: { max: 30, windowSeconds: 600 }, message: 'You are uploading images too quickly. Try again in a few minutes.' },
 } as const satisfies Record<string, { rule: LimitRule; message: string }>;
 
 export type PlayerLimit = keyof typeof PLAYER_LIMITS;
@@ -58,11 +60,11 @@ export type PlayerLimit = keyof typeof PLAYER_LIMITS;
 /** The counter key of one player's limit (a test may fill it). */
 export const playerLimitKey = (limit: PlayerLimit, userId: string) => `player:${userId}:${limit}`;
 
-/** Counts one attempt of `limit` by the player; over the limit it refuses with 429 and the limit's message. */
+/** Counts one attempt of `limit` by the player; over the limit it refuses with 429, Retry-After and the limit's message. */
 export async function throttlePlayer(db: Db, limit: PlayerLimit, userId: string, factor: number, now = new Date()): Promise<void> {
   const { rule, message } = PLAYER_LIMITS[limit];
   const wait = await hit(db, playerLimitKey(limit, userId), scaleRule(rule, factor), now);
-  if (wait > 0) throw new HttpError(429, 'rate_limited', message, 'Slow Down');
+  if (wait > 0) throw new HttpError(429, 'rate_limited', message, 'Slow Down', wait);
 }
 
 /** Rows older than this are no longer part of any window (the longest is 10 minutes). */

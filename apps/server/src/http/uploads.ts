@@ -3,14 +3,36 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import { HttpError } from './errors.ts';
 
 /** DECISIONS §3: uploads are at most 2 MiB. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Decompression bombs: an image of more pixels than this is refused before it is decoded (24 MP, e.g. 6000 x 4000). */
+export const MAX_IMAGE_PIXELS = 24_000_000;
 export const IMAGES_ONLY_MESSAGE = 'Images only: PNG, JPEG, WebP or GIF.';
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is larger than 2 MB.';
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE = 'The image is too large: at most 24 megapixels (e.g. 6000 × 4000).';
+export const UPLOAD_INVALID_MESSAGE = 'Send the image as multipart/form-data in a field named "file".';
+export const UPLOAD_UNREADABLE_MESSAGE = 'The upload could not be read. Please try again.';
+export const ONE_FILE_MESSAGE = 'Send one image at a time.';
+export const EMPTY_FILE_MESSAGE = 'The file is empty.';
+export const IMAGE_DAMAGED_MESSAGE = 'The image could not be read: it may be damaged or incomplete.';
 
 export type ImageExtension = 'png' | 'jpg' | 'webp' | 'gif';
+
+/**
+ * What an upload is for, and the size it is stored at: every upload is decoded and re-encoded as
+ * WebP within these bounds (never enlarged, proportions kept), without its metadata.
+ */
+export const IMAGE_KINDS = {
+  avatar: { width: 512, height: 512 },
+  banner: { width: 1920, height: 1080 },
+  post: { width: 1600, height: 1600 },
+  'character-avatar': { width: 512, height: 512 },
+  'character-background': { width: 1920, height: 1080 },
+} as const;
+export type ImageKind = keyof typeof IMAGE_KINDS;
 
 export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'uploads');
 
@@ -26,23 +48,79 @@ export function sniffImage(bytes: Buffer): ImageExtension | undefined {
   return undefined;
 }
 
+const uploadInvalid = (message = UPLOAD_INVALID_MESSAGE) => new HttpError(400, 'upload_invalid', message);
+
+/** A failure while the multipart body is read (busboy's or the plugin's), as a 400 that repeats nothing sent. */
+function multipartRefusal(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, 'image_too_large', IMAGE_TOO_LARGE_MESSAGE);
+  if (code === 'FST_FILES_LIMIT') return uploadInvalid(ONE_FILE_MESSAGE);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') return uploadInvalid();
+  // A body cut before its closing boundary, a missing or broken boundary, a closed request.
+  return uploadInvalid(UPLOAD_UNREADABLE_MESSAGE);
+}
+
 /**
- * Reads the one file of a multipart request (field 'file') and checks it is an
- * image of at most 2 MiB. @fastify/multipart's limit stops reading past 2 MiB.
+ * Reads the one file of a multipart request (field 'file') and checks it is an image of at
+ * most 2 MiB by its bytes. The body must hold that file and nothing else: another file or any
+ * field is refused. @fastify/multipart's limit stops reading past 2 MiB. Every malformed body
+ * is a 400 with a fixed text.
  */
-export async function readImageUpload(request: FastifyRequest): Promise<{ bytes: Buffer; extension: ImageExtension }> {
-  if (!request.isMultipart()) {
-    throw new HttpError(400, 'upload_invalid', 'Send the image as multipart/form-data in a field named "file".');
+export async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw uploadInvalid();
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file' || part.fieldname !== 'file') throw uploadInvalid();
+      if (bytes) throw uploadInvalid(ONE_FILE_MESSAGE);
+      bytes = await part.toBuffer();
+      if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, 'image_too_large', IMAGE_TOO_LARGE_MESSAGE);
+    }
+  } catch (error) {
+    throw multipartRefusal(error);
   }
-  const part = await request.file({ throwFileSizeLimit: false });
-  if (!part || part.fieldname !== 'file') {
-    throw new HttpError(400, 'upload_invalid', 'Send the image as multipart/form-data in a field named "file".');
+  if (!bytes) throw uploadInvalid();
+  if (bytes.length === 0) throw uploadInvalid(EMPTY_FILE_MESSAGE);
+  if (!sniffImage(bytes)) throw new HttpError(400, 'image_type_invalid', IMAGES_ONLY_MESSAGE);
+  return bytes;
+}
+
+const DECODABLE = new Set(['png', 'jpeg', 'webp', 'gif']);
+
+/**
+ * Decodes the image with sharp and stores it again as WebP: turned upright by its EXIF
+ * orientation, shrunk into the kind's bounds, its metadata (EXIF, GPS, ICC, XMP) left behind.
+ * An animated GIF or WebP keeps its first frame only (docs/security.md). Refuses what sharp
+ * cannot decode in full (a damaged or cut image) and images of more than MAX_IMAGE_PIXELS.
+ */
+export async function reencodeImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
+  const { width, height } = IMAGE_KINDS[kind];
+  // 'truncated': an image cut short is refused; a harmless warning (stray bytes after its end) is not.
+  const input = (limitInputPixels: number | false) => sharp(bytes, { limitInputPixels, failOn: 'truncated', pages: 1 });
+  let format: string | undefined;
+  let pixels = 0;
+  try {
+    // The header only (no pixel is decoded), to tell a too large image from a damaged one.
+    const metadata = await input(false).metadata();
+    format = metadata.format;
+    pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+  } catch {
+    throw new HttpError(400, 'image_damaged', IMAGE_DAMAGED_MESSAGE);
   }
-  const bytes = await part.toBuffer();
-  if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, 'image_too_large', IMAGE_TOO_LARGE_MESSAGE);
-  const extension = sniffImage(bytes);
-  if (!extension) throw new HttpError(400, 'image_type_invalid', IMAGES_ONLY_MESSAGE);
-  return { bytes, extension };
+  if (!format || !DECODABLE.has(format)) throw new HttpError(400, 'image_type_invalid', IMAGES_ONLY_MESSAGE);
+  if (pixels > MAX_IMAGE_PIXELS) throw new HttpError(413, 'image_too_large', IMAGE_TOO_MANY_PIXELS_MESSAGE);
+  try {
+    return await input(MAX_IMAGE_PIXELS).rotate().resize({ width, height, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  } catch {
+    throw new HttpError(400, 'image_damaged', IMAGE_DAMAGED_MESSAGE);
+  }
+}
+
+/** An upload of `kind`, read, checked and re-encoded: the bytes to store, always WebP. */
+export async function readImage(request: FastifyRequest, kind: ImageKind): Promise<{ bytes: Buffer; extension: 'webp' }> {
+  const bytes = await reencodeImage(await readImageUpload(request), kind);
+  return { bytes, extension: 'webp' };
 }
 
 /** Stores the bytes under DATA_DIR/uploads/<folder>/<random>.<ext>; returns the path relative to the uploads folder. */
@@ -65,16 +143,39 @@ export async function removeUpload(dataDir: string, relative: string | null | un
   await rm(file, { force: true }).catch((error: unknown) => log.error({ err: error, file }, 'removing an upload failed'));
 }
 
+/** Who may fetch a stored file: everyone (cached for good), its uploader only (not cached by shared caches), or nobody (404). */
+export type UploadVisibility = 'public' | 'private' | 'hidden';
+
 /**
  * Serves DATA_DIR/uploads at /uploads/. Every file has a unique name, so it may be cached
- * for good. A missing file is a plain 404 (never the web app's index.html).
+ * for good. A missing file is a plain 404 (never the web app's index.html). `visibility` decides
+ * per file (a pending post image is its uploader's only); a path spelled with '%' (encoded
+ * twice) or outside the folder is never looked up, so it cannot slip past that check.
  */
-export async function serveUploads(app: FastifyInstance, dataDir: string): Promise<void> {
+export async function serveUploads(
+  app: FastifyInstance,
+  dataDir: string,
+  visibility: (relative: string, request: FastifyRequest) => Promise<UploadVisibility>,
+): Promise<void> {
   const root = uploadsRoot(dataDir);
   await mkdir(root, { recursive: true });
+  const privateRequests = new WeakSet<FastifyRequest>();
   await app.register(
     async (scope) => {
-      scope.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not_found', message: 'Not found' }));
+      const notFound = { error: 'not_found', message: 'Not found' };
+      scope.setNotFoundHandler((_request, reply) => reply.status(404).send(notFound));
+      scope.addHook('onRequest', async (request, reply) => {
+        const wildcard = (request.params as { '*'?: string })['*'] ?? '';
+        const relative = path.posix.normalize(wildcard).replace(/^\/+/, '');
+        if (wildcard.includes('%') || relative.startsWith('..')) return reply.status(404).send(notFound);
+        const seen = await visibility(relative, request);
+        if (seen === 'hidden') return reply.status(404).send(notFound);
+        if (seen === 'private') privateRequests.add(request);
+      });
+      scope.addHook('onSend', async (request, reply, payload) => {
+        if (privateRequests.has(request)) reply.header('cache-control', 'private, no-store');
+        return payload;
+      });
       await scope.register(fastifyStatic, {
         root,
         prefix: '/',

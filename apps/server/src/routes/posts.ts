@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import {
   commentListSchema,
@@ -52,13 +51,15 @@ import {
   type CommentRow,
   type PostRow,
 } from '../db/queries/posts.ts';
+import { attachPostImage } from '../db/queries/uploads.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
-import { readImageUpload, removeUpload, saveUpload, uploadsRoot } from '../http/uploads.ts';
+import { readImage, removeUpload } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
+import { storePostImage } from '../services/uploads.ts';
 import { sendJsonText } from './json-text.ts';
 import { isUuid } from './inventory.ts';
 
@@ -73,6 +74,7 @@ export interface PostRouteDeps {
 /** Comments shown under a post (the newest ones, oldest first). */
 const COMMENT_LIMIT = 200;
 const USER_NOT_FOUND = 'User not found';
+const IMAGE_NOT_FOUND = 'The image was not found. Please upload it again.';
 
 const uploadUrl = (relative: string | null) => (relative ? `/uploads/${relative}` : null);
 /** Avatars are stored as a path under /uploads or as a full URL. */
@@ -172,17 +174,12 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     const { userId } = player(request);
     const { imageId } = request.body;
     const imagePath = imageId ? `${postFolder(userId)}/${imageId}` : null;
-    if (imagePath) {
-      // Only an image this player uploaded (its folder is theirs) and that is still there.
-      const there = await access(path.join(uploadsRoot(dataDir), imagePath)).then(
-        () => true,
-        () => false,
-      );
-      if (!there) throw new HttpError(400, 'image_not_found', 'The image was not found. Please upload it again.');
-    }
     const text = postText(request.body.text, imagePath !== null);
     const { post, notice } = await db.transaction(async (tx) => {
-      const written = await loadPost(tx, await insertPost(tx, userId, text, imagePath), userId);
+      const postId = await insertPost(tx, userId, text, imagePath);
+      // Only an image this player uploaded, still pending (not posted, not swept): from now on public.
+      if (imagePath && !(await attachPostImage(tx, userId, imagePath, postId))) throw new HttpError(400, 'image_not_found', IMAGE_NOT_FOUND);
+      const written = await loadPost(tx, postId, userId);
       return { post: written, notice: await recordEvents(tx, userId, [{ type: 'post-created' }]) };
     });
     announceAchievements(pusher(hub, request.log), userId, notice);
@@ -287,14 +284,14 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
  * POST /api/posts/images (multipart 'file'): an image for a post to come. Registered with the other
  * uploads, in the scope that reads multipart (app.ts).
  */
-export async function postImageRoutes(app: FastifyInstance, { guard, dataDir }: Pick<PostRouteDeps, 'guard' | 'dataDir'>): Promise<void> {
+export async function postImageRoutes(app: FastifyInstance, { db, guard, dataDir }: Pick<PostRouteDeps, 'db' | 'guard' | 'dataDir'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // The upload is read by readImageUpload (multipart, checked by its bytes), not by a body schema.
+  // The upload is read by readImage (multipart, checked by its bytes, re-encoded), not by a body schema.
   const imageSchema = { querystring: emptyQuery, consumes: ['multipart/form-data'], response: { 200: postImageResponseSchema } };
   api.post('/api/posts/images', { onRequest: guard, schema: imageSchema }, async (request): Promise<PostImageResponse> => {
     const { userId } = player(request);
-    const { bytes, extension } = await readImageUpload(request);
-    const stored = await saveUpload(dataDir, postFolder(userId), bytes, extension);
+    const { bytes } = await readImage(request, 'post');
+    const stored = await storePostImage(db, dataDir, userId, postFolder(userId), bytes, request.log);
     return { imageId: path.posix.basename(stored), imageUrl: `/uploads/${stored}` };
   });
 }

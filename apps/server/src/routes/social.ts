@@ -52,7 +52,7 @@ import { HttpError } from '../http/errors.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
-import { readImageUpload, removeUpload, saveUpload } from '../http/uploads.ts';
+import { readImage, removeUpload, saveUpload } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { sendJsonText } from './json-text.ts';
@@ -312,7 +312,7 @@ export async function profileImageRoutes(app: FastifyInstance, { db, guard, hub,
     const upload = { consumes: ['multipart/form-data'], response: { 200: profileViewSchema } };
     app.put(`/api/profile/${kind}`, { onRequest: guard, schema: upload }, async (request) => {
       const { userId } = player(request);
-      const { bytes, extension } = await readImageUpload(request);
+      const { bytes, extension } = await readImage(request, kind as 'avatar' | 'banner');
       const stored = await saveUpload(dataDir, FOLDER, bytes, extension);
       let previous: string | null;
       try {

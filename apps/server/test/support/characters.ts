@@ -73,3 +73,26 @@ export async function playerWithCharacter(baseUrl: string) {
   const userId = (await client.get<{ id: string }>('/api/me')).body.id;
   return { client, character, userId };
 }
+
+/** A multipart body written by hand: each part a field name, an optional file name and its bytes. */
+export function multipartBody(boundary: string, parts: Array<{ name: string; filename?: string; type?: string; bytes: Uint8Array | string }>, { close = true } = {}): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const type = part.filename === undefined ? '' : `Content-Type: ${part.type ?? 'image/png'}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.from(part.bytes), Buffer.from('\r\n'));
+  }
+  if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+/** Sends a raw body with the given content type to an upload route, as the player. */
+export async function sendRaw(client: TestClient, path: string, body: Buffer, contentType: string, method = 'PUT'): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(new URL(path, client.baseUrl), {
+    method,
+    body: new Uint8Array(body),
+    headers: { origin: client.origin, cookie: client.cookieHeader(), 'content-type': contentType },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}

@@ -28,6 +28,32 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * Issue 25: every post image uploaded (POST /api/posts/images), so a player's images are counted
+ * against the quota and one never posted is found and deleted. Pending while `post_id` is null:
+ * served to its uploader only, deleted an hour after `created_at` (services/uploads.ts). A post's
+ * deletion takes its row with it (the route removes the file).
+ */
+export const postImages = pgTable(
+  'post_images',
+  {
+    /** Relative to DATA_DIR/uploads, as posts.image_path holds it: 'posts/<player folder>/<32 hex>.webp'. */
+    path: text('path').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The stored file's size, for the quota. */
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('post_images_owner_idx').on(t.ownerId),
+    index('post_images_pending_idx').on(t.createdAt).where(sql`${t.postId} is null`),
+    uniqueIndex('post_images_post_uq').on(t.postId),
+  ],
+);
+
 /** Spec 03 §3 "Comment". */
 export const postComments = pgTable(
   'post_comments',

@@ -2,11 +2,12 @@ import { characterParamsSchema, characterResponseSchema, emptyBody } from '@rpg/
 import type { FastifyInstance } from 'fastify';
 import { getCharacterForUpdate, updateCharacter } from '../../db/queries/characters.ts';
 import { player } from '../../http/session.ts';
-import { readImageUpload, removeUpload, saveUpload } from '../../http/uploads.ts';
+import { readImage, removeUpload, saveUpload } from '../../http/uploads.ts';
 import { announceChange, characterIdParam, found, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
 
 const IMAGES = { avatar: 'avatarPath', background: 'backgroundPath' } as const;
+const KINDS = { avatar: 'character-avatar', background: 'character-background' } as const;
 const FOLDER = 'characters';
 
 /**
@@ -16,12 +17,12 @@ const FOLDER = 'characters';
  */
 export function imageRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: CharacterRouteDeps): void {
   for (const [kind, column] of Object.entries(IMAGES)) {
-    // The upload is read by readImageUpload (multipart, checked by its bytes), not by a body schema.
+    // The upload is read by readImage (multipart, checked by its bytes, re-encoded), not by a body schema.
     const upload = { params: characterParamsSchema, consumes: ['multipart/form-data'], response: { 200: characterResponseSchema } };
     app.put(`/api/characters/:id/${kind}`, { onRequest: guard, schema: upload }, async (request): Promise<CharacterResponse> => {
       const { userId } = player(request);
       const id = characterIdParam(request);
-      const { bytes, extension } = await readImageUpload(request);
+      const { bytes, extension } = await readImage(request, KINDS[kind as keyof typeof KINDS]);
       let stored: string | undefined;
       try {
         const { character, previous } = await db.transaction(async (tx) => {
