@@ -78,4 +78,43 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('one lock order: deletion raci
     }
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('a double purchase by a character being deleted (the same listing twice) waits instead of deadlocking', async () => {
+    const pool = server.database.pool!;
+    const waiting = async (n: number) => {
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await pool.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()");
+        if ((rows[0]?.n ?? 0) >= n) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`never ${n} waiting`);
+    };
+    const seller = await trader(50_000);
+    const buyer = await trader(100_000);
+    const listing = await listed(seller);
+    // Something else holds the buyer's character for a moment (a console line, a settlement).
+    const holder = await pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from player_characters where id = $1 for update', [buyer.characterId]);
+      const buy = (): Promise<{ status: number }> => buyer.client.post(`/api/characters/${buyer.characterId}/auction/${listing.id}/buy`);
+      const first = buy();
+      await waiting(1);
+      const deletion = buyer.client.json('DELETE', `/api/characters/${buyer.characterId}`);
+      await waiting(2);
+      const second = buy();
+      await waiting(3);
+      await holder.query('commit');
+      const [a, d, b] = await Promise.all([first, deletion, second]);
+      expect(d.status).toBe(204);
+      expect([200, 404, 409]).toContain(a.status);
+      expect([200, 404, 409]).toContain(b.status);
+      expect([a.status, b.status].filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+      // The seller was paid exactly when the listing sold.
+      const row = (await db().select().from(auctionListings).where(eq(auctionListings.id, listing.id)))[0];
+      expect(await getCopper(db(), seller.characterId)).toBe(50_000 - 50 + (row?.status === 'sold' ? 950 : 0));
+    } finally {
+      holder.release();
+    }
+  }, 60_000);
 });
