@@ -61,15 +61,17 @@ describe('a tab that stops reading (docs/security.md "Slow readers")', () => {
     expect(hub.connectionCount).toBe(2);
 
     tab.socket.pause(); // reads nothing more: the kernel buffers fill, then the server's
-    const push = (n: number) => ({ type: 'auction-sold' as const, listingId: `l${n}`, characterId: 'c', itemName: 'Blade', price: 1, payout: 1, message: 'x'.repeat(64 * 1024) });
+    // Pushes as large as the PostgreSQL bus carries (its NOTIFY payloads stop at 8000 bytes).
+    const SIZE = 7_000;
+    const push = (n: number) => ({ type: 'auction-sold' as const, listingId: `l${n}`, characterId: 'c', itemName: 'Blade', price: 1, payout: 1, message: 'x'.repeat(SIZE) });
     // Far more than the cap plus what both kernels' buffers can hold on loopback.
     const total = 64 * 1024 * 1024;
     let sent = 0;
     for (let n = 0; sent < total && hub.connectionCount === 2; n++) {
       await hub.toUser(slowId, push(n));
-      sent += 64 * 1024;
+      sent += SIZE;
       await new Promise((r) => setImmediate(r));
-      if (n % 16 === 0) await sleep(5);
+      if (n % 128 === 0) await sleep(5);
     }
     await until(async () => hub.connectionCount === 1, 10_000);
     // Dropped well before everything was sent (the backlog did not take it all).
