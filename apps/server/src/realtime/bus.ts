@@ -123,27 +123,38 @@ export async function createPgBus(
     }
   };
 
-  /** A listening connection: LISTEN and the listeners' shared lock, its loss reported once to `lost`. */
-  const listen = async (lost: (client: pg.PoolClient, error: unknown) => void): Promise<pg.PoolClient> => {
+  /**
+   * Opens the listening connection (LISTEN and the listeners' shared lock) and makes it `listener`;
+   * its loss, from then on, goes to `lost`. A connection lost before it was ready fails the call.
+   */
+  const listen = async (): Promise<void> => {
     const client = await pool.connect();
-    const onError = (error: Error) => lost(client, error);
-    const onEnd = () => lost(client, new Error('connection ended'));
+    let ready = false;
+    let lostEarly: unknown;
+    const onLoss = (error: unknown) => {
+      if (ready) lost(client, error);
+      else lostEarly ??= error;
+    };
+    const onError = (error: Error) => onLoss(error);
+    const onEnd = () => onLoss(new Error('connection ended'));
     client.on('notification', onNotification);
     client.on('error', onError);
     client.on('end', onEnd);
+    try {
+      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query('SELECT pg_advisory_lock_shared($1)', [LISTENERS_LOCK]);
+      if (lostEarly !== undefined) throw lostEarly;
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    ready = true;
+    listener = client;
     detach = () => {
       client.off('notification', onNotification);
       client.off('error', onError);
       client.off('end', onEnd);
     };
-    try {
-      await client.query(`LISTEN ${CHANNEL}`);
-      await client.query('SELECT pg_advisory_lock_shared($1)', [LISTENERS_LOCK]);
-    } catch (error) {
-      client.release(error instanceof Error ? error : true);
-      throw error;
-    }
-    return client;
   };
 
   // Until when (performance.now()) no other process listens, as last asked.
@@ -172,19 +183,20 @@ export async function createPgBus(
   const reconnect = async () => {
     reconnectTimer = undefined;
     if (closed) return;
-    let client: pg.PoolClient;
     try {
-      client = await listen(lost);
+      await listen();
     } catch (error) {
       log.error({ err: error, attempt }, 'bus listener reconnect failed');
       scheduleReconnect();
       return;
     }
+    const client = listener;
     if (closed) {
-      client.release();
+      // close() ran meanwhile and found no listener: this one is let go here.
+      listener = undefined;
+      client?.release(true);
       return;
     }
-    listener = client;
     const attempts = attempt;
     attempt = 0;
     log.info({ attempts }, 'bus listener reconnected');
@@ -193,7 +205,7 @@ export async function createPgBus(
     if (!closed && listener === client) deliverHere(handlers, JSON.stringify(RESYNC));
   };
 
-  listener = await listen(lost);
+  await listen();
   await sleep(startWaitMs);
 
   const askWhetherAlone = () => {
