@@ -45,6 +45,7 @@ import { pusher } from './realtime/notify.ts';
 import { skillRoutes } from './routes/skills.ts';
 import { leaderboardRoutes } from './routes/leaderboards.ts';
 import { profileImageRoutes, socialRoutes } from './routes/social.ts';
+import { retentionPruner } from './scheduler/retention.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
 import { auctionRoutes } from './routes/auction.ts';
 import { auctionExpirySettler } from './services/auction.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   scheduler.register(rateLimitPruner(db, app.log));
   // Post images never posted are deleted an hour after their upload (issue 25).
   scheduler.register(pendingPostImageSweeper(db, config.dataDir, app.log));
+  scheduler.register(retentionPruner(db, app.log));
   // PostgreSQL vacuums and analyzes itself; the embedded database has no autovacuum (db/maintenance.ts).
   if (database.kind === 'pglite') scheduler.register(embeddedMaintenance(db, app.log));
   // Every command group of the console; /help is generated from this table.

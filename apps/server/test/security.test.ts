@@ -284,8 +284,12 @@ describe('security: configuration', () => {
     expect(config.trustProxy).toBe(false);
   });
 
-  it('mounts the outbox only with NODE_ENV=development (exactly) and DEV_OUTBOX=1', () => {
+  it('mounts the outbox only with NODE_ENV=development or test (exactly) and DEV_OUTBOX=1 (docs/security.md)', () => {
     expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '1' }).devOutbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DEV_OUTBOX: '1' }).devOutbox).toBe(true);
+    expect(loadConfig({ DEV_OUTBOX: '1' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'staging', DEV_OUTBOX: '1' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).devOutbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'Development', DEV_OUTBOX: '1' }).nodeEnv).toBe('production');
     expect(loadConfig({ NODE_ENV: 'Development', DEV_OUTBOX: '1' }).devOutbox).toBe(false);

@@ -51,6 +51,8 @@ export const helloPushSchema = lazySchema(() => z.strictObject({ type: z.literal
 export const pongPushSchema = lazySchema(() => z.strictObject({ type: z.literal('pong') }));
 /** This tab's session ended (signed out here or elsewhere); the socket closes with 4401. */
 export const signedOutPushSchema = lazySchema(() => z.strictObject({ type: z.literal('signed-out') }));
+/** Pushes meant for this tab may have been missed (the server's bus reconnected): refetch every query. */
+export const resyncPushSchema = lazySchema(() => z.strictObject({ type: z.literal('resync') }));
 
 export const pushMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   invalidatePushSchema,
@@ -66,6 +68,7 @@ export const pushMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   helloPushSchema,
   pongPushSchema,
   signedOutPushSchema,
+  resyncPushSchema,
   chatMessagePushSchema,
   friendRequestPushSchema,
   directMessagePushSchema,

@@ -93,5 +93,5 @@ export type SellBody = z.output<typeof sellBodySchema>;
 /** POST /api/characters/:id/store/buy { offerId }: the id of an offer in GET .../store. */
 export const buyOfferBodySchema = lazySchema(() => z.strictObject({ offerId: idInput }));
 
-/** GET /api/dev/outbox?to=ADDRESS (development only). */
+/** GET /api/dev/outbox?to=ADDRESS (NODE_ENV development or test, DEV_OUTBOX=1). */
 export const outboxQuerySchema = lazySchema(() => z.object({ to: text(254).min(3, 'must be an e-mail address') }));

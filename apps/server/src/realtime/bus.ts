@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PushMessage } from '@rpg/contract';
 import type pg from 'pg';
@@ -75,6 +75,19 @@ export function createLocalBus(): Bus {
   };
 }
 
+/** Reconnecting a lost listener: the first wait, doubled each failed attempt up to the cap, and jittered (x0.5-1). */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 30_000;
+
+/** The wait before reconnect attempt `attempt` (0: the first): exponential back-off with jitter, so processes do not retry in step. */
+export function reconnectDelay(attempt: number, random = () => randomInt(0, 65_536) / 65_536): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+/** What a bus that lost its listener tells this process's tabs once it listens again: refetch everything. */
+const RESYNC: BusMessage = { kind: 'broadcast', payload: { type: 'resync' } };
+
 /**
  * Several processes on one PostgreSQL: LISTEN/NOTIFY on a dedicated connection. A process delivers
  * what it publishes to its own handlers at once, and sends a NOTIFY only while another process may
@@ -83,16 +96,26 @@ export function createLocalBus(): Bus {
  * ALONE_TRUST_MS from when it was asked, and a new bus waits START_WAIT_MS after taking its lock,
  * so a process that starts never misses a push sent once it serves (docs/performance.md, "Realtime
  * and the global chat").
+ *
+ * When the listening connection is lost (a restart of PostgreSQL, a killed backend, the network),
+ * the bus logs it and reconnects with back-off and jitter (reconnectDelay), LISTENs and takes its
+ * lock again. Meanwhile its own pushes still reach this process's tabs at once (delivered here)
+ * and go out to the others on a pooled connection, in order; what other processes sent meanwhile
+ * is lost for this process, so once it listens again (and has waited START_WAIT_MS, as a new bus
+ * does) it tells its own tabs to refetch everything (a `resync` push).
  */
-export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: string): void }, { startWaitMs = START_WAIT_MS } = {}): Promise<Bus> {
+export async function createPgBus(
+  pool: pg.Pool,
+  log: { error(o: object, m?: string): void; info(o: object, m?: string): void },
+  { startWaitMs = START_WAIT_MS } = {},
+): Promise<Bus> {
   const handlers: Array<(m: BusMessage) => void> = [];
   const self = randomUUID().slice(0, 12);
   /** A NOTIFY's payload: the sender, so that it skips its own echo, and the messages (JSON texts). */
   const envelope = (messages: string[]) => `{"from":"${self}","messages":[${messages.join(',')}]}`;
   const envelopeBytes = Buffer.byteLength(envelope([]));
-  const listener = await pool.connect();
   let closed = false;
-  listener.on('notification', (n) => {
+  const onNotification = (n: pg.Notification) => {
     if (n.channel !== CHANNEL || !n.payload) return;
     try {
       const parsed = JSON.parse(n.payload) as { from: string; messages: BusMessage[] };
@@ -102,19 +125,95 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
     } catch (error) {
       log.error({ err: error }, 'bad bus payload');
     }
-  });
-  listener.on('error', (error) => {
-    if (!closed) log.error({ err: error }, 'bus listener failed');
-  });
-  await listener.query(`LISTEN ${CHANNEL}`);
-  await listener.query('SELECT pg_advisory_lock_shared($1)', [LISTENERS_LOCK]);
-  await sleep(startWaitMs);
+  };
+
+  /**
+   * Opens the listening connection (LISTEN and the listeners' shared lock) and makes it `listener`;
+   * its loss, from then on, goes to `lost`. A connection lost before it was ready fails the call.
+   */
+  const listen = async (): Promise<void> => {
+    const client = await pool.connect();
+    let ready = false;
+    let lostEarly: unknown;
+    const onLoss = (error: unknown) => {
+      if (ready) lost(client, error);
+      else lostEarly ??= error;
+    };
+    const onError = (error: Error) => onLoss(error);
+    const onEnd = () => onLoss(new Error('connection ended'));
+    client.on('notification', onNotification);
+    client.on('error', onError);
+    client.on('end', onEnd);
+    try {
+      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query('SELECT pg_advisory_lock_shared($1)', [LISTENERS_LOCK]);
+      if (lostEarly !== undefined) throw lostEarly;
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    ready = true;
+    listener = client;
+    detach = () => {
+      client.off('notification', onNotification);
+      client.off('error', onError);
+      client.off('end', onEnd);
+    };
+  };
 
   // Until when (performance.now()) no other process listens, as last asked.
   let aloneUntil = 0;
   let asking = false;
+  /** The listening connection; undefined while it is being replaced. */
+  let listener: pg.PoolClient | undefined;
+  /** Takes the bus's own listeners off a connection given back to the pool. */
+  let detach = () => {};
+  let attempt = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  const lost = (client: pg.PoolClient, error: unknown) => {
+    if (client !== listener || closed) return;
+    listener = undefined;
+    aloneUntil = 0;
+    log.error({ err: error }, 'bus listener lost; reconnecting');
+    client.release(true);
+    scheduleReconnect();
+  };
+  const scheduleReconnect = () => {
+    if (closed) return;
+    const delay = reconnectDelay(attempt++);
+    reconnectTimer = setTimeout(() => void reconnect(), delay);
+    reconnectTimer.unref();
+  };
+  const reconnect = async () => {
+    reconnectTimer = undefined;
+    if (closed) return;
+    try {
+      await listen();
+    } catch (error) {
+      log.error({ err: error, attempt }, 'bus listener reconnect failed');
+      scheduleReconnect();
+      return;
+    }
+    const client = listener;
+    if (closed) {
+      // close() ran meanwhile and found no listener: this one is let go here.
+      listener = undefined;
+      client?.release(true);
+      return;
+    }
+    const attempts = attempt;
+    attempt = 0;
+    log.info({ attempts }, 'bus listener reconnected');
+    // As a new bus: other processes stop trusting "no one else listens", then this process's tabs refetch.
+    await sleep(startWaitMs);
+    if (!closed && listener === client) deliverHere(handlers, JSON.stringify(RESYNC));
+  };
+
+  await listen();
+  await sleep(startWaitMs);
+
   const askWhetherAlone = () => {
-    if (asking || closed) return;
+    if (asking || closed || !listener) return;
     asking = true;
     const askedAt = performance.now();
     listener
@@ -140,8 +239,11 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
       queue = [];
       // In order, so the messages arrive in the order they were published.
       for (const chunk of inPayloads(batch)) {
+        const args = [CHANNEL, envelope(chunk.map((i) => i.json))];
         try {
-          await listener.query('SELECT pg_notify($1, $2)', [CHANNEL, envelope(chunk.map((i) => i.json))]);
+          // On the listening connection; while it is lost (or if it fails now), on a pooled one.
+          if (listener) await listener.query('SELECT pg_notify($1, $2)', args).catch(() => pool.query('SELECT pg_notify($1, $2)', args));
+          else await pool.query('SELECT pg_notify($1, $2)', args);
           chunk.forEach((i) => i.sent.resolve());
         } catch (error) {
           chunk.forEach((i) => i.sent.reject(error));
@@ -171,12 +273,19 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
       // Nothing new is taken; what was published already still goes out, then the connection is let go.
       closed = true;
       handlers.length = 0;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
       await sending;
+      const client = listener;
+      listener = undefined;
+      if (!client) return;
       try {
-        await listener.query(`UNLISTEN ${CHANNEL}`);
-        await listener.query('SELECT pg_advisory_unlock_shared($1)', [LISTENERS_LOCK]);
-      } finally {
-        listener.release();
+        await client.query(`UNLISTEN ${CHANNEL}`);
+        await client.query('SELECT pg_advisory_unlock_shared($1)', [LISTENERS_LOCK]);
+        detach();
+        client.release();
+      } catch (error) {
+        client.release(true);
+        throw error;
       }
     },
   };

@@ -31,6 +31,14 @@ export const SESSION_CHANGED = 4000;
 export const TOO_MANY_SOCKETS = 4429;
 /** Close code (policy violation; the tab reconnects after its back-off): more messages than MESSAGE_RATE allows. */
 export const TOO_MANY_MESSAGES = 1008;
+/**
+ * Bytes a tab may leave unread (ws's `bufferedAmount`: what waits in the socket's buffer) before its
+ * socket is dropped (docs/security.md, "Slow readers"). A tab that stopped reading (a suspended
+ * laptop, a stalled network) would otherwise make its backlog grow in server memory with every push.
+ * The socket is terminated (not closed with a frame the reader would never read): the tab sees the
+ * connection drop, reconnects after its back-off and refetches everything, so nothing is missed.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Open sockets one player may hold across every process (tabs and devices together). */
 export const MAX_SOCKETS_PER_PLAYER = 12;
 /** What a tab may send: it only pings (every 30 s), so 20 messages in 10 seconds is generous. */
@@ -501,11 +509,23 @@ export class RealtimeHub {
 
   /** Frames to one tab in one write (`joined`: the same frames already concatenated). */
   private write(client: Client, outs: readonly Outgoing[], joined?: Buffer): void {
+    if (outs.length === 0 || this.droppedAsSlow(client)) return;
     writeFrames(client.socket, client.raw, outs, joined);
+  }
+
+  /** Drops a tab whose unread backlog passed MAX_BUFFERED_BYTES ('close' then cleans up). */
+  private droppedAsSlow(client: Client): boolean {
+    const buffered = client.socket.bufferedAmount;
+    if (buffered <= MAX_BUFFERED_BYTES) return false;
+    if (client.socket.readyState === client.socket.OPEN) {
+      this.log.warn({ userId: client.userId, buffered }, 'a tab stopped reading: its socket is dropped (it reconnects and refetches)');
+      client.socket.terminate();
+    }
+    return true;
   }
 
   /** A message to one tab at once (hello, pong), through ws. */
   private send(client: Client, payload: PushMessage): void {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(Buffer.from(JSON.stringify(payload)), { binary: false });
+    if (client.socket.readyState === client.socket.OPEN && !this.droppedAsSlow(client)) client.socket.send(Buffer.from(JSON.stringify(payload)), { binary: false });
   }
 }

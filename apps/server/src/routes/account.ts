@@ -31,7 +31,7 @@ export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: D
   });
 }
 
-/** Development only: the mails that would have gone out (issue: GET /api/dev/outbox?to=ADDRESS). */
+/** Development and the test suite only (config.devOutbox): the mails that would have gone out (issue: GET /api/dev/outbox?to=ADDRESS). */
 export async function devRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/dev/outbox', { schema: { querystring: outboxQuerySchema } }, async (request) => {
     return readOutbox(db, request.query.to);

@@ -27,7 +27,7 @@ import {
   type ListingRead,
   type ListingRow,
 } from '../db/queries/auction.ts';
-import { getCharacterForUpdate } from '../db/queries/characters.ts';
+import { getCharacterForUpdate, lockOwner } from '../db/queries/characters.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
 import { backpackCapacity, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { creditCopper, debitCopper, insertEntry, raiseStack } from '../db/queries/items.ts';
@@ -38,10 +38,11 @@ import { found } from './characters.ts';
 
 /**
  * Spec 03 §2-§5 and DECISIONS §2 "Auction House": one market for every player. Each
- * operation runs in the caller's transaction. Lock order, everywhere: the listing first,
- * then the characters involved in id order, then their inventories; so a buy, a cancel and
- * the expiry settler of one listing wait for each other and exactly one of them ends it
- * (the conditional `status = 'active'` update confirms it).
+ * operation runs in the caller's transaction. Lock order (docs/architecture.md "Lock order"):
+ * the acting player's users row (listing and buying: a deletion of their character takes it
+ * first), then the listing, then the characters involved in id order, then their inventories;
+ * so a buy, a cancel and the expiry settler of one listing wait for each other and exactly one
+ * of them ends it (the conditional `status = 'active'` update confirms it).
  */
 
 type Log = { error(o: object, m?: string): void };
@@ -106,6 +107,9 @@ export async function listItem(
   now: Date,
   timeScale: number,
 ): Promise<AuctionOutcome> {
+  // A listing made while the character is being deleted would escape the deletion's lock on its
+  // listings (taken before the character's): the players' users row keeps the two apart.
+  await lockOwner(tx, userId);
   const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
   const inventory = await listInventory(tx, characterId, true);
   const entry = inventory.find((e) => e.id === input.entryId);
@@ -146,6 +150,9 @@ export interface SaleOutcome extends AuctionOutcome {
  * Refused with nothing changed: own listing, sold or ended a moment ago, short funds, no room.
  */
 export async function buyItem(tx: Tx, userId: string, characterId: string, listingId: string, now: Date): Promise<SaleOutcome> {
+  // The buyer's deletion locks its purchases before the character: a purchase it did not see
+  // (made meanwhile) must not be locked by a buy waiting for that character. The users row first.
+  await lockOwner(tx, userId);
   const row = await lockListing(tx, listingId);
   if (!row) throw notFound();
   // Both characters in id order (a buy the other way round at the same moment locks in the same order).

@@ -50,6 +50,8 @@ export function RealtimeProvider({ userId, onSessionEnded, children }: RealtimeP
       for (const queryKey of invalidatedKeys(message)) void queryClient.invalidateQueries({ queryKey });
     });
     const offReconnect = client.onReconnect(() => void appQueryClient()?.invalidateQueries());
+    // The server's bus reconnected: pushes for this tab may have been missed, as on a reconnect of our own.
+    const offResync = client.subscribe('resync', () => void appQueryClient()?.invalidateQueries());
     const offSignedOut = client.subscribe('signed-out', () => sessionEnded.current());
     const offRefused = client.onRefused((code) => {
       if (code === SESSION_ENDED_CODE) sessionEnded.current();
@@ -61,6 +63,7 @@ export function RealtimeProvider({ userId, onSessionEnded, children }: RealtimeP
       window.removeEventListener('online', onOnline);
       offInvalidate();
       offReconnect();
+      offResync();
       offSignedOut();
       offRefused();
       client.stop();

@@ -1,0 +1,42 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setAppQueryClient } from '@/lib/query-client-ref';
+import { RealtimeProvider } from './RealtimeProvider';
+
+type Handler = (message: Record<string, unknown>) => void;
+const handlers = new Map<string, Handler>();
+
+vi.mock('../lib/realtime-client', () => ({
+  RealtimeClient: class {
+    subscribe(type: string, handler: Handler) {
+      handlers.set(type, handler);
+      return () => handlers.delete(type);
+    }
+    onReconnect() {
+      return () => undefined;
+    }
+    onRefused() {
+      return () => undefined;
+    }
+    start() {}
+    stop() {}
+    reconnectNow() {}
+  },
+}));
+
+describe('RealtimeProvider', () => {
+  it('refetches every query on a resync push (the server’s bus reconnected: pushes may have been missed)', async () => {
+    const queryClient = new QueryClient();
+    setAppQueryClient(queryClient);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    render(
+      <RealtimeProvider userId="u1" onSessionEnded={() => undefined}>
+        <p>game</p>
+      </RealtimeProvider>,
+    );
+    await waitFor(() => expect(handlers.has('resync')).toBe(true));
+    handlers.get('resync')!({ type: 'resync' });
+    expect(invalidate).toHaveBeenCalledWith();
+  });
+});
