@@ -96,7 +96,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const originPolicy = { trustedOrigins: config.trustedOrigins, allowSameHost: !config.publicUrlFixed };
   // A push or presence write that fails is logged; it must never reject unobserved.
   const logged = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
-  const sessions = new SessionCache(config.sessionCacheMs);
   const auth = createAuth({
     config,
     db,
@@ -119,6 +118,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
       },
     },
   });
+  // The session cache reads the very cookie better-auth reads: its name from better-auth's own context.
+  const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name);
   const scheduler = new Scheduler(app.log);
   const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: app.log, dropOptions: { extraDrops: recipeScrollDrops } });
   scheduler.register(adventures);

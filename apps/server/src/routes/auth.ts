@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseAuthBody } from '../http/schema.ts';
 import { AUTH_LIMITS, DEFAULT_AUTH_LIMIT, emailKey, hit, rateLimitMessage, scaleRule, type LimitRule } from '../http/rateLimit.ts';
-import { readSession, sessionCookie, type SessionCache } from '../http/session.ts';
+import { readSession, type SessionCache } from '../http/session.ts';
 
 /** better-auth's codes answered with the spec's texts (spec 01 §5, §8). */
 const MESSAGES: Record<string, string> = {
@@ -99,7 +99,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
       // The session as the web app reads it (on every page load and focus): answered from the session
       // cache while fresh, as the guard is (a sign-out or revocation evicts it at once). better-auth's
       // handler builds its router on every call: ~480 req/s against thousands (docs/performance.md).
-      const cookie = path === '/get-session' && !request.url.includes('?') ? sessionCookie(request.headers) : undefined;
+      const cookie = path === '/get-session' && !request.url.includes('?') ? sessions.cookieOf(request.headers) : undefined;
       const cachedAnswer = cookie ? sessions.answer(cookie) : undefined;
       if (cachedAnswer) return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json; charset=utf-8').send(cachedAnswer);
       const epoch = sessions.epoch;
@@ -117,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
       });
       // The sign-out's own hook evicted the session before better-auth deleted it; a read in
       // flight in between may have cached it again (SessionCache.epoch): evicted once more now.
-      if (path === '/sign-out') sessions.evictCookie(sessionCookie(request.headers));
+      if (path === '/sign-out') sessions.evictCookie(sessions.cookieOf(request.headers));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -138,8 +138,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
 
 /** Keeps get-session's answer with the cookie's cached session (SessionCache), when it is a verified player's. */
 function cacheSessionAnswer(sessions: SessionCache, cookie: string, text: string, epoch: number): void {
-  const answer = JSON.parse(text) as { session?: { id: string; userId: string; expiresAt: string }; user?: { id: string; email: string; emailVerified: boolean } } | null;
+  const answer = JSON.parse(text) as { session?: { id: string; userId: string; token: string; expiresAt: string }; user?: { id: string; email: string; emailVerified: boolean } } | null;
   if (!answer?.session || !answer.user?.emailVerified || answer.user.id !== answer.session.userId) return;
   const signedIn = { userId: answer.user.id, sessionId: answer.session.id, email: answer.user.email };
-  sessions.set(cookie, signedIn, new Date(answer.session.expiresAt).getTime(), epoch, Date.now(), text);
+  sessions.set(cookie, signedIn, answer.session.token, new Date(answer.session.expiresAt).getTime(), epoch, Date.now(), text);
 }
