@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly title?: string,
+    /** Seconds to wait (a 429's Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -37,6 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(body);
     }
     if (error instanceof HttpError) {
+      if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
       const body: ErrorBody = { error: error.code, message: error.message, ...(error.title ? { title: error.title } : {}) };
       return reply.status(error.status).send(body);
     }

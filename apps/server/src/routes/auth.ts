@@ -5,7 +5,7 @@ import { inAuthCall } from '../auth/call-scope.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseAuthBody } from '../http/schema.ts';
-import { AUTH_LIMITS, DEFAULT_AUTH_LIMIT, emailKey, hit, rateLimitMessage, scaleRule, type LimitRule } from '../http/rateLimit.ts';
+import { AUTH_LIMITS, authLimitKeys, DEFAULT_AUTH_LIMIT, emailKey, FullWindows, hitAll, rateLimitMessage } from '../http/rateLimit.ts';
 import { readSession, type SessionCache } from '../http/session.ts';
 
 /** better-auth's codes answered with the spec's texts (spec 01 §5, §8). */
@@ -69,10 +69,12 @@ export interface AuthRouteDeps {
 
 /** Mounts better-auth at /api/auth/*, behind our per-IP and per-address limits. */
 export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, rateLimitFactor, sessions }: AuthRouteDeps) {
+  // Counters found full: refused again in memory until their window ends (no write per refusal).
+  const full = new FullWindows();
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    config: { rateLimit: false },
+    // Also under the general limit (get-session included): the account limits below come on top for POSTs.
     handler: async (request, reply) => {
       // The matched wildcard is already percent-decoded by the router: one spelling per endpoint.
       const path = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
@@ -86,14 +88,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
         const bucket = known ? path : '/other';
         // A password change carries no address: its per-address limit counts against the signed-in account.
         const email = known && path === '/change-password' ? (await readSession(auth, request.headers))?.email : emailKey(body.email);
-        const keys: Array<[string, LimitRule]> = [[`ip:${request.ip}:${bucket}`, scaleRule(limits.ip, rateLimitFactor)]];
-        if (email) keys.push([`address:${email}:${bucket}`, scaleRule(limits.address, rateLimitFactor)]);
-        for (const [key, rule] of keys) {
-          const wait = await hit(db, key, rule);
-          if (wait > 0) {
-            return reply.status(429).header('retry-after', String(wait)).send({ code: 'RATE_LIMITED', message: rateLimitMessage(wait) });
-          }
-        }
+        const wait = await hitAll(db, full, authLimitKeys(limits, bucket, request.ip, email, rateLimitFactor));
+        if (wait > 0) return reply.status(429).header('retry-after', String(wait)).send({ code: 'RATE_LIMITED', message: rateLimitMessage(wait) });
       }
       if (!known) throw notFound();
       // The session as the web app reads it (on every page load and focus): answered from the session

@@ -53,6 +53,7 @@ import {
 } from '../db/queries/posts.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
+import { throttlePlayer } from '../http/rateLimit.ts';
 import { player, type requireUser } from '../http/session.ts';
 import { readImageUpload, removeUpload, saveUpload, uploadsRoot } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -67,6 +68,8 @@ export interface PostRouteDeps {
   hub: RealtimeHub;
   /** DATA_DIR: post images go to DATA_DIR/uploads/posts/<player folder>/. */
   dataDir: string;
+  /** RATE_LIMIT_FACTOR: scales the per-player throttles of posts, comments and likes. */
+  rateLimitFactor: number;
 }
 
 /** Comments shown under a post (the newest ones, oldest first). */
@@ -136,7 +139,7 @@ async function loadPost(db: DbOrTx, postId: string, viewerId: string): Promise<P
  * Every change is broadcast as an `invalidate` of the author's feed key: every open tab
  * showing that feed refetches it (likedByMe differs per player, so not the rows themselves).
  */
-export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: PostRouteDeps): Promise<void> {
+export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir, rateLimitFactor }: PostRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const feedChanged = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId)]));
   // A post written or deleted also changes the Posts counter of the author's profile.
@@ -156,6 +159,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
   const createSchema = { body: createPostBodySchema, response: { 200: postResponseSchema } };
   api.post('/api/posts', { onRequest: guard, schema: createSchema }, async (request): Promise<PostResponse> => {
     const { userId } = player(request);
+    await throttlePlayer(db, 'posts', userId, rateLimitFactor);
     const { imageId } = request.body;
     const imagePath = imageId ? `${postFolder(userId)}/${imageId}` : null;
     if (imagePath) {
@@ -216,6 +220,8 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
       schema: likeSchema,
       handler: async (request): Promise<LikeResponse> => {
         const { userId } = player(request);
+        // A like and an unlike count alike: toggling makes every open feed refetch.
+        await throttlePlayer(db, 'likes', userId, rateLimitFactor);
         const { postId } = request.params;
         const { authorId, answer } = await db.transaction(async (tx) => {
           const author = await postAuthorHeld(tx, postId);
@@ -241,6 +247,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
   const addCommentSchema = { params: postParamsSchema, body: createCommentBodySchema, response: { 200: commentResponseSchema } };
   api.post('/api/posts/:postId/comments', { onRequest: guard, schema: addCommentSchema }, async (request): Promise<CommentResponse> => {
     const { userId } = player(request);
+    await throttlePlayer(db, 'comments', userId, rateLimitFactor);
     const { postId } = request.params;
     const text = commentText(request.body.text);
     const { authorId, comment } = await db.transaction(async (tx) => {
