@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import { authSession, blocks, realtimeConnections, users } from '../db/schema/index.ts';
 import type { Bus, BusMessage, PushMessage } from './bus.ts';
+import { Coalescer } from './coalesce.ts';
 import { directSocket, outgoing, writeFrames, type Outgoing } from './frames.ts';
 
 type PresencePush = Extract<PushMessage, { type: 'presence' }>;
@@ -33,6 +34,12 @@ export const SESSION_CHANGED = 4000;
 export const TOO_MANY_SOCKETS = 4429;
 /** Close code (policy violation; the tab reconnects after its back-off): more messages than MESSAGE_RATE allows. */
 export const TOO_MANY_MESSAGES = 1008;
+/**
+ * Pushes to every tab that make tabs refetch (an `invalidate` of the same keys, a player's presence)
+ * are delivered at most once per this window and key, the last one kept (realtime/coalesce.ts):
+ * a burst of changes costs each tab at most one refetch a second after the first.
+ */
+export const COALESCE_MS = 1000;
 /** Open sockets one player may hold across every process (tabs and devices together). */
 export const MAX_SOCKETS_PER_PLAYER = 12;
 /** What a tab may send: it only pings (every 30 s), so 20 messages in 10 seconds is generous. */
@@ -78,6 +85,8 @@ export class RealtimeHub {
   private tickSlice = 0;
   private joinSlice = 0;
   private closing = false;
+  /** Broadcast invalidations and presence, by key, as this process delivers them to its tabs (from any process). */
+  private readonly coalesced = new Coalescer(COALESCE_MS);
   /** Called after each sweep with the players this process holds open tabs of (play time for achievements). */
   onPlayersSeen: ((userIds: readonly string[]) => void) | undefined;
 
@@ -168,6 +177,7 @@ export class RealtimeHub {
   async close(): Promise<void> {
     this.closing = true;
     if (this.sweeper) clearInterval(this.sweeper);
+    this.coalesced.close();
     for (const client of this.clients.values()) client.socket.close(1001, 'server shutting down');
     const gone = await this.db
       .delete(realtimeConnections)
@@ -313,7 +323,15 @@ export class RealtimeHub {
    */
   private deliver(message: BusMessage): void {
     if (message.kind === 'broadcast' && message.payload.type === 'presence') {
-      this.deliverPresence(message.payload).catch((error) => this.log.error({ err: error }, 'presence delivery failed'));
+      const presence = message.payload;
+      this.coalesced.run(`presence:${presence.userId}`, () => {
+        this.deliverPresence(presence).catch((error) => this.log.error({ err: error }, 'presence delivery failed'));
+      });
+      return;
+    }
+    if (message.kind === 'broadcast' && message.payload.type === 'invalidate') {
+      const out = outgoing(message.payload);
+      this.coalesced.run(`invalidate:${JSON.stringify(message.payload.queryKeys)}`, () => this.enqueue({ kind: 'push', out }));
       return;
     }
     if (message.kind === 'broadcast') this.enqueue({ kind: 'push', out: outgoing(message.payload) });
