@@ -206,7 +206,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await profileImageRoutes(uploads, { db, guard, hub, dataDir: config.dataDir });
     await postImageRoutes(uploads, { guard, dataDir: config.dataDir });
   });
-  await chatRoutes(app, { db, guard, hub });
+  await chatRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   if (config.devOutbox) {
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');
     await devRoutes(app, { db });

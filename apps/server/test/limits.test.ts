@@ -125,6 +125,7 @@ describe('per-player throttles of the writes others see and the reads that grow 
       ['likes', () => writer.client.request('PUT', `/api/posts/${nobody}/like`, {}), 'You are liking posts too quickly. Slow down a little.'],
       ['listings', () => writer.client.request('POST', `/api/characters/${characterId}/auction`, { entryId: nobody, quantity: 1, price: 100 }), 'You are listing and cancelling too quickly. Try again in a few minutes.'],
       ['gifts', () => writer.client.request('POST', '/api/gifts', { toUserId: nobody, requestId: randomUUID(), copper: 1 }), 'You are sending gifts too quickly. Try again in a few minutes.'],
+      ['reports', () => writer.client.request('POST', '/api/chat/messages/999999999/report', {}), 'You are reporting too quickly. Try again in a few minutes.'],
       ['userSearch', () => writer.client.request('GET', '/api/users/search?q=her'), 'You are searching too quickly. Slow down a little.'],
       ['friendSuggestions', () => writer.client.request('GET', '/api/friends/suggestions'), 'Friend suggestions are asked for too often. Try again in a minute.'],
       ['leaderboards', () => writer.client.request('GET', '/api/leaderboards/xp'), 'The leaderboards are asked for too often. Try again in a minute.'],

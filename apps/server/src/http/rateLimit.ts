@@ -169,6 +169,7 @@ export const PLAYER_LIMITS = {
   comments: { rule: { max: 60, windowSeconds: 600 }, message: 'You are commenting too quickly. Try again in a few minutes.' },
   likes: { rule: { max: 120, windowSeconds: 300 }, message: 'You are liking posts too quickly. Slow down a little.' },
   listings: { rule: { max: 60, windowSeconds: 600 }, message: 'You are listing and cancelling too quickly. Try again in a few minutes.' },
+  reports: { rule: { max: 30, windowSeconds: 600 }, message: 'You are reporting too quickly. Try again in a few minutes.' },
   gifts: { rule: { max: 30, windowSeconds: 600 }, message: 'You are sending gifts too quickly. Try again in a few minutes.' },
   userSearch: { rule: { max: 120, windowSeconds: 60 }, message: 'You are searching too quickly. Slow down a little.' },
   friendSuggestions: { rule: { max: 30, windowSeconds: 60 }, message: 'Friend suggestions are asked for too often. Try again in a minute.' },
