@@ -10,9 +10,9 @@ import { createAuth, type Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embeddedMaintenance } from './db/maintenance.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { HttpError, registerErrorHandler } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
-import { rateLimitPruner, throttlePlayer } from './http/rateLimit.ts';
+import { addressKey, GENERAL_LIMIT, rateLimitPruner, scaleRule, throttlePlayer } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
 import { player, readSession, requireUser, SessionCache } from './http/session.ts';
 import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
@@ -98,7 +98,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const originPolicy = { trustedOrigins: config.trustedOrigins, allowSameHost: !config.publicUrlFixed };
   // A push or presence write that fails is logged; it must never reject unobserved.
   const logged = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
-  const sessions = new SessionCache(config.sessionCacheMs);
   const auth = createAuth({
     config,
     db,
@@ -121,6 +120,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
       },
     },
   });
+  // The session cache reads the very cookie better-auth reads: its name from better-auth's own context.
+  const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name);
   const scheduler = new Scheduler(app.log);
   const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: app.log, dropOptions: { extraDrops: recipeScrollDrops } });
   scheduler.register(adventures);
@@ -146,8 +147,23 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,
-    max: Math.round(600 * config.rateLimitFactor),
-    timeWindow: '1 minute',
+    max: scaleRule(GENERAL_LIMIT, config.rateLimitFactor).max,
+    timeWindow: GENERAL_LIMIT.windowSeconds * 1000,
+    // Counters kept per process (an LRU); a key pushed out starts a new window.
+    cache: 50_000,
+    // Per account once signed in (the guard has run on a game route; elsewhere the cached session
+    // of the cookie), per client address (IPv6 by its /64) before: players behind one router do
+    // not share a limit (issue 27, point 1).
+    keyGenerator: (request) => {
+      const cookie = request.signedIn ? undefined : sessions.cookieOf(request.headers);
+      const userId = request.signedIn?.userId ?? (cookie ? sessions.get(cookie)?.userId : undefined);
+      return userId ? `user:${userId}` : `ip:${addressKey(request.ip)}`;
+    },
+    // Answered by the error handler: 429, the wait in words, and Retry-After (set by the plugin).
+    errorResponseBuilder: (_request, { ttl }) => {
+      const seconds = Math.max(1, Math.ceil(ttl / 1000));
+      return new HttpError(429, 'rate_limited', `Too many requests. Please wait ${seconds} seconds and try again.`, 'Slow Down', seconds);
+    },
     // Decided by the matched route, never the raw URL (which may spell /api/ as /%61pi/).
     // Unmatched paths (404s) are limited too; only the web app's and uploads' files are not.
     allowList: (request) => {
@@ -177,12 +193,12 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await inventoryRoutes(app, { db, guard, hub, config });
   await storeRoutes(app, { db, guard, hub, config });
   await achievementRoutes(app, { db, guard, hub });
-  await giftRoutes(app, { db, guard, hub });
+  await giftRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await skillRoutes(app, { db, guard, hub, catchUpFrom });
-  await leaderboardRoutes(app, { db, guard });
+  await leaderboardRoutes(app, { db, guard, rateLimitFactor: config.rateLimitFactor });
   await socialRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await auctionRoutes(app, { db, guard, hub, config });
-  await postRoutes(app, { db, guard, hub, dataDir: config.dataDir });
+  await postRoutes(app, { db, guard, hub, dataDir: config.dataDir, rateLimitFactor: config.rateLimitFactor });
   // The uploads, the only routes that read multipart, in a scope of their own: @fastify/multipart adds
   // an onRequest and an onResponse hook to every route of its scope (docs/performance.md,
   // "Sessions, HTTP and start").
@@ -201,7 +217,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await profileImageRoutes(uploads, { db, guard, hub, dataDir: config.dataDir });
     await postImageRoutes(uploads, { db, guard, dataDir: config.dataDir });
   });
-  await chatRoutes(app, { db, guard, hub });
+  await chatRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   if (config.devOutbox) {
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');
     await devRoutes(app, { db });

@@ -83,47 +83,100 @@ describe('session cache', () => {
 
 describe('SessionCache', () => {
   const who = { userId: 'u1', sessionId: 's1', email: 'a@b.co' };
+  const NAME = 'rpg.session_token';
 
   it('serves an entry until its lifetime or the session expiry, whichever is first', () => {
-    const cache = new SessionCache(1000);
-    cache.set('tok.sig', who, 10_500, cache.epoch, 10_000);
+    const cache = new SessionCache(1000, NAME);
+    cache.set('tok.sig', who, 'tok', 10_500, cache.epoch, 10_000);
     expect(cache.get('tok.sig', 10_400)).toEqual(who);
     expect(cache.get('tok.sig', 10_500)).toBeUndefined();
-    cache.set('tok.sig', who, 99_000, cache.epoch, 10_000);
+    cache.set('tok.sig', who, 'tok', 99_000, cache.epoch, 10_000);
     expect(cache.get('tok.sig', 10_999)).toEqual(who);
     expect(cache.get('tok.sig', 11_000)).toBeUndefined();
   });
 
   it('evicts by session and by user; caches nothing with a zero lifetime', () => {
-    const cache = new SessionCache(1000);
-    cache.set('a', who, Infinity);
-    cache.set('b', { ...who, sessionId: 's2' }, Infinity);
-    cache.set('c', { ...who, userId: 'u2', sessionId: 's3' }, Infinity);
+    const cache = new SessionCache(1000, NAME);
+    cache.set('a.x', who, 'a', Infinity);
+    cache.set('b.x', { ...who, sessionId: 's2' }, 'b', Infinity);
+    cache.set('c.x', { ...who, userId: 'u2', sessionId: 's3' }, 'c', Infinity);
     cache.evictSession('s1');
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')).toBeDefined();
+    expect(cache.get('a.x')).toBeUndefined();
+    expect(cache.get('b.x')).toBeDefined();
     cache.evictUser('u1');
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('c')).toBeDefined();
-    const off = new SessionCache(0);
-    off.set('a', who, Infinity);
-    expect(off.get('a')).toBeUndefined();
+    expect(cache.get('b.x')).toBeUndefined();
+    expect(cache.get('c.x')).toBeDefined();
+    const off = new SessionCache(0, NAME);
+    off.set('a.x', who, 'a', Infinity);
+    expect(off.get('a.x')).toBeUndefined();
   });
 
   it('stores nothing read before an eviction (a request in flight cannot put a revoked session back)', () => {
-    const cache = new SessionCache(1000);
+    const cache = new SessionCache(1000, NAME);
     const before = cache.epoch;
     cache.evictUser('u1');
-    cache.set('a', who, Infinity, before);
-    expect(cache.get('a')).toBeUndefined();
-    cache.set('a', who, Infinity, cache.epoch);
-    expect(cache.get('a')).toEqual(who);
+    cache.set('a.x', who, 'a', Infinity, before);
+    expect(cache.get('a.x')).toBeUndefined();
+    cache.set('a.x', who, 'a', Infinity, cache.epoch);
+    expect(cache.get('a.x')).toEqual(who);
   });
 
-  it('reads only the session cookie, exactly as sent', () => {
-    expect(sessionCookie({ cookie: 'x=1; rpg.session_token=abc.def%3D; y=2' })).toBe('abc.def%3D');
-    expect(sessionCookie({ cookie: '__Secure-rpg.session_token=t.s' })).toBe('t.s');
-    expect(sessionCookie({ cookie: 'rpg.session_tokenx=t.s' })).toBeUndefined();
-    expect(sessionCookie({})).toBeUndefined();
+  it('stores a session only under a cookie carrying its token (issue 25, point 4)', () => {
+    const cache = new SessionCache(1000, NAME);
+    cache.set('K', who, 'tok', Infinity);
+    cache.set('other.sig', who, 'tok', Infinity);
+    cache.set('tok', who, 'tok', Infinity);
+    expect(cache.size).toBe(0);
+    cache.set('tok.sig', who, 'tok', Infinity);
+    expect(cache.get('tok.sig')).toEqual(who);
+  });
+
+  it('holds at most its bound of entries, dropping the least recently used', () => {
+    const cache = new SessionCache(60_000, NAME, 10);
+    for (let i = 0; i < 10; i++) cache.set(`t${i}.s`, { ...who, sessionId: `s${i}` }, `t${i}`, Infinity, cache.epoch, 0);
+    expect(cache.get('t0.s', 1)).toBeDefined();
+    for (let i = 10; i < 100; i++) cache.set(`t${i}.s`, { ...who, sessionId: `s${i}` }, `t${i}`, Infinity, cache.epoch, 2);
+    expect(cache.size).toBeLessThanOrEqual(10);
+    expect(cache.get('t99.s', 3)).toBeDefined();
+    expect(cache.get('t1.s', 3)).toBeUndefined();
+  });
+
+  it('reads only the cookie better-auth reads: its exact name, the first of that name, decoded', () => {
+    expect(sessionCookie({ cookie: 'x=1; rpg.session_token=abc.def%3D; y=2' }, NAME)).toBe('abc.def=');
+    expect(sessionCookie({ cookie: '__Secure-rpg.session_token=t.s' }, NAME)).toBeUndefined();
+    expect(sessionCookie({ cookie: '__Secure-rpg.session_token=K; rpg.session_token=t.s' }, NAME)).toBe('t.s');
+    expect(sessionCookie({ cookie: '__Secure-rpg.session_token=K; rpg.session_token=t.s' }, `__Secure-${NAME}`)).toBe('K');
+    expect(sessionCookie({ cookie: 'rpg.session_token=a.b; rpg.session_token=c.d' }, NAME)).toBe('a.b');
+    expect(sessionCookie({ cookie: 'rpg.session_tokenx=t.s' }, NAME)).toBeUndefined();
+    expect(sessionCookie({}, NAME)).toBeUndefined();
+  });
+});
+
+describe('a made-up cookie beside a real one (issue 25, point 4)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SESSION_CACHE_MS: '10000' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('never becomes a session, under either name, whatever its length', async () => {
+    const player = await signedInPlayer(server.url);
+    const real = player.cookieHeader();
+    expect(real).toMatch(/^rpg\.session_token=/);
+    for (const made of ['K', 'K'.repeat(15_000)]) {
+      for (const [name, other] of [['__Secure-rpg.session_token', 'rpg.session_token'], ['rpg.session_token', '__Secure-rpg.session_token']] as const) {
+        const both = await fetch(`${server.url}/api/me`, { headers: { cookie: `${name}=${made}; ${real.replace(/^rpg\.session_token/, other)}` } });
+        // Answered for the cookie better-auth reads (rpg.session_token over http): the real one, or none.
+        expect(both.status).toBe(name === 'rpg.session_token' ? 401 : 200);
+        for (const alone of [`__Secure-rpg.session_token=${made}`, `rpg.session_token=${made}`]) {
+          expect((await fetch(`${server.url}/api/me`, { headers: { cookie: alone } })).status).toBe(401);
+          expect(await (await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: alone } })).json()).toBeNull();
+        }
+      }
+    }
+    // get-session's cached answer too.
+    const viaGetSession = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: `__Secure-rpg.session_token=K; ${real}` } });
+    expect(((await viaGetSession.json()) as { user: unknown }).user).toBeDefined();
+    expect((await fetch(`${server.url}/api/me`, { headers: { cookie: '__Secure-rpg.session_token=K' } })).status).toBe(401);
   });
 });

@@ -10,7 +10,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly title?: string,
-    /** Seconds to wait, sent as Retry-After (a 429). */
+    /** Seconds to wait (a 429's Retry-After). */
     readonly retryAfter?: number,
   ) {
     super(message);
@@ -39,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(body);
     }
     if (error instanceof HttpError) {
-      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+      if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
       const body: ErrorBody = { error: error.code, message: error.message, ...(error.title ? { title: error.title } : {}) };
       return reply.status(error.status).send(body);
     }

@@ -15,19 +15,36 @@ declare module 'fastify' {
   }
 }
 
-const SESSION_COOKIES = ['rpg.session_token', '__Secure-rpg.session_token'];
-
-/** The signed session cookie exactly as sent (token and signature), or undefined. */
-export function sessionCookie(headers: FastifyRequest['headers']): string | undefined {
+/**
+ * The session cookie's value as better-auth reads it, or undefined. `name` is better-auth's own
+ * (`authCookies.sessionToken.name` of its context: `__Secure-rpg.session_token` when the game is
+ * served over https, `rpg.session_token` otherwise; see `SessionCache.cookieName`), and the value
+ * is read as its cookie parser does (better-call's `parseCookies`): the first pair of that exact
+ * name, trimmed, unquoted and percent-decoded. Any other cookie, the other prefix included, is
+ * never read: a request carrying both is answered for the one better-auth checks.
+ */
+export function sessionCookie(headers: FastifyRequest['headers'], name: string): string | undefined {
   const header = headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');
-    if (at < 0) continue;
-    if (SESSION_COOKIES.includes(part.slice(0, at).trim())) return part.slice(at + 1).trim() || undefined;
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    let value = part.slice(at + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    if (value.includes('%')) {
+      try {
+        value = decodeURIComponent(value);
+      } catch {
+        // Kept as sent, as better-call's tryDecode does.
+      }
+    }
+    return value || undefined;
   }
   return undefined;
 }
+
+/** The session token a signed cookie value carries (`token.signature`). */
+const tokenOf = (cookie: string) => cookie.slice(0, Math.max(0, cookie.lastIndexOf('.')));
 
 interface CachedSession {
   signedIn: SignedIn;
@@ -41,8 +58,12 @@ interface CachedSession {
 
 /**
  * Sessions already read, by their exact signed cookie, for a short time (performance: the
- * session lookup was most of a request's cost). Only an exact cookie a browser holds can
- * hit, so nothing can be forged through it. A sign-out or a revocation (password change,
+ * session lookup was most of a request's cost). An entry is only ever stored under the cookie
+ * better-auth itself read and validated: the same cookie name (`cookieName`), and `set` stores
+ * nothing unless the cookie's token is the token of the session better-auth answered. So a key
+ * it never issued is never a session (issue 25, point 4: a made-up cookie sent beside a real one
+ * under the other name was cached as that session). At most `maxEntries` entries, the least
+ * recently used dropped first. A sign-out or a revocation (password change,
  * "sign out everywhere") evicts at once: in the process that handled it before it answers,
  * in the others through the bus; anything else (a row deleted by hand, a lost message) takes
  * effect within `ttlMs`. An expired session never passes.
@@ -64,11 +85,22 @@ export class SessionCache {
 
   constructor(
     readonly ttlMs: number,
-    private readonly maxEntries = 100_000,
+    /** better-auth's session cookie name (`(await auth.$context).authCookies.sessionToken.name`). */
+    readonly cookieName: string,
+    private readonly maxEntries = 20_000,
   ) {}
+
+  /** The request's session cookie, as better-auth reads it. */
+  cookieOf(headers: FastifyRequest['headers']): string | undefined {
+    return sessionCookie(headers, this.cookieName);
+  }
 
   get(cookie: string, now = Date.now()): SignedIn | undefined {
     return this.fresh(cookie, now)?.signedIn;
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 
   /** The get-session answer cached with the cookie's session, while it is fresh. */
@@ -76,8 +108,13 @@ export class SessionCache {
     return this.fresh(cookie, now)?.answer;
   }
 
-  set(cookie: string, signedIn: SignedIn, sessionExpiresAt: number, epoch = this.evictions, now = Date.now(), answer?: string): void {
-    if (this.ttlMs <= 0 || epoch !== this.evictions) return;
+  /**
+   * Keeps `signedIn` for `cookie`, the cookie better-auth read, whose session it validated and
+   * answered with `sessionToken`: nothing is stored when the cookie does not carry that token.
+   */
+  set(cookie: string, signedIn: SignedIn, sessionToken: string, sessionExpiresAt: number, epoch = this.evictions, now = Date.now(), answer?: string): void {
+    if (this.ttlMs <= 0 || epoch !== this.evictions || !sessionToken || tokenOf(cookie) !== sessionToken) return;
+    this.entries.delete(cookie);
     if (this.entries.size >= this.maxEntries) this.prune(now);
     this.entries.set(cookie, { signedIn, sessionExpiresAt, freshUntil: now + this.ttlMs, ...(answer === undefined ? {} : { answer }) });
   }
@@ -89,6 +126,9 @@ export class SessionCache {
       this.entries.delete(cookie);
       return undefined;
     }
+    // Least recently used first: a hit moves to the end (a Map keeps insertion order).
+    this.entries.delete(cookie);
+    this.entries.set(cookie, entry);
     return entry;
   }
 
@@ -110,9 +150,9 @@ export class SessionCache {
 
   private prune(now: number): void {
     for (const [cookie, entry] of this.entries) if (entry.freshUntil <= now) this.entries.delete(cookie);
-    // Still full: drop the oldest half (Map keeps insertion order).
+    // Still full: drop the least recently used tenth.
     if (this.entries.size >= this.maxEntries) {
-      let drop = Math.ceil(this.entries.size / 2);
+      let drop = Math.ceil(this.entries.size / 10);
       for (const cookie of this.entries.keys()) {
         if (drop-- <= 0) break;
         this.entries.delete(cookie);
@@ -123,7 +163,7 @@ export class SessionCache {
 
 /** The verified player of the request's session cookie, from the cache when it is fresh. */
 export async function readSession(auth: Auth, headers: FastifyRequest['headers'], cache?: SessionCache): Promise<SignedIn | undefined> {
-  const cookie = cache ? sessionCookie(headers) : undefined;
+  const cookie = cache?.cookieOf(headers);
   if (cache && !cookie) return undefined;
   const cached = cookie ? cache?.get(cookie) : undefined;
   if (cached) return cached;
@@ -131,7 +171,7 @@ export async function readSession(auth: Auth, headers: FastifyRequest['headers']
   const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!result || !result.user.emailVerified) return undefined;
   const signedIn = { userId: result.user.id, sessionId: result.session.id, email: result.user.email };
-  if (cookie) cache?.set(cookie, signedIn, new Date(result.session.expiresAt).getTime(), epoch);
+  if (cookie) cache?.set(cookie, signedIn, result.session.token, new Date(result.session.expiresAt).getTime(), epoch);
   return signedIn;
 }
 

@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import { authSession, blocks, realtimeConnections, users } from '../db/schema/index.ts';
 import type { Bus, BusMessage, PushMessage } from './bus.ts';
+import { Coalescer } from './coalesce.ts';
 import { directSocket, outgoing, writeFrames, type Outgoing } from './frames.ts';
 
 /** A connection counts as live while it pinged within this window. */
@@ -39,6 +40,12 @@ export const TOO_MANY_MESSAGES = 1008;
  * connection drop, reconnects after its back-off and refetches everything, so nothing is missed.
  */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * Pushes to every tab that make tabs refetch (an `invalidate` of the same keys, a player's presence)
+ * are delivered at most once per this window and key, the last one kept (realtime/coalesce.ts):
+ * a burst of changes costs each tab at most one refetch a second after the first.
+ */
+export const COALESCE_MS = 1000;
 /** Open sockets one player may hold across every process (tabs and devices together). */
 export const MAX_SOCKETS_PER_PLAYER = 12;
 /** What a tab may send: it only pings (every 30 s), so 20 messages in 10 seconds is generous. */
@@ -97,6 +104,8 @@ export class RealtimeHub {
   private readonly peerLoads = new Map<string, Promise<void>>();
   /** Players with a tab between the start of attach and its registration (their peers are kept). */
   private readonly attaching = new Map<string, number>();
+  /** Broadcast invalidations and presence, by key, as this process delivers them to its tabs (from any process). */
+  private readonly coalesced = new Coalescer(COALESCE_MS);
   /** Called after each sweep with the players this process holds open tabs of (play time for achievements). */
   onPlayersSeen: ((userIds: readonly string[]) => void) | undefined;
 
@@ -218,6 +227,7 @@ export class RealtimeHub {
   async close(): Promise<void> {
     this.closing = true;
     if (this.sweeper) clearInterval(this.sweeper);
+    this.coalesced.close();
     for (const client of this.clients.values()) client.socket.close(1001, 'server shutting down');
     const gone = await this.db
       .delete(realtimeConnections)
@@ -367,9 +377,18 @@ export class RealtimeHub {
       return;
     }
     if (message.kind === 'broadcast') {
-      const actors = message.payload.type === 'presence' ? [message.payload.userId] : (message.actors ?? []);
-      this.enqueue({ kind: 'push', out: outgoing(message.payload), except: this.hiddenFromAny(actors) });
-    } else if (message.kind === 'user') {
+      const payload = message.payload;
+      // Blocks (issue 25): the tabs of the players in a block with an actor skip the push.
+      const actors = payload.type === 'presence' ? [payload.userId] : (message.actors ?? []);
+      const push = () => this.enqueue({ kind: 'push', out: outgoing(payload), except: this.hiddenFromAny(actors) });
+      // A player's presence and an invalidation of the same keys by the same actors are coalesced
+      // (COALESCE_MS): the last of a burst is delivered, with the blocks as they are then.
+      if (payload.type === 'presence') this.coalesced.run(`presence:${payload.userId}`, push);
+      else if (payload.type === 'invalidate') this.coalesced.run(`invalidate:${JSON.stringify(payload.queryKeys)}:${actors.join(',')}`, push);
+      else push();
+      return;
+    }
+    if (message.kind === 'user') {
       if (this.byUser.has(message.userId)) this.enqueue({ kind: 'push', out: outgoing(message.payload), userId: message.userId });
     } else this.enqueue(message);
   }

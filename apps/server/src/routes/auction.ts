@@ -21,6 +21,7 @@ import { copper, LISTING_NOT_FOUND, toCoins } from '@rpg/game';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { browseListingsJson, readMyListings, salesOf } from '../db/queries/auction.ts';
 import { HttpError } from '../http/errors.ts';
+import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { pusher } from '../realtime/notify.ts';
@@ -104,6 +105,8 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
     async (request): Promise<AuctionActionResponse> => {
       const { userId } = player(request);
       const id = characterIdParam(request);
+      // Listing and cancelling make every open auction browser refetch.
+      await throttlePlayer(db, 'listings', userId, config.rateLimitFactor);
       const { entryId, quantity, price } = request.body;
       const now = new Date();
       // An id that cannot be an entry is 'no item selected', like one that is not the player's.
@@ -142,6 +145,7 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
     async (request): Promise<AuctionActionResponse> => {
       const { userId } = player(request);
       const listingId = listingIdParam(request);
+      await throttlePlayer(db, 'listings', userId, config.rateLimitFactor);
       const now = new Date();
       // A listing already past its end goes back to the seller as expired (the answer says so).
       await settleExpiredListings(db, hub, request.log, now, userId);

@@ -4,8 +4,8 @@ import { MIN_PASSWORD_LENGTH } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseAuthBody } from '../http/schema.ts';
-import { AUTH_LIMITS, DEFAULT_AUTH_LIMIT, emailKey, hit, rateLimitMessage, scaleRule, type LimitRule } from '../http/rateLimit.ts';
-import { readSession, sessionCookie, type SessionCache } from '../http/session.ts';
+import { AUTH_LIMITS, authLimitKeys, DEFAULT_AUTH_LIMIT, emailKey, FullWindows, hitAll, rateLimitMessage } from '../http/rateLimit.ts';
+import { readSession, type SessionCache } from '../http/session.ts';
 
 /** better-auth's codes answered with the spec's texts (spec 01 §5, §8). */
 const MESSAGES: Record<string, string> = {
@@ -68,10 +68,12 @@ export interface AuthRouteDeps {
 
 /** Mounts better-auth at /api/auth/*, behind our per-IP and per-address limits. */
 export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, rateLimitFactor, sessions }: AuthRouteDeps) {
+  // Counters found full: refused again in memory until their window ends (no write per refusal).
+  const full = new FullWindows();
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    config: { rateLimit: false },
+    // Also under the general limit (get-session included): the account limits below come on top for POSTs.
     handler: async (request, reply) => {
       // The matched wildcard is already percent-decoded by the router: one spelling per endpoint.
       const path = `/${(request.params as { '*'?: string })['*'] ?? ''}`;
@@ -85,21 +87,15 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
         const bucket = known ? path : '/other';
         // A password change carries no address: its per-address limit counts against the signed-in account.
         const email = known && path === '/change-password' ? (await readSession(auth, request.headers))?.email : emailKey(body.email);
-        const keys: Array<[string, LimitRule]> = [[`ip:${request.ip}:${bucket}`, scaleRule(limits.ip, rateLimitFactor)]];
-        if (email) keys.push([`address:${email}:${bucket}`, scaleRule(limits.address, rateLimitFactor)]);
-        for (const [key, rule] of keys) {
-          const wait = await hit(db, key, rule);
-          if (wait > 0) {
-            return reply.status(429).header('retry-after', String(wait)).send({ code: 'RATE_LIMITED', message: rateLimitMessage(wait) });
-          }
-        }
+        const wait = await hitAll(db, full, authLimitKeys(limits, bucket, request.ip, email, rateLimitFactor));
+        if (wait > 0) return reply.status(429).header('retry-after', String(wait)).send({ code: 'RATE_LIMITED', message: rateLimitMessage(wait) });
       }
       if (!known) throw notFound();
       // The session as the web app reads it (on every page load and focus): answered from the session
       // cache while fresh, as the guard is (a sign-out or revocation evicts it at once). better-auth's
       // handler builds its router on every call: ~480 req/s against thousands (docs/performance.md,
       // "Sessions, HTTP and start").
-      const cookie = path === '/get-session' && !request.url.includes('?') ? sessionCookie(request.headers) : undefined;
+      const cookie = path === '/get-session' && !request.url.includes('?') ? sessions.cookieOf(request.headers) : undefined;
       const cachedAnswer = cookie ? sessions.answer(cookie) : undefined;
       if (cachedAnswer) return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json; charset=utf-8').send(cachedAnswer);
       const epoch = sessions.epoch;
@@ -115,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
       const text = await response.text();
       // The sign-out's own hook evicted the session before better-auth deleted it; a read in
       // flight in between may have cached it again (SessionCache.epoch): evicted once more now.
-      if (path === '/sign-out') sessions.evictCookie(sessionCookie(request.headers));
+      if (path === '/sign-out') sessions.evictCookie(sessions.cookieOf(request.headers));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -136,8 +132,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
 
 /** Keeps get-session's answer with the cookie's cached session (SessionCache), when it is a verified player's. */
 function cacheSessionAnswer(sessions: SessionCache, cookie: string, text: string, epoch: number): void {
-  const answer = JSON.parse(text) as { session?: { id: string; userId: string; expiresAt: string }; user?: { id: string; email: string; emailVerified: boolean } } | null;
+  const answer = JSON.parse(text) as { session?: { id: string; userId: string; token: string; expiresAt: string }; user?: { id: string; email: string; emailVerified: boolean } } | null;
   if (!answer?.session || !answer.user?.emailVerified || answer.user.id !== answer.session.userId) return;
   const signedIn = { userId: answer.user.id, sessionId: answer.session.id, email: answer.user.email };
-  sessions.set(cookie, signedIn, new Date(answer.session.expiresAt).getTime(), epoch, Date.now(), text);
+  sessions.set(cookie, signedIn, answer.session.token, new Date(answer.session.expiresAt).getTime(), epoch, Date.now(), text);
 }

@@ -33,6 +33,7 @@ import {
   type ChatMessageRow,
 } from '../db/queries/chat.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
+import { throttlePlayer } from '../http/rateLimit.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
@@ -42,6 +43,8 @@ export interface ChatRouteDeps {
   db: Db;
   guard: ReturnType<typeof requireUser>;
   hub: RealtimeHub;
+  /** RATE_LIMIT_FACTOR: scales the per-player throttle of reports. */
+  rateLimitFactor: number;
 }
 
 export const CHAT_TEXTS = {
@@ -101,7 +104,7 @@ async function welcomeOnce(db: Db): Promise<void> {
  * The throttle (5 lines in 10 s) counts the player's stored lines under a lock on the player's
  * row, so parallel sends and several server processes see the same count.
  */
-export async function chatRoutes(app: FastifyInstance, { db, guard, hub }: ChatRouteDeps): Promise<void> {
+export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLimitFactor }: ChatRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const viewSchema = { querystring: emptyQuery, response: { 200: chatViewSchema } };
@@ -152,6 +155,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub }: ChatR
   api.post('/api/chat/messages/:messageId/report', { onRequest: guard, schema: reportSchema }, async (request) => {
     const { userId } = player(request);
     const { messageId } = request.params;
+    await throttlePlayer(db, 'reports', userId, rateLimitFactor);
     const line = await getChatLine(db, messageId);
     if (!line) throw new RuleError('chat_message_not_found', CHAT_TEXTS.messageNotFound, { status: 404 });
     if (line.userId === null) throw new RuleError('chat_report_system', CHAT_TEXTS.cannotReportSystem);

@@ -1,6 +1,7 @@
 import { changedKeys, giftBodySchema, giftResponseSchema, queryKeys, type GiftResponse } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -9,10 +10,14 @@ import { announceAchievements } from '../services/achievements.ts';
 import { giveGift } from '../services/gifts.ts';
 
 /** POST /api/gifts (DECISIONS §4): copper or items to a friend's active character, with a live notice to them. */
-export async function giftRoutes(app: FastifyInstance, { db, guard, hub }: { db: Db; guard: ReturnType<typeof requireUser>; hub: RealtimeHub }): Promise<void> {
+export async function giftRoutes(
+  app: FastifyInstance,
+  { db, guard, hub, rateLimitFactor }: { db: Db; guard: ReturnType<typeof requireUser>; hub: RealtimeHub; rateLimitFactor: number },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/api/gifts', { onRequest: guard, schema: { body: giftBodySchema, response: { 200: giftResponseSchema } } }, async (request): Promise<GiftResponse> => {
     const { userId } = player(request);
+    await throttlePlayer(db, 'gifts', userId, rateLimitFactor);
     const gift = await db.transaction((tx) => giveGift(tx, userId, request.body, new Date()));
     const p = pusher(hub, request.log);
     p.notify(gift.toUserId, { type: 'gift-received', fromName: gift.fromName, message: gift.receivedMessage });

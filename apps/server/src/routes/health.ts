@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { emptyQuery } from '../http/schema.ts';
 
 export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
-  app.get('/api/health', { config: { rateLimit: false }, schema: { querystring: emptyQuery } }, async (_request, reply) => {
+  app.get('/api/health', { schema: { querystring: emptyQuery } }, async (_request, reply) => {
     try {
       await database.db.execute(sql`select 1`);
       return { ok: true, db: database.kind };

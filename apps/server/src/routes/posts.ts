@@ -54,6 +54,7 @@ import {
 import { attachPostImage } from '../db/queries/uploads.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
+import { throttlePlayer } from '../http/rateLimit.ts';
 import { player, type requireUser } from '../http/session.ts';
 import { readImage, removeUpload } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -69,6 +70,8 @@ export interface PostRouteDeps {
   hub: RealtimeHub;
   /** DATA_DIR: post images go to DATA_DIR/uploads/posts/<player folder>/. */
   dataDir: string;
+  /** RATE_LIMIT_FACTOR: scales the per-player throttles of posts, comments and likes. */
+  rateLimitFactor: number;
 }
 
 /** Comments shown under a post (the newest ones, oldest first). */
@@ -150,7 +153,7 @@ async function loadPost(db: DbOrTx, postId: string, viewerId: string): Promise<P
  * refused; others' likes and comments of a player in a block with the viewer are neither shown nor
  * counted; the feed's pushes skip the tabs of the players in a block with the author or the actor.
  */
-export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: PostRouteDeps): Promise<void> {
+export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir, rateLimitFactor }: PostRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The push carries the author's activity (and the actor's): not to the tabs of players in a block with either.
   const feedChanged = (log: FastifyBaseLogger, authorId: string, actorId: string) =>
@@ -172,6 +175,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
   const createSchema = { body: createPostBodySchema, response: { 200: postResponseSchema } };
   api.post('/api/posts', { onRequest: guard, schema: createSchema }, async (request): Promise<PostResponse> => {
     const { userId } = player(request);
+    await throttlePlayer(db, 'posts', userId, rateLimitFactor);
     const { imageId } = request.body;
     const imagePath = imageId ? `${postFolder(userId)}/${imageId}` : null;
     const text = postText(request.body.text, imagePath !== null);
@@ -227,6 +231,8 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
       schema: likeSchema,
       handler: async (request): Promise<LikeResponse> => {
         const { userId } = player(request);
+        // A like and an unlike count alike: toggling makes every open feed refetch.
+        await throttlePlayer(db, 'likes', userId, rateLimitFactor);
         const { postId } = request.params;
         const { authorId, answer } = await db.transaction(async (tx) => {
           // A like is refused across a block; taking one back is not.
@@ -253,6 +259,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
   const addCommentSchema = { params: postParamsSchema, body: createCommentBodySchema, response: { 200: commentResponseSchema } };
   api.post('/api/posts/:postId/comments', { onRequest: guard, schema: addCommentSchema }, async (request): Promise<CommentResponse> => {
     const { userId } = player(request);
+    await throttlePlayer(db, 'comments', userId, rateLimitFactor);
     const { postId } = request.params;
     const text = commentText(request.body.text);
     const { authorId, comment } = await db.transaction(async (tx) => {

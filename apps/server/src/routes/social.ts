@@ -146,7 +146,10 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   });
 
   api.get('/api/friends/suggestions', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: suggestionListSchema } } }, async (request, reply) => {
-    return sendJsonText(reply, await suggestionsJson(db, player(request).userId, FRIEND_SUGGESTION_LIMIT));
+    const { userId } = player(request);
+    // Its cost grows with the number of players.
+    await throttlePlayer(db, 'friendSuggestions', userId, rateLimitFactor);
+    return sendJsonText(reply, await suggestionsJson(db, userId, FRIEND_SUGGESTION_LIMIT));
   });
 
   api.get('/api/users/search', { onRequest: guard, schema: { querystring: userSearchQuerySchema, response: { 200: userSearchSchema } } }, async (request, reply) => {
@@ -154,6 +157,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     const term = request.query.q.trim();
     // Spec 03 §5 "Search needs a non-empty term".
     if (term === '') return { users: [] };
+    await throttlePlayer(db, 'userSearch', userId, rateLimitFactor);
     return sendJsonText(reply, await searchUsersJson(db, userId, term, USER_SEARCH_LIMIT));
   });
 
