@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embeddedMaintenance } from './db/maintenance.ts';
 import { registerErrorHandler } from './http/errors.ts';
-import { registerOriginCheck } from './http/origin.ts';
+import { isLoopbackHost, PUBLIC_URL_HINT, registerOriginCheck } from './http/origin.ts';
 import { rateLimitPruner } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
 import { requireUser, SessionCache } from './http/session.ts';
@@ -161,7 +161,9 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   });
   const guard = requireUser(auth, sessions);
   await healthRoutes(app, { database });
-  await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor, sessions });
+  // Said once at start (and once more at the first refusal, routes/auth.ts): how to serve other addresses.
+  if (!config.publicUrlFixed && !isLoopbackHost(config.host.includes(':') ? `[${config.host}]` : config.host)) app.log.warn(PUBLIC_URL_HINT);
+  await authRoutes(app, { auth, db, publicUrl: config.publicUrl, publicUrlFixed: config.publicUrlFixed, rateLimitFactor: config.rateLimitFactor, sessions });
   await accountRoutes(app, { db, guard });
   const characterDeps = { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom };
   await characterRoutes(app, characterDeps);
