@@ -14,6 +14,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { isLoopbackHost, PUBLIC_URL_HINT, registerOriginCheck } from './http/origin.ts';
 import { rateLimitPruner } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
+import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
 import { requireUser, SessionCache } from './http/session.ts';
 import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -135,6 +136,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures });
 
   registerErrorHandler(app);
+  // Every answer, refusals, the web app's files and the uploads included (http/security-headers.ts).
+  await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes(path.join(config.webDist, 'index.html')), https: config.publicUrl.startsWith('https://') });
   // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
   registerSchemas(app);
   registerOriginCheck(app, originPolicy);
