@@ -1,4 +1,6 @@
 import { RuleError } from '../errors.ts';
+import { BOT_NAME } from '../poker/game.ts';
+import { GAME_MASTER } from '../social/chat.ts';
 
 /**
  * Names players choose (usernames and character names), beyond each one's length and character
@@ -54,14 +56,14 @@ export function normalizeName(raw: string, kind: NameKind): string {
  * administrators or moderators, so a name claiming to be one misleads).
  */
 export const RESERVED_NAMES = [
-  'Game Master',
+  GAME_MASTER.name,
   'GM',
   'Admin',
   'Administrator',
   'Moderator',
   'Mod',
   'System',
-  'AI Bot',
+  BOT_NAME,
   'Bot',
   'Staff',
   'Support',
@@ -73,7 +75,7 @@ export const RESERVED_NAMES = [
   'Server',
   'Game',
   'RPG Adventure',
-] as const;
+];
 
 /**
  * Titles that make a name pass for staff wherever they stand as a word of it ("GM Bob",
