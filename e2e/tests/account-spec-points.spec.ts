@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { latestMail, logIn, newEmail, PASSWORD, signedIn, signUpThroughForm } from '../support/game.ts';
 import { characterCard, createCharacterViaApi, fillBasicInformation } from './character-helpers.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { TIME_SCALE } from '../playwright.config.ts';
 import { BASE_URL, signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';

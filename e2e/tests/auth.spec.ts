@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { latestMail, newEmail, PASSWORD, signedIn, signUpThroughForm } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 

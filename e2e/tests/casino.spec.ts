@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 import { adventureUntil, copperOf } from './economy-helpers.ts';

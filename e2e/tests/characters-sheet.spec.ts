@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi, fakePngFile, tinyPngFile } from './character-helpers.ts';
 

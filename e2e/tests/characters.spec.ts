@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { BASE_URL, signedIn } from '../support/game.ts';
 import { characterCard, createCharacterViaApi, fillBasicInformation } from './character-helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 import { countOf, forestAdventure, grantMaterials, inventoryOf } from './economy-helpers.ts';

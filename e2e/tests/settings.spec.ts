@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { logIn, PASSWORD, signedIn } from '../support/game.ts';
 
 const slider = (page: Page, name: string) => page.getByRole('slider', { name });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 import { adventureUntil } from './economy-helpers.ts';
@@ -85,13 +86,15 @@ test.describe('skill trees (spec 03 §2, §4, §5, §8)', () => {
 test.describe('leaderboards (spec 03 §2, DECISIONS §2/§4)', () => {
   test('two players see each other ranked by adventures completed, with usernames', async ({ page, browser }) => {
     test.setTimeout(120_000);
-    const emailA = await signedIn(page);
+    await signedIn(page);
+    const usernameA = ((await (await page.request.get('/api/me')).json()) as { username: string }).username;
     const nameA = `Aldo${suffix()}`;
     const a = await createCharacterViaApi(page, { name: nameA, race: 'human', class: 'warrior', gender: 'male' });
 
     const contextB = await browser.newContext();
     const pageB = await contextB.newPage();
-    const emailB = await signedIn(pageB);
+    await signedIn(pageB);
+    const usernameB = ((await (await pageB.request.get('/api/me')).json()) as { username: string }).username;
     const nameB = `Bryn${suffix()}`;
     const b = await createCharacterViaApi(pageB, { name: nameB, race: 'dwarf', class: 'rogue', gender: 'female' });
 
@@ -109,8 +112,8 @@ test.describe('leaderboards (spec 03 §2, DECISIONS §2/§4)', () => {
       for (const header of ['Rank', 'Character', 'Class', 'Level', 'Quests']) await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
       const rowA = table.getByRole('row').filter({ hasText: nameA });
       const rowB = table.getByRole('row').filter({ hasText: nameB });
-      await expect(rowA).toContainText(emailA.split('@')[0]!);
-      await expect(rowB).toContainText(emailB.split('@')[0]!);
+      await expect(rowA).toContainText(usernameA);
+      await expect(rowB).toContainText(usernameB);
       await expect(rowA.getByRole('cell').last()).toHaveText('2');
       await expect(rowB.getByRole('cell').last()).toHaveText('1');
       const rankA = Number(await rowA.getAttribute('data-rank'));

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 import { earnCopper, pickWeapon, readInventory, readStore } from './store-helpers.ts';

@@ -11,9 +11,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embeddedMaintenance } from './db/maintenance.ts';
 import { HttpError, registerErrorHandler } from './http/errors.ts';
-import { registerOriginCheck } from './http/origin.ts';
+import { isLoopbackHost, PUBLIC_URL_HINT, registerOriginCheck } from './http/origin.ts';
 import { addressKey, GENERAL_LIMIT, rateLimitPruner, scaleRule, throttlePlayer } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
+import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
 import { player, readSession, requireUser, SessionCache } from './http/session.ts';
 import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -141,6 +142,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures });
 
   registerErrorHandler(app);
+  // Every answer, refusals, the web app's files and the uploads included (http/security-headers.ts).
+  await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes(path.join(config.webDist, 'index.html')), https: config.publicUrl.startsWith('https://') });
   // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
   registerSchemas(app);
   registerOriginCheck(app, originPolicy);
@@ -182,7 +185,9 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   });
   const guard = requireUser(auth, sessions);
   await healthRoutes(app, { database });
-  await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor, sessions });
+  // Said once at start (and once more at the first refusal, routes/auth.ts): how to serve other addresses.
+  if (!config.publicUrlFixed && !isLoopbackHost(config.host.includes(':') ? `[${config.host}]` : config.host)) app.log.warn(PUBLIC_URL_HINT);
+  await authRoutes(app, { auth, db, publicUrl: config.publicUrl, publicUrlFixed: config.publicUrlFixed, rateLimitFactor: config.rateLimitFactor, sessions });
   await accountRoutes(app, { db, guard });
   const characterDeps = { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom };
   await characterRoutes(app, characterDeps);

@@ -90,7 +90,9 @@ describe('log in (spec 01 §4, §8)', () => {
     const me = await client.get<{ email: string; username: string; lastLogin: string; isOnline: boolean }>('/api/me');
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(email);
-    expect(me.body.username).toBe(email.split('@')[0]);
+    // Issue 25: a generated adventurer's name, never the e-mail's local part.
+    expect(me.body.username).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/);
+    expect(me.body.username.toLowerCase()).not.toContain('gandalf');
     expect(me.body.isOnline).toBe(true);
     expect(Date.now() - Date.parse(me.body.lastLogin)).toBeLessThan(60_000);
     const session = await client.get<{ user: { emailVerified: boolean } }>('/api/auth/get-session');

@@ -71,6 +71,35 @@ describe('creating a character (spec 01 §4, §5)', () => {
     expect(await listCharacters(player)).toEqual([]);
   });
 
+  // Issue 25: anyone could name a character "Game Master" (the chat's system author) or hide characters in a name.
+  it('refuses reserved names and invisible characters on creation and on a rename; stores the name in NFKC', async () => {
+    const player = await signedInPlayer(server.url);
+    const reserved = 'That name is reserved. Please choose another.';
+    const cases: Array<[string, string]> = [
+      ['Game Master', reserved],
+      ['game-master', reserved],
+      ['AI Bot', reserved],
+      ['Adm1n', reserved],
+      ['GM Aria', reserved],
+      ['Ari\u200Ba', 'Character names cannot contain invisible or control characters.'],
+      ['\u202Eaira', 'Character names cannot contain invisible or control characters.'],
+      ['Ari\u3164', 'Character names cannot contain invisible or control characters.'],
+      ['\u0410ria', 'Character names cannot mix look-alike alphabets (such as Latin and Cyrillic letters).'],
+    ];
+    for (const [name, message] of cases) {
+      const res = await player.post<ErrorBody>('/api/characters', { ...hero, name });
+      expect(res.status, name).toBe(400);
+      expect(res.body).toMatchObject({ title: 'Invalid Name', message });
+    }
+    expect(await listCharacters(player)).toEqual([]);
+    const created = await createCharacter(player, { name: 'Ａｒｉａ' });
+    expect(created.name).toBe('Aria');
+    const rename = await player.json<ErrorBody>('PATCH', `/api/characters/${created.id}`, { name: 'Game Master' });
+    expect(rename.status).toBe(400);
+    expect(rename.body.message).toBe(reserved);
+    expect((await listCharacters(player))[0]!.name).toBe('Aria');
+  });
+
   it('creates an active level-1 character with the combined stats, base copies, appearance and the default backpack', async () => {
     const player = await signedInPlayer(server.url);
     const res = await player.post<CharacterResponse>('/api/characters', {

@@ -65,22 +65,44 @@ describe('usernames (spec 03 §5 "Profile", DECISIONS §4)', () => {
     expect((await rename(ben.client, `<b>ann</b>${tag}`)).status).toBe(409);
   });
 
-  it('gives a new player whose e-mail name is taken (in any case) the next free number', async () => {
+  // Issue 25: the default name was the e-mail's local part, so anyone could map an address to a player.
+  it("gives a new player a generated adventurer's name that reveals nothing of the e-mail, unique, kept on the next sign-in", async () => {
     const local = `hero${stamp()}`;
-    const first = await player('x', `${local}@example.com`);
-    const second = await player('x', `${local.toUpperCase()}@example.org`);
-    const third = await player('x', `${local}@example.net`);
-    expect(first.username).toBe(local);
-    // The address is stored in lower case (better-auth), so its name clashes whatever the case typed.
-    expect(second.username).toBe(`${local}2`);
-    expect(third.username).toBe(`${local}3`);
+    const players = [await player('x', `${local}@example.com`), await player('x', `${local.toUpperCase()}@example.org`), await player('x', `${local}@example.net`)];
+    for (const p of players) {
+      expect(p.username).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/);
+      expect(p.username.toLowerCase()).not.toContain(local);
+    }
+    expect(new Set(players.map((p) => p.username.toLowerCase())).size).toBe(3);
     // Signing in again keeps the name.
     const again = new TestClient(server.url);
     expect((await again.post('/api/auth/sign-in/email', { email: `${local}@example.org`, password: 'dragon-fire' })).status).toBe(200);
-    expect((await again.get<{ username: string }>('/api/me')).body.username).toBe(`${local}2`);
-    // A name given up by a rename is free again.
-    expect((await rename(first.client, `${local}4`)).status).toBe(200);
-    expect((await player('x', `${local}@example.info`)).username).toBe(local);
+    expect((await again.get<{ username: string }>('/api/me')).body.username).toBe(players[1]!.username);
+    // Another player finds none of them by the address.
+    for (const q of [`${local}@example.com`, local]) {
+      expect((await players[0]!.client.get<{ users: unknown[] }>(`/api/users/search?q=${encodeURIComponent(q)}`)).body.users).toEqual([]);
+    }
+  });
+
+  // Issue 25: "Game Master" and invisible characters were accepted as usernames.
+  it('refuses reserved names and invisible characters, and stores the name in NFKC', async () => {
+    const ann = await player();
+    for (const name of ['Game Master', 'game_master', 'Adm1n', 'GM Bob', 'AI Bot', 'Ｍｏｄｅｒａｔｏｒ']) {
+      const res = await rename(ann.client, name);
+      expect(res.status, name).toBe(400);
+      expect(res.body.message).toBe('That name is reserved. Please choose another.');
+    }
+    for (const name of [`Ann\u200B${stamp()}`, `\u202EnnA${stamp()}`, `Ann\u3164${stamp()}`]) {
+      const res = await rename(ann.client, name);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Usernames cannot contain invisible or control characters.');
+    }
+    const mixed = await rename(ann.client, `\u0410nn${stamp()}`);
+    expect(mixed.body.message).toBe('Usernames cannot mix look-alike alphabets (such as Latin and Cyrillic letters).');
+    const tag = stamp();
+    const wide = await rename(ann.client, `Ａｎｎ${tag}`);
+    expect(wide.status).toBe(200);
+    expect((await ann.client.get<{ username: string }>('/api/me')).body.username).toBe(`Ann${tag}`);
   });
 });
 

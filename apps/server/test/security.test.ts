@@ -337,6 +337,42 @@ describe('same-origin by host when PUBLIC_URL is unset (127.0.0.1, a LAN address
     expect(res.status).toBe(403);
   });
 
+  // Issue 25, point 2: the verification link followed the Host header, so a sign-up sent with
+  // `Host: attacker.example` mailed the victim a link (and token) to the attacker's host.
+  const injectPost = (server: TestServer, url: string, host: string, origin: string, payload: unknown) =>
+    server.app.inject({ method: 'POST', url, headers: { host, origin, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  const outbox = async (server: TestServer, email: string) =>
+    (await new TestClient(server.url).get<Array<{ link: string }>>(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).body;
+
+  it('without PUBLIC_URL, refuses to send mail for a request to a host that is not loopback, and mails nothing', async () => {
+    const email = uniqueEmail('rebind');
+    const up = await injectPost(open, '/api/auth/sign-up/email', 'attacker.example', 'http://attacker.example', { email, password: 'dragon-fire', name: 'x' });
+    expect(up.statusCode).toBe(403);
+    expect(up.json()).toMatchObject({ message: 'This server sends e-mails only when it is opened at its public address. Open the game at that address, or ask its operator to set PUBLIC_URL.' });
+    for (const [host, url] of [['192.168.1.20:3000', '/api/auth/email-otp/send-verification-otp'], ['127.0.0.1.attacker.example', '/api/auth/send-verification-email'], ['localhost.attacker.example', '/api/auth/sign-up/email']] as const) {
+      const res = await injectPost(open, url, host, `http://${host}`, { email, password: 'dragon-fire', name: 'x', type: 'email-verification' });
+      expect(res.statusCode, `${host} ${url}`).toBe(403);
+    }
+    expect(await outbox(open, email)).toEqual([]);
+  });
+
+  it('without PUBLIC_URL, mails a link to the loopback host the sign-up was sent to (localhost, 127.0.0.1, [::1])', async () => {
+    for (const host of [`localhost:${open.config.port}`, `127.0.0.1:${open.config.port}`, `127.8.9.10:${open.config.port}`, `[::1]:${open.config.port}`]) {
+      const email = uniqueEmail('loop');
+      const up = await injectPost(open, '/api/auth/sign-up/email', host, `http://${host}`, { email, password: 'dragon-fire', name: 'x' });
+      expect(up.statusCode, host).toBe(200);
+      expect((await outbox(open, email))[0]!.link.startsWith(`http://${host}/api/auth/verify-email?`), host).toBe(true);
+    }
+  });
+
+  it('with PUBLIC_URL set, the mail link is the PUBLIC_URL whatever Host the request names', async () => {
+    const email = uniqueEmail('fixed');
+    // The test server's PUBLIC_URL is its own http://localhost:PORT (support/server.ts).
+    const up = await injectPost(fixed, '/api/auth/sign-up/email', 'attacker.example', fixed.config.publicUrl, { email, password: 'dragon-fire', name: 'x' });
+    expect(up.statusCode).toBe(200);
+    expect((await outbox(fixed, email))[0]!.link.startsWith(`${fixed.config.publicUrl}/api/auth/verify-email?`)).toBe(true);
+  });
+
   it('with PUBLIC_URL set, only that origin counts', async () => {
     const res = await new TestClient(viaLoopback(fixed)).post('/api/auth/sign-up/email', { email: uniqueEmail(), password: 'dragon-fire', name: 'x' });
     expect(res.status).toBe(403);

@@ -101,7 +101,7 @@ export type FriendList = z.infer<typeof friendListSchema>;
 export const publicFriendListSchema = lazySchema(() => z.object({ friends: z.array(publicUserSchema) }));
 export type PublicFriendList = z.infer<typeof publicFriendListSchema>;
 
-/** GET /api/users/search?q=: contains-match on usernames, exact match on e-mail (DECISIONS §4), 5 at most, never the viewer. */
+/** GET /api/users/search?q=: contains-match on usernames, never on e-mail addresses (issue 25), 5 at most, never the viewer. */
 export const userSearchQuerySchema = lazySchema(() => z.object({ q: text(254) }));
 export const userResultSchema = lazySchema(() => z.object({ user: publicUserSchema, relation: relationSchema }));
 export type UserResult = z.infer<typeof userResultSchema>;

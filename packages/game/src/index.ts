@@ -27,6 +27,7 @@ export * from './spells/index.ts';
 export * from './dice/index.ts';
 export * from './social/index.ts';
 export * from './friends/index.ts';
+export * from './names/index.ts';
 export * from './content/skillTrees.ts';
 export * from './skills/index.ts';
 export * from './content/achievements.ts';

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessio
 import { emailOTP } from 'better-auth/plugins';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { sameHostOrigin, type OriginPolicy } from '../http/origin.ts';
+import { mailBaseUrl, NO_MAIL_ADDRESS_MESSAGE, sameHostOrigin, type OriginPolicy } from '../http/origin.ts';
 import { authAccount, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { verificationMail } from '../mail/templates.ts';
@@ -102,8 +102,9 @@ export function createAuth({ config, db, mailer, secret, events, originPolicy, l
           if (type !== 'email-verification') return;
           const token = await createEmailVerificationToken(secret, email, undefined, LINK_SECONDS);
           const callback = encodeURIComponent('/auth?verified=1');
-          // Without PUBLIC_URL, the link leads back to the address the player signed up on (127.0.0.1, a LAN IP).
-          const base = (originPolicy.allowSameHost && sameHostOrigin(requestHeaders(ctx?.request))) || config.publicUrl;
+          // The PUBLIC_URL; without it, the loopback address the player signed up on, never a Host the client chose.
+          const base = mailBaseUrl(requestHeaders(ctx?.request), config.publicUrl, config.publicUrlFixed);
+          if (!base) throw new APIError('FORBIDDEN', { code: 'PUBLIC_URL_REQUIRED', message: NO_MAIL_ADDRESS_MESSAGE });
           const link = `${base}/api/auth/verify-email?token=${token}&callbackURL=${callback}`;
           await sendMail(verificationMail(email, link, otp, OTP_MINUTES));
         },

@@ -35,6 +35,48 @@ export function sameHostOrigin(headers: Headers): string | undefined {
   }
 }
 
+/**
+ * A loopback host (localhost, 127.0.0.0/8, [::1]), with or without a port: only the machine itself
+ * reaches the game at such an address, so a mail link naming it cannot lead a player elsewhere.
+ */
+export function isLoopbackHost(host: string | undefined): boolean {
+  const parsed = parseHost(host);
+  if (!parsed) return false;
+  const name = parsed.hostname;
+  return name === 'localhost' || name === '[::1]' || /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(name);
+}
+
+/** The Host header as a URL's host (lower case), or undefined when it is not one (a path, a user, spaces). */
+function parseHost(host: string | undefined): URL | undefined {
+  if (!host) return undefined;
+  try {
+    const url = new URL(`http://${host}`);
+    return url.host === host.toLowerCase() && url.pathname === '/' && !url.username && !url.password ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a link in a mail leads: the PUBLIC_URL when it is set; else the host the request was
+ * sent to only when it is a loopback host (http://localhost:3000, http://127.0.0.1:3000). Any
+ * other Host is the client's word (a forged header, a rebinding name): undefined, no mail is sent.
+ */
+export function mailBaseUrl(headers: Headers, publicUrl: string, publicUrlFixed: boolean): string | undefined {
+  if (publicUrlFixed) return publicUrl;
+  const host = headers.host;
+  if (!isLoopbackHost(host)) return undefined;
+  return sameHostOrigin(headers) ?? `http://${host!.toLowerCase()}`;
+}
+
+/** The answer to a request that would send a mail when mailBaseUrl has no address for it. */
+export const NO_MAIL_ADDRESS_MESSAGE =
+  'This server sends e-mails only when it is opened at its public address. Open the game at that address, or ask its operator to set PUBLIC_URL.';
+
+/** What the operator reads (at start, and at the first refused request). */
+export const PUBLIC_URL_HINT =
+  'PUBLIC_URL is not set: sign-up and verification mails work only at http://localhost or http://127.0.0.1. To serve players at another address, set PUBLIC_URL to it (e.g. PUBLIC_URL=https://rpg.example.com).';
+
 export function isTrustedOrigin(headers: Headers, policy: OriginPolicy): boolean {
   const origin = headers.origin;
   if (!origin || origin === 'null') return false;

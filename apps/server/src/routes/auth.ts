@@ -3,6 +3,7 @@ import type { Auth } from '../auth/auth.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { mailBaseUrl, NO_MAIL_ADDRESS_MESSAGE, PUBLIC_URL_HINT } from '../http/origin.ts';
 import { parseAuthBody } from '../http/schema.ts';
 import { AUTH_LIMITS, authLimitKeys, DEFAULT_AUTH_LIMIT, emailKey, FullWindows, hitAll, rateLimitMessage } from '../http/rateLimit.ts';
 import { readSession, type SessionCache } from '../http/session.ts';
@@ -37,6 +38,9 @@ export const AUTH_ENDPOINTS: Readonly<Record<string, 'GET' | 'POST'>> = {
   '/revoke-other-sessions': 'POST',
 };
 
+/** The endpoints that send a mail whose link must lead to the game (security: http/origin.ts mailBaseUrl). */
+const MAILING_ENDPOINTS = new Set(['/sign-up/email', '/email-otp/send-verification-otp', '/send-verification-email']);
+
 const notFound = () => new HttpError(404, 'not_found', 'Not found');
 
 function toWebRequest(request: FastifyRequest, publicUrl: string, path: string, body: unknown): Request {
@@ -61,15 +65,18 @@ export interface AuthRouteDeps {
   auth: Auth;
   db: Db;
   publicUrl: string;
+  /** PUBLIC_URL was set: mail links use it; unset, mail is sent only for requests to a loopback host. */
+  publicUrlFixed: boolean;
   rateLimitFactor: number;
   /** The guard's session cache: a sign-out evicts its browser's entry once the session row is gone. */
   sessions: SessionCache;
 }
 
 /** Mounts better-auth at /api/auth/*, behind our per-IP and per-address limits. */
-export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, rateLimitFactor, sessions }: AuthRouteDeps) {
+export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, publicUrlFixed, rateLimitFactor, sessions }: AuthRouteDeps) {
   // Counters found full: refused again in memory until their window ends (no write per refusal).
   const full = new FullWindows();
+  let hinted = false;
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -91,6 +98,13 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, ra
         if (wait > 0) return reply.status(429).header('retry-after', String(wait)).send({ code: 'RATE_LIMITED', message: rateLimitMessage(wait) });
       }
       if (!known) throw notFound();
+      if (MAILING_ENDPOINTS.has(path) && !mailBaseUrl(request.headers, publicUrl, publicUrlFixed)) {
+        if (!hinted) {
+          hinted = true;
+          app.log.warn({ host: request.headers.host }, `a request that sends mail reached a host that is not loopback. ${PUBLIC_URL_HINT}`);
+        }
+        throw new HttpError(403, 'public_url_required', NO_MAIL_ADDRESS_MESSAGE);
+      }
       // The session as the web app reads it (on every page load and focus): answered from the session
       // cache while fresh, as the guard is (a sign-out or revocation evicts it at once). better-auth's
       // handler builds its router on every call: ~480 req/s against thousands (docs/performance.md,

@@ -2,6 +2,7 @@ import { copper, type Copper } from '../currency/copper.ts';
 import { isCharacterClass } from '../content/classes.ts';
 import { isRace } from '../content/races.ts';
 import { RuleError } from '../errors.ts';
+import { assertNotReserved, normalizeName } from '../names/names.ts';
 import { GENDERS, type Attributes, type CharacterClass, type Gender, type Race } from '../types.ts';
 import { validateAppearance, type Appearance, type AppearanceInput } from './appearance.ts';
 import type { SpentAttributePoints } from './attributePoints.ts';
@@ -59,12 +60,14 @@ export function startingSkillPoints(level: number): number {
 }
 
 /**
- * Our name rule (the spec has none beyond "required"): trimmed, runs of
- * spaces folded to one, 2 to 24 characters of letters, digits, spaces,
- * apostrophes or hyphens, with at least one letter. Returns the clean name.
+ * Our name rule (the spec has none beyond "required"): NFKC, trimmed, runs of
+ * spaces folded to one, no invisible characters or mixed look-alike alphabets
+ * (names/names.ts), 2 to 24 characters of letters, digits, spaces, apostrophes
+ * or hyphens, with at least one letter, and not a name of the game or its staff
+ * ('Game Master', 'AI Bot', …: issue 25). Returns the clean name.
  */
 export function validateCharacterName(raw: string | null | undefined): string {
-  const name = (raw ?? '').normalize('NFC').trim().replace(/\s+/g, ' ');
+  const name = normalizeName(raw ?? '', 'character');
   if (name === '') {
     throw new RuleError('name_required', 'Please enter a character name', { title: 'Name Required' });
   }
@@ -82,6 +85,7 @@ export function validateCharacterName(raw: string | null | undefined): string {
   if (!HAS_LETTER.test(name)) {
     throw new RuleError('name_invalid', 'Character names need at least one letter.', { title: 'Invalid Name' });
   }
+  assertNotReserved(name);
   return name;
 }
 

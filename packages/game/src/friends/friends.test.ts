@@ -12,7 +12,7 @@ import {
   UNBLOCK_FIRST,
 } from './friendship.ts';
 import { checkCanMessage, DIRECT_MESSAGE_BLANK, DIRECT_MESSAGE_TOO_LONG, directMessageText, MESSAGE_BLOCKED, MESSAGE_FRIENDS_ONLY } from './messages.ts';
-import { NO_PROFILE_CHANGES, USERNAME_LENGTH, usernameCandidate, usernameChange } from './username.ts';
+import { NO_PROFILE_CHANGES, USERNAME_LENGTH, usernameChange } from './username.ts';
 
 const open = { iBlocked: false, blockedMe: false };
 
@@ -73,11 +73,5 @@ describe('username (spec 03 §5 "Profile", DECISIONS §4)', () => {
   it('accepts a new name, trimmed, and a change of case', () => {
     expect(usernameChange('bob', '  Robert ')).toBe('Robert');
     expect(usernameChange('bob', 'Bob')).toBe('Bob');
-  });
-
-  it('numbers a clash from 2 and keeps it within 40 characters', () => {
-    expect(usernameCandidate('bob', 1)).toBe('bob');
-    expect(usernameCandidate('bob', 2)).toBe('bob2');
-    expect(usernameCandidate('x'.repeat(40), 12)).toBe(`${'x'.repeat(38)}12`);
   });
 });

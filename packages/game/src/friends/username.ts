@@ -1,4 +1,5 @@
 import { RuleError } from '../errors.ts';
+import { assertNotReserved, normalizeName } from '../names/names.ts';
 
 export const USERNAME_MIN_LENGTH = 2;
 export const USERNAME_MAX_LENGTH = 40;
@@ -9,19 +10,15 @@ export const USERNAME_LENGTH = `Username must be ${USERNAME_MIN_LENGTH} to ${USE
 export const USERNAME_TAKEN = 'That username is already taken.';
 
 /**
- * Spec 03 §5 "Profile": the new username, trimmed. The same name is 'No changes to update.';
- * a change of letter case only is a change (the name stays the player's own).
+ * Spec 03 §5 "Profile": the new username, normalized (names/names.ts: NFKC, trimmed, no invisible
+ * characters, no look-alike alphabets mixed). The same name is 'No changes to update.'; a change
+ * of letter case only is a change (the name stays the player's own). A name that passes for the
+ * game or its staff is refused (issue 25).
  */
 export function usernameChange(current: string, requested: string): string {
-  const next = requested.trim();
+  const next = normalizeName(requested, 'username');
   if (next === current) throw new RuleError('no_changes', NO_PROFILE_CHANGES);
   if (next.length < USERNAME_MIN_LENGTH || next.length > USERNAME_MAX_LENGTH) throw new RuleError('username_length', USERNAME_LENGTH);
+  assertNotReserved(next);
   return next;
-}
-
-/** DECISIONS §4: a clash gets a numeric suffix: bob, bob2, bob3 … (the base cut so the name fits). */
-export function usernameCandidate(base: string, attempt: number): string {
-  if (attempt <= 1) return base.slice(0, USERNAME_MAX_LENGTH);
-  const suffix = String(attempt);
-  return base.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix;
 }

@@ -257,15 +257,16 @@ export async function publicFriendsJson(db: DbOrTx, viewerId: string, ownerId: s
 const likePattern = (term: string) => `%${likeEscape(term)}%`;
 
 /**
- * DECISIONS §4: a contains-match on usernames (case-insensitive) or an exact e-mail address;
- * never the viewer, never a player who blocked the viewer; exact names first; `limit` at most.
+ * A contains-match on usernames (case-insensitive), never on e-mail addresses (issue 25: an exact
+ * e-mail match, DECISIONS §4, mapped an address to a player; docs/decisions.md); never the viewer,
+ * never a player who blocked the viewer; exact names first; `limit` at most.
  */
 export async function searchUsers(db: DbOrTx, viewerId: string, term: string, limit: number, now = new Date()): Promise<PublicUserRow[]> {
   const blockedMe = sql`exists (select 1 from "blocks" b where b.blocker_id = ${U.id} and b.blocked_id = ${viewerId})`;
   const rows = await db
     .select(publicUserColumns(viewerId, now))
     .from(users)
-    .where(and(ne(users.id, viewerId), or(ilike(users.username, likePattern(term)), eq(sql`lower(${users.email})`, term.toLowerCase())), sql`not ${blockedMe}`))
+    .where(and(ne(users.id, viewerId), ilike(users.username, likePattern(term)), sql`not ${blockedMe}`))
     .orderBy(sql`lower(${users.username}) = ${term.toLowerCase()} desc`, asc(sql`length(${users.username})`), asc(sql`lower(${users.username})`))
     .limit(limit);
   return rows as PublicUserRow[];
@@ -274,7 +275,7 @@ export async function searchUsers(db: DbOrTx, viewerId: string, term: string, li
 const searchRead = prepared<PresenceValues & { pattern: string; lowered: string; limit: number }, Array<{ json: string }>>('user_search_json', (db) => {
   const lowered = sql.placeholder('lowered');
   // searchUsers' conditions and order on the users row `u`, each found player with relationsFor's relation.
-  const found = sql`select ${publicUserJson}::text as "user", ${relationJson} as relation, lower(u.username) = ${lowered} as exact, length(u.username) as length, lower(u.username) as name from "users" u where u.id <> ${viewer} and (u.username ilike ${sql.placeholder('pattern')} or lower(u.email) = ${lowered}) and not exists (select 1 from "blocks" b where b.blocker_id = u.id and b.blocked_id = ${viewer}) order by exact desc, length, name limit ${sql.placeholder('limit')}`;
+  const found = sql`select ${publicUserJson}::text as "user", ${relationJson} as relation, lower(u.username) = ${lowered} as exact, length(u.username) as length, lower(u.username) as name from "users" u where u.id <> ${viewer} and u.username ilike ${sql.placeholder('pattern')} and not exists (select 1 from "blocks" b where b.blocker_id = u.id and b.blocked_id = ${viewer}) order by exact desc, length, name limit ${sql.placeholder('limit')}`;
   return db
     .select({
       json: sql<string>`(select '{"users":[' || coalesce(string_agg('{"user":' || s.user || ',"relation":' || s.relation || '}', ',' order by s.exact desc, s.length, s.name), '') || ']}' from (${found}) s)`,

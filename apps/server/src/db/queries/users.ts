@@ -1,32 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { usernameCandidate } from '@rpg/game';
+import { createRng, defaultUsername, type Rng } from '@rpg/game';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { isUsernameClash } from './social.ts';
 import { authUser, users } from '../schema/index.ts';
-import { likeEscape } from './columns.ts';
-
-/** Spec 01 §3: the part of the e-mail before the @, or 'user_' and a timestamp if none. */
-export function usernameFromEmail(email: string, now = Date.now()): string {
-  const local = email.split('@')[0]?.trim() ?? '';
-  return local.length > 0 ? local.slice(0, 40) : `user_${now}`;
-}
 
 /**
  * Spec 01 §4 "signed in": mark the user online, set last_seen and last_login,
  * and create the profile row the first time (one statement, so two tabs signing
- * in at once cannot create it twice). DECISIONS §4: the username is unique
- * case-insensitively; a clash gets a numeric suffix (bob, bob2, ...).
+ * in at once cannot create it twice). The first username is a generated
+ * adventurer's name (defaultUsername), never the e-mail's local part as spec 01 §3
+ * had it (issue 25: it mapped addresses to players, docs/decisions.md). Usernames
+ * are unique case-insensitively (DECISIONS §4): a clash draws another name.
  */
-export async function recordSignIn(db: DbOrTx, userId: string, now = new Date()): Promise<void> {
+export async function recordSignIn(db: DbOrTx, userId: string, now = new Date(), rng: Rng = createRng(randomBytes(16).toString('hex'))): Promise<void> {
   const [account] = await db.select({ email: authUser.email }).from(authUser).where(eq(authUser.id, userId));
   if (!account) return;
   const seen = { lastLogin: now, isOnline: true, lastSeen: now, email: account.email };
   const existing = await db.update(users).set(seen).where(eq(users.id, userId)).returning({ id: users.id });
   if (existing.length > 0) return;
-  const base = usernameFromEmail(account.email, now.getTime());
   for (let attempt = 1; ; attempt += 1) {
-    const username = await freeUsername(db, base, attempt);
+    const username = await freeUsername(db, rng);
     try {
       await db
         .insert(users)
@@ -40,16 +35,12 @@ export async function recordSignIn(db: DbOrTx, userId: string, now = new Date())
   }
 }
 
-/** The first of base, base2, base3, ... from `from` on that no player holds (case-insensitively). */
-async function freeUsername(db: DbOrTx, base: string, from: number): Promise<string> {
-  const taken = await db
-    .select({ name: sql<string>`lower(${users.username})` })
-    .from(users)
-    .where(sql`lower(${users.username}) like ${`${likeEscape(base.slice(0, 30).toLowerCase())}%`}`);
-  const names = new Set(taken.map((t) => t.name));
-  for (let attempt = from; ; attempt += 1) {
-    const candidate = usernameCandidate(base, attempt);
-    if (!names.has(candidate.toLowerCase())) return candidate;
+/** A generated username no player holds (case-insensitively): drawn again while taken. */
+async function freeUsername(db: DbOrTx, rng: Rng): Promise<string> {
+  for (;;) {
+    const candidate = defaultUsername(rng);
+    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`);
+    if (!taken) return candidate;
   }
 }
 

@@ -1,3 +1,5 @@
+// First: zod's configuration, before this module builds a schema (lib/zod-config.ts).
+import '@/lib/zod-config';
 import { queryKeys, characterViewSchema } from '@rpg/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';

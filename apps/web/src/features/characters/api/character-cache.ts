@@ -1,3 +1,5 @@
+// First: zod's configuration, before this module builds a schema (lib/zod-config.ts).
+import '@/lib/zod-config';
 import { queryKeys, characterViewSchema, type CharacterView } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';

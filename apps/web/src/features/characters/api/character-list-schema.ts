@@ -1,3 +1,5 @@
+// First: zod's configuration, before this module builds a schema (lib/zod-config.ts).
+import '@/lib/zod-config';
 import { characterViewSchema } from '@rpg/contract';
 import { z } from 'zod';
 

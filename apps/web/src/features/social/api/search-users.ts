@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';
 import { toastApiError } from '@/lib/api-toast';
 
-/** GET /api/users/search?q=: usernames containing the term, or the exact e-mail address; 5 at most. */
+/** GET /api/users/search?q=: usernames containing the term (never e-mail addresses); 5 at most. */
 export async function searchUsers(term: string, signal?: AbortSignal): Promise<UserSearch> {
   try {
     return await apiFetch(`/api/users/search?q=${encodeURIComponent(term)}`, userSearchSchema, { signal });

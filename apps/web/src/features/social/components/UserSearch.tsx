@@ -7,7 +7,7 @@ import { useUserSearch } from '../api/search-users';
 import { RelationActions } from './RelationActions';
 import { UserAvatar } from './UserAvatar';
 
-/** Spec 03 §2 "A user search": a name fragment or an exact e-mail address (DECISIONS §4), 5 results. */
+/** Spec 03 §2 "A user search": a username fragment (never an e-mail address: issue 25), 5 results. */
 export function UserSearch() {
   const [draft, setDraft] = useState('');
   const [term, setTerm] = useState('');
@@ -32,7 +32,7 @@ export function UserSearch() {
           type="search"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
-          placeholder="Username or exact e-mail"
+          placeholder="Username"
           maxLength={254}
           className="h-10 min-w-0 flex-1 rounded-md border border-ink-500 bg-ink-950/70 px-3 text-parchment-50 placeholder:text-parchment-400/80 focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-300"
         />

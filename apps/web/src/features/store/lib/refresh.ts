@@ -1,3 +1,5 @@
+// First: zod's configuration, before this module builds a schema (lib/zod-config.ts).
+import '@/lib/zod-config';
 import { z } from 'zod';
 
 /** The push the server sends every tab at each 4-hour boundary. */
