@@ -226,7 +226,7 @@ describe('GET /api/auction/listings', () => {
       items.push({ ...materialStack('oak_wood', 1).item, name: `${name} wood`, tier: TIERS[i % TIERS.length]! });
       items.push({ kind: 'potion', name: `${name} potion`, tier: TIERS[(i + 2) % TIERS.length]!, target: 'both', potency: 7, description: 'A "potion", with: commas', price: 5 as never });
     }
-    // Items holding a null (none should): written another way, the same bytes.
+    // Items holding a null (none should): answered without the null fields (the contract has no null there), the same bytes.
     items.push({ ...gear('Null, "sell": price, ', 'head', { attack: 1 }, 5), sellPrice: null as never }, { ...gear('Null stat : ', 'feet', { attack: 2, defense: null as never }, 6, 'epic') });
     // Ties in price across the pages' ends (50).
     const prices = [1, 50, 50, 9_007_199_254, 4_294_967_297, 123_456, 50, 10_000, 10_001];

@@ -16,3 +16,33 @@ export const meResponseSchema = lazySchema(() => z.object({
   lastSeen: z.string().nullable(),
 }));
 export type Me = z.infer<typeof meResponseSchema>;
+
+/** Every refused answer (4xx) and the 500: `{ error, message, title? }` (apps/server/src/http/errors.ts). */
+export const errorBodySchema = lazySchema(() => z.object({
+  /** A machine-readable code: 'not_found', 'invalid_input', a rule's code. */
+  error: z.string(),
+  /** The text the player reads. */
+  message: z.string(),
+  /** A rule's heading, when it has one. */
+  title: z.string().optional(),
+}));
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** GET /api/health (200) and its 503 when the database does not answer. */
+export const healthResponseSchema = lazySchema(() => z.object({ ok: z.boolean(), db: z.enum(['pglite', 'postgres']) }));
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/dev/outbox (development only): the newest mails to one address first. */
+export const outboxMailListSchema = lazySchema(() => z.array(z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  link: z.string().nullable(),
+  code: z.string().nullable(),
+  /** ISO 8601. */
+  sentAt: z.string(),
+})));
+export type OutboxMailList = z.infer<typeof outboxMailListSchema>;
+
+/** A 204 answer: no body (DELETE /api/characters/:id). */
+export const noContentSchema = lazySchema(() => z.undefined());

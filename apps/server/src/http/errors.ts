@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@rpg/contract';
 import { isRuleError } from '@rpg/game';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
@@ -21,11 +22,8 @@ export class HttpError extends Error {
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please log in to continue.');
 
-export interface ErrorBody {
-  error: string;
-  message: string;
-  title?: string;
-}
+/** The answer of every refusal: its shape is the contract's (errorBodySchema). */
+export type { ErrorBody } from '@rpg/contract';
 
 /**
  * One handler for every route (STYLE.md "Expected errors vs bugs"): rule errors and

@@ -99,7 +99,7 @@ export function openApiDocument(catalog: readonly RouteEntry[]): JsonSchema {
     for (const method of route.methods) {
       const responses: Record<string, JsonSchema> = {};
       for (const [status, response] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
-        responses[status] = { description: `${status} answer`, content: { 'application/json': { schema: jsonSchema(response, 'input') } } };
+        responses[status] = status === '204' ? { description: 'No content' } : { description: `${status} answer`, content: { 'application/json': { schema: jsonSchema(response, 'input') } } };
       }
       if (Object.keys(responses).length === 0) responses['200'] = { description: 'OK' };
       responses['4XX'] = { description: 'Refused: { error, message, title? }', content: { 'application/json': { schema: errorBody } } };

@@ -1,4 +1,4 @@
-import { meResponseSchema, outboxQuerySchema, type Me } from '@rpg/contract';
+import { meResponseSchema, outboxMailListSchema, outboxQuerySchema, type Me } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { getProfile, recordSignIn } from '../auth/profile.ts';
 import type { Db } from '../db/client.ts';
@@ -33,7 +33,7 @@ export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: D
 
 /** Development and the test suite only (config.devOutbox): the mails that would have gone out (issue: GET /api/dev/outbox?to=ADDRESS). */
 export async function devRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/dev/outbox', { schema: { querystring: outboxQuerySchema } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/dev/outbox', { schema: { querystring: outboxQuerySchema, response: { 200: outboxMailListSchema } } }, async (request) => {
     return readOutbox(db, request.query.to);
   });
 }

@@ -59,11 +59,22 @@ export function listingView(row: ListingRow & { seller: string }, now: Date, own
   return listingReadView({ ...row, ...times }, now.getTime(), own);
 }
 
+/**
+ * A stored value without its object fields that are null, at any depth, as PostgreSQL's
+ * json_strip_nulls writes it: an item's optional fields are left out, never null (the contract's
+ * itemDataSchema), even in a row that holds a null (the rules write none).
+ */
+function withoutNullFields<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutNullFields) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNullFields(v)])) as T;
+}
+
 /** The same of a listing as the one-statement reads answer it (its times already as text). */
 export function listingReadView(row: ListingRead, nowMs: number, own = false): AuctionListingView {
   const view: AuctionListingView = {
     id: row.id,
-    item: row.itemData,
+    item: withoutNullFields(row.itemData),
     quantity: row.quantity,
     price: row.price,
     coins: toCoins(copper(row.price)),

@@ -1,4 +1,10 @@
-/** A tiny browser-like HTTP client: keeps cookies, sends the game's Origin, speaks JSON. */
+import { checkAnswer } from './contract.ts';
+
+/**
+ * A tiny browser-like HTTP client: keeps cookies, sends the game's Origin, speaks JSON. Every
+ * answer is parsed with its route's contract schema first (support/contract.ts): a mismatch fails
+ * the request, whatever the test then reads.
+ */
 export class TestClient {
   private readonly cookies = new Map<string, string>();
 
@@ -23,7 +29,13 @@ export class TestClient {
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     };
-    const response = await fetch(new URL(path, this.baseUrl), init);
+    const url = new URL(path, this.baseUrl);
+    const response = await fetch(url, init);
+    const contentType = response.headers.get('content-type');
+    // A stream (none today) is not read ahead of the test.
+    if (!contentType?.includes('text/event-stream')) {
+      checkAnswer({ baseUrl: this.baseUrl, method, url, status: response.status, contentType, text: await response.clone().text() });
+    }
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair?.indexOf('=') ?? -1;

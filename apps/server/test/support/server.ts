@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { embeddedDatabaseIsNew, openDatabase, type Database } from '../../src/db/client.ts';
 import { createFromTemplate, templateIsCurrent, writeTemplate } from '../../src/db/template.ts';
 import type { Bus } from '../../src/realtime/bus.ts';
+import { registerContractServer, unregisterContractServer } from './contract.ts';
 
 /**
  * The migrated database every test server starts from (src/db/template.ts), kept in the temporary
@@ -118,6 +119,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
   const app = await buildApp({ config, database, ...(options.bus ? { bus: options.bus } : {}) });
   await app.listen({ port, host: '127.0.0.1' });
+  // Every TestClient of this server parses its answers with the routes' contract schemas.
+  registerContractServer(`http://127.0.0.1:${port}`, app);
   return {
     app,
     database,
@@ -125,6 +128,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     url: config.publicUrl,
     dataDir,
     async stop({ keepData = false } = {}) {
+      unregisterContractServer(`http://127.0.0.1:${port}`, app);
       await app.close();
       await database.close();
       if (!keepData) {

@@ -213,16 +213,14 @@ const sortByParameter = (a: string) =>
   sql`case ${sortParam} when 'price-asc' then ${sql.raw(a)}.price end asc, case ${sortParam} when 'price-desc' then ${sql.raw(a)}.price end desc, case ${sortParam} when 'newest' then ${sql.raw(a)}.created_at end desc, case ${sortParam} when 'newest' then ${sql.raw(a)}.id end desc, ${sql.raw(a)}.expires_at asc, ${sql.raw(a)}.id asc`;
 
 /**
- * A stored item (jsonb) as JSON.stringify writes what node-postgres parses of it. json_strip_nulls
- * writes a json value back without the blank jsonb's text has after each `:` and `,`, its strings
- * escaped as jsonb's (and JSON.stringify's) are; it also drops object fields that are null, so an
- * item holding a null (none should) has the blanks cut by a pattern that skips over strings, 10
- * times slower. The keys come in jsonb's order, as they came to JSON.parse; items hold no
- * integer-like key (JavaScript would put those first) and only whole numbers (written alike).
+ * A stored item (jsonb) as listingReadView writes it: json_strip_nulls writes a json value back
+ * without the blank jsonb's text has after each `:` and `,`, its strings escaped as jsonb's (and
+ * JSON.stringify's) are, and without object fields that are null (an item holding a null, which
+ * none should, is answered without it: the contract has no null there). The keys come in jsonb's
+ * order, as they came to JSON.parse; items hold no integer-like key (JavaScript would put those
+ * first) and only whole numbers (written alike).
  */
-const compactItem = sql.raw(
-  String.raw`case when jsonb_path_exists(p.item_data, 'strict $.** ? (@ == null)') then regexp_replace(p.item_data::text, '("(?:[^"\\]|\\.)*")| ', '\1', 'g') else json_strip_nulls(p.item_data::json)::text end`,
-);
+const compactItem = sql`json_strip_nulls(p.item_data::json)::text`;
 const gold = sql.raw(String(COPPER_PER_GOLD));
 const silver = sql.raw(String(COPPER_PER_SILVER));
 

@@ -1,4 +1,4 @@
-import { characterParamsSchema, emptyBody } from '@rpg/contract';
+import { characterParamsSchema, emptyBody, noContentSchema } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { activateOldestIfNone, deleteCharacter, getCharacterForUpdate, lockOwner, lockTimedWork } from '../../db/queries/characters.ts';
 import { player } from '../../http/session.ts';
@@ -10,7 +10,7 @@ import { announceChange, characterIdParam, found, type CharacterRouteDeps } from
  * If it was the active one, the oldest remaining becomes active (spec 01 §4).
  */
 export function deleteCharacterRoute(app: FastifyInstance, { db, guard, hub, dataDir }: CharacterRouteDeps): void {
-  app.delete('/api/characters/:id', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody } }, async (request, reply) => {
+  app.delete('/api/characters/:id', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response: { 204: noContentSchema } } }, async (request, reply) => {
     const { userId } = player(request);
     const id = characterIdParam(request);
     const deleted = await db.transaction(async (tx) => {
