@@ -23,7 +23,7 @@ import { accountRoutes, devRoutes } from './routes/account.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
 import { authRoutes } from './routes/auth.ts';
 import { characterImageRoutes, characterRoutes } from './routes/characters/index.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes, type Lifecycle } from './routes/health.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { resolveSecret } from './secret.ts';
 import type { CommandTable } from './commands/registry.ts';
@@ -62,6 +62,8 @@ export interface AppContext {
   commands: CommandTable;
   /** Settles adventures (scheduler and reads) and brings mana up to date. */
   adventures: AdventureSettlement;
+  /** Shutting down: /api/ready answers 503 (main.ts sets it at SIGTERM, before its drain). */
+  lifecycle: Lifecycle;
 }
 
 declare module 'fastify' {
@@ -132,7 +134,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   if (database.kind === 'pglite') scheduler.register(embeddedMaintenance(db, app.log));
   // Every command group of the console; /help is generated from this table.
   const commands = buildCommandTable({ scheduler });
-  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures });
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle });
 
   registerErrorHandler(app);
   // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
@@ -150,6 +153,15 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
       return route !== undefined && !route.startsWith('/api/');
     },
   });
+  // Readiness turns 503 at the first preClose hook (SIGTERM, main.ts).
+  await healthRoutes(app, { database, bus, lifecycle });
+  // On close (SIGTERM): the timed work stops, and every tab is told the server restarts (1012)
+  // while the database is open, so their presence is settled. Before the websocket plugin's own
+  // preClose, which would close the sockets first without a code.
+  app.addHook('preClose', async () => {
+    await scheduler.stop();
+    await hub.close();
+  });
   // A tab sends only pings: a few bytes each.
   await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
 
@@ -160,7 +172,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     else if (message.kind === 'revalidate-user') sessions.evictUser(message.userId);
   });
   const guard = requireUser(auth, sessions);
-  await healthRoutes(app, { database });
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, rateLimitFactor: config.rateLimitFactor, sessions });
   await accountRoutes(app, { db, guard });
   const characterDeps = { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom };
@@ -211,11 +222,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   );
   hub.start();
   scheduler.start();
-  // Before Fastify drops the sockets, so their presence is settled while the database is open.
-  app.addHook('preClose', async () => {
-    await scheduler.stop();
-    await hub.close();
-  });
   app.addHook('onClose', async () => {
     await bus.close();
   });

@@ -16,6 +16,8 @@ export type { PushMessage };
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
   subscribe(handler: (message: BusMessage) => void): void;
+  /** Delivering (readiness, /api/ready): false once closed, or once PostgreSQL's listening connection failed or ended. */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ function deliverHere(handlers: Array<(m: BusMessage) => void>, json: string): vo
 
 /** One process (the embedded database): deliver in-process. */
 export function createLocalBus(): Bus {
+  let closed = false;
   const handlers: Array<(m: BusMessage) => void> = [];
   return {
     async publish(message) {
@@ -66,7 +69,9 @@ export function createLocalBus(): Bus {
     subscribe(handler) {
       handlers.push(handler);
     },
+    listening: () => !closed,
     async close() {
+      closed = true;
       handlers.length = 0;
     },
   };
@@ -99,8 +104,13 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
       log.error({ err: error }, 'bad bus payload');
     }
   });
+  let lost = false;
   listener.on('error', (error) => {
+    lost = true;
     if (!closed) log.error({ err: error }, 'bus listener failed');
+  });
+  listener.on('end', () => {
+    lost = true;
   });
   await listener.query(`LISTEN ${CHANNEL}`);
   await listener.query('SELECT pg_advisory_lock_shared($1)', [LISTENERS_LOCK]);
@@ -163,6 +173,7 @@ export async function createPgBus(pool: pg.Pool, log: { error(o: object, m?: str
     subscribe(handler) {
       handlers.push(handler);
     },
+    listening: () => !closed && !lost,
     async close() {
       // Nothing new is taken; what was published already still goes out, then the connection is let go.
       closed = true;

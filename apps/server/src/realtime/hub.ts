@@ -33,6 +33,8 @@ export const SESSION_CHANGED = 4000;
 export const TOO_MANY_SOCKETS = 4429;
 /** Close code (policy violation; the tab reconnects after its back-off): more messages than MESSAGE_RATE allows. */
 export const TOO_MANY_MESSAGES = 1008;
+/** Close code (1012 Service Restart): the server is restarting; the tab reconnects soon, with jitter, and refetches. */
+export const SERVER_RESTARTING = 1012;
 /** Open sockets one player may hold across every process (tabs and devices together). */
 export const MAX_SOCKETS_PER_PLAYER = 12;
 /** What a tab may send: it only pings (every 30 s), so 20 messages in 10 seconds is generous. */
@@ -168,7 +170,7 @@ export class RealtimeHub {
   async close(): Promise<void> {
     this.closing = true;
     if (this.sweeper) clearInterval(this.sweeper);
-    for (const client of this.clients.values()) client.socket.close(1001, 'server shutting down');
+    for (const client of this.clients.values()) client.socket.close(SERVER_RESTARTING, 'server restarting');
     const gone = await this.db
       .delete(realtimeConnections)
       .where(eq(realtimeConnections.instanceId, this.instanceId))

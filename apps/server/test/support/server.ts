@@ -27,7 +27,14 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-async function freePort(): Promise<number> {
+/** A new embedded data folder, unpacked from the template (as a server's first start does). */
+export async function prepareEmbeddedDataDir(dataDir: string): Promise<void> {
+  if (!embeddedDatabaseIsNew(dataDir)) return;
+  await pgliteTemplate();
+  createFromTemplate(dataDir, { templateFile });
+}
+
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
