@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -11,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embeddedMaintenance } from './db/maintenance.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { rateLimitPruner } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
@@ -79,14 +81,19 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Replace the push bus (tests: a bus whose publish fails). */
   bus?: Bus;
+  /** Where the log lines go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, database, mailer: mailerOverride, bus: busOverride }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer: mailerOverride, bus: busOverride, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For from a client is not its address.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Unique across processes and restarts (Fastify's default counts from req-1 in each process):
+    // every log line of a request carries it (reqId), and a 500 answers it (http/errors.ts).
+    genReqId: () => randomBytes(8).toString('hex'),
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
@@ -138,6 +145,12 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle });
 
   registerErrorHandler(app);
+  // Before the routes: its onResponse hook times every one of them.
+  const metrics = registerMetrics(app, {
+    token: config.metricsToken,
+    sources: { pool: database.pool, openSockets: () => hub.connectionCount, schedulerLagMs: () => scheduler.lagMs },
+  });
+  hub.onFlushed = (pushes, lag) => metrics.observePushes(pushes, lag);
   // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
   registerSchemas(app);
   registerOriginCheck(app, originPolicy);

@@ -75,6 +75,10 @@ export class RealtimeHub {
   /** Bus messages since the last flush, in order. */
   private queue: Queued[] = [];
   private flushScheduled = false;
+  /** When the oldest queued push reached this process (performance.now()). */
+  private queuedAt = 0;
+  /** Metrics (/metrics): each flush's pushes and how long the first of them waited, in seconds. */
+  onFlushed: ((pushes: number, lagSeconds: number) => void) | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   /** The slice the next tick goes over, and the slice the next tab joins. */
   private tickSlice = 0;
@@ -328,6 +332,7 @@ export class RealtimeHub {
     this.queue.push(entry);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
+    this.queuedAt = performance.now();
     setImmediate(() => this.flush());
   }
 
@@ -346,6 +351,7 @@ export class RealtimeHub {
       if (joined) this.write(client, outs, joined);
       else this.deliverBatch(client, batch);
     }
+    this.onFlushed?.(batch.length, (performance.now() - this.queuedAt) / 1000);
   }
 
   /** The tabs a batch without a broadcast concerns. */

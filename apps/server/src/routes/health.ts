@@ -21,17 +21,17 @@ export async function healthRoutes(app: FastifyInstance, { database, bus, lifecy
     lifecycle.shuttingDown = true;
   });
 
-  app.get('/api/health', { config: { rateLimit: false }, schema: { querystring: emptyQuery } }, async (_request, reply) => {
+  app.get('/api/health', { config: { rateLimit: false }, schema: { querystring: emptyQuery } }, async (request, reply) => {
     try {
       await database.db.execute(sql`select 1`);
       return { ok: true, db: database.kind };
     } catch (error) {
-      app.log.error({ err: error }, 'health check failed');
+      request.log.error({ err: error }, 'health check failed');
       return reply.status(503).send({ ok: false, db: database.kind });
     }
   });
 
-  app.get('/api/ready', { config: { rateLimit: false }, schema: { querystring: emptyQuery } }, async (_request, reply) => {
+  app.get('/api/ready', { config: { rateLimit: false }, schema: { querystring: emptyQuery } }, async (request, reply) => {
     const checks = { database: false, migrations: false, bus: bus.listening(), shuttingDown: lifecycle.shuttingDown };
     try {
       const { known, applied } = await migrationState(database.db);
@@ -39,7 +39,7 @@ export async function healthRoutes(app: FastifyInstance, { database, bus, lifecy
       // A newer process may have applied more (a rolling upgrade): this code's are all there.
       checks.migrations = applied >= known;
     } catch (error) {
-      app.log.error({ err: error }, 'readiness check failed');
+      request.log.error({ err: error }, 'readiness check failed');
     }
     const ready = checks.database && checks.migrations && checks.bus && !checks.shuttingDown;
     return reply.status(ready ? 200 : 503).send({ ready, ...checks });

@@ -86,6 +86,8 @@ export interface StartOptions {
   bus?: Bus;
   /** Re-open an existing data folder / database (restart tests). */
   reuse?: { dataDir: string; databaseUrl?: string };
+  /** Receives the log lines (JSON, one per write). */
+  logStream?: { write(line: string): void };
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -123,7 +125,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     : options.reuse
       ? await openDatabase({ dataDir })
       : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
-  const app = await buildApp({ config, database, ...(options.bus ? { bus: options.bus } : {}) });
+  const app = await buildApp({ config, database, ...(options.bus ? { bus: options.bus } : {}), ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
