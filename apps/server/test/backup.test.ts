@@ -16,7 +16,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** `npm run backup` / `npm run restore` as the package.json scripts run them, on DATA_DIR. */
 function ops(command: 'backup' | 'restore', dataDir: string, file: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/backup.ts', command, file], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/backup-cli.ts', command, file], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
