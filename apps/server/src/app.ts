@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -11,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embeddedMaintenance } from './db/maintenance.ts';
 import { HttpError, registerErrorHandler } from './http/errors.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { isLoopbackHost, PUBLIC_URL_HINT, registerOriginCheck } from './http/origin.ts';
 import { addressKey, GENERAL_LIMIT, rateLimitPruner, scaleRule, throttlePlayer } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
@@ -24,7 +26,7 @@ import { accountRoutes, devRoutes } from './routes/account.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
 import { authRoutes } from './routes/auth.ts';
 import { characterImageRoutes, characterRoutes } from './routes/characters/index.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes, type Lifecycle } from './routes/health.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { resolveSecret } from './secret.ts';
 import type { CommandTable } from './commands/registry.ts';
@@ -65,6 +67,8 @@ export interface AppContext {
   commands: CommandTable;
   /** Settles adventures (scheduler and reads) and brings mana up to date. */
   adventures: AdventureSettlement;
+  /** Shutting down: /api/ready answers 503 (main.ts sets it at SIGTERM, before its drain). */
+  lifecycle: Lifecycle;
 }
 
 declare module 'fastify' {
@@ -80,14 +84,19 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Replace the push bus (tests: a bus whose publish fails). */
   bus?: Bus;
+  /** Where the log lines go (tests read them); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, database, mailer: mailerOverride, bus: busOverride }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer: mailerOverride, bus: busOverride, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For from a client is not its address.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Unique across processes and restarts (Fastify's default counts from req-1 in each process):
+    // every log line of a request carries it (reqId), and a 500 answers it (http/errors.ts).
+    genReqId: () => randomBytes(8).toString('hex'),
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
@@ -139,11 +148,18 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   if (database.kind === 'pglite') scheduler.register(embeddedMaintenance(db, app.log));
   // Every command group of the console; /help is generated from this table.
   const commands = buildCommandTable({ scheduler });
-  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures });
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle });
 
   registerErrorHandler(app);
   // Every answer, refusals, the web app's files and the uploads included (http/security-headers.ts).
   await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes(path.join(config.webDist, 'index.html')), https: config.publicUrl.startsWith('https://') });
+  // Before the routes: its onResponse hook times every one of them.
+  const metrics = registerMetrics(app, {
+    token: config.metricsToken,
+    sources: { pool: database.pool, openSockets: () => hub.connectionCount, schedulerLagMs: () => scheduler.lagMs },
+  });
+  hub.onFlushed = (pushes, lag) => metrics.observePushes(pushes, lag);
   // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
   registerSchemas(app);
   registerOriginCheck(app, originPolicy);
@@ -174,6 +190,15 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
       return route !== undefined && !route.startsWith('/api/');
     },
   });
+  // Readiness turns 503 at the first preClose hook (SIGTERM, main.ts).
+  await healthRoutes(app, { database, bus, lifecycle });
+  // On close (SIGTERM): the timed work stops, and every tab is told the server restarts (1012)
+  // while the database is open, so their presence is settled. Before the websocket plugin's own
+  // preClose, which would close the sockets first without a code.
+  app.addHook('preClose', async () => {
+    await scheduler.stop();
+    await hub.close();
+  });
   // A tab sends only pings: a few bytes each.
   await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
 
@@ -184,7 +209,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     else if (message.kind === 'revalidate-user') sessions.evictUser(message.userId);
   });
   const guard = requireUser(auth, sessions);
-  await healthRoutes(app, { database });
   // Said once at start (and once more at the first refusal, routes/auth.ts): how to serve other addresses.
   if (!config.publicUrlFixed && !isLoopbackHost(config.host.includes(':') ? `[${config.host}]` : config.host)) app.log.warn(PUBLIC_URL_HINT);
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, publicUrlFixed: config.publicUrlFixed, rateLimitFactor: config.rateLimitFactor, sessions });
@@ -246,11 +270,6 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   );
   hub.start();
   scheduler.start();
-  // Before Fastify drops the sockets, so their presence is settled while the database is open.
-  app.addHook('preClose', async () => {
-    await scheduler.stop();
-    await hub.close();
-  });
   app.addHook('onClose', async () => {
     await bus.close();
   });

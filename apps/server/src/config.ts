@@ -24,6 +24,10 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   STORE_TIMEZONE: z.string().default('UTC'),
   WEB_DIST: z.string().optional(),
+  /** Bearer token for GET /metrics from other hosts (Prometheus); without it only direct loopback requests read it. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** After SIGTERM, how long the server goes on serving while /api/ready answers 503, so a proxy's health check takes it out first (ms). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,6 +60,8 @@ export interface Config {
   storeTimeZone: string;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  shutdownDrainMs: number;
+  metricsToken: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -88,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storeTimeZone: e.STORE_TIMEZONE,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metricsToken: e.METRICS_TOKEN,
     trustedOrigins,
     devOutbox: nodeEnv !== 'production' && e.DEV_OUTBOX === '1' && !smtpUrl,
     devGrants: nodeEnv !== 'production' && e.DEV_GRANTS === '1',

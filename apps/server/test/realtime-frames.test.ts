@@ -27,7 +27,7 @@ describe('the heartbeat (one slice of the tabs a second)', () => {
   };
 
   it('pings every tab once per round, a slice of the tabs per tick, and drops a tab that missed its last ping', () => {
-    const hub = new RealtimeHub({} as never, { publish: async () => undefined, subscribe: () => undefined, close: async () => undefined }, { error: () => undefined, warn: () => undefined });
+    const hub = new RealtimeHub({} as never, { publish: async () => undefined, subscribe: () => undefined, listening: () => true, close: async () => undefined }, { error: () => undefined, warn: () => undefined });
     const internals = hub as unknown as { clients: Map<string, ReturnType<typeof tab>>; heartbeat(slice: number): void };
     let slice = 0;
     const tabs = Array.from({ length: 90 }, (_, i) => tab(`t${i}`, i % 30));

@@ -243,6 +243,7 @@ describe('security: a rejected push never ends the process', () => {
           throw new Error('bus down');
         },
         subscribe: () => undefined,
+        listening: () => true,
         close: async () => undefined,
       },
     });

@@ -25,12 +25,18 @@ export const errorBodySchema = lazySchema(() => z.object({
   message: z.string(),
   /** A rule's heading, when it has one. */
   title: z.string().optional(),
+  /** On a 500: the request's id, as in the server's log and the x-request-id header. */
+  requestId: z.string().optional(),
 }));
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** GET /api/health (200) and its 503 when the database does not answer. */
 export const healthResponseSchema = lazySchema(() => z.object({ ok: z.boolean(), db: z.enum(['pglite', 'postgres']) }));
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/ready (readiness): 200 when every check holds, else 503 with the same shape. */
+export const readyResponseSchema = lazySchema(() => z.object({ ready: z.boolean(), database: z.boolean(), migrations: z.boolean(), bus: z.boolean(), shuttingDown: z.boolean() }));
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
 
 /** GET /api/dev/outbox (development only): the newest mails to one address first. */
 export const outboxMailListSchema = lazySchema(() => z.array(z.object({

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { DrizzleQueryError } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -340,9 +340,43 @@ async function driver(config: pg.PoolConfig, errorLabel: string, lanes = 0): Pro
   // A connection that fails while idle (a server restart, an admin) must not crash the process.
   pool.on('error', (error) => console.error(`[db] ${errorLabel}:`, error.message));
   const db = drizzlePg(pool, { schema: relationalSchema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
+  if (lanes > 0) await migrateAlone(pool, db);
+  else await migratePg(db as never, { migrationsFolder });
   await pool.openLanes();
   return { pool, db };
+}
+
+/** The advisory lock a process holds while it migrates PostgreSQL (any number, the same in every process). */
+const MIGRATIONS_LOCK = 7_215_031_443;
+
+/**
+ * PostgreSQL: the migrations run by one process at a time. drizzle's migrator reads the last
+ * migration applied and then applies the newer ones, with no lock: two processes started together
+ * on a new database (a deployment of two game processes) both applied the first migration, and one
+ * failed to start ("relation already exists"). The second now waits for the first, then finds
+ * nothing to do.
+ */
+async function migrateAlone(pool: pg.Pool, db: Db): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
+    try {
+      await migratePg(db as never, { migrationsFolder });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+let knownMigrations: number | undefined;
+
+/** Readiness: how many migrations this code has (drizzle's journal) and how many the database has applied. */
+export async function migrationState(db: Db): Promise<{ known: number; applied: number }> {
+  knownMigrations ??= (JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+  const result = (await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ applied: number }> };
+  return { known: knownMigrations, applied: result.rows[0]?.applied ?? 0 };
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {

@@ -52,8 +52,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // 'Unexpected token ... is not valid JSON' quotes the body, the media-type error the header).
     const refusal = fastifyRefusal(fastifyError);
     if (refusal) return reply.status(refusal.status).send({ error: refusal.code, message: refusal.message });
+    // The log line carries the request id (reqId); the answer too, so a player can quote it.
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .status(500)
+      .header('x-request-id', request.id)
+      .send({ error: 'internal', message: `Something went wrong on our side. Please try again. (Reference: ${request.id})`, requestId: request.id });
   });
 }
 

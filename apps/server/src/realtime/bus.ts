@@ -19,6 +19,8 @@ export type { PushMessage };
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
   subscribe(handler: (message: BusMessage) => void): void;
+  /** Delivering (readiness, /api/ready): false once closed, and while PostgreSQL's listening connection is lost (until it reconnects). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ function deliverHere(handlers: Array<(m: BusMessage) => void>, json: string): vo
 
 /** One process (the embedded database): deliver in-process. */
 export function createLocalBus(): Bus {
+  let closed = false;
   const handlers: Array<(m: BusMessage) => void> = [];
   return {
     async publish(message) {
@@ -69,7 +72,9 @@ export function createLocalBus(): Bus {
     subscribe(handler) {
       handlers.push(handler);
     },
+    listening: () => !closed,
     async close() {
+      closed = true;
       handlers.length = 0;
     },
   };
@@ -269,6 +274,7 @@ export async function createPgBus(
     subscribe(handler) {
       handlers.push(handler);
     },
+    listening: () => !closed && listener !== undefined,
     async close() {
       // Nothing new is taken; what was published already still goes out, then the connection is let go.
       closed = true;

@@ -46,6 +46,8 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
  * a burst of changes costs each tab at most one refetch a second after the first.
  */
 export const COALESCE_MS = 1000;
+/** Close code (1012 Service Restart): the server is restarting; the tab reconnects soon, with jitter, and refetches. */
+export const SERVER_RESTARTING = 1012;
 /** Open sockets one player may hold across every process (tabs and devices together). */
 export const MAX_SOCKETS_PER_PLAYER = 12;
 /** What a tab may send: it only pings (every 30 s), so 20 messages in 10 seconds is generous. */
@@ -86,6 +88,10 @@ export class RealtimeHub {
   /** Bus messages since the last flush, in order. */
   private queue: Queued[] = [];
   private flushScheduled = false;
+  /** When the oldest queued push reached this process (performance.now()). */
+  private queuedAt = 0;
+  /** Metrics (/metrics): each flush's pushes and how long the first of them waited, in seconds. */
+  onFlushed: ((pushes: number, lagSeconds: number) => void) | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   /** The slice the next tick goes over, and the slice the next tab joins. */
   private tickSlice = 0;
@@ -228,7 +234,7 @@ export class RealtimeHub {
     this.closing = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.coalesced.close();
-    for (const client of this.clients.values()) client.socket.close(1001, 'server shutting down');
+    for (const client of this.clients.values()) client.socket.close(SERVER_RESTARTING, 'server restarting');
     const gone = await this.db
       .delete(realtimeConnections)
       .where(eq(realtimeConnections.instanceId, this.instanceId))
@@ -397,6 +403,7 @@ export class RealtimeHub {
     this.queue.push(entry);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
+    this.queuedAt = performance.now();
     setImmediate(() => this.flush());
   }
 
@@ -417,6 +424,7 @@ export class RealtimeHub {
       if (joined && (skipping.length === 0 || !skipping.some((except) => except.has(client.userId)))) this.write(client, outs, joined);
       else this.deliverBatch(client, batch);
     }
+    this.onFlushed?.(batch.length, (performance.now() - this.queuedAt) / 1000);
   }
 
   /** The tabs a batch without a broadcast concerns. */

@@ -60,8 +60,15 @@ export class Scheduler {
     this.timer.unref();
   }
 
+  /** How late the last timed wake-up came after the time it was set for (ms; metrics). */
+  get lagMs(): number {
+    return this.lastLagMs;
+  }
+  private lastLagMs = 0;
+
   private tick(): Promise<void> {
     if (this.stopped || this.running) return Promise.resolve();
+    if (Number.isFinite(this.wakeAt)) this.lastLagMs = Math.max(0, Date.now() - this.wakeAt);
     this.current = this.settleAll();
     return this.current;
   }

@@ -28,7 +28,14 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-async function freePort(): Promise<number> {
+/** A new embedded data folder, unpacked from the template (as a server's first start does). */
+export async function prepareEmbeddedDataDir(dataDir: string): Promise<void> {
+  if (!embeddedDatabaseIsNew(dataDir)) return;
+  await pgliteTemplate();
+  createFromTemplate(dataDir, { templateFile });
+}
+
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -80,6 +87,8 @@ export interface StartOptions {
   bus?: Bus;
   /** Re-open an existing data folder / database (restart tests). */
   reuse?: { dataDir: string; databaseUrl?: string };
+  /** Receives the log lines (JSON, one per write). */
+  logStream?: { write(line: string): void };
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -117,7 +126,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     : options.reuse
       ? await openDatabase({ dataDir })
       : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
-  const app = await buildApp({ config, database, ...(options.bus ? { bus: options.bus } : {}) });
+  const app = await buildApp({ config, database, ...(options.bus ? { bus: options.bus } : {}), ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.listen({ port, host: '127.0.0.1' });
   // Every TestClient of this server parses its answers with the routes' contract schemas.
   registerContractServer(`http://127.0.0.1:${port}`, app);

@@ -25,9 +25,20 @@ export function isRefusal(code: number): boolean {
 /** Close code for a session that ended (signed out here or elsewhere). */
 export const SESSION_ENDED_CODE = 4401;
 
-export function reconnectDelay(attempt: number): number {
+/** Close code 1012 (Service Restart): the server is restarting; the tab reconnects and refetches. */
+export const SERVER_RESTARTING_CODE = 1012;
+
+/**
+ * Each delay is stretched by up to this fraction at random, so the tabs a restart closed at once
+ * do not all come back in the same instant.
+ */
+export const RECONNECT_JITTER = 0.25;
+
+/** The back-off (1, 2, 5, 10 s), stretched by `random()` (0 to 1) times the jitter. */
+export function reconnectDelay(attempt: number, random: () => number = () => 0): number {
   const index = Math.min(Math.max(attempt, 0), RECONNECT_DELAYS_MS.length - 1);
-  return RECONNECT_DELAYS_MS[index] ?? 10_000;
+  const base = RECONNECT_DELAYS_MS[index] ?? 10_000;
+  return Math.round(base * (1 + RECONNECT_JITTER * random()));
 }
 
 /** ws:// or wss:// by the page's protocol, same host. */

@@ -31,11 +31,15 @@ class FakeSocket implements SocketLike {
 
 function setup() {
   const sockets: FakeSocket[] = [];
-  const client = new RealtimeClient('ws://test/api/realtime', () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  });
+  const client = new RealtimeClient(
+    'ws://test/api/realtime',
+    () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+    () => 0,
+  );
   const last = () => sockets[sockets.length - 1]!;
   return { client, sockets, last };
 }
@@ -45,7 +49,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('spec 01 section 9: realtime reconnect back-off 1, 2, 5, 10 s', () => {
   it('computes the delays, capped at 10 s', () => {
-    expect([0, 1, 2, 3, 4, 9].map(reconnectDelay)).toEqual([1000, 2000, 5000, 10000, 10000, 10000]);
+    expect([0, 1, 2, 3, 4, 9].map((attempt) => reconnectDelay(attempt))).toEqual([1000, 2000, 5000, 10000, 10000, 10000]);
   });
 
   it('reconnects after each drop with growing delays, and resets after a successful open', () => {
@@ -164,6 +168,34 @@ describe('server refusals', () => {
     expect(client.getState()).toBe('closed');
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('issue 28: reconnects after a server restart (1012) with jitter, and reports the reconnect so the tab refetches', () => {
+    const sockets: FakeSocket[] = [];
+    const client = new RealtimeClient(
+      'ws://test/api/realtime',
+      () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+      () => 1,
+    );
+    const reconnected = vi.fn();
+    client.onReconnect(reconnected);
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.readyState = 3;
+    sockets[0]!.onclose?.({ code: 1012 } as CloseEvent);
+    expect(client.getState()).toBe('reconnecting');
+    // 1 s stretched by the full jitter (25%).
+    vi.advanceTimersByTime(1_249);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    expect([0, 0.5, 1].map((r) => reconnectDelay(3, () => r))).toEqual([10_000, 11_250, 12_500]);
   });
 
   it('keeps reconnecting after an abnormal close (1006)', () => {

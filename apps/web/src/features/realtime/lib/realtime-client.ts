@@ -44,6 +44,8 @@ export class RealtimeClient {
   constructor(
     private readonly url: string,
     private readonly createSocket: (url: string) => SocketLike = (target) => new WebSocket(target),
+    /** The jitter's source (0 to 1); tests pass a fixed one. */
+    private readonly random: () => number = Math.random,
   ) {}
 
   start(): void {
@@ -134,7 +136,8 @@ export class RealtimeClient {
       for (const listener of this.refusalListeners) listener(code);
       return;
     }
-    const delay = reconnectDelay(this.attempt);
+    // A restart (1012) or a drop: back off with jitter, then refetch on open (onReconnect).
+    const delay = reconnectDelay(this.attempt, this.random);
     this.attempt += 1;
     this.setState('reconnecting');
     this.reconnectTimer = setTimeout(() => {

@@ -1,0 +1,104 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the metrics read from the rest of the app (app.ts wires them; this file imports no layer above it). */
+export interface MetricSources {
+  /** PostgreSQL's pool (undefined on the embedded database, which is one connection). */
+  pool: pg.Pool | undefined;
+  /** This process's open WebSockets. */
+  openSockets(): number;
+  /** How late the scheduler last woke after the time it had set (ms). */
+  schedulerLagMs(): number;
+}
+
+export interface Metrics {
+  /** A flush of pushes to this process's tabs: how many, and how long the first waited after it reached the process (s). */
+  observePushes(count: number, lagSeconds: number): void;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The request may read /metrics: with the bearer token (METRICS_TOKEN), or from this machine
+ * directly. Direct means the socket's peer is loopback and no proxy forwarded it: a proxy on the
+ * same host connects from loopback for every visitor, and it names them in X-Forwarded-For.
+ */
+function mayRead(request: FastifyRequest, token: string | undefined): boolean {
+  const header = request.headers.authorization;
+  if (token && header?.startsWith('Bearer ')) {
+    const given = Buffer.from(header.slice('Bearer '.length));
+    const expected = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+  const peer = request.socket.remoteAddress ?? '';
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return LOOPBACK.has(peer) && !forwarded;
+}
+
+/**
+ * GET /metrics in Prometheus' text format (prom-client): requests and their latency per route
+ * pattern (never the raw URL: ids would make a series each), 5xx errors, the PostgreSQL pool,
+ * open sockets, pushes and their delivery lag, the scheduler's lag, and prom-client's default
+ * process metrics (event-loop lag, memory, CPU, handles). Anyone else gets the same 404 as an
+ * unknown path.
+ */
+export function registerMetrics(app: FastifyInstance, { token, sources }: { token: string | undefined; sources: MetricSources }): Metrics {
+  const register = new Registry();
+  collectDefaultMetrics({ register });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern', labelNames, registers: [register] });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route pattern',
+    labelNames,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [register],
+  });
+  const errors = new Counter({ name: 'http_server_errors_total', help: 'Answers with a 5xx status, by route pattern', labelNames: ['method', 'route'], registers: [register] });
+  new Gauge({ name: 'realtime_open_sockets', help: "This process's open WebSockets", registers: [register], collect() {
+    this.set(sources.openSockets());
+  } });
+  const pushes = new Counter({ name: 'realtime_pushes_total', help: 'Pushes delivered to tabs of this process (a broadcast counts once)', registers: [register] });
+  const pushLag = new Histogram({
+    name: 'realtime_push_delivery_lag_seconds',
+    help: 'From a push reaching this process to its write to the sockets',
+    buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1],
+    registers: [register],
+  });
+  new Gauge({ name: 'scheduler_lag_seconds', help: 'How late the scheduler last woke after its set time', registers: [register], collect() {
+    this.set(sources.schedulerLagMs() / 1000);
+  } });
+  const { pool } = sources;
+  if (pool) {
+    const poolGauge = (name: string, help: string, read: (p: pg.Pool) => number) =>
+      new Gauge({ name, help, registers: [register], collect() {
+        this.set(read(pool));
+      } });
+    poolGauge('db_pool_connections', 'Connections the PostgreSQL pool holds', (p) => p.totalCount);
+    poolGauge('db_pool_idle_connections', 'Idle connections in the PostgreSQL pool', (p) => p.idleCount);
+    poolGauge('db_pool_waiting_requests', 'Callers waiting for a pooled connection', (p) => p.waitingCount);
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 500) errors.inc({ method: request.method, route });
+  });
+
+  app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
+    if (!mayRead(request, token)) return reply.status(404).send({ error: 'not_found', message: 'Not found' });
+    return reply.type(register.contentType).send(await register.metrics());
+  });
+
+  return {
+    observePushes(count, lagSeconds) {
+      pushes.inc(count);
+      pushLag.observe(lagSeconds);
+    },
+  };
+}

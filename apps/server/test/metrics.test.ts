@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCharacter } from './support/characters.ts';
+import { signedInPlayer } from './support/client.ts';
+import { say } from './support/console.ts';
+import { connectSocket } from './support/socket.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+const TOKEN = 'metrics-token-0123456789';
+
+/** Issue 28 (metrics and logs): /metrics through prom-client, for loopback or the token only; request ids. */
+describe('GET /metrics', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => server?.stop());
+
+  const metrics = (headers: Record<string, string> = {}) => fetch(`${server.url}/metrics`, { headers });
+
+  it('counts and times requests per route pattern, and shows sockets, pushes, the scheduler, the event loop and memory', async () => {
+    const player = await signedInPlayer(server.url);
+    const character = await createCharacter(player);
+    const tab = connectSocket(server.url, player);
+    await tab.waitFor('hello');
+    await say(player, character.id, '/help');
+    await tab.waitFor('invalidate');
+
+    const res = await metrics();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    // The route's pattern, never the character's id.
+    expect(text).toMatch(/http_requests_total\{method="POST",route="\/api\/characters\/:id\/console",status="200"\} 1/);
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="[^"]+",method="POST",route="\/api\/characters\/:id\/console",status="200"\}/);
+    expect(text).not.toContain(character.id);
+    expect(text).toMatch(/realtime_open_sockets 1/);
+    expect(text).toMatch(/realtime_pushes_total [1-9]/);
+    expect(text).toMatch(/realtime_push_delivery_lag_seconds_count [1-9]/);
+    expect(text).toMatch(/scheduler_lag_seconds \d/);
+    expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
+    expect(text).toMatch(/process_resident_memory_bytes \d/);
+    if (server.database.kind === 'postgres') expect(text).toMatch(/db_pool_connections \d/);
+    tab.close();
+  });
+
+  it('is a 404 through a proxy without the token, or with a wrong one; the token opens it from anywhere', async () => {
+    expect((await metrics({ 'x-forwarded-for': '203.0.113.9' })).status).toBe(404);
+    expect((await metrics({ authorization: 'Bearer wrong-token-0123456789' })).status).toBe(404);
+    expect((await metrics({ authorization: `Bearer ${TOKEN}x` })).status).toBe(404);
+    expect((await metrics({ authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '203.0.113.9' })).status).toBe(200);
+  });
+});
+
+describe('a 500 answer carries the request id of its log line', () => {
+  it('quotes the id in the body and the x-request-id header, as the log line has it', async () => {
+    const lines: string[] = [];
+    const server = await startTestServer({ logStream: { write: (line) => void lines.push(line) } });
+    const player = await signedInPlayer(server.url);
+    // A table gone under a running server: the next read of it fails unexpectedly.
+    await server.database.db.execute(sql`alter table player_characters rename to player_characters_gone`);
+    const res = await player.request('GET', '/api/characters');
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: string; message: string; requestId: string };
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
+    expect(body).toMatchObject({ error: 'internal', requestId: id });
+    expect(body.message).toBe(`Something went wrong on our side. Please try again. (Reference: ${id})`);
+    const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string }).filter((l) => l.msg === 'unhandled error');
+    expect(logged.map((l) => l.reqId)).toContain(id);
+    await server.stop();
+  });
+});

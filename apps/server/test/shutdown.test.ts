@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { consoleMessages } from '../src/db/schema/index.ts';
+import { createCharacter } from './support/characters.ts';
+import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
+import { processDatabase, startServerProcess, type ProcessDatabase, type ServerProcess } from './support/process.ts';
+import { connectSocket } from './support/socket.ts';
+
+/** A POST on a new connection: its status and when it came (0: the connection ended without an answer). */
+function post(url: string, pathname: string, client: TestClient, body: unknown): Promise<{ status: number; at: number; text: string }> {
+  const text = (body as { text: string }).text;
+  return new Promise((resolve) => {
+    const request = http.request(new URL(pathname, url), {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', origin: client.origin, cookie: client.cookieHeader() },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, at: Date.now(), text }));
+    });
+    request.on('error', () => resolve({ status: 0, at: Date.now(), text }));
+    request.end(JSON.stringify(body));
+  });
+}
+
+/**
+ * Issue 28 (restarts): SIGTERM to a real server process in the middle of 50 console lines. The
+ * lines in flight finish and are stored once each, tabs are told the server restarts (1012),
+ * readiness answers 503 from the signal on, and the process exits within 10 s.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rpg-shutdown-'));
+let database: ProcessDatabase;
+let server: ServerProcess | undefined;
+afterAll(async () => {
+  await server?.kill();
+  await database?.drop?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The lines the player typed into the character's console, as stored (read with no server running). */
+async function typedLines(characterId: string): Promise<string[]> {
+  const db = await openDatabase({ dataDir, databaseUrl: database.databaseUrl });
+  try {
+    const rows = await db.db
+      .select({ content: consoleMessages.content })
+      .from(consoleMessages)
+      .where(and(eq(consoleMessages.characterId, characterId), eq(consoleMessages.kind, 'user')));
+    return rows.map((row) => row.content).sort();
+  } finally {
+    await db.close();
+  }
+}
+
+describe('graceful shutdown (issue 28: restarts and faults)', () => {
+  it('finishes the console lines in flight on SIGTERM, stores each once, tells the tabs 1012, and exits within 10 s', { timeout: 120_000 }, async () => {
+    database = await processDatabase(dataDir);
+    // A drain of 1 s: readiness answers 503 at once while requests are still served.
+    server = await startServerProcess(database, { SHUTDOWN_DRAIN_MS: '1000' });
+    const { url } = server;
+    const email = uniqueEmail();
+    const player = await signedInPlayer(url, email);
+    const character = await createCharacter(player);
+    const tab = connectSocket(url, player);
+    await tab.waitFor('hello');
+
+    const texts = Array.from({ length: 50 }, (_, i) => `/shutdown-line-${i}`);
+        // Each line on a connection of its own, written at once (as 50 tabs or players would).
+    const answers = texts.map((text) => post(url, `/api/characters/${character.id}/console`, player, { text }));
+    // The signal as soon as the first line is answered: the others are in flight behind the character's lock.
+    await Promise.race(answers);
+    server.child.kill('SIGTERM');
+    const signalledAt = Date.now();
+    await expect.poll(async () => (await fetch(`${url}/api/ready`)).status, { timeout: 900, interval: 50 }).toBe(503);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    const results = await Promise.all(answers);
+    const exit = await server.exited;
+    server = undefined;
+
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(exit.at - signalledAt).toBeLessThan(10_000);
+    expect((await tab.closed).code).toBe(1012);
+    // The lines in flight finished after the signal; a line the server had not read yet was
+    // refused unanswered (503, or the connection closed), so the player may send it again.
+    const answered = results.filter((r) => r.status === 200);
+    expect(answered.filter((r) => r.at > signalledAt).length).toBeGreaterThan(0);
+    expect(results.filter((r) => r.status !== 200 && r.status !== 503 && r.status !== 0)).toEqual([]);
+    // Nothing answered is lost, and nothing refused was kept: each answered line stored once, no other.
+    expect(await typedLines(character.id)).toEqual(answered.map((r) => r.text).sort());
+
+    // The refused lines sent again to the restarted server: all 50, each once.
+    server = await startServerProcess(database);
+    const again = new TestClient(server.url);
+    expect((await again.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' })).status).toBe(200);
+    for (const { text } of results.filter((r) => r.status !== 200)) {
+      expect((await again.post(`/api/characters/${character.id}/console`, { text })).status).toBe(200);
+    }
+    await server.kill();
+    server = undefined;
+    expect(await typedLines(character.id)).toEqual([...texts].sort());
+  });
+});
