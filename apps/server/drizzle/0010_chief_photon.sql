@@ -1,0 +1,2 @@
+CREATE INDEX "direct_messages_sender_idx" ON "direct_messages" USING btree ("sender_id","receiver_id");--> statement-breakpoint
+CREATE INDEX "direct_messages_receiver_idx" ON "direct_messages" USING btree ("receiver_id","sender_id");

@@ -1,0 +1,57 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { BASE_URL, newEmail, signedIn } from '../support/game.ts';
+
+/** A signed-in player in a browser context of their own. */
+async function player(browser: Browser, prefix: string): Promise<{ page: Page; id: string; username: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signedIn(page, newEmail(prefix));
+  const me = (await (await page.request.get('/api/me')).json()) as { id: string; username: string };
+  return { page, id: me.id, username: me.username };
+}
+
+const headers = { origin: BASE_URL };
+type Player = Awaited<ReturnType<typeof player>>;
+
+/** `from` asks `to`; the friendship row's id. */
+async function askFriend(from: Player, to: Player): Promise<string> {
+  const res = await from.page.request.post('/api/friends/requests', { data: { userId: to.id }, headers });
+  expect(res.ok()).toBe(true);
+  const list = (await (await to.page.request.get('/api/friends')).json()) as { entries: Array<{ friendshipId: string; user: { id: string } }> };
+  return list.entries.find((e) => e.user.id === from.id)!.friendshipId;
+}
+
+async function befriend(a: Player, b: Player): Promise<string> {
+  const id = await askFriend(a, b);
+  expect((await b.page.request.post(`/api/friends/${id}/accept`, { data: {}, headers })).ok()).toBe(true);
+  return id;
+}
+
+const profileTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Profile' }).getByRole('tab', { name: new RegExp(`^${name}`) });
+
+test.describe("the players' view of social screens (issue 27)", () => {
+  test('unread messages from a removed friend and from one who blocked you can be opened, read and cleared', async ({ browser }) => {
+    const [ann, bo, cy] = [await player(browser, 'annold'), await player(browser, 'boold'), await player(browser, 'cyold')];
+    const boFriendship = await befriend(ann, bo);
+    await befriend(ann, cy);
+    expect((await bo.page.request.post(`/api/messages/${ann.id}`, { data: { body: 'Before we parted ways' }, headers })).ok()).toBe(true);
+    expect((await cy.page.request.post(`/api/messages/${ann.id}`, { data: { body: 'One last word' }, headers })).ok()).toBe(true);
+    // Bo removes the friendship; Cy blocks Ann.
+    expect((await bo.page.request.delete(`/api/friends/${boFriendship}`, { data: {}, headers })).ok()).toBe(true);
+    expect((await cy.page.request.post('/api/blocks', { data: { userId: ann.id }, headers })).ok()).toBe(true);
+
+    await ann.page.goto('/user-profile');
+    await expect(profileTab(ann.page, 'Messages')).toHaveText('Messages2');
+    await profileTab(ann.page, 'Messages').click();
+    const conversations = ann.page.getByRole('list', { name: 'Conversations' });
+    await conversations.getByRole('button', { name: `${bo.username}, no longer a friend, 1 unread` }).click();
+    await expect(ann.page.getByTestId('direct-message').getByText('Before we parted ways', { exact: true })).toBeVisible();
+    await expect(ann.page.getByText('You are no longer friends. This conversation is kept for reading only.')).toBeVisible();
+    await expect(ann.page.getByRole('textbox', { name: `Message ${bo.username}` })).toHaveCount(0);
+    await expect(profileTab(ann.page, 'Messages')).toHaveText('Messages1');
+
+    await conversations.getByRole('button', { name: `${cy.username}, no longer a friend, 1 unread` }).click();
+    await expect(ann.page.getByTestId('direct-message').getByText('One last word', { exact: true })).toBeVisible();
+    await expect(profileTab(ann.page, 'Messages')).toHaveText('Messages');
+  });
+});
