@@ -54,4 +54,35 @@ test.describe("the players' view of social screens (issue 27)", () => {
     await expect(ann.page.getByTestId('direct-message').getByText('One last word', { exact: true })).toBeVisible();
     await expect(profileTab(ann.page, 'Messages')).toHaveText('Messages');
   });
+
+  test('failed loads of suggestions, blocked players and conversations say so and retry; the empty lists still read as empty', async ({ browser }) => {
+    const ann = await player(browser, 'annfail');
+    const failing = new Set(['/api/friends/suggestions', '/api/blocks', '/api/messages']);
+    await ann.page.route(
+      (url) => failing.has(url.pathname),
+      (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'The server is busy.' }) }),
+    );
+    await ann.page.goto('/user-profile?tab=friends');
+    const suggestions = ann.page.getByRole('alert').filter({ hasText: 'Failed to load friend suggestions' });
+    const blocked = ann.page.getByRole('alert').filter({ hasText: 'Failed to load blocked players' });
+    await expect(suggestions).toBeVisible();
+    await expect(blocked).toBeVisible();
+    await expect(ann.page.getByText('No suggestions available…')).toHaveCount(0);
+
+    // The server answers again: Try Again shows the real (empty) lists.
+    failing.clear();
+    await suggestions.getByRole('button', { name: 'Try Again' }).click();
+    await expect(ann.page.getByText('No suggestions available…')).toBeVisible();
+    await blocked.getByRole('button', { name: 'Try Again' }).click();
+    await expect(blocked).toHaveCount(0);
+
+    failing.add('/api/messages');
+    await profileTab(ann.page, 'Messages').click();
+    const conversations = ann.page.getByRole('alert').filter({ hasText: 'Failed to load friends for messaging' });
+    await expect(conversations).toBeVisible();
+    await expect(ann.page.getByText('No friends yet. Add friends to start a conversation.')).toHaveCount(0);
+    failing.clear();
+    await conversations.getByRole('button', { name: 'Try Again' }).click();
+    await expect(ann.page.getByText('No friends yet. Add friends to start a conversation.')).toBeVisible();
+  });
 });

@@ -2,6 +2,7 @@ import { COMMENT_MAX_LENGTH } from '@rpg/game';
 import { POST_TEXTS } from '@rpg/contract';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { useAddComment } from '../api/add-comment';
@@ -34,7 +35,7 @@ export function PostComments({ userId, postId }: PostCommentsProps) {
       {comments.isPending ? (
         <Spinner label="Loading comments" className="mx-auto" />
       ) : comments.isError ? (
-        <p className="text-sm text-ember-400">The comments could not be loaded.</p>
+        <LoadErrorAlert title="The comments could not be loaded." onRetry={() => void comments.refetch()} />
       ) : comments.data.comments.length === 0 ? (
         <p className="text-sm text-parchment-300">{POST_TEXTS.noComments}</p>
       ) : (

@@ -1,6 +1,7 @@
 import { SOCIAL_TEXT } from '@rpg/contract';
 import { Bell, Check, MessagesSquare, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
@@ -58,6 +59,8 @@ export function MessagesPanel({ myId, activeId, onSelect }: MessagesPanelProps) 
         </div>
         {conversations.isPending ? (
           <Spinner label="Loading conversations" />
+        ) : !conversations.data ? (
+          <LoadErrorAlert title="Failed to load friends for messaging" onRetry={() => void conversations.refetch()} />
         ) : list.length === 0 ? (
           <p className="text-sm text-parchment-300">No friends yet. Add friends to start a conversation.</p>
         ) : (
@@ -114,7 +117,9 @@ function RequestNotifications() {
         Notifications
         <CountBadge count={incoming.length} tone="ember" />
       </h3>
-      {incoming.length === 0 ? (
+      {friends.isPending ? null : !friends.data ? (
+        <LoadErrorAlert title="Failed to load friends" onRetry={() => void friends.refetch()} className="mt-2" />
+      ) : incoming.length === 0 ? (
         <p className="mt-1 text-xs text-parchment-300">No incoming friend requests.</p>
       ) : (
         <ul className="mt-2 space-y-2">
