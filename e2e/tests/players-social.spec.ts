@@ -69,10 +69,11 @@ test.describe("the players' view of social screens (issue 27)", () => {
     await expect(blocked).toBeVisible();
     await expect(ann.page.getByText('No suggestions available…')).toHaveCount(0);
 
-    // The server answers again: Try Again shows the real (empty) lists.
+    // The server answers again: Try Again shows the real lists (suggestions hold any recently seen player).
     failing.clear();
     await suggestions.getByRole('button', { name: 'Try Again' }).click();
-    await expect(ann.page.getByText('No suggestions available…')).toBeVisible();
+    await expect(suggestions).toHaveCount(0);
+    await expect(ann.page.getByRole('region', { name: 'Friend Suggestions' }).locator('ul, p').first()).toBeVisible();
     await blocked.getByRole('button', { name: 'Try Again' }).click();
     await expect(blocked).toHaveCount(0);
 
@@ -84,5 +85,17 @@ test.describe("the players' view of social screens (issue 27)", () => {
     failing.clear();
     await conversations.getByRole('button', { name: 'Try Again' }).click();
     await expect(ann.page.getByText('No friends yet. Add friends to start a conversation.')).toBeVisible();
+  });
+
+  test("the profile's Password tab says the spec's mismatch text (spec 03 §5)", async ({ browser }) => {
+    const ann = await player(browser, 'annpw');
+    await ann.page.goto('/user-profile?tab=settings');
+    await ann.page.getByRole('tablist', { name: 'Settings' }).getByRole('tab', { name: 'Password' }).click();
+    await ann.page.getByLabel('Current Password').fill('dragon-fire');
+    await ann.page.getByLabel('New Password').fill('new-secret-1');
+    await ann.page.getByLabel('Confirm Password').fill('new-secret-2');
+    await ann.page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(ann.page.getByText("Passwords don't match", { exact: true })).toBeVisible();
+    await expect(ann.page.getByText('New password and confirmation must match', { exact: true })).toBeVisible();
   });
 });

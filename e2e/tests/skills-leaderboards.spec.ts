@@ -71,6 +71,14 @@ test.describe('skill trees (spec 03 §2, §4, §5, §8)', () => {
     expect((await characterOf(page, id)).skillPoints).toBe(0);
   });
 
+  test('no character: Access Denied with No active character found (spec 03 §8)', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/skill-tree');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText('Character not found or invalid class.')).toBeVisible();
+    await expect(page.getByText('No active character found', { exact: true })).toBeVisible();
+  });
+
   test('a class without a tree sees Access Denied', async ({ page }) => {
     await signedIn(page);
     await createCharacterViaApi(page, { name: `Pell${suffix()}`, race: 'human', class: 'paladin', gender: 'male' });

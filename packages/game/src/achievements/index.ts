@@ -4,3 +4,4 @@ export * from './evaluate.ts';
 export * from './level.ts';
 export * from './discovery.ts';
 export * from './localHour.ts';
+export * from './claim.ts';

@@ -19,8 +19,12 @@ const changeAccountPassword: ChangePassword = async (currentPassword, newPasswor
   return result.ok ? { ok: true } : { ok: false, message: failureMessage(result.error) };
 };
 
-/** Spec 03 §8 texts on the profile's Password tab. */
-const PROFILE_PASSWORD_TEXTS = { success: SOCIAL_TEXT.passwordUpdated, failure: 'Failed to update password' };
+/** Spec 03 §5 and §8: the profile's Password tab has texts of its own. */
+const PROFILE_PASSWORD_TEXTS = {
+  success: SOCIAL_TEXT.passwordUpdated,
+  failure: 'Failed to update password',
+  mismatch: { title: "Passwords don't match", description: 'New password and confirmation must match' },
+};
 
 /**
  * /user-profile and /user-profile/:userId (spec 03 §2): the social feature's profile, with the

@@ -16,8 +16,8 @@ import { previewReset, previewUnlock, startPreview, withPreview, type PreviewOut
 import { SkillDetails } from './SkillDetails';
 import { SkillGraph } from './SkillGraph';
 
-/** Spec 03 §2: 'Access Denied' / 'Character not found or invalid class.' with 'Return to Profile'. */
-export function AccessDenied({ unsupported }: { unsupported: boolean }) {
+/** Spec 03 §2: 'Access Denied' / 'Character not found or invalid class.' with 'Return to Profile'; §8 'No active character found' without one. */
+export function AccessDenied({ unsupported, noCharacter = false }: { unsupported: boolean; noCharacter?: boolean }) {
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-xl py-10">
       <Card className="space-y-4 text-center">
@@ -26,6 +26,7 @@ export function AccessDenied({ unsupported }: { unsupported: boolean }) {
         </h1>
         <p className="text-parchment-100">Character not found or invalid class.</p>
         {unsupported ? <p className="text-sm text-parchment-300">Unsupported class type.</p> : null}
+        {noCharacter ? <p className="text-sm text-parchment-300">No active character found</p> : null}
         <Link to="/profile" className={buttonClasses('secondary')}>
           Return to Profile
         </Link>
