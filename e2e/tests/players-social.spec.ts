@@ -98,4 +98,14 @@ test.describe("the players' view of social screens (issue 27)", () => {
     await expect(ann.page.getByText("Passwords don't match", { exact: true })).toBeVisible();
     await expect(ann.page.getByText('New password and confirmation must match', { exact: true })).toBeVisible();
   });
+
+  test("on the profile of a player who asked you, the button reads 'Accept Request' and accepts", async ({ browser }) => {
+    const [ann, bo] = [await player(browser, 'annask'), await player(browser, 'boask')];
+    await askFriend(bo, ann);
+    await ann.page.goto(`/user-profile/${bo.id}`);
+    await expect(ann.page.getByRole('button', { name: `Add Friend ${bo.username}` })).toHaveCount(0);
+    await ann.page.getByRole('button', { name: `Accept Request ${bo.username}` }).click();
+    await expect(ann.page.getByText('Friend request accepted')).toBeVisible();
+    await expect(ann.page.getByText('Friends', { exact: true }).first()).toBeVisible();
+  });
 });

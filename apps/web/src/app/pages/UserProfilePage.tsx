@@ -1,10 +1,6 @@
 import { SOCIAL_TEXT } from '@rpg/contract';
-import { LogIn } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { buttonClasses } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
+import { useParams } from 'react-router';
 import { changePassword } from '@/features/auth/api/change-password';
-import { useAuth } from '@/features/auth/hooks/auth-context';
 import { useCharacterList } from '@/features/characters/hooks/useCharacterList';
 import { SendGiftDialog } from '@/features/gifts/components/SendGiftDialog';
 import { useInventoryQuery } from '@/features/items/api/get-inventory';
@@ -30,25 +26,14 @@ const PROFILE_PASSWORD_TEXTS = {
  * /user-profile and /user-profile/:userId (spec 03 §2): the social feature's profile, with the
  * posts feature's feed, the auth feature's password change, the settings feature's
  * preferences and the gifts feature's 'Send Gift' (with the active character's backpack) put in.
+ * Signed-in players only: the route guard sends a guest to /auth (spec 03 §6), so the page has no
+ * login prompt of its own.
  */
 export function UserProfilePage() {
   const { userId } = useParams();
-  const { user } = useAuth();
   // The giver's side of a gift: the active character's money and backpack.
   const { active } = useCharacterList();
   const inventory = useInventoryQuery(active?.id ?? null);
-
-  if (!user) {
-    return (
-      <Card className="mx-auto max-w-md space-y-4 p-6 text-center">
-        <p className="text-parchment-100">You need to be logged in to view this page</p>
-        <Link to="/auth" className={buttonClasses('primary', 'md')}>
-          <LogIn className="size-4" aria-hidden="true" />
-          Login
-        </Link>
-      </Card>
-    );
-  }
 
   return (
     <UserProfile

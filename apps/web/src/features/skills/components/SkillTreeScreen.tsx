@@ -74,6 +74,9 @@ function TreePanel({ character, ownTree, shown }: TreePanelProps) {
   const tree = isPreview ? withPreview(state.tree!, local) : state.tree!;
   const points = isPreview ? local.skillPoints : state.skillPoints;
   const busy = unlock.isPending || reset.isPending;
+  // Spec 03 §5: a reset needs an unlocked skill besides the root; until then the button is off and says why.
+  const canReset = tree.nodes.some((n) => n.status === 'unlocked' && n.id !== tree.root);
+  const resetHintId = `${detailsId}-reset-hint`;
 
   const showPreview = (outcome: PreviewOutcome) => {
     if (!outcome.ok) {
@@ -104,10 +107,15 @@ function TreePanel({ character, ownTree, shown }: TreePanelProps) {
       <div className="flex flex-wrap items-center gap-3">
         <Stat label="Level" value={state.level} />
         <Stat label="Skill Points" value={points} />
-        <Button variant="secondary" onClick={onReset} disabled={busy}>
+        <Button variant="secondary" onClick={onReset} disabled={busy || !canReset} aria-describedby={canReset ? undefined : resetHintId}>
           <RotateCcw className="size-4" aria-hidden="true" />
           Reset Skills
         </Button>
+        {canReset ? null : (
+          <span id={resetHintId} className="text-sm text-parchment-300">
+            No skills to reset
+          </span>
+        )}
         {!isPreview && bonusText(state.bonuses) ? (
           <p className="text-sm text-parchment-300">
             Your skills add: <span className="text-moss-300">{bonusText(state.bonuses)}</span>
