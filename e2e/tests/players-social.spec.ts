@@ -108,4 +108,25 @@ test.describe("the players' view of social screens (issue 27)", () => {
     await expect(ann.page.getByText('Friend request accepted')).toBeVisible();
     await expect(ann.page.getByText('Friends', { exact: true }).first()).toBeVisible();
   });
+
+  test('a thread of more than one page of comments loads its older comments on demand, like the feed', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const [ann, bo] = [await player(browser, 'annthread'), await player(browser, 'bothread')];
+    const post = (await (await ann.page.request.post('/api/posts', { data: { text: 'A long thread' }, headers })).json()) as { post: { id: string } };
+    for (let i = 1; i <= 55; i++) {
+      const res = await bo.page.request.post(`/api/posts/${post.post.id}/comments`, { data: { text: `Reply number ${i}` }, headers });
+      expect(res.ok()).toBe(true);
+    }
+    await ann.page.goto('/user-profile');
+    const card = ann.page.getByRole('article', { name: `Post by ${ann.username}` });
+    await card.getByRole('button', { name: 'Comments (55)' }).click();
+    const comments = card.getByTestId('comment');
+    await expect(comments).toHaveCount(50);
+    await expect(comments.first()).toContainText('Reply number 6');
+    await expect(comments.last()).toContainText('Reply number 55');
+    await card.getByRole('button', { name: 'Load older comments' }).click();
+    await expect(comments).toHaveCount(55);
+    await expect(comments.first()).toContainText('Reply number 1');
+    await expect(card.getByRole('button', { name: 'Load older comments' })).toHaveCount(0);
+  });
 });

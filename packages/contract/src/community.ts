@@ -90,8 +90,14 @@ export const commentViewSchema = lazySchema(() => z.strictObject({
 }));
 export type CommentView = z.infer<typeof commentViewSchema>;
 
-/** GET /api/posts/:postId/comments: oldest first. */
-export const commentListSchema = lazySchema(() => z.strictObject({ comments: z.array(commentViewSchema) }));
+/** GET /api/posts/:postId/comments?before=<commentId>: the newest page (or the page older than `before`), oldest first. */
+export const commentListSchema = lazySchema(() => z.strictObject({
+  comments: z.array(commentViewSchema),
+  /** Pass as `before` for the next (older) page; null on the oldest page. */
+  olderCursor: z.string().nullable(),
+}));
+export const COMMENT_PAGE_SIZE = 50;
+export const commentsQuerySchema = lazySchema(() => z.object({ before: idInput.optional() }));
 export type CommentList = z.infer<typeof commentListSchema>;
 
 export const createCommentBodySchema = lazySchema(() => z.strictObject({

@@ -3,6 +3,8 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import {
   commentListSchema,
+  commentsQuerySchema,
+  COMMENT_PAGE_SIZE,
   commentParamsSchema,
   commentResponseSchema,
   createCommentBodySchema,
@@ -69,8 +71,6 @@ export interface PostRouteDeps {
   dataDir: string;
 }
 
-/** Comments shown under a post (the newest ones, oldest first). */
-const COMMENT_LIMIT = 200;
 const USER_NOT_FOUND = 'User not found';
 
 const uploadUrl = (relative: string | null) => (relative ? `/uploads/${relative}` : null);
@@ -130,7 +130,7 @@ async function loadPost(db: DbOrTx, postId: string, viewerId: string): Promise<P
  *   PATCH  /api/posts/:postId { text }           the author only: 'Post updated!'
  *   DELETE /api/posts/:postId                    the author only: 'Post deleted'
  *   PUT    /api/posts/:postId/like               like (idempotent); DELETE unlikes
- *   GET    /api/posts/:postId/comments           oldest first
+ *   GET    /api/posts/:postId/comments?before=   a page of comments (the newest first), oldest first within it
  *   POST   /api/posts/:postId/comments { text }  'Comment added'
  *   DELETE /api/posts/:postId/comments/:commentId  the comment's or the post's author
  * Every change is broadcast as an `invalidate` of the author's feed key: every open tab
@@ -229,13 +229,15 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     });
   }
 
-  const commentsSchema = { params: postParamsSchema, querystring: emptyQuery, response: { 200: commentListSchema } };
+  const commentsSchema = { params: postParamsSchema, querystring: commentsQuerySchema, response: { 200: commentListSchema } };
   api.get('/api/posts/:postId/comments', { onRequest: guard, schema: commentsSchema }, async (request): Promise<CommentList> => {
     const { userId } = player(request);
     const { postId } = request.params;
     if (!isUuid(postId) || !(await getPost(db, postId, userId))) throw postNotFound();
-    const rows = await listComments(db, postId, COMMENT_LIMIT);
-    return { comments: rows.map((row) => commentView(row, userId)) };
+    const { before } = request.query;
+    if (before !== undefined && !isUuid(before)) return { comments: [], olderCursor: null };
+    const { rows, hasOlder } = await listComments(db, postId, COMMENT_PAGE_SIZE, before);
+    return { comments: rows.map((row) => commentView(row, userId)), olderCursor: hasOlder ? (rows[0]?.id ?? null) : null };
   });
 
   const addCommentSchema = { params: postParamsSchema, body: createCommentBodySchema, response: { 200: commentResponseSchema } };
