@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BASE_URL, newEmail, signedIn } from '../support/game.ts';
+import { createCharacterViaApi } from './character-helpers.ts';
 
 /** A signed-in player in a browser context of their own. */
 async function player(browser: Browser, prefix: string): Promise<{ page: Page; id: string; username: string }> {
@@ -128,5 +129,18 @@ test.describe("the players' view of social screens (issue 27)", () => {
     await expect(comments).toHaveCount(55);
     await expect(comments.first()).toContainText('Reply number 1');
     await expect(card.getByRole('button', { name: 'Load older comments' })).toHaveCount(0);
+  });
+
+  test("a chat line draws the character's portrait as the sheet does (not an initial)", async ({ browser }) => {
+    const [ann, bo] = [await player(browser, 'annchat'), await player(browser, 'bochat')];
+    for (const p of [ann, bo]) await createCharacterViaApi(p.page, { name: p === ann ? 'Sigrun' : 'Orrin', race: 'dwarf', class: 'warrior', gender: 'female' });
+    await bo.page.goto('/play');
+    await ann.page.goto('/play');
+    const text = `Well met ${Date.now().toString(36)}`;
+    await ann.page.getByLabel('Message the global chat').fill(text);
+    await ann.page.getByLabel('Message the global chat').press('Enter');
+    const line = bo.page.getByRole('log', { name: 'Global chat messages' }).getByTestId('chat-line').filter({ hasText: text });
+    await expect(line.getByTestId('chat-portrait').locator('svg')).toBeVisible();
+    await expect(line).toContainText('Sigrun');
   });
 });

@@ -70,7 +70,9 @@ function chatLineView(row: ChatLineRead): ChatMessageView {
       characterClass: row.characterClass,
       level: row.characterLevel,
       portraitUrl: row.portraitPath ? `/uploads/${row.portraitPath}` : null,
+      appearance: row.characterAppearance ?? null,
     },
+    title: row.title,
     text: row.text,
     createdAt: row.createdAt,
   };
@@ -136,6 +138,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub }: ChatR
         characterClass: character.characterClass,
         characterLevel: character.level,
         portraitPath: character.avatarPath,
+        characterAppearance: character.appearance,
         text,
         createdAt: now,
       });
