@@ -2,7 +2,8 @@ import { expect, test } from '../support/test.ts';
 import { BASE_URL, signedIn } from '../support/game.ts';
 import { characterCard, createCharacterViaApi, fillBasicInformation } from './character-helpers.ts';
 
-const LIMIT_NOTICE = 'You have reached the maximum number of characters (2). Delete a character to create a new one.';
+/** Spec 03 §8's character-limit text. */
+const LIMIT_NOTICE = 'You can only have up to 2 characters. Delete one to create a new character.';
 
 test.describe('characters (spec 01 §2 portal and creation, §4, §5, §8)', () => {
   test('creation: the four Required toasts, two characters through both steps, then the limit', async ({ page }) => {
@@ -61,6 +62,7 @@ test.describe('characters (spec 01 §2 portal and creation, §4, §5, §8)', () 
 
     await page.goto('/character-creation');
     await expect(page.getByRole('heading', { name: 'Character Limit Reached' })).toBeVisible();
+    await expect(page.getByText(LIMIT_NOTICE)).toBeVisible();
     await expect(page.getByText('To make room, delete a character from the')).toBeVisible();
     await page.getByRole('button', { name: 'Go to Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);

@@ -5,7 +5,7 @@ import type { AchievementsView, StartAdventureResponse, UseItemResponse } from '
 import { achievementById, type AchievementEvent } from '@rpg/game';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { achievementCounters, achievementProgress, battlePassGrants, playerAchievements } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, playerAchievements, playerCharacters } from '../src/db/schema/index.ts';
 import { recordEvents } from '../src/services/achievements.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
@@ -116,6 +116,37 @@ describe('battle-pass rewards (spec 03 §4/§9, DECISIONS §2: granted into the 
     expect(opened.status).toBe(200);
     expect(opened.body.message).toBe("You open the Traveler's Supply Pack and find: 3 x Minor Health Potion and 2s.");
     expect(await packs()).toHaveLength(0);
+  }, 60_000);
+});
+
+describe('the battle pass claim button (issue 27 point 5)', () => {
+  const levelUp: AchievementEvent[] = [win, { type: 'level-reached', level: 10 }];
+
+  it('a level reached without a character waits READY; the claim grants it to the active character once, with the Level Up Reward! push', async () => {
+    const { client, userId, characterId } = await newPlayer();
+    await db().update(playerCharacters).set({ isActive: false }).where(eq(playerCharacters.id, characterId));
+    expect((await record(userId, levelUp)).rewards).toEqual([]);
+    const before = (await client.get<AchievementsView>('/api/achievements')).body;
+    expect(before.battlePass.rewards[0]).toMatchObject({ level: 1, state: 'ready' });
+
+    const refused = await client.post<{ error: string; title: string; message: string }>('/api/achievements/claim', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'no_character', title: 'No Character Selected', message: 'Please create or select a character first.' });
+
+    await db().update(playerCharacters).set({ isActive: true }).where(eq(playerCharacters.id, characterId));
+    const tab = connectSocket(server.url, client);
+    await tab.waitFor('hello');
+    const claims = await Promise.all([client.post<AchievementsView>('/api/achievements/claim', {}), client.post<AchievementsView>('/api/achievements/claim', {})]);
+    expect(claims.map((c) => c.status).sort()).toEqual([200, 409]);
+    const claimed = claims.find((c) => c.status === 200)!.body;
+    expect(claimed.battlePass.rewards[0]).toMatchObject({ level: 1, state: 'claimed' });
+    expect(await tab.waitFor('battle-pass-reward')).toMatchObject({ level: 1, itemName: "Traveler's Supply Pack" });
+    tab.close();
+    const packs = (await inventoryRows(db(), characterId)).filter((r) => r.itemData.name === "Traveler's Supply Pack");
+    expect(packs).toHaveLength(1);
+    const again = await client.post<{ message: string }>('/api/achievements/claim', {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('No battle pass reward is ready to claim.');
   }, 60_000);
 });
 

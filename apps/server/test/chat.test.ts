@@ -5,7 +5,7 @@ import type { ChatMessageView, ChatView } from '@rpg/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { chatMessages, chatReports } from '../src/db/schema/index.ts';
+import { achievementProgress, chatMessages, chatReports } from '../src/db/schema/index.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, TestClient } from './support/client.ts';
 import { connectSocket } from './support/socket.ts';
@@ -62,6 +62,20 @@ describe('global chat (spec 03 §2/§4/§5 chat, §9: the last 50)', () => {
     expect(line.username).toBeTruthy();
     expect(JSON.stringify(line)).not.toContain('@example.com');
     expect((await chat(client)).messages.at(-1)).toEqual(line);
+  });
+
+  it("snapshots the character's appearance (the portrait the sheet draws) and shows the player's battle-pass title beside the name (issue 27)", async () => {
+    const { client, character, id } = await chatter('Brynja', 'dwarf');
+    const before = (await say(client, 'No title yet')).body.message;
+    expect(before.title).toBeNull();
+    const appearance = (await client.get<{ characters: Array<{ id: string; appearance: unknown }> }>('/api/characters')).body.characters.find((c) => c.id === character.id)?.appearance;
+    expect(appearance).toMatchObject({ hairStyle: expect.any(String), skinTone: expect.any(String) });
+    expect(before.character.appearance).toEqual(appearance);
+    await server.database.db.insert(achievementProgress).values({ userId: id, title: 'Explorer' }).onConflictDoUpdate({ target: achievementProgress.userId, set: { title: 'Explorer' } });
+    const lines = (await chat(client)).messages.filter((m) => m.userId === id);
+    expect(lines.map((m) => m.title)).toEqual(['Explorer']);
+    expect(lines[0]!.character.appearance).toEqual(appearance);
+    expect((await say(client, 'Now titled')).body.message.title).toBe('Explorer');
   });
 
   it('refuses blank lines and lines over 500 characters', async () => {

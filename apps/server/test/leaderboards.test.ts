@@ -1,7 +1,7 @@
 import type { LeaderboardResponse } from '@rpg/contract';
 import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playerCharacterAttributes, playerCharacters, users } from '../src/db/schema/index.ts';
+import { achievementProgress, playerCharacterAttributes, playerCharacters, users } from '../src/db/schema/index.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -66,6 +66,16 @@ async function board(client: TestClient, name: string) {
 }
 
 describe('leaderboards (spec 03 §2/§3, DECISIONS §2/§4)', () => {
+  it("shows the owner's battle-pass title beside the name, in the top and in the own rows (issue 27)", async () => {
+    const client = await signedInPlayer(server.url);
+    const character = await createCharacter(client);
+    const userId = await userIdOf(client);
+    const own = async () => (await board(client, 'xp')).own.find((e) => e.characterId === character.id);
+    expect((await own())?.title).toBeNull();
+    await db().insert(achievementProgress).values({ userId, title: 'Champion' });
+    expect((await own())?.title).toBe('Champion');
+  });
+
   it('ranks every player\'s characters, ties sharing a rank, with the username as the public name, and the own rank outside the top 100', async () => {
     const me = await signedInPlayer(server.url);
     const mine = await createCharacter(me, { name: 'Lowly', class: 'rogue' });

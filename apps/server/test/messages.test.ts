@@ -73,6 +73,41 @@ describe('direct messages (DECISIONS §2)', () => {
     for (const t of [...benTabs, annTab]) t.close();
   });
 
+  it('a removed or blocked friend: the list keeps the conversation read-only, its unread counts in the badge and clears when read (issue 27)', async () => {
+    const [ann, ben, cat] = [await player(), await player(), await player()];
+    const benFriendship = await makeFriends(ann, ben);
+    await makeFriends(ann, cat);
+    await send(ben, ann, 'from ben, unread');
+    await send(cat, ann, 'from cat, unread');
+    await send(ann, cat, 'to cat');
+    expect(await unread(ann)).toBe(2);
+
+    // Ben's friendship is removed; Cat blocks Ann.
+    expect((await ann.client.json('DELETE', `/api/friends/${benFriendship}`)).status).toBe(200);
+    expect((await cat.client.post('/api/blocks', { userId: ann.id })).status).toBe(200);
+
+    const list = async (p: Player) => (await p.client.get<ConversationList>('/api/messages')).body.conversations;
+    const entries = await list(ann);
+    expect(entries.map((c) => [c.user.id, c.unread, c.friend])).toEqual([
+      [cat.id, 1, false],
+      [ben.id, 1, false],
+    ]);
+    // The badge and the list count the same messages.
+    expect(await unread(ann)).toBe(entries.reduce((sum, c) => sum + c.unread, 0));
+    // The history stays readable and can be marked read; no new message passes.
+    expect((await page(ann, ben)).messages.map((m) => m.body)).toEqual(['from ben, unread']);
+    expect((await ann.client.post<{ marked: number }>(`/api/messages/${ben.id}/read`)).body.marked).toBe(1);
+    expect((await ann.client.post<{ marked: number }>(`/api/messages/${cat.id}/read`)).body.marked).toBe(1);
+    expect(await unread(ann)).toBe(0);
+    expect((await list(ann)).map((c) => c.unread)).toEqual([0, 0]);
+    expect((await send(ann, ben, 'still there?')).status).toBe(403);
+    // The other side too: Ben keeps the history, read-only.
+    expect((await list(ben)).map((c) => [c.user.id, c.friend])).toEqual([[ann.id, false]]);
+    // Friends again: the same conversation, writable.
+    await makeFriends(ben, ann);
+    expect((await list(ann)).find((c) => c.user.id === ben.id)?.friend).toBe(true);
+  });
+
   it('pages back through history, oldest first in each page; only the two players read it', async () => {
     const [ann, ben, eve] = [await player(), await player(), await player()];
     await makeFriends(ann, ben);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CommentList, CommentResponse, LikeResponse, PostFeed, PostImageResponse, PostResponse } from '@rpg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postComments } from '../src/db/schema/index.ts';
 import { png, upload, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, TestClient } from './support/client.ts';
 import { connectSocket } from './support/socket.ts';
@@ -170,6 +171,38 @@ describe('comments (spec 03 §5 comments)', () => {
     ]);
     const [shown] = (await feedOf(guest, await myId(author))).posts;
     expect(shown!.commentCount).toBe(2);
+  });
+
+  it('pages the comments back from the newest, past the old limit of 200, each once, oldest first within a page (issue 27)', async () => {
+    const author = await signedInPlayer(server.url);
+    const guest = await signedInPlayer(server.url);
+    const post = await newPost(author, 'A long thread');
+    const other = await newPost(author, 'Another thread');
+    const guestId = await myId(guest);
+    // 230 comments, ten to a microsecond-identical time (a page may end inside a run of equal times).
+    const base = Date.parse('2026-11-20T10:00:00.000Z');
+    const rows = Array.from({ length: 230 }, (_, i) => ({ postId: post.id, authorId: guestId, text: `comment ${i}`, createdAt: new Date(base + Math.floor(i / 10) * 1000) }));
+    await server.database.db.insert(postComments).values(rows);
+    const seen: string[] = [];
+    let before: string | null | undefined;
+    let pages = 0;
+    do {
+      const page = await guest.get<CommentList>(`/api/posts/${post.id}/comments${before ? `?before=${before}` : ''}`);
+      expect(page.status).toBe(200);
+      expect(page.body.comments.length).toBeLessThanOrEqual(50);
+      seen.unshift(...page.body.comments.map((c) => c.text));
+      before = page.body.olderCursor;
+      pages += 1;
+    } while (before && pages < 10);
+    expect(pages).toBe(5);
+    // Every comment once; oldest first (within a time, the id orders them).
+    expect(new Set(seen).size).toBe(230);
+    const seconds = seen.map((text) => Math.floor(Number(text.split(' ')[1]) / 10));
+    expect(seconds).toEqual([...seconds].sort((x, y) => x - y));
+    // A cursor of another post, or no comment id at all, reads nothing.
+    const firstPage = await guest.get<CommentList>(`/api/posts/${post.id}/comments`);
+    expect((await guest.get<CommentList>(`/api/posts/${other.id}/comments?before=${firstPage.body.olderCursor}`)).body).toEqual({ comments: [], olderCursor: null });
+    expect((await guest.get<CommentList>(`/api/posts/${post.id}/comments?before=nope`)).body).toEqual({ comments: [], olderCursor: null });
   });
 
   it('lets the comment author or the post author delete a comment, nobody else', async () => {

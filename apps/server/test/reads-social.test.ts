@@ -55,7 +55,7 @@ describe('the social reads', () => {
 
   it('GET /api/messages answers as listConversations did: none, the latest conversation first, ties in localeCompare order, unread counts, no pending or rejected rows, presence hidden by a block', async () => {
     const reference = async (me: string) =>
-      JSON.stringify({ conversations: (await listConversations(db(), me)).map((c) => ({ user: toPublicUser(c.user), lastMessage: c.lastMessage && toDirectMessage(c.lastMessage), unread: c.unread })) });
+      JSON.stringify({ conversations: (await listConversations(db(), me)).map((c) => ({ user: toPublicUser(c.user), lastMessage: c.lastMessage && toDirectMessage(c.lastMessage), unread: c.unread, friend: c.friend })) });
     const { me, others } = await circle();
     const empty = await raw(me.client, '/api/messages');
     expect(empty).toEqual({ status: 200, text: '{"conversations":[]}' });
@@ -74,7 +74,7 @@ describe('the social reads', () => {
     await message(o1, me.id, 'unread two');
     await message(o1, me.id, 'unread three');
     await message(me.id, o1, 'my answer');
-    // Not friends: never listed.
+    // Not a friend (a pending request) but messages either way: listed, read-only (issue 27).
     await message(o4, me.id, 'from a pending request');
     // Presence is hidden between blocked players (a block ends a friendship; this row keeps one to show the rule).
     await db().insert(blocks).values({ blockerId: o3, blockedId: me.id });
@@ -84,9 +84,10 @@ describe('the social reads', () => {
     expect(full.text).toBe(await reference(me.id));
     const parsed = JSON.parse(full.text) as { conversations: Array<{ user: { id: string }; unread: number; lastMessage: unknown }> };
     const nameOf = (id: string) => names[others.findIndex((o) => o.id === id)]!;
-    expect(parsed.conversations.map((c) => c.user.id)).toEqual([o1, o0, ...[o2, o3].sort((a, b) => nameOf(a).localeCompare(nameOf(b)))]);
-    expect(parsed.conversations.map((c) => c.unread)).toEqual([2, 1, 0, 0]);
-    expect(parsed.conversations.slice(2).map((c) => c.lastMessage)).toEqual([null, null]);
+    expect(parsed.conversations.map((c) => c.user.id)).toEqual([o4, o1, o0, ...[o2, o3].sort((a, b) => nameOf(a).localeCompare(nameOf(b)))]);
+    expect(parsed.conversations.map((c) => c.unread)).toEqual([1, 2, 1, 0, 0]);
+    expect(parsed.conversations.map((c) => (c as unknown as { friend: boolean }).friend)).toEqual([false, true, true, true, true]);
+    expect(parsed.conversations.slice(3).map((c) => c.lastMessage)).toEqual([null, null]);
     // A friend never seen (no sign-in, no tab) is offline: a boolean, as the contract says, never null.
     expect(JSON.parse(full.text).conversations.find((c: { user: { id: string } }) => c.user.id === o2).user.isOnline).toBe(false);
 

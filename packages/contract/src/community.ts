@@ -6,6 +6,7 @@
 import { CHAT_MAX_LENGTH, COMMENT_MAX_LENGTH, POST_MAX_LENGTH } from '@rpg/game';
 import { z } from 'zod';
 import { lazySchema } from './lazy.ts';
+import { appearanceSchema } from './characters.ts';
 import { idInput, text } from './input.ts';
 
 const int = lazySchema(() => z.number().int());
@@ -90,8 +91,14 @@ export const commentViewSchema = lazySchema(() => z.strictObject({
 }));
 export type CommentView = z.infer<typeof commentViewSchema>;
 
-/** GET /api/posts/:postId/comments: oldest first. */
-export const commentListSchema = lazySchema(() => z.strictObject({ comments: z.array(commentViewSchema) }));
+/** GET /api/posts/:postId/comments?before=<commentId>: the newest page (or the page older than `before`), oldest first. */
+export const commentListSchema = lazySchema(() => z.strictObject({
+  comments: z.array(commentViewSchema),
+  /** Pass as `before` for the next (older) page; null on the oldest page. */
+  olderCursor: z.string().nullable(),
+}));
+export const COMMENT_PAGE_SIZE = 50;
+export const commentsQuerySchema = lazySchema(() => z.object({ before: idInput.optional() }));
 export type CommentList = z.infer<typeof commentListSchema>;
 
 export const createCommentBodySchema = lazySchema(() => z.strictObject({
@@ -121,7 +128,11 @@ export const chatMessageViewSchema = lazySchema(() => z.strictObject({
     characterClass: z.string(),
     level: int,
     portraitUrl: z.string().nullable(),
+    /** Drawn as the sheet draws it when there is no uploaded picture; null for the Game Master and old lines. */
+    appearance: appearanceSchema.nullable(),
   }),
+  /** The player's battle-pass title now (spec 03 §4 rewards), beside the name; null without one. */
+  title: z.string().nullable(),
   text: z.string(),
   createdAt: instant,
 }));

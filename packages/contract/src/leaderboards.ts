@@ -22,6 +22,8 @@ export const leaderboardEntrySchema = lazySchema(() => z.strictObject({
   /** Ties share a rank; the next rank skips (1, 2, 2, 4). */
   rank: int,
   username: z.string(),
+  /** The owner's battle-pass title (spec 03 §4 rewards), beside the name; null without one. */
+  title: z.string().nullable(),
   /** One of the signed-in player's characters. */
   own: z.boolean(),
 }));

@@ -140,11 +140,16 @@ export const directMessageSchema = lazySchema(() => z.object({
 }));
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 
-/** GET /api/messages: one entry per friend, the latest conversation first. */
+/**
+ * GET /api/messages: one entry per friend and per former friend (removed or blocked) the player has
+ * messages with, the latest conversation first. `friend` false: the history is read-only.
+ */
 export const conversationSchema = lazySchema(() => z.object({
   user: publicUserSchema,
   lastMessage: directMessageSchema.nullable(),
   unread: z.number().int(),
+  /** An accepted friend now (messages can be sent); false for a history kept after the friendship ended. */
+  friend: z.boolean(),
 }));
 export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationListSchema = lazySchema(() => z.object({ conversations: z.array(conversationSchema) }));

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
-import { achievementsView } from '../services/achievements.ts';
+import { achievementsView, announceAchievements, claimBattlePass } from '../services/achievements.ts';
 
 export interface AchievementRouteDeps {
   db: Db;
@@ -45,6 +45,15 @@ export async function achievementRoutes(app: FastifyInstance, { db, guard, hub }
     const achievements = await achievementsView(db, userId);
     pusher(hub, request.log).invalidate(userId, [queryKeys.achievements]);
     return { toast: { title: 'Achievements Reset', description: 'Your achievement progress is back to zero. Rewards already granted stay in your inventory.', variant: 'info' }, achievements };
+  });
+
+  /** The battle pass's claim button: the levels reached and not yet granted (an item waits only for a character to receive it). */
+  api.post('/api/achievements/claim', { onRequest: guard, schema: { body: emptyBody, response: { 200: achievementsViewSchema } } }, async (request): Promise<AchievementsView> => {
+    const { userId } = player(request);
+    const notice = await db.transaction((tx) => claimBattlePass(tx, userId, new Date()));
+    // 'Level Up Reward!' on every tab, and the refetches of the pass, the backpack and the character.
+    announceAchievements(pusher(hub, request.log), userId, notice);
+    return achievementsView(db, userId);
   });
 
   api.put('/api/achievements/time-zone', { onRequest: guard, schema: { body: timeZoneBodySchema, response: { 200: timeZoneResponseSchema } } }, async (request) => {

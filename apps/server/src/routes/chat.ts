@@ -73,7 +73,9 @@ function chatLineView(row: ChatLineRead): ChatMessageView {
       characterClass: row.characterClass,
       level: row.characterLevel,
       portraitUrl: row.portraitPath ? `/uploads/${row.portraitPath}` : null,
+      appearance: row.characterAppearance ?? null,
     },
+    title: row.title,
     text: row.text,
     createdAt: row.createdAt,
   };
@@ -139,6 +141,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
         characterClass: character.characterClass,
         characterLevel: character.level,
         portraitPath: character.avatarPath,
+        characterAppearance: character.appearance,
         text,
         createdAt: now,
       });

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
   commentListSchema,
+  commentsQuerySchema,
+  COMMENT_PAGE_SIZE,
   commentParamsSchema,
   commentResponseSchema,
   createCommentBodySchema,
@@ -74,8 +76,6 @@ export interface PostRouteDeps {
   rateLimitFactor: number;
 }
 
-/** Comments shown under a post (the newest ones, oldest first). */
-const COMMENT_LIMIT = 200;
 const USER_NOT_FOUND = 'User not found';
 const IMAGE_NOT_FOUND = 'The image was not found. Please upload it again.';
 
@@ -143,7 +143,7 @@ async function loadPost(db: DbOrTx, postId: string, viewerId: string): Promise<P
  *   PATCH  /api/posts/:postId { text }           the author only: 'Post updated!'
  *   DELETE /api/posts/:postId                    the author only: 'Post deleted'
  *   PUT    /api/posts/:postId/like               like (idempotent); DELETE unlikes
- *   GET    /api/posts/:postId/comments           oldest first
+ *   GET    /api/posts/:postId/comments?before=   a page of comments (the newest first), oldest first within it
  *   POST   /api/posts/:postId/comments { text }  'Comment added'
  *   DELETE /api/posts/:postId/comments/:commentId  the comment's or the post's author
  * Every change is broadcast as an `invalidate` of the author's feed key: every open tab
@@ -247,13 +247,15 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     });
   }
 
-  const commentsSchema = { params: postParamsSchema, querystring: emptyQuery, response: { 200: commentListSchema } };
+  const commentsSchema = { params: postParamsSchema, querystring: commentsQuerySchema, response: { 200: commentListSchema } };
   api.get('/api/posts/:postId/comments', { onRequest: guard, schema: commentsSchema }, async (request): Promise<CommentList> => {
     const { userId } = player(request);
     const { postId } = request.params;
     if (!isUuid(postId) || !(await getPost(db, postId, userId))) throw postNotFound();
-    const rows = await listComments(db, postId, userId, COMMENT_LIMIT);
-    return { comments: rows.map((row) => commentView(row, userId)) };
+    const { before } = request.query;
+    if (before !== undefined && !isUuid(before)) return { comments: [], olderCursor: null };
+    const { rows, hasOlder } = await listComments(db, postId, userId, COMMENT_PAGE_SIZE, before);
+    return { comments: rows.map((row) => commentView(row, userId)), olderCursor: hasOlder ? (rows[0]?.id ?? null) : null };
   });
 
   const addCommentSchema = { params: postParamsSchema, body: createCommentBodySchema, response: { 200: commentResponseSchema } };

@@ -11,6 +11,7 @@ import {
   trustedLocalHour,
   newlyUnlocked,
   pointsToNextLevel,
+  rewardsToClaim,
   type AchievementEvent,
   type CounterChange,
 } from '@rpg/game';
@@ -92,7 +93,8 @@ async function settleUnlocks(tx: Tx, userId: string, now: Date): Promise<Achieve
 /**
  * DECISIONS §2: every level reached and not yet granted puts its reward into the active
  * character's inventory (a title goes beside the name). Without an active character the
- * level waits (READY on the screen) for the next event that finds one.
+ * level's item waits (READY TO CLAIM on the screen, with its claim button: `claimBattlePass`);
+ * a title needs no character and is granted at once.
  */
 async function grantReachedLevels(tx: Tx, userId: string, level: number, now: Date, notice: AchievementNotice): Promise<void> {
   if (level === 0) return;
@@ -100,18 +102,34 @@ async function grantReachedLevels(tx: Tx, userId: string, level: number, now: Da
   const due = BATTLE_PASS_REWARDS.filter((r) => r.level <= level && !granted.has(r.level));
   if (due.length === 0) return;
   const character = await activeCharacter(tx, userId);
-  if (!character) return;
   for (const reward of due) {
-    const isItem = reward.grant.kind === 'item';
-    if (!(await insertGrant(tx, userId, reward.level, isItem ? character.id : null, reward.itemName, now))) continue;
-    if (reward.grant.kind === 'item') {
-      await insertEntry(tx, character.id, reward.grant.item, 1);
+    const { grant } = reward;
+    if (grant.kind === 'item') {
+      if (!character || !(await insertGrant(tx, userId, reward.level, character.id, reward.itemName, now))) continue;
+      await insertEntry(tx, character.id, grant.item, 1);
       notice.rewardedCharacterId = character.id;
     } else {
-      await setTitle(tx, userId, reward.grant.title);
+      if (!(await insertGrant(tx, userId, reward.level, null, reward.itemName, now))) continue;
+      await setTitle(tx, userId, grant.title);
     }
     notice.rewards.push({ level: reward.level, itemName: reward.itemName });
   }
+}
+
+/**
+ * The battle pass's claim button (issue 27): grants every level reached and not yet granted to
+ * the active character, as the next counted event would. Refused by the rule (`rewardsToClaim`)
+ * when nothing is ready or no character can receive an item; the unique grant key keeps a
+ * racing claim or event from granting a level twice.
+ */
+export async function claimBattlePass(tx: Tx, userId: string, now = new Date()): Promise<AchievementNotice> {
+  await ensureProgress(tx, userId);
+  const total = (await getProgress(tx, userId))?.totalPoints ?? 0;
+  const character = await activeCharacter(tx, userId);
+  rewardsToClaim(total, new Set(await grantedLevels(tx, userId)), character !== undefined);
+  const notice: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
+  await grantReachedLevels(tx, userId, levelForPoints(total), now, notice);
+  return notice;
 }
 
 /** The keys a notice makes stale. */

@@ -18,6 +18,7 @@ export function boardEntry(board: Leaderboard, row: RankedRow, userId: string): 
     value: board === 'xp' ? totalXp(row.level, row.xp) : row.k1,
     rank: row.rank,
     username: row.username,
+    title: row.title,
     own: row.userId === userId,
   };
 }

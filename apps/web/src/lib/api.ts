@@ -7,14 +7,26 @@ export class ApiError extends Error {
   readonly code: string;
   /** The toast title the server suggests (e.g. 'Character Limit Reached'), when it gives one. */
   readonly title: string | undefined;
+  /** The server's `Retry-After` in seconds (a 429 says when to try again), when it gave one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, message: string, title?: string) {
+  constructor(status: number, code: string, message: string, title?: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.title = title;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** `Retry-After` as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 interface ApiRequest {
@@ -27,14 +39,15 @@ interface ApiRequest {
 export const FALLBACK_MESSAGE = 'An error occurred';
 
 async function readError(response: Response): Promise<ApiError> {
+  const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
   try {
     const body = (await response.json()) as { error?: unknown; message?: unknown; title?: unknown };
     const code = typeof body.error === 'string' ? body.error : 'UNKNOWN';
     const message = typeof body.message === 'string' && body.message ? body.message : FALLBACK_MESSAGE;
     const title = typeof body.title === 'string' && body.title ? body.title : undefined;
-    return new ApiError(response.status, code, message, title);
+    return new ApiError(response.status, code, message, title, retryAfter);
   } catch {
-    return new ApiError(response.status, 'UNKNOWN', FALLBACK_MESSAGE);
+    return new ApiError(response.status, 'UNKNOWN', FALLBACK_MESSAGE, undefined, retryAfter);
   }
 }
 

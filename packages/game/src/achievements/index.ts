@@ -5,3 +5,4 @@ export * from './level.ts';
 export * from './discovery.ts';
 export * from './localHour.ts';
 export * from './transfers.ts';
+export * from './claim.ts';

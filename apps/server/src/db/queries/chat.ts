@@ -1,20 +1,22 @@
 import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
-import { chatMessages, chatMutes, chatReports, playerCharacters, users } from '../schema/index.ts';
+import { achievementProgress, chatMessages, chatMutes, chatReports, playerCharacterAppearance, playerCharacters, users } from '../schema/index.ts';
 import { blockPeersOf, isoTime, viewerParam as viewer } from './columns.ts';
 
-export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null };
+/** A line with its player's name and battle-pass title now (spec 03 §4 rewards: the title beside the name). */
+export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null; title: string | null };
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 const selectLines = (db: DbOrTx) =>
   db
-    .select({ message: chatMessages, username: users.username })
+    .select({ message: chatMessages, username: users.username, title: achievementProgress.title })
     .from(chatMessages)
-    .leftJoin(users, eq(users.id, chatMessages.userId));
+    .leftJoin(users, eq(users.id, chatMessages.userId))
+    .leftJoin(achievementProgress, eq(achievementProgress.userId, chatMessages.userId));
 
-const flatten = (rows: { message: typeof chatMessages.$inferSelect; username: string | null }[]): ChatMessageRow[] =>
-  rows.map((r) => ({ ...r.message, username: r.username }));
+const flatten = (rows: { message: typeof chatMessages.$inferSelect; username: string | null; title: string | null }[]): ChatMessageRow[] =>
+  rows.map((r) => ({ ...r.message, username: r.username, title: r.title }));
 
 /**
  * Spec 03 §9: the last `limit` lines of the global chat, oldest first, without the lines of
@@ -40,7 +42,7 @@ const chatRead = prepared('chat_view', (db) =>
   db
     .select({
       // lastChatLines' lines (the last `limit` not muted by the viewer nor of a player in a block with them, oldest first), as one JSON array.
-      lines: sql<ChatLineRead[]>`coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', l.username, 'characterId', l.character_id, 'characterName', l.character_name, 'characterRace', l.character_race, 'characterClass', l.character_class, 'characterLevel', l.character_level, 'portraitPath', l.portrait_path, 'text', l.text, 'createdAt', ${isoTime(sql`l.created_at`)}) order by l.id) from (select m.*, u.username from ${chatMessages} m left join ${users} u on u.id = m.user_id where not exists (select 1 from ${chatMutes} x where x.user_id = ${viewer} and x.muted_user_id = m.user_id) and (m.user_id is null or m.user_id not in ${blockPeersOf(viewer)}) order by m.id desc limit ${sql.placeholder('limit')}) l), '[]'::json)`,
+      lines: sql<ChatLineRead[]>`coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', l.username, 'characterId', l.character_id, 'characterName', l.character_name, 'characterRace', l.character_race, 'characterClass', l.character_class, 'characterLevel', l.character_level, 'portraitPath', l.portrait_path, 'characterAppearance', l.character_appearance, 'title', l.title, 'text', l.text, 'createdAt', ${isoTime(sql`l.created_at`)}) order by l.id) from (select m.*, u.username, (select a.title from ${achievementProgress} a where a.user_id = m.user_id) as title from ${chatMessages} m left join ${users} u on u.id = m.user_id where not exists (select 1 from ${chatMutes} x where x.user_id = ${viewer} and x.muted_user_id = m.user_id) and (m.user_id is null or m.user_id not in ${blockPeersOf(viewer)}) order by m.id desc limit ${sql.placeholder('limit')}) l), '[]'::json)`,
       // listMutes' answer.
       muted: sql<Array<{ userId: string; username: string }>>`coalesce((select json_agg(json_build_object('userId', x.muted_user_id, 'username', u.username) order by u.username) from ${chatMutes} x join ${users} u on u.id = x.muted_user_id where x.user_id = ${viewer}), '[]'::json)`,
     })
@@ -96,8 +98,16 @@ export async function activeCharacterSnapshot(db: DbOrTx, userId: string) {
       characterClass: playerCharacters.characterClass,
       level: playerCharacters.level,
       avatarPath: playerCharacters.avatarPath,
+      appearance: {
+        hairStyle: playerCharacterAppearance.hairStyle,
+        hairColor: playerCharacterAppearance.hairColor,
+        eyeColor: playerCharacterAppearance.eyeColor,
+        clothesStyle: playerCharacterAppearance.clothesStyle,
+        skinTone: playerCharacterAppearance.skinTone,
+      },
     })
     .from(playerCharacters)
+    .leftJoin(playerCharacterAppearance, eq(playerCharacterAppearance.characterId, playerCharacters.id))
     .where(and(eq(playerCharacters.userId, userId), eq(playerCharacters.isActive, true)));
   return row;
 }

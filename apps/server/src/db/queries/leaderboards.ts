@@ -16,6 +16,8 @@ export interface BoardRow {
   level: number;
   xp: number;
   username: string;
+  /** The owner's battle-pass title (spec 03 §4 rewards), shown beside the name; null without one. */
+  title: string | null;
   /** The board's ordering key, most significant first: [level, xp] for XP, [metric] otherwise. */
   key: number[];
   rank: number;
@@ -59,6 +61,7 @@ function fields(board: Board) {
     level: pc.level,
     xp: pc.xp,
     username: users.username,
+    title: sql<string | null>`(select t.title from "achievement_progress" t where t.user_id = ${pc.userId})`,
     k1: keys[0]!,
     k2: (keys[1] ?? keys[0])!,
   };
@@ -140,7 +143,7 @@ const keyNames: Record<Board, string[]> = {
   attack: ['attack'],
 };
 
-const rowObject = sql.raw(`json_build_object('characterId', r.id, 'userId', r.user_id, 'name', r.name, 'characterClass', r.class, 'level', r.level, 'xp', r.xp, 'username', r.username, 'k1', r.k1, 'rank', r.rank)`);
+const rowObject = sql.raw(`json_build_object('characterId', r.id, 'userId', r.user_id, 'name', r.name, 'characterClass', r.class, 'level', r.level, 'xp', r.xp, 'username', r.username, 'title', (select t.title from achievement_progress t where t.user_id = r.user_id), 'k1', r.k1, 'rank', r.rank)`);
 
 /**
  * readBoard's statement for one board: topOfBoard's rows and ownOnBoard's, in one snapshot (one

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { directMessages } from '../schema/social.ts';
 import { isoTime } from './columns.ts';
-import { listAcceptedFriends, owner, presenceValues, publicUserJson, type PresenceValues } from './social.ts';
+import { getPublicUsers, listAcceptedFriends, owner, presenceValues, publicUserJson, type PresenceValues } from './social.ts';
 
 /** Direct messages between two players (spec 03 §9): the pair's conversation, its pages and the list of conversations. */
 
@@ -78,11 +78,21 @@ export async function markConversationRead(db: DbOrTx, me: string, other: string
   return marked.length;
 }
 
-/** One entry per friend: the last message either way and the unread count, latest conversation first. */
+/**
+ * One entry per friend and per other player with messages either way (a friendship removed or
+ * blocked keeps its history readable): the last message either way, the unread count and whether
+ * they are a friend now; latest conversation first. The unread counts add up to the badge's.
+ */
 export async function listConversations(db: DbOrTx, me: string, now = new Date()) {
   const friends = await listAcceptedFriends(db, me, me, now);
-  if (friends.length === 0) return [];
-  const ids = friends.map((f) => f.id);
+  const friendIds = new Set(friends.map((f) => f.id));
+  const counterpart = sql<string>`case when ${directMessages.senderId} = ${me} then ${directMessages.receiverId} else ${directMessages.senderId} end`;
+  const talked = await db.selectDistinct({ id: counterpart }).from(directMessages).where(or(eq(directMessages.senderId, me), eq(directMessages.receiverId, me)));
+  const formerIds = talked.map((t) => t.id).filter((id) => !friendIds.has(id));
+  const former = formerIds.length === 0 ? [] : [...(await getPublicUsers(db, me, formerIds, now)).values()];
+  const people = [...friends.map((user) => ({ user, friend: true })), ...former.map((user) => ({ user, friend: false }))];
+  if (people.length === 0) return [];
+  const ids = people.map((p) => p.user.id);
   const last = await db
     .selectDistinctOn([sql`least(${directMessages.senderId}, ${directMessages.receiverId})`, sql`greatest(${directMessages.senderId}, ${directMessages.receiverId})`])
     .from(directMessages)
@@ -95,10 +105,16 @@ export async function listConversations(db: DbOrTx, me: string, now = new Date()
     .groupBy(directMessages.senderId);
   const lastBy = new Map(last.map((m) => [m.senderId === me ? m.receiverId : m.senderId, m]));
   const unreadBy = new Map(unread.map((u) => [u.senderId, Number(u.n)]));
-  return friends
-    .map((user) => ({ user, lastMessage: lastBy.get(user.id) ?? null, unread: unreadBy.get(user.id) ?? 0 }))
+  return people
+    .map(({ user, friend }) => ({ user, lastMessage: lastBy.get(user.id) ?? null, unread: unreadBy.get(user.id) ?? 0, friend }))
     .sort((a, b) => (b.lastMessage?.id ?? 0) - (a.lastMessage?.id ?? 0) || a.user.username.localeCompare(b.user.username));
 }
+
+/** The players `c` of the owner's conversation list: accepted friends, and everyone else the owner has messages with. */
+const conversationPeople = sql`(select case when f.requester_id = ${owner} then f.addressee_id else f.requester_id end as id, true as friend from "friendships" f where f.status = 'accepted' and (f.requester_id = ${owner} or f.addressee_id = ${owner})
+  union
+  select t.id, false from (select d.receiver_id as id from "direct_messages" d where d.sender_id = ${owner} union select d.sender_id from "direct_messages" d where d.receiver_id = ${owner}) t
+  where not exists (select 1 from "friendships" f where f.status = 'accepted' and least(f.requester_id, f.addressee_id) = least(t.id, ${owner}) and greatest(f.requester_id, f.addressee_id) = greatest(t.id, ${owner}))) c`;
 
 const conversationsRead = prepared<PresenceValues & { ownerId: string }, Array<{ lastId: number | null; username: string; json: string }>>('conversations_json', (db) =>
   db
@@ -106,12 +122,11 @@ const conversationsRead = prepared<PresenceValues & { ownerId: string }, Array<{
       lastId: sql<number | null>`m.id::float8`,
       username: sql<string>`u.username`,
       // listConversations' entry, its user and last message as toPublicUser and toDirectMessage make them.
-      json: sql<string>`'{"user":' || ${publicUserJson}::text || ',"lastMessage":' || case when m.id is null then 'null' else ${directMessageJson}::text end || ',"unread":' || (select count(*) from "direct_messages" x where x.receiver_id = ${owner} and x.read_at is null and x.sender_id = u.id) || '}'`,
+      json: sql<string>`'{"user":' || ${publicUserJson}::text || ',"lastMessage":' || case when m.id is null then 'null' else ${directMessageJson}::text end || ',"unread":' || (select count(*) from "direct_messages" x where x.receiver_id = ${owner} and x.read_at is null and x.sender_id = u.id) || ',"friend":' || c.friend::text || '}'`,
     })
     .from(
-      sql`"friendships" f join "users" u on u.id = case when f.requester_id = ${owner} then f.addressee_id else f.requester_id end left join lateral (select * from "direct_messages" m where least(m.sender_id, m.receiver_id) = least(u.id, ${owner}) and greatest(m.sender_id, m.receiver_id) = greatest(u.id, ${owner}) order by least(m.sender_id, m.receiver_id) desc, greatest(m.sender_id, m.receiver_id) desc, m.id desc limit 1) m on true`,
+      sql`${conversationPeople} join "users" u on u.id = c.id left join lateral (select * from "direct_messages" m where least(m.sender_id, m.receiver_id) = least(u.id, ${owner}) and greatest(m.sender_id, m.receiver_id) = greatest(u.id, ${owner}) order by least(m.sender_id, m.receiver_id) desc, greatest(m.sender_id, m.receiver_id) desc, m.id desc limit 1) m on true`,
     )
-    .where(sql`f.status = 'accepted' and (f.requester_id = ${owner} or f.addressee_id = ${owner})`)
     .orderBy(sql`lower(u.username)`),
 );
 

@@ -197,13 +197,23 @@ function selectComments(db: DbOrTx) {
     .innerJoin(users, eq(users.id, postComments.authorId));
 }
 
-/** The post's comments, oldest first (at most `limit`, the newest of them), but those of players in a block with `viewerId`. */
-export async function listComments(db: DbOrTx, postId: string, viewerId: string, limit: number): Promise<CommentRow[]> {
+/**
+ * A page of the post's comments, oldest first: the newest `limit`, or those older than the
+ * comment `before` (of this post; its time to the microsecond, as listPosts reads its cursor);
+ * `hasOlder` when older ones remain. Comments of players in a block with `viewerId` are left out.
+ */
+export async function listComments(db: DbOrTx, postId: string, viewerId: string, limit: number, before?: string): Promise<{ rows: CommentRow[]; hasOlder: boolean }> {
+  const [cursor] = before
+    ? await db.select({ createdAt: sql<string>`${postComments.createdAt}::text`, id: postComments.id }).from(postComments).where(and(eq(postComments.id, before), eq(postComments.postId, postId)))
+    : [];
+  if (before && !cursor) return { rows: [], hasOlder: false };
+  const at = cursor && sql`${cursor.createdAt}::timestamptz`;
+  const older = cursor && at ? or(lt(postComments.createdAt, at), and(eq(postComments.createdAt, at), lt(postComments.id, cursor.id))) : undefined;
   const rows = await selectComments(db)
-    .where(and(eq(postComments.postId, postId), sql`${postComments.authorId} not in ${blockPeersOf(viewerId)}`))
+    .where(and(eq(postComments.postId, postId), sql`${postComments.authorId} not in ${blockPeersOf(viewerId)}`, older))
     .orderBy(desc(postComments.createdAt), desc(postComments.id))
-    .limit(limit);
-  return rows.reverse();
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit };
 }
 
 export async function getComment(db: DbOrTx, postId: string, commentId: string): Promise<CommentRow | undefined> {

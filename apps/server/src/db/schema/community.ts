@@ -1,6 +1,6 @@
-import type { CharacterClass, Race } from '@rpg/game';
+import type { Appearance, CharacterClass, Race } from '@rpg/game';
 import { sql } from 'drizzle-orm';
-import { bigserial, bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { playerCharacters } from './characters.ts';
 import { users } from './users.ts';
 
@@ -104,6 +104,8 @@ export const chatMessages = pgTable(
     characterLevel: integer('character_level').notNull(),
     /** The character's avatar when the line was said, relative to DATA_DIR/uploads. */
     portraitPath: text('portrait_path'),
+    /** Spec 03 §3: the character's appearance when the line was said (drawn as the sheet draws it); null for the Game Master. */
+    characterAppearance: jsonb('character_appearance').$type<Appearance>(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

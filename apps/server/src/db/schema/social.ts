@@ -59,7 +59,8 @@ export const blocks = pgTable(
 /**
  * Spec 03 §3 "Message": sender_id, receiver_id, content, created_at, read (read_at here).
  * The id orders a conversation (paging goes back by id); the pair index serves the
- * conversation pages, the partial index the unread counts.
+ * conversation pages, the partial index the unread counts, the sender and receiver indexes the
+ * conversation list.
  */
 export const directMessages = pgTable(
   'direct_messages',
@@ -74,6 +75,9 @@ export const directMessages = pgTable(
   (t) => [
     index('direct_messages_pair_idx').on(sql`least(${t.senderId}, ${t.receiverId})`, sql`greatest(${t.senderId}, ${t.receiverId})`, t.id),
     index('direct_messages_unread_idx').on(t.receiverId, t.senderId).where(sql`${t.readAt} is null`),
+    // The conversation list: everyone the player has messages with, sent or received.
+    index('direct_messages_sender_idx').on(t.senderId, t.receiverId),
+    index('direct_messages_receiver_idx').on(t.receiverId, t.senderId),
     // DECISIONS §2: 1 to 1000 characters (the rule, `directMessageText` in @rpg/game, says so first).
     check('direct_messages_body_length', sql`char_length(${t.body}) between 1 and 1000`),
     check('direct_messages_not_self', sql`${t.senderId} <> ${t.receiverId}`),

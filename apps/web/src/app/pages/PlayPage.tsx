@@ -3,6 +3,7 @@ import { CasinoHeaderActions } from '@/features/casino/components/CasinoHeaderAc
 import { PokerTable } from '@/features/casino/components/PokerTable';
 import { PlayHub } from '@/features/characters/components/hub/PlayHub';
 import { GlobalChat } from '@/features/chat/components/GlobalChat';
+import { useRealtimeStatus } from '@/features/realtime/hooks/realtime-context';
 
 /**
  * /play: the game hub (DECISIONS section 2) with the adventure console in its right column. The
@@ -10,11 +11,12 @@ import { GlobalChat } from '@/features/chat/components/GlobalChat';
  * The hub hands over the character it shows, so the console never runs for one it has let go of.
  */
 export function PlayPage() {
+  const live = useRealtimeStatus() === 'open';
   return (
     <PlayHub
       console={(active) => (
         <div className="space-y-6">
-          <AdventureConsole key={active.id} characterId={active.id} headerActions={<CasinoHeaderActions characterId={active.id} />} />
+          <AdventureConsole key={active.id} characterId={active.id} live={live} headerActions={<CasinoHeaderActions characterId={active.id} />} />
           <PokerTable key={`poker-${active.id}`} characterId={active.id} />
           <GlobalChat />
         </div>

@@ -11,6 +11,6 @@ export function SkillTreePage() {
   const { active, isPending, isError, retry } = useCharacterList();
   if (isPending) return <CenteredSpinner label="Loading skill tree" />;
   if (isError) return <LoadErrorAlert title="Failed to load character data" onRetry={retry} className="mx-auto max-w-xl" />;
-  if (!active) return <AccessDenied unsupported={false} />;
+  if (!active) return <AccessDenied unsupported={false} noCharacter />;
   return <SkillTreeScreen key={active.id} character={active} />;
 }

@@ -1,10 +1,6 @@
 import { SOCIAL_TEXT } from '@rpg/contract';
-import { LogIn } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { buttonClasses } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
+import { useParams } from 'react-router';
 import { changePassword } from '@/features/auth/api/change-password';
-import { useAuth } from '@/features/auth/hooks/auth-context';
 import { useCharacterList } from '@/features/characters/hooks/useCharacterList';
 import { SendGiftDialog } from '@/features/gifts/components/SendGiftDialog';
 import { useInventoryQuery } from '@/features/items/api/get-inventory';
@@ -19,32 +15,25 @@ const changeAccountPassword: ChangePassword = async (currentPassword, newPasswor
   return result.ok ? { ok: true } : { ok: false, message: failureMessage(result.error) };
 };
 
-/** Spec 03 §8 texts on the profile's Password tab. */
-const PROFILE_PASSWORD_TEXTS = { success: SOCIAL_TEXT.passwordUpdated, failure: 'Failed to update password' };
+/** Spec 03 §5 and §8: the profile's Password tab has texts of its own. */
+const PROFILE_PASSWORD_TEXTS = {
+  success: SOCIAL_TEXT.passwordUpdated,
+  failure: 'Failed to update password',
+  mismatch: { title: "Passwords don't match", description: 'New password and confirmation must match' },
+};
 
 /**
  * /user-profile and /user-profile/:userId (spec 03 §2): the social feature's profile, with the
  * posts feature's feed, the auth feature's password change, the settings feature's
  * preferences and the gifts feature's 'Send Gift' (with the active character's backpack) put in.
+ * Signed-in players only: the route guard sends a guest to /auth (spec 03 §6), so the page has no
+ * login prompt of its own.
  */
 export function UserProfilePage() {
   const { userId } = useParams();
-  const { user } = useAuth();
   // The giver's side of a gift: the active character's money and backpack.
   const { active } = useCharacterList();
   const inventory = useInventoryQuery(active?.id ?? null);
-
-  if (!user) {
-    return (
-      <Card className="mx-auto max-w-md space-y-4 p-6 text-center">
-        <p className="text-parchment-100">You need to be logged in to view this page</p>
-        <Link to="/auth" className={buttonClasses('primary', 'md')}>
-          <LogIn className="size-4" aria-hidden="true" />
-          Login
-        </Link>
-      </Card>
-    );
-  }
 
   return (
     <UserProfile

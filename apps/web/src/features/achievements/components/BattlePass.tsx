@@ -1,9 +1,11 @@
 import type { AchievementsView, BattlePassRewardView } from '@rpg/contract';
 import { CheckCircle2, Gift, Lock } from 'lucide-react';
 import { TierBadge } from '@/components/TierBadge';
+import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
+import { useClaimRewards } from '../api/claim-rewards';
 
-function RewardRow({ reward }: { reward: BattlePassRewardView }) {
+function RewardRow({ reward, claim }: { reward: BattlePassRewardView; claim: ReturnType<typeof useClaimRewards> }) {
   const { level, itemName, itemDescription, itemRarity, state, pointsNeeded, pointsRequired } = reward;
   return (
     <li
@@ -33,9 +35,14 @@ function RewardRow({ reward }: { reward: BattlePassRewardView }) {
             <span className="block text-xs tabular-nums">({pointsNeeded} points needed)</span>
           </p>
         ) : state === 'ready' ? (
-          <p className="inline-flex items-center gap-1 font-semibold text-gold-300">
-            <Gift className="size-4" aria-hidden="true" /> READY
-          </p>
+          <div className="space-y-1">
+            <p className="inline-flex items-center gap-1 font-semibold text-gold-300">
+              <Gift className="size-4" aria-hidden="true" /> READY TO CLAIM
+            </p>
+            <Button size="sm" disabled={claim.isPending} aria-label={`Claim ${itemName}`} onClick={() => claim.mutate()}>
+              Claim
+            </Button>
+          </div>
         ) : (
           <p className="inline-flex items-center gap-1 font-semibold text-moss-300">
             <CheckCircle2 className="size-4" aria-hidden="true" /> CLAIMED
@@ -50,6 +57,7 @@ function RewardRow({ reward }: { reward: BattlePassRewardView }) {
 /** Spec 03 §2 Battle Pass tab: the level, points to the next reward, claimed count, the 15 rewards. */
 export function BattlePass({ view }: { view: AchievementsView }) {
   const { level, pointsToNextLevel, battlePass } = view;
+  const claim = useClaimRewards();
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-3">
@@ -74,7 +82,7 @@ export function BattlePass({ view }: { view: AchievementsView }) {
       </div>
       <ul className="space-y-2">
         {battlePass.rewards.map((reward) => (
-          <RewardRow key={reward.id} reward={reward} />
+          <RewardRow key={reward.id} reward={reward} claim={claim} />
         ))}
       </ul>
     </div>

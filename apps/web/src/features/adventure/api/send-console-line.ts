@@ -11,18 +11,17 @@ export function sendConsoleLine(characterId: string, text: string): Promise<Cons
 
 /**
  * Sends one line. The answer's lines go straight into the log and its toasts are shown. A command
- * may also change the character or start an adventure: those queries are refetched as well, so a
- * tab whose socket is down still shows the result.
+ * may also change the character or start an adventure: the server's push refetches what it named.
+ * Only a tab whose socket is not open (`live` false) refetches them itself, so it still shows the result.
  */
-export function useSendConsoleLine(characterId: string) {
+export function useSendConsoleLine(characterId: string, live: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => sendConsoleLine(characterId, text),
     onSuccess: (answer, text) => {
       addConsoleLines(queryClient, characterId, answer.messages);
       answer.toasts.forEach(showServerToast);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.console(characterId) });
-      if (text.trim().startsWith('/')) {
+      if (!live && text.trim().startsWith('/')) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.adventure(characterId) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.characters });
       }

@@ -9,7 +9,11 @@ export function startAdventure(characterId: string, body: StartAdventureBody): P
   return apiFetch(`/api/characters/${encodeURIComponent(characterId)}/adventures`, startAdventureResponseSchema, { method: 'POST', body });
 }
 
-/** Starts from the launcher; a refusal shows the server's toast (spec 02 §8 texts), else 'Failed to start adventure.'. */
+/**
+ * Starts from the launcher; a refusal shows the server's toast (spec 02 §8 texts), else 'Failed to
+ * start adventure.'. The answer holds the adventure and its line, so nothing is read again here: the
+ * server's push refreshes the other tabs (and this one's board after a reconnect).
+ */
 export function useStartAdventure(characterId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -17,8 +21,6 @@ export function useStartAdventure(characterId: string) {
     onSuccess: ({ adventure, messages }) => {
       queryClient.setQueryData<AdventureStateResponse>(queryKeys.adventure(characterId), (state) => (state ? { ...state, current: adventure } : state));
       addConsoleLines(queryClient, characterId, messages);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adventure(characterId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.console(characterId) });
     },
     onError: (error) => toastApiError(error, 'Failed to start adventure.'),
   });

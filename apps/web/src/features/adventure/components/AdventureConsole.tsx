@@ -7,6 +7,7 @@ import { useSendConsoleLine } from '../api/send-console-line';
 import { useStartAdventure } from '../api/start-adventure';
 import { useAdventureState } from '../hooks/useAdventureState';
 import { useCommandHistory } from '../hooks/useCommandHistory';
+import { useConsoleRefusal } from '../hooks/useConsoleRefusal';
 import { CONSOLE_FILTERS, FILTER_LABELS, visibleMessages, type ConsoleFilter } from '../lib/filters';
 import { AdventureBanner } from './AdventureBanner';
 import { AdventureLauncher } from './AdventureLauncher';
@@ -17,6 +18,8 @@ import { EMPTY_CONSOLE_TEXT, MessageLog } from './MessageLog';
 
 interface AdventureConsoleProps {
   characterId: string;
+  /** The tab's socket is open: the server's pushes refresh what changes. */
+  live: boolean;
   /** Slot in the header for other features' buttons (the casino's chip buttons). */
   headerActions?: ReactNode;
 }
@@ -28,7 +31,7 @@ const tabTrigger =
  * Spec 02 §2 'Adventure Chat panel': header, Commands list, the running adventure's banner, the
  * launcher, filter tabs, the log and the input. Everything it shows is the server's answer.
  */
-export function AdventureConsole({ characterId, headerActions }: AdventureConsoleProps) {
+export function AdventureConsole({ characterId, live, headerActions }: AdventureConsoleProps) {
   const ids = useId();
   const titleId = `${ids}-title`;
   const commandsId = `${ids}-commands`;
@@ -36,10 +39,11 @@ export function AdventureConsole({ characterId, headerActions }: AdventureConsol
 
   const consoleQuery = useConsoleQuery(characterId);
   const messages = useMemo(() => flattenConsole(consoleQuery.data), [consoleQuery.data]);
-  const send = useSendConsoleLine(characterId);
+  const send = useSendConsoleLine(characterId, live);
   const history = useCommandHistory(characterId);
-  const adventure = useAdventureState(characterId);
+  const adventure = useAdventureState(characterId, live);
   const start = useStartAdventure(characterId);
+  const refusal = useConsoleRefusal([consoleQuery, adventure.query], [send, start]);
 
   const [filter, setFilter] = useState<ConsoleFilter>('all');
   const [line, setLine] = useState('');
@@ -116,6 +120,12 @@ export function AdventureConsole({ characterId, headerActions }: AdventureConsol
           </Tabs.Content>
         ))}
       </Tabs.Root>
+
+      {refusal ? (
+        <p role="alert" data-kind="refusal" className="mx-3 mb-2 rounded-md border border-ember-500/50 bg-ember-900/40 px-3 py-2 text-sm text-ember-200">
+          {refusal}
+        </p>
+      ) : null}
 
       <ConsoleInput
         value={line}

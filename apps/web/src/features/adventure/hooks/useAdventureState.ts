@@ -2,18 +2,25 @@ import { queryKeys } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAdventureQuery } from '../api/get-adventure';
-import { announceAdventureOutcome } from '../lib/outcome-toast';
+import { announceAdventureOutcome, completedPushArrived } from '../lib/outcome-toast';
 import { remainingMs } from '../lib/time-format';
 import { useNow } from './useNow';
 
 /**
- * The adventure as the console shows it: the running one with its countdown (ticking every
- * second), the launcher, and what happens at 0. At 0 the adventure is read again; the server
- * settles a due adventure on that read, so the result appears even when the push was missed.
- * When a watched adventure disappears, the console, the character and the inventory are refetched
- * and the outcome toast is shown (once, also when the push shows it too).
+ * With the socket open, the server's settler ends the adventure on time and its push refetches the
+ * board: the console waits this long past 0 before reading the board itself.
  */
-export function useAdventureState(characterId: string) {
+export const SETTLE_GRACE_MS = 1_500;
+
+/**
+ * The adventure as the console shows it: the running one with its countdown (ticking every
+ * second), the launcher, and what happens at 0. At 0 (after a grace while the socket is open,
+ * `live`) the adventure is read again unless the push has already brought the result; the server
+ * settles a due adventure on that read, so the result appears even when the push was missed.
+ * When a watched adventure disappears without its push, the console, the character and the
+ * inventory are refetched; the outcome toast is shown (once, also when the push shows it too).
+ */
+export function useAdventureState(characterId: string, live: boolean) {
   const queryClient = useQueryClient();
   const query = useAdventureQuery(characterId);
   const current = query.data?.current ?? null;
@@ -23,8 +30,12 @@ export function useAdventureState(characterId: string) {
   const dueId = current && remaining === 0 ? current.id : null;
 
   useEffect(() => {
-    if (dueId) void queryClient.invalidateQueries({ queryKey: queryKeys.adventure(characterId) });
-  }, [dueId, characterId, queryClient]);
+    if (!dueId) return undefined;
+    // A read already on its way (the push's) is not cancelled for a second one.
+    const read = () => void queryClient.invalidateQueries({ queryKey: queryKeys.adventure(characterId) }, { cancelRefetch: false });
+    const timer = setTimeout(read, live ? SETTLE_GRACE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [dueId, live, characterId, queryClient]);
 
   const watched = useRef<string | null>(null);
   useEffect(() => {
@@ -35,8 +46,10 @@ export function useAdventureState(characterId: string) {
     const finished = watched.current;
     if (!finished) return;
     watched.current = null;
-    for (const queryKey of [queryKeys.console(characterId), queryKeys.characters, queryKeys.inventory(characterId)]) {
-      void queryClient.invalidateQueries({ queryKey });
+    if (!completedPushArrived(characterId)) {
+      for (const queryKey of [queryKeys.console(characterId), queryKeys.characters, queryKeys.inventory(characterId)]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     }
     if (lastOutcome?.adventureId === finished) {
       announceAdventureOutcome({ characterId, won: lastOutcome.won, title: lastOutcome.title, message: lastOutcome.message });

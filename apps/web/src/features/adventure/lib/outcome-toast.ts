@@ -35,10 +35,24 @@ export function announceAdventureOutcome(notice: AdventureOutcomeNotice, now = D
   return true;
 }
 
+/** When each character's last 'adventure-completed' push arrived on this tab. */
+const completedPushes = new Map<string, number>();
+
+/**
+ * True when this tab got the 'adventure-completed' push of `characterId` within `withinMs`: the
+ * server sent its refetches (`changedKeys.adventureSettled`) with it, so the console need not
+ * read them again itself.
+ */
+export function completedPushArrived(characterId: string, withinMs = REPEAT_WINDOW_MS, now = Date.now()): boolean {
+  const at = completedPushes.get(characterId);
+  return at !== undefined && now - at <= withinMs;
+}
+
 /** The handler for the 'adventure-completed' push (wired by the page, which owns the socket). */
 export function onAdventureCompletedPush(message: unknown): void {
   const push = adventureCompletedPushSchema.safeParse(message);
   if (!push.success) return;
   const { characterId, won, title, message: text } = push.data;
+  completedPushes.set(characterId, Date.now());
   announceAdventureOutcome({ characterId, won, title, message: text });
 }

@@ -1,4 +1,5 @@
 import { CoinAmount } from '@/components/CoinAmount';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { usePriceHistory } from '../api/get-price-history';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -15,7 +16,7 @@ export function PriceHistory({ name }: { name: string }) {
       {history.isPending ? (
         <p className="mt-1 text-xs text-parchment-300">Loading price history...</p>
       ) : !sales ? (
-        <p className="mt-1 text-xs text-ember-300">Price history is unavailable right now.</p>
+        <LoadErrorAlert title="Price history is unavailable right now." onRetry={() => void history.refetch()} className="mt-2" />
       ) : sales.length === 0 ? (
         <p className="mt-1 text-xs text-parchment-300">No sales yet. You set the market price.</p>
       ) : (

@@ -11,7 +11,8 @@ export function atCharacterLimit(count: number): boolean {
   return count >= MAX_CHARACTERS_PER_USER;
 }
 
-export const CHARACTER_LIMIT_NOTICE = `You have reached the maximum number of characters (${MAX_CHARACTERS_PER_USER}). Delete a character to create a new one.`;
+/** Spec 03 §8 'Character Limit Reached – You can only have up to 2 characters. Delete one to create a new character.' */
+export const CHARACTER_LIMIT_NOTICE = `You can only have up to ${MAX_CHARACTERS_PER_USER} characters. Delete one to create a new character.`;
 
 /** Spec 01 section 2, game hub: the character a screen was showing is no longer the player's. */
 export function isCharacterLost(characters: readonly CharacterView[], shownId: string | null): boolean {

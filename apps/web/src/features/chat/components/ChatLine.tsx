@@ -1,6 +1,8 @@
 import type { ChatMessageView } from '@rpg/contract';
+import { isRace } from '@rpg/game';
 import { Crown, Flag, VolumeX } from 'lucide-react';
 import { useState } from 'react';
+import { CharacterPortrait } from '@/components/portrait/CharacterPortrait';
 import { cn } from '@/lib/cn';
 
 interface ChatLineProps {
@@ -14,12 +16,23 @@ interface ChatLineProps {
 const capitalize = (word: string) => (word ? word[0]!.toUpperCase() + word.slice(1) : word);
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
-/** The character's picture when the line was said, or its initial. */
+/**
+ * The character as it was when the line was said: its uploaded picture, else the portrait the sheet
+ * draws from its appearance (small), else its initial (lines older than the snapshot).
+ */
 function Portrait({ line }: { line: ChatMessageView }) {
   const [broken, setBroken] = useState(false);
   const system = line.kind === 'system';
   if (line.character.portraitUrl && !broken) {
     return <img src={line.character.portraitUrl} alt="" onError={() => setBroken(true)} className="size-9 shrink-0 rounded-full border border-gold-700/60 object-cover" />;
+  }
+  const { appearance, race } = line.character;
+  if (appearance) {
+    return (
+      <span className="size-9 shrink-0 overflow-hidden rounded-full border border-gold-700/60" data-testid="chat-portrait">
+        <CharacterPortrait appearance={appearance} race={isRace(race) ? race : null} className="size-full scale-150" />
+      </span>
+    );
   }
   return (
     <span
@@ -44,6 +57,7 @@ export function ChatLine({ line, mine, onReport, onMute }: ChatLineProps) {
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className={cn('font-semibold', system ? 'text-gold-300' : 'text-parchment-50')}>{line.character.name}</span>
+          {line.title ? <span className="text-xs font-semibold text-gold-300">{line.title}</span> : null}
           <span className="text-xs text-parchment-300">
             {system ? '' : `${capitalize(line.character.race)} · `}Lv {line.character.level}
           </span>

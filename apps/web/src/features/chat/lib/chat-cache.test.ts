@@ -7,7 +7,8 @@ const line = (id: number, userId: string | null = 'u1'): ChatMessageView => ({
   kind: userId ? 'player' : 'system',
   userId,
   username: userId,
-  character: { id: null, name: 'Aria', race: 'elf', characterClass: 'mage', level: 1, portraitUrl: null },
+  character: { id: null, name: 'Aria', race: 'elf', characterClass: 'mage', level: 1, portraitUrl: null, appearance: null },
+  title: null,
   text: `line ${id}`,
   createdAt: new Date(0).toISOString(),
 });

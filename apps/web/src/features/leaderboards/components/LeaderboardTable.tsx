@@ -63,6 +63,7 @@ export function LeaderboardTable({ entries, metric, caption }: LeaderboardTableP
               </td>
               <td className="px-3 py-2">
                 <span className="font-semibold break-words text-parchment-50">{e.name}</span>
+                {e.title ? <span className="ml-2 text-xs font-semibold text-gold-300">{e.title}</span> : null}
                 {e.own ? <span className="ml-2 rounded bg-moss-900/70 px-1.5 py-0.5 text-xs text-moss-300">You</span> : null}
                 <span className="block text-xs break-all text-parchment-400">{e.username}</span>
                 {/* Phones: the class under the name, its column hidden, so the metric stays on screen. */}

@@ -2,11 +2,12 @@ import { COMMENT_MAX_LENGTH } from '@rpg/game';
 import { POST_TEXTS } from '@rpg/contract';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
-import { useCommentsQuery } from '../api/get-comments';
+import { flattenComments, useCommentsQuery } from '../api/get-comments';
 import { postTime } from '../lib/format';
 import { Avatar } from './Avatar';
 
@@ -23,6 +24,7 @@ export function PostComments({ userId, postId }: PostCommentsProps) {
   const add = useAddComment(userId, postId);
   const remove = useDeleteComment(userId, postId);
   const [text, setText] = useState('');
+  const list = flattenComments(comments.data);
 
   const submit = () => {
     if (text.trim() === '' || add.isPending) return;
@@ -33,37 +35,46 @@ export function PostComments({ userId, postId }: PostCommentsProps) {
     <div className="mt-3 space-y-3 border-t border-gold-700/20 pt-3">
       {comments.isPending ? (
         <Spinner label="Loading comments" className="mx-auto" />
-      ) : comments.isError ? (
-        <p className="text-sm text-ember-400">The comments could not be loaded.</p>
-      ) : comments.data.comments.length === 0 ? (
+      ) : !comments.data ? (
+        <LoadErrorAlert title="The comments could not be loaded." onRetry={() => void comments.refetch()} />
+      ) : list.length === 0 ? (
         <p className="text-sm text-parchment-300">{POST_TEXTS.noComments}</p>
       ) : (
-        <ul aria-label="Comments" className="space-y-2">
-          {comments.data.comments.map((comment) => (
-            <li key={comment.id} className="flex gap-2 rounded-md bg-ink-900/60 p-2" data-testid="comment">
-              <Avatar name={comment.author.username} url={comment.author.avatarUrl} small />
-              <div className="min-w-0 flex-1">
-                <p className="text-xs">
-                  <span className="font-semibold text-parchment-100">{comment.author.username}</span>{' '}
-                  <time dateTime={comment.createdAt} className="text-parchment-400">
-                    {postTime(comment.createdAt)}
-                  </time>
-                </p>
-                <p className="text-sm break-words whitespace-pre-wrap text-parchment-100">{comment.text}</p>
-              </div>
-              {comment.canDelete ? (
-                <button
-                  type="button"
-                  onClick={() => remove.mutate(comment.id)}
-                  aria-label={`Delete comment by ${comment.author.username}`}
-                  className="self-start rounded p-1 text-parchment-400 hover:bg-ink-700 hover:text-ember-400 focus-visible:outline-2 focus-visible:outline-gold-300"
-                >
-                  <Trash2 className="size-3.5" aria-hidden="true" />
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <>
+          {comments.hasNextPage ? (
+            <div className="text-center">
+              <Button size="sm" variant="ghost" disabled={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
+                {comments.isFetchingNextPage ? 'Loading…' : 'Load older comments'}
+              </Button>
+            </div>
+          ) : null}
+          <ul aria-label="Comments" className="space-y-2">
+            {list.map((comment) => (
+              <li key={comment.id} className="flex gap-2 rounded-md bg-ink-900/60 p-2" data-testid="comment">
+                <Avatar name={comment.author.username} url={comment.author.avatarUrl} small />
+                <div className="min-w-0 flex-1">
+                  <p className="text-xs">
+                    <span className="font-semibold text-parchment-100">{comment.author.username}</span>{' '}
+                    <time dateTime={comment.createdAt} className="text-parchment-400">
+                      {postTime(comment.createdAt)}
+                    </time>
+                  </p>
+                  <p className="text-sm break-words whitespace-pre-wrap text-parchment-100">{comment.text}</p>
+                </div>
+                {comment.canDelete ? (
+                  <button
+                    type="button"
+                    onClick={() => remove.mutate(comment.id)}
+                    aria-label={`Delete comment by ${comment.author.username}`}
+                    className="self-start rounded p-1 text-parchment-400 hover:bg-ink-700 hover:text-ember-400 focus-visible:outline-2 focus-visible:outline-gold-300"
+                  >
+                    <Trash2 className="size-3.5" aria-hidden="true" />
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <form
         className="flex items-start gap-2"

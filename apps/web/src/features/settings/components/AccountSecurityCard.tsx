@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { TextField } from '@/components/ui/TextField';
-import { EMPTY_PASSWORD_FORM, MIN_PASSWORD_LENGTH, PASSWORD_ERROR_TITLE, passwordFormProblem, type PasswordForm } from '../lib/password-form';
+import { EMPTY_PASSWORD_FORM, MIN_PASSWORD_LENGTH, PASSWORD_ERROR_TITLE, PASSWORD_MISMATCH_MESSAGE, passwordFormProblem, type PasswordForm } from '../lib/password-form';
 
 export type PasswordChangeResult = { ok: true } | { ok: false; message: string };
 export type ChangePassword = (currentPassword: string, newPassword: string) => Promise<PasswordChangeResult>;
@@ -14,6 +14,8 @@ export interface PasswordTexts {
   success: string;
   successDescription?: string;
   failure: string;
+  /** The toast when the new password and its confirmation differ; else `failure` with PASSWORD_MISMATCH_MESSAGE. */
+  mismatch?: { title: string; description: string };
 }
 const SETTINGS_TEXTS: PasswordTexts = { success: 'Password Updated', successDescription: 'Your password has been changed. Other sessions were signed out.', failure: PASSWORD_ERROR_TITLE };
 
@@ -30,6 +32,10 @@ export function AccountSecurityCard({ changePassword, texts = SETTINGS_TEXTS }: 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = passwordFormProblem(form);
+    if (problem === PASSWORD_MISMATCH_MESSAGE && texts.mismatch) {
+      toast.error(texts.mismatch.title, { description: texts.mismatch.description });
+      return;
+    }
     if (problem) {
       toast.error(texts.failure, { description: problem });
       return;

@@ -16,8 +16,8 @@ import { previewReset, previewUnlock, startPreview, withPreview, type PreviewOut
 import { SkillDetails } from './SkillDetails';
 import { SkillGraph } from './SkillGraph';
 
-/** Spec 03 §2: 'Access Denied' / 'Character not found or invalid class.' with 'Return to Profile'. */
-export function AccessDenied({ unsupported }: { unsupported: boolean }) {
+/** Spec 03 §2: 'Access Denied' / 'Character not found or invalid class.' with 'Return to Profile'; §8 'No active character found' without one. */
+export function AccessDenied({ unsupported, noCharacter = false }: { unsupported: boolean; noCharacter?: boolean }) {
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-xl py-10">
       <Card className="space-y-4 text-center">
@@ -26,6 +26,7 @@ export function AccessDenied({ unsupported }: { unsupported: boolean }) {
         </h1>
         <p className="text-parchment-100">Character not found or invalid class.</p>
         {unsupported ? <p className="text-sm text-parchment-300">Unsupported class type.</p> : null}
+        {noCharacter ? <p className="text-sm text-parchment-300">No active character found</p> : null}
         <Link to="/profile" className={buttonClasses('secondary')}>
           Return to Profile
         </Link>
@@ -73,6 +74,9 @@ function TreePanel({ character, ownTree, shown }: TreePanelProps) {
   const tree = isPreview ? withPreview(state.tree!, local) : state.tree!;
   const points = isPreview ? local.skillPoints : state.skillPoints;
   const busy = unlock.isPending || reset.isPending;
+  // Spec 03 §5: a reset needs an unlocked skill besides the root; until then the button is off and says why.
+  const canReset = tree.nodes.some((n) => n.status === 'unlocked' && n.id !== tree.root);
+  const resetHintId = `${detailsId}-reset-hint`;
 
   const showPreview = (outcome: PreviewOutcome) => {
     if (!outcome.ok) {
@@ -103,10 +107,15 @@ function TreePanel({ character, ownTree, shown }: TreePanelProps) {
       <div className="flex flex-wrap items-center gap-3">
         <Stat label="Level" value={state.level} />
         <Stat label="Skill Points" value={points} />
-        <Button variant="secondary" onClick={onReset} disabled={busy}>
+        <Button variant="secondary" onClick={onReset} disabled={busy || !canReset} aria-describedby={canReset ? undefined : resetHintId}>
           <RotateCcw className="size-4" aria-hidden="true" />
           Reset Skills
         </Button>
+        {canReset ? null : (
+          <span id={resetHintId} className="text-sm text-parchment-300">
+            No skills to reset
+          </span>
+        )}
         {!isPreview && bonusText(state.bonuses) ? (
           <p className="text-sm text-parchment-300">
             Your skills add: <span className="text-moss-300">{bonusText(state.bonuses)}</span>

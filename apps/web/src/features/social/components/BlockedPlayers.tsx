@@ -1,3 +1,4 @@
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { useBlocksQuery } from '../api/get-blocks';
 import { RelationActions } from './RelationActions';
@@ -5,11 +6,12 @@ import { UserAvatar } from './UserAvatar';
 
 const BLOCKED = { status: 'blocked' as const, friendshipId: null };
 
-/** The players I blocked, each with Unblock. Shown only when there are some. */
+/** The players I blocked, each with Unblock. Shown only when there are some, or when they could not be loaded (with a retry). */
 export function BlockedPlayers() {
   const blocks = useBlocksQuery();
   if (blocks.isPending) return <Spinner label="Loading blocked players" />;
-  const users = blocks.data?.users ?? [];
+  if (!blocks.data) return <LoadErrorAlert title="Failed to load blocked players" onRetry={() => void blocks.refetch()} />;
+  const users = blocks.data.users;
   if (users.length === 0) return null;
   return (
     <section aria-labelledby="blocked-players-title" className="space-y-3">

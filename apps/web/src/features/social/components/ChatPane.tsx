@@ -13,12 +13,16 @@ import { UserAvatar } from './UserAvatar';
 
 const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
+/** Shown in place of the input when the friendship has ended (removed or blocked). */
+export const READ_ONLY_TEXT = 'You are no longer friends. This conversation is kept for reading only.';
+
 /**
- * DECISIONS §2: one conversation with a friend. New messages arrive live (the server's
+ * DECISIONS §2: one conversation with a friend, or the read-only history with a former friend
+ * (`canSend` false). New messages arrive live (the server's
  * `invalidate` refetches this query in every tab); what the friend sent is marked read while the
  * pane is open; older messages load a page at a time. Text is rendered as text.
  */
-export function ChatPane({ friend, myId }: { friend: PublicUser; myId: string }) {
+export function ChatPane({ friend, myId, canSend }: { friend: PublicUser; myId: string; canSend: boolean }) {
   const conversation = useConversationQuery(friend.id);
   const send = useSendMessage(friend.id);
   const markRead = useMarkRead();
@@ -102,30 +106,34 @@ export function ChatPane({ friend, myId }: { friend: PublicUser; myId: string })
           </>
         )}
       </div>
-      <form
-        className="flex items-end gap-2 border-t border-ink-700 pt-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <label htmlFor="direct-message-input" className="sr-only">
-          Message {friend.username}
-        </label>
-        <textarea
-          id="direct-message-input"
-          rows={2}
-          value={draft}
-          maxLength={1000}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={`Message ${friend.username}…`}
-          className="min-h-11 flex-1 resize-none rounded-md border border-ink-500 bg-ink-950/70 px-3 py-2 text-sm text-parchment-50 placeholder:text-parchment-400/80 focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-300"
-        />
-        <Button type="submit" disabled={draft.trim() === '' || send.isPending} aria-label="Send message">
-          <Send className="size-4" aria-hidden="true" />
-        </Button>
-      </form>
+      {!canSend ? (
+        <p className="border-t border-ink-700 pt-3 text-sm text-parchment-300">{READ_ONLY_TEXT}</p>
+      ) : (
+        <form
+          className="flex items-end gap-2 border-t border-ink-700 pt-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <label htmlFor="direct-message-input" className="sr-only">
+            Message {friend.username}
+          </label>
+          <textarea
+            id="direct-message-input"
+            rows={2}
+            value={draft}
+            maxLength={1000}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={`Message ${friend.username}…`}
+            className="min-h-11 flex-1 resize-none rounded-md border border-ink-500 bg-ink-950/70 px-3 py-2 text-sm text-parchment-50 placeholder:text-parchment-400/80 focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-300"
+          />
+          <Button type="submit" disabled={draft.trim() === '' || send.isPending} aria-label="Send message">
+            <Send className="size-4" aria-hidden="true" />
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { useSuggestionsQuery } from '../api/get-suggestions';
 import { RelationActions } from './RelationActions';
@@ -16,7 +17,9 @@ export function FriendSuggestions() {
       </h3>
       {suggestions.isPending ? (
         <Spinner label="Loading suggestions" />
-      ) : !suggestions.data || suggestions.data.suggestions.length === 0 ? (
+      ) : !suggestions.data ? (
+        <LoadErrorAlert title="Failed to load friend suggestions" onRetry={() => void suggestions.refetch()} />
+      ) : suggestions.data.suggestions.length === 0 ? (
         <p className="text-sm text-parchment-300">No suggestions available…</p>
       ) : (
         <ul className="divide-y divide-ink-700">

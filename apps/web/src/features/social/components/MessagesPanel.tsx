@@ -1,6 +1,7 @@
 import { SOCIAL_TEXT } from '@rpg/contract';
 import { Bell, Check, MessagesSquare, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
@@ -20,13 +21,18 @@ interface MessagesPanelProps {
   onSelect: (userId: string) => void;
 }
 
-/** Spec 03 §2 "Messages": a conversation list with search, friend-request notifications, the chat pane. */
+/**
+ * Spec 03 §2 "Messages": a conversation list with search, friend-request notifications, the chat
+ * pane. The list holds friends and former friends with a history (read-only), so every unread
+ * message the badge counts can be opened and read.
+ */
 export function MessagesPanel({ myId, activeId, onSelect }: MessagesPanelProps) {
   const conversations = useConversationsQuery();
   const [filter, setFilter] = useState('');
   const list = conversations.data?.conversations ?? [];
   const shown = list.filter((c) => c.user.username.toLowerCase().includes(filter.trim().toLowerCase()));
-  const active = list.find((c) => c.user.id === activeId)?.user;
+  const activeEntry = list.find((c) => c.user.id === activeId);
+  const active = activeEntry?.user;
   const pane = useRef<HTMLDivElement>(null);
 
   // On a phone the pane is below the list: bring the chosen conversation into view.
@@ -53,17 +59,19 @@ export function MessagesPanel({ myId, activeId, onSelect }: MessagesPanelProps) 
         </div>
         {conversations.isPending ? (
           <Spinner label="Loading conversations" />
+        ) : !conversations.data ? (
+          <LoadErrorAlert title="Failed to load friends for messaging" onRetry={() => void conversations.refetch()} />
         ) : list.length === 0 ? (
           <p className="text-sm text-parchment-300">No friends yet. Add friends to start a conversation.</p>
         ) : (
           <ul aria-label="Conversations" className="space-y-1">
-            {shown.map(({ user, lastMessage, unread }) => (
+            {shown.map(({ user, lastMessage, unread, friend }) => (
               <li key={user.id}>
                 <button
                   type="button"
                   onClick={() => onSelect(user.id)}
                   aria-current={user.id === activeId ? 'true' : undefined}
-                  aria-label={`${user.username}${unread > 0 ? `, ${unread} unread` : ''}`}
+                  aria-label={`${user.username}${friend ? '' : ', no longer a friend'}${unread > 0 ? `, ${unread} unread` : ''}`}
                   className={cn(
                     'flex w-full items-center gap-3 rounded-lg px-2 py-2 text-left hover:bg-ink-700',
                     user.id === activeId ? 'bg-gold-500/15 ring-1 ring-gold-500/60' : undefined,
@@ -84,7 +92,7 @@ export function MessagesPanel({ myId, activeId, onSelect }: MessagesPanelProps) 
       <div ref={pane} className="scroll-mt-20">
         <Card className="p-4">
           {active ? (
-            <ChatPane key={active.id} friend={active} myId={myId} />
+            <ChatPane key={active.id} friend={active} myId={myId} canSend={activeEntry?.friend ?? false} />
           ) : (
             <div className="flex h-64 flex-col items-center justify-center gap-2 text-parchment-300">
               <MessagesSquare className="size-8 text-gold-400" aria-hidden="true" />
@@ -109,7 +117,9 @@ function RequestNotifications() {
         Notifications
         <CountBadge count={incoming.length} tone="ember" />
       </h3>
-      {incoming.length === 0 ? (
+      {friends.isPending ? null : !friends.data ? (
+        <LoadErrorAlert title="Failed to load friends" onRetry={() => void friends.refetch()} className="mt-2" />
+      ) : incoming.length === 0 ? (
         <p className="mt-1 text-xs text-parchment-300">No incoming friend requests.</p>
       ) : (
         <ul className="mt-2 space-y-2">

@@ -13,7 +13,8 @@ interface RelationActionsProps {
 
 /**
  * Spec 03 §4: the sender sees 'Request sent' for a pending request they sent; the recipient sees
- * Accept and Reject; anyone else 'Add Friend'.
+ * Accept and Reject (on the sender's profile one 'Accept Request', since asking back accepts);
+ * anyone else 'Add Friend'.
  */
 export function RelationActions({ userId, username, relation, canAnswer = true }: RelationActionsProps) {
   const action = useFriendAction();
@@ -46,7 +47,13 @@ export function RelationActions({ userId, username, relation, canAnswer = true }
           </span>
         );
       }
-      break;
+      // On their profile (no Accept and Reject there, spec 03 §6) the one button accepts their request: it says so.
+      return (
+        <Button size="sm" disabled={busy} onClick={() => action.mutate({ kind: 'request', userId })} aria-label={`Accept Request ${username}`}>
+          <Check className="size-4" aria-hidden="true" />
+          Accept Request
+        </Button>
+      );
     case 'blocked':
       return (
         <Button size="sm" variant="secondary" disabled={busy} onClick={() => action.mutate({ kind: 'unblock', userId })}>

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { useUserSearch } from '../api/search-users';
@@ -43,7 +44,9 @@ export function UserSearch() {
       </form>
       {term === '' ? null : search.isPending ? (
         <Spinner label="Searching" />
-      ) : search.data && search.data.users.length === 0 ? (
+      ) : !search.data ? (
+        <LoadErrorAlert title="Failed to search users" onRetry={() => void search.refetch()} />
+      ) : search.data.users.length === 0 ? (
         <p className="text-sm text-parchment-300">No players found. Try a different search term.</p>
       ) : (
         <ul aria-label="Search results" className="divide-y divide-ink-700">

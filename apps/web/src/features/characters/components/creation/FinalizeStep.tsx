@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import type { CreationDraft, DraftAction } from '../../lib/creation-draft';
 import { capitalise } from '../../lib/labels';
-import { CharacterPortrait } from '../portrait/CharacterPortrait';
+import { CharacterPortrait } from '@/components/portrait/CharacterPortrait';
 import { AppearanceControls } from './AppearanceControls';
 
 interface FinalizeStepProps {

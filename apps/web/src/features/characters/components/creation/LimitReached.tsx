@@ -1,8 +1,8 @@
-import { MAX_CHARACTERS_PER_USER } from '@rpg/game';
 import { ArrowLeft, ShieldAlert, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { CHARACTER_LIMIT_NOTICE } from '../../lib/roster';
 
 /** React Router keeps the history index in history.state; 0 means this tab has nowhere to go back to. */
 function canGoBack(): boolean {
@@ -18,7 +18,7 @@ export function LimitReached() {
     <Card className="mx-auto max-w-xl text-center">
       <ShieldAlert className="mx-auto size-12 text-gold-400" aria-hidden="true" />
       <h1 className="mt-3 text-3xl font-bold text-gold-300">Character Limit Reached</h1>
-      <p className="mt-3 text-parchment-100">You can only create up to {MAX_CHARACTERS_PER_USER} characters.</p>
+      <p className="mt-3 text-parchment-100">{CHARACTER_LIMIT_NOTICE}</p>
       <p className="mt-2 text-sm text-parchment-300">
         To make room, delete a character from the{' '}
         <Link to="/game" className="text-gold-300 underline underline-offset-4 hover:text-gold-200">

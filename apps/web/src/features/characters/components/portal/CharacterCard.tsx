@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { CoinAmount } from '@/components/CoinAmount';
 import { cn } from '@/lib/cn';
 import { DeleteCharacterButton } from '../DeleteCharacterButton';
-import { CharacterPortrait } from '../portrait/CharacterPortrait';
+import { CharacterPortrait } from '@/components/portrait/CharacterPortrait';
 
 interface CharacterCardProps {
   character: CharacterView;

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { DeleteCharacterButton } from '../DeleteCharacterButton';
-import { CharacterPortrait } from '../portrait/CharacterPortrait';
+import { CharacterPortrait } from '@/components/portrait/CharacterPortrait';
 import { ImageControls } from './ImageControls';
 import { ClassPanel, RaceDetails, RacialBonusPanel } from './LorePanels';
 

@@ -1,0 +1,102 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { BASE_URL, signedIn } from '../support/game.ts';
+import { createCharacterViaApi } from './character-helpers.ts';
+import { say } from './console-helpers.ts';
+
+const consolePanel = (page: Page) => page.getByRole('region', { name: 'Adventure Chat' });
+const log = (page: Page) => consolePanel(page).getByRole('log', { name: 'All messages' });
+
+/** The HTTP requests the page sends to the game API from now on (the socket is not one). */
+function countApiRequests(page: Page): { requests: string[] } {
+  const seen = { requests: [] as string[] };
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/realtime') seen.requests.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return seen;
+}
+
+test.describe('the /play console under the request limits (issue 27 point 1)', () => {
+  test('one adventure, from the launcher to the outcome, costs at most 6 requests', async ({ page }) => {
+    await signedIn(page);
+    await createCharacterViaApi(page, { name: 'Tally', race: 'human', class: 'warrior', gender: 'male' });
+    await page.goto('/play');
+    await expect(page.getByRole('img', { name: 'Live updates: connected' })).toBeVisible();
+    await expect(log(page)).toContainText('No messages yet. Type a command or message to get started.');
+    // Let the page's first reads settle before counting.
+    await page.waitForLoadState('networkidle');
+
+    const seen = countApiRequests(page);
+    await consolePanel(page).getByRole('group', { name: 'Adventure launcher' }).getByRole('button', { name: 'Forest' }).click();
+    await page.getByRole('menu', { name: 'Forest' }).getByRole('menuitem', { name: /^Level 1,/ }).click();
+    await expect(log(page).locator('li[data-kind="adventure-start"]')).toContainText('Tally sets out for the Forest (level 1).');
+    await expect(page.getByText(/^Adventure (Completed|Failed)!$/)).toBeVisible({ timeout: 20_000 });
+    await expect(log(page).locator('li[data-kind="adventure-return"]').first()).toContainText(/Victory!|Defeat!/);
+    await page.waitForTimeout(2_000);
+    console.log(`requests of one adventure (${seen.requests.length}):\n  ${seen.requests.join('\n  ')}`);
+    expect(seen.requests.length).toBeLessThanOrEqual(6);
+  });
+
+  test('a refused read shows in the console with when it is tried again, and the console resumes', async ({ page }) => {
+    await signedIn(page);
+    const hero = await createCharacterViaApi(page, { name: 'Wren', race: 'elf', class: 'rogue', gender: 'female' });
+    await page.goto('/play');
+    await expect(page.getByRole('img', { name: 'Live updates: connected' })).toBeVisible();
+    await expect(log(page)).toContainText('No messages yet. Type a command or message to get started.');
+
+    // The next read of the console is refused as the server's limiter refuses (429, Retry-After, its message).
+    let refuse = true;
+    await page.route(`**/api/characters/${hero.id}/console`, async (route) => {
+      if (route.request().method() === 'GET' && refuse) {
+        refuse = false;
+        await route.fulfill({
+          status: 429,
+          headers: { 'retry-after': '3', 'content-type': 'application/json' },
+          body: JSON.stringify({ error: 'rate_limited', message: 'Too many requests. Please slow down and try again in a moment.' }),
+        });
+        return;
+      }
+      await route.fallback();
+    });
+    // A line typed in another tab: its push makes this tab read the console, and that read is refused.
+    const res = await page.request.post(`/api/characters/${hero.id}/console`, { data: { text: 'Hello from the other tab' }, headers: { origin: BASE_URL } });
+    expect(res.ok()).toBe(true);
+
+    const refusal = consolePanel(page).getByRole('alert');
+    await expect(refusal).toHaveText(/^Too many requests\. Please slow down and try again in a moment\. Updates resume in [1-3] s\.$/);
+    expect(refuse).toBe(false);
+    // When the wait is over the console reads again by itself: the line arrives and the notice goes.
+    await expect(log(page)).toContainText('Hello from the other tab', { timeout: 8_000 });
+    await expect(refusal).toHaveCount(0);
+  });
+
+  test('a refused line says in the console when the player may send again', async ({ page }) => {
+    await signedIn(page);
+    const hero = await createCharacterViaApi(page, { name: 'Bram', race: 'human', class: 'warrior', gender: 'male' });
+    await page.goto('/play');
+    await expect(log(page)).toContainText('No messages yet. Type a command or message to get started.');
+    let refuse = true;
+    await page.route(`**/api/characters/${hero.id}/console`, async (route) => {
+      if (route.request().method() === 'POST' && refuse) {
+        refuse = false;
+        await route.fulfill({
+          status: 429,
+          headers: { 'retry-after': '4', 'content-type': 'application/json' },
+          body: JSON.stringify({ error: 'rate_limited', message: 'Too many requests. Please slow down and try again in a moment.' }),
+        });
+        return;
+      }
+      await route.fallback();
+    });
+    const input = page.getByRole('textbox', { name: 'Console input' });
+    await input.fill('/roll');
+    await input.press('Enter');
+    const refusal = consolePanel(page).getByRole('alert');
+    await expect(refusal).toHaveText(/^Too many requests\. Please slow down and try again in a moment\. You can send again in [1-4] s\.$/);
+    // The line stays in the input; once the wait is over it goes through.
+    await expect(input).toHaveValue('/roll');
+    await expect(refusal).toHaveCount(0, { timeout: 8_000 });
+    await say(page, '/roll');
+    await expect(log(page).locator('li[data-kind="roll"]')).toContainText(/Bram rolls 1d20: \d+\./);
+  });
+});
