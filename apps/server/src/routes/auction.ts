@@ -17,10 +17,9 @@ import {
   type AuctionHistory,
   type MyAuctions,
 } from '@rpg/contract';
-import { copper, LISTING_NOT_FOUND, toCoins } from '@rpg/game';
+import { copper, listingNotFound, toCoins } from '@rpg/game';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { browseListingsJson, readMyListings, salesOf } from '../db/queries/auction.ts';
-import { HttpError } from '../http/errors.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
@@ -35,7 +34,7 @@ import { sendJsonText } from './json-text.ts';
 /** :listingId of the route; one that cannot exist answers like another player's: 404. */
 function listingIdParam(request: FastifyRequest): string {
   const { listingId } = request.params as { listingId: string };
-  if (!isUuid(listingId)) throw new HttpError(404, 'listing_not_found', LISTING_NOT_FOUND, 'Listing Not Found');
+  if (!isUuid(listingId)) throw listingNotFound();
   return listingId;
 }
 

@@ -12,7 +12,7 @@ import {
   type ChatMessageView,
   type ChatView,
 } from '@rpg/contract';
-import { CHAT_HISTORY_SIZE, CHAT_THROTTLE, chatLineText, checkChatThrottle, GAME_MASTER, GAME_MASTER_WELCOME, NO_CHARACTER_FOR_CHAT, RuleError } from '@rpg/game';
+import { CHAT_HISTORY_SIZE, CHAT_THROTTLE, chatLineText, checkChatMute, checkChatReport, checkChatThrottle, GAME_MASTER, GAME_MASTER_WELCOME, noCharacterForChat } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { lockOwner } from '../db/queries/characters.ts';
@@ -46,14 +46,6 @@ export interface ChatRouteDeps {
   /** RATE_LIMIT_FACTOR: scales the per-player throttle of reports. */
   rateLimitFactor: number;
 }
-
-export const CHAT_TEXTS = {
-  messageNotFound: 'Message not found',
-  cannotReportOwn: 'You cannot report your own message.',
-  cannotReportSystem: 'The Game Master cannot be reported.',
-  userNotFound: 'Player not found',
-  cannotMuteSelf: 'You cannot mute yourself.',
-} as const;
 
 export function chatMessageView(row: ChatMessageRow): ChatMessageView {
   return chatLineView({ ...row, createdAt: row.createdAt.toISOString() });
@@ -130,7 +122,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
       // One player's sends one after the other, in every process: the count below is exact.
       await lockOwner(tx, userId);
       const character = await activeCharacterSnapshot(tx, userId);
-      if (!character) throw new RuleError('no_character', NO_CHARACTER_FOR_CHAT, { title: 'Error', status: 404 });
+      if (!character) throw noCharacterForChat();
       const now = new Date();
       checkChatThrottle(await recentLineTimes(tx, userId, CHAT_THROTTLE.windowMs, now), now);
       const id = await insertChatLine(tx, {
@@ -160,9 +152,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
     const { messageId } = request.params;
     await throttlePlayer(db, 'reports', userId, rateLimitFactor);
     const line = await getChatLine(db, messageId);
-    if (!line) throw new RuleError('chat_message_not_found', CHAT_TEXTS.messageNotFound, { status: 404 });
-    if (line.userId === null) throw new RuleError('chat_report_system', CHAT_TEXTS.cannotReportSystem);
-    if (line.userId === userId) throw new RuleError('chat_report_own', CHAT_TEXTS.cannotReportOwn);
+    checkChatReport(line?.userId, userId);
     await insertReport(db, messageId, userId, request.body?.reason?.trim() || null);
     return { ok: true as const };
   });
@@ -177,8 +167,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
       handler: async (request) => {
         const { userId } = player(request);
         const target = request.params.userId;
-        if (method === 'PUT' && target === userId) throw new RuleError('chat_mute_self', CHAT_TEXTS.cannotMuteSelf);
-        if (!(await userExists(db, target))) throw new RuleError('user_not_found', CHAT_TEXTS.userNotFound, { status: 404 });
+        checkChatMute({ muting: method === 'PUT', targetId: target, playerId: userId, targetExists: await userExists(db, target) });
         if (method === 'PUT') await addMute(db, userId, target);
         else await removeMute(db, userId, target);
         // The player's other tabs reload the chat without (or with) that player's lines.

@@ -30,7 +30,7 @@ import {
   userSearchSchema,
   type FriendshipChange,
 } from '@rpg/contract';
-import { USERNAME_TAKEN } from '@rpg/game';
+import { playerNotFound, usernameTaken } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { listBlocked, removeBlock } from '../db/queries/friendships.ts';
@@ -48,7 +48,6 @@ import {
   type ProfileImage,
 } from '../db/queries/social.ts';
 import { conversationPageJson, conversationsJson, markConversationRead } from '../db/queries/messages.ts';
-import { HttpError } from '../http/errors.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
@@ -61,7 +60,6 @@ import {
   answerFriendship,
   blockPlayer,
   loadProfile,
-  PLAYER_NOT_FOUND,
   relationOf,
   removeFriendship,
   renamePlayer,
@@ -96,7 +94,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   const api = app.withTypeProvider<ZodTypeProvider>();
   const push = (log: Parameters<typeof pusher>[1]) => pusher(hub, log);
   const requireProfile = async (viewerId: string, userId: string) => {
-    if (!(await getProfileRow(db, viewerId, userId))) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+    if (!(await getProfileRow(db, viewerId, userId))) throw playerNotFound();
   };
 
   // ---- Profiles -------------------------------------------------------------------------------
@@ -106,7 +104,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     const target = request.params.userId === 'me' ? userId : request.params.userId;
     // One statement: whether the player exists, and the profile as the answer's JSON text.
     const json = await profileJson(db, userId, target);
-    if (json === undefined) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+    if (json === undefined) throw playerNotFound();
     return sendJsonText(reply, json);
   });
 
@@ -118,7 +116,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       const target = request.params.userId === 'me' ? userId : request.params.userId;
       // One statement: whether the player exists, and their friends as the answer's JSON text.
       const json = await publicFriendsJson(db, userId, target);
-      if (json === undefined) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+      if (json === undefined) throw playerNotFound();
       return sendJsonText(reply, json);
     },
   );
@@ -129,7 +127,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     try {
       await db.transaction((tx) => renamePlayer(tx, userId, request.body.username));
     } catch (error) {
-      if (isUsernameClash(error)) throw new HttpError(409, 'username_taken', USERNAME_TAKEN);
+      if (isUsernameClash(error)) throw usernameTaken();
       throw error;
     }
     // The name shows in lists, conversations and profiles: the player's tabs and their friends' refetch.
@@ -264,7 +262,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       const before = request.query.before === undefined ? undefined : Number(request.query.before);
       // One statement: whether the other player exists, and the page as the answer's JSON text.
       const json = await conversationPageJson(db, userId, request.params.userId, before, DIRECT_MESSAGE_PAGE);
-      if (json === undefined) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+      if (json === undefined) throw playerNotFound();
       return sendJsonText(reply, json);
     },
   );

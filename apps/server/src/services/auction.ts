@@ -6,8 +6,7 @@ import {
   createListing,
   expireListing,
   hoursLeft,
-  LISTING_NOT_FOUND,
-  RuleError,
+  listingNotFound,
   toCoins,
   type InventoryEntry,
   type ItemData,
@@ -46,8 +45,6 @@ import { found } from './characters.ts';
  */
 
 type Log = { error(o: object, m?: string): void };
-
-const notFound = () => new RuleError('listing_not_found', LISTING_NOT_FOUND, { title: 'Listing Not Found', status: 404 });
 
 export function toListing(row: ListingRow): Listing {
   return { sellerUserId: row.sellerUserId, status: row.status, item: row.itemData, quantity: row.quantity, price: copper(row.price), expiresAt: row.expiresAt.getTime() };
@@ -165,7 +162,7 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
   // (made meanwhile) must not be locked by a buy waiting for that character. The users row first.
   await lockOwner(tx, userId);
   const row = await lockListing(tx, listingId);
-  if (!row) throw notFound();
+  if (!row) throw listingNotFound();
   // Both characters in id order (a buy the other way round at the same moment locks in the same order).
   if (row.sellerCharacterId < characterId) await lockCharacterRow(tx, row.sellerCharacterId);
   const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
@@ -199,7 +196,7 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
 /** Spec 03 §4 "Cancelled": only the seller; the item goes back to the character that listed it; the fee is kept. */
 export async function cancelItem(tx: Tx, userId: string, listingId: string, now: Date): Promise<AuctionOutcome & { characterId: string }> {
   const row = await lockListing(tx, listingId);
-  if (!row || row.sellerUserId !== userId) throw notFound();
+  if (!row || row.sellerUserId !== userId) throw listingNotFound();
   const { character } = found(await getCharacterForUpdate(tx, userId, row.sellerCharacterId));
   const trader = await traderOf(tx, userId, row.sellerCharacterId, character.copper);
   const cancelled = cancelListing(toListing(row), trader, now.getTime());

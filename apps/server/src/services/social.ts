@@ -1,5 +1,5 @@
 import type { DirectMessage, ProfileView, PublicUser, RelationView } from '@rpg/contract';
-import { checkAnswerRequest, checkBlock, checkCanMessage, checkRemoveFriendship, directMessageText, friendRequestAction, usernameChange, USERNAME_TAKEN, RuleError } from '@rpg/game';
+import { checkAnswerRequest, checkBlock, checkCanMessage, checkRemoveFriendship, directMessageText, friendRequestAction, playerNotFound, usernameChange, usernameTaken } from '@rpg/game';
 import type { DbOrTx } from '../db/client.ts';
 import {
   addBlock,
@@ -22,9 +22,7 @@ import {
   type PublicUserRow,
 } from '../db/queries/social.ts';
 import { insertDirectMessage, type DirectMessageRow } from '../db/queries/messages.ts';
-import { HttpError } from '../http/errors.ts';
 
-export const PLAYER_NOT_FOUND = 'Player not found';
 
 export const toPublicUser = (row: PublicUserRow): PublicUser => ({
   id: row.id,
@@ -50,7 +48,7 @@ export async function relationOf(db: DbOrTx, viewerId: string, otherId: string):
 /** Spec 03 §2 own and another user's profile: the user, the counters, how the viewer stands. */
 export async function loadProfile(db: DbOrTx, viewerId: string, userId: string): Promise<ProfileView> {
   const row = await getProfileRow(db, viewerId, userId);
-  if (!row) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+  if (!row) throw playerNotFound();
   return {
     user: { ...toPublicUser(row), bannerUrl: row.bannerUrl, title: row.title ?? null },
     email: row.email,
@@ -60,7 +58,7 @@ export async function loadProfile(db: DbOrTx, viewerId: string, userId: string):
 }
 
 async function requirePlayer(db: DbOrTx, viewerId: string, userId: string): Promise<void> {
-  if (!(await getProfileRow(db, viewerId, userId))) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+  if (!(await getProfileRow(db, viewerId, userId))) throw playerNotFound();
 }
 
 export interface RequestOutcome {
@@ -128,9 +126,9 @@ export async function sendDirectMessage(tx: DbOrTx, me: string, other: string, r
 /** Spec 03 §5 "Profile": the new username, unique case-insensitively (DECISIONS §4). */
 export async function renamePlayer(tx: DbOrTx, me: string, requested: string): Promise<string> {
   const current = await getUsernameForUpdate(tx, me);
-  if (current === undefined) throw new HttpError(404, 'player_not_found', PLAYER_NOT_FOUND);
+  if (current === undefined) throw playerNotFound();
   const next = usernameChange(current, requested);
-  if (await usernameTakenByOther(tx, me, next)) throw new RuleError('username_taken', USERNAME_TAKEN, { status: 409 });
+  if (await usernameTakenByOther(tx, me, next)) throw usernameTaken();
   await setUsername(tx, me, next);
   return next;
 }

@@ -6,6 +6,11 @@ import { listingLabel, type Listing, type Trader } from './listing.ts';
 
 export const LISTING_NOT_FOUND = 'Listing not found.';
 
+/** A listing that is not there (or not an id at all), as every auction refusal names it. */
+export function listingNotFound(): RuleError {
+  return new RuleError('listing_not_found', LISTING_NOT_FOUND, { title: 'Listing Not Found', status: 404 });
+}
+
 const ENDED: Record<Exclude<Listing['status'], 'active'>, string> = {
   sold: 'This listing has already been sold.',
   cancelled: 'This listing was already cancelled.',
@@ -23,7 +28,7 @@ export interface CancelledListing {
  * (refused with 'Backpack Full' when there is no room) and the fee is not refunded.
  */
 export function cancelListing(listing: Listing, seller: Trader, nowMs: number): CancelledListing {
-  if (listing.sellerUserId !== seller.userId) throw new RuleError('listing_not_found', LISTING_NOT_FOUND, { title: 'Listing Not Found', status: 404 });
+  if (listing.sellerUserId !== seller.userId) throw listingNotFound();
   if (listing.status !== 'active') throw new RuleError('listing_ended', ENDED[listing.status], { title: 'Listing Ended', status: 409 });
   if (isListingExpired(listing.expiresAt, nowMs)) throw new RuleError('listing_ended', ENDED.expired, { title: 'Listing Ended', status: 409 });
   const { placed } = placeLoot(seller.inventory, seller.capacity, [{ item: listing.item, quantity: listing.quantity }]);

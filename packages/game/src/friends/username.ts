@@ -8,6 +8,16 @@ export const NO_PROFILE_CHANGES = 'No changes to update.';
 export const USERNAME_LENGTH = `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters.`;
 /** DECISIONS §4: usernames are unique, case-insensitively. */
 export const USERNAME_TAKEN = 'That username is already taken.';
+/** DECISIONS §4: a player that is not there (a profile, a friend, a message's other side). */
+export const PLAYER_NOT_FOUND = 'Player not found';
+
+export function usernameTaken(): RuleError {
+  return new RuleError('username_taken', USERNAME_TAKEN, { status: 409 });
+}
+
+export function playerNotFound(): RuleError {
+  return new RuleError('player_not_found', PLAYER_NOT_FOUND, { status: 404 });
+}
 
 /**
  * Spec 03 §5 "Profile": the new username, normalized (names/names.ts: NFKC, trimmed, no invisible

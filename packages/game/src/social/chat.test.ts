@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMOJI_CATEGORIES } from '../content/emojis.ts';
 import { ruleErrorOf } from '../errors.testutil.ts';
-import { CHAT_LINE_BLANK, CHAT_LINE_TOO_LONG, CHAT_MAX_LENGTH, chatLineText, checkChatThrottle } from './chat.ts';
+import { CHAT_LINE_BLANK, CHAT_LINE_TOO_LONG, CHAT_MAX_LENGTH, CHAT_TEXTS, chatLineText, checkChatMute, checkChatReport, checkChatThrottle } from './chat.ts';
 
 const at = (ms: number) => new Date(1_700_000_000_000 + ms);
 
@@ -52,5 +52,21 @@ describe('emoji picker (spec 03 §2: 5 categories of 16)', () => {
       expect(category.emojis).toHaveLength(16);
       expect(new Set(category.emojis).size).toBe(16);
     }
+  });
+});
+
+describe('chat reports and mutes (DECISIONS §4)', () => {
+  it('refuses a report of no line, of the Game Master, and of your own line', () => {
+    expect(ruleErrorOf(() => checkChatReport(undefined, 'me'))).toMatchObject({ code: 'chat_message_not_found', status: 404, message: CHAT_TEXTS.messageNotFound });
+    expect(ruleErrorOf(() => checkChatReport(null, 'me')).message).toBe('The Game Master cannot be reported.');
+    expect(ruleErrorOf(() => checkChatReport('me', 'me')).message).toBe('You cannot report your own message.');
+    expect(() => checkChatReport('other', 'me')).not.toThrow();
+  });
+
+  it('refuses muting yourself first, then a player who does not exist', () => {
+    expect(ruleErrorOf(() => checkChatMute({ muting: true, targetId: 'me', playerId: 'me', targetExists: true })).message).toBe('You cannot mute yourself.');
+    expect(ruleErrorOf(() => checkChatMute({ muting: false, targetId: 'ghost', playerId: 'me', targetExists: false }))).toMatchObject({ code: 'user_not_found', status: 404 });
+    expect(() => checkChatMute({ muting: true, targetId: 'other', playerId: 'me', targetExists: true })).not.toThrow();
+    expect(() => checkChatMute({ muting: false, targetId: 'me', playerId: 'me', targetExists: true })).not.toThrow();
   });
 });

@@ -51,3 +51,33 @@ export function checkChatThrottle(recent: readonly Date[], now: Date): void {
   const waitMs = oldestThatCounts + CHAT_THROTTLE.windowMs - now.getTime();
   throw new RuleError('chat_throttled', chatThrottledMessage(waitMs), { title: 'Slow Down', status: 429 });
 }
+
+/** The refusals of reports and mutes (DECISIONS §4: a report per line and reporter, a personal mute list). */
+export const CHAT_TEXTS = {
+  messageNotFound: 'Message not found',
+  cannotReportOwn: 'You cannot report your own message.',
+  cannotReportSystem: 'The Game Master cannot be reported.',
+  userNotFound: 'Player not found',
+  cannotMuteSelf: 'You cannot mute yourself.',
+} as const;
+
+/**
+ * DECISIONS §4: who may report a chat line. `author` is the line's player (null for the Game
+ * Master's lines), undefined when there is no such line.
+ */
+export function checkChatReport(author: string | null | undefined, reporterId: string): void {
+  if (author === undefined) throw new RuleError('chat_message_not_found', CHAT_TEXTS.messageNotFound, { status: 404 });
+  if (author === null) throw new RuleError('chat_report_system', CHAT_TEXTS.cannotReportSystem);
+  if (author === reporterId) throw new RuleError('chat_report_own', CHAT_TEXTS.cannotReportOwn);
+}
+
+/** DECISIONS §4: a player mutes others, never themselves; the player muted (or unmuted) must exist. */
+export function checkChatMute({ muting, targetId, playerId, targetExists }: { muting: boolean; targetId: string; playerId: string; targetExists: boolean }): void {
+  if (muting && targetId === playerId) throw new RuleError('chat_mute_self', CHAT_TEXTS.cannotMuteSelf);
+  if (!targetExists) throw new RuleError('user_not_found', CHAT_TEXTS.userNotFound, { status: 404 });
+}
+
+/** Spec 03 §5: a line is said by the active character; without one the chat refuses. */
+export function noCharacterForChat(): RuleError {
+  return new RuleError('no_character', NO_CHARACTER_FOR_CHAT, { title: 'Error', status: 404 });
+}
