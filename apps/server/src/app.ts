@@ -154,14 +154,14 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   registerErrorHandler(app);
   // Every answer, refusals, the web app's files and the uploads included (http/security-headers.ts).
   await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes(path.join(config.webDist, 'index.html')), https: config.publicUrl.startsWith('https://') });
-  // Before the routes: its onResponse hook times every one of them.
+  // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
+  registerSchemas(app);
+  // Before the other routes: its onResponse hook times every one of them.
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
     sources: { pool: database.pool, openSockets: () => hub.connectionCount, schedulerLagMs: () => scheduler.lagMs },
   });
   hub.onFlushed = (pushes, lag) => metrics.observePushes(pushes, lag);
-  // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
-  registerSchemas(app);
   registerOriginCheck(app, originPolicy);
   await app.register(cookie);
   await app.register(rateLimit, {

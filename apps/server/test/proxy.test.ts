@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sleep } from './support/adventure.ts';
 import { createCharacter } from './support/characters.ts';
+import { registerProcessServer } from './support/contract.ts';
 import { signedInPlayer } from './support/client.ts';
 import { processDatabase, startServerProcess, type ProcessDatabase, type ServerProcess } from './support/process.ts';
 import { freePort } from './support/server.ts';
@@ -45,6 +46,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL) && hasCaddy)('two processes beh
   it('spreads tabs over both processes, pushes a chat line across them, and limits per browser address', { timeout: 240_000 }, async () => {
     const proxyPort = await freePort();
     const url = `http://localhost:${proxyPort}`;
+    registerProcessServer(url);
     database = await processDatabase(path.join(work, 'data'));
     const env = { TRUST_PROXY: '1', PUBLIC_URL: url, RATE_LIMIT_FACTOR: '1' };
     servers.push(await startServerProcess(database, env));

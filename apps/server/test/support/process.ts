@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sleep } from './adventure.ts';
+import { registerProcessServer } from './contract.ts';
 import { freePort, freshPostgres, prepareEmbeddedDataDir } from './server.ts';
 
 const mainFile = path.resolve(import.meta.dirname, '../../src/main.ts');
@@ -38,6 +39,7 @@ export async function processDatabase(dataDir: string): Promise<ProcessDatabase>
 export async function startServerProcess(database: ProcessDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
+  registerProcessServer(url);
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     env: {
       ...process.env,
