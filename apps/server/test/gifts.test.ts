@@ -3,8 +3,7 @@ import { GIFT_TEXT } from '@rpg/game';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gifts, playerAchievements } from '../src/db/schema/index.ts';
-import { createCharacter } from './support/characters.ts';
-import { signedInPlayer, type TestClient } from './support/client.ts';
+import { befriend, trader, type Trader as Player } from './support/characters.ts';
 import { gear, getCopper, giveItem, inventoryRows, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { connectSocket } from './support/socket.ts';
@@ -16,24 +15,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 const db = () => server.database.db;
 
-interface Player {
-  client: TestClient;
-  userId: string;
-  characterId: string;
-}
-
-async function player(): Promise<Player> {
-  const client = await signedInPlayer(server.url);
-  const { id } = await createCharacter(client);
-  const userId = (await client.get<{ id: string }>('/api/me')).body.id;
-  return { client, userId, characterId: id };
-}
-
-async function befriend(a: Player, b: Player): Promise<void> {
-  const asked = await a.client.post<{ relation: { friendshipId: string } }>('/api/friends/requests', { userId: b.userId });
-  expect(asked.status).toBe(200);
-  expect((await b.client.post(`/api/friends/${asked.body.relation.friendshipId}/accept`, {})).status).toBe(200);
-}
+const player = (): Promise<Player> => trader(server.url);
 
 const give = (from: Player, to: Player, body: Record<string, unknown>) =>
   from.client.post<{ message?: string; error?: { message: string } } & Record<string, unknown>>('/api/gifts', { toUserId: to.userId, requestId: randomUUID(), ...body });

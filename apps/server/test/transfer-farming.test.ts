@@ -4,8 +4,7 @@ import { CHARITY_COPPER, PAIR_SALES_PER_DAY, materialItem } from '@rpg/game';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievementCounters } from '../src/db/schema/index.ts';
-import { createCharacter, type ErrorBody } from './support/characters.ts';
-import { signedInPlayer, type TestClient } from './support/client.ts';
+import { befriend, trader, type ErrorBody, type Trader as Player } from './support/characters.ts';
 import { getCopper, giveItem, inventoryRows, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -22,24 +21,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 const db = () => server.database.db;
 
-interface Player {
-  client: TestClient;
-  userId: string;
-  characterId: string;
-}
-
-async function player(): Promise<Player> {
-  const client = await signedInPlayer(server.url);
-  const { id } = await createCharacter(client);
-  const userId = (await client.get<{ id: string }>('/api/me')).body.id;
-  return { client, userId, characterId: id };
-}
-
-async function befriend(a: Player, b: Player): Promise<void> {
-  const asked = await a.client.post<{ relation: { friendshipId: string } }>('/api/friends/requests', { userId: b.userId });
-  expect(asked.status).toBe(200);
-  expect((await b.client.post(`/api/friends/${asked.body.relation.friendshipId}/accept`, {})).status).toBe(200);
-}
+const player = (): Promise<Player> => trader(server.url);
 
 async function give(from: Player, to: Player, body: Record<string, unknown>): Promise<void> {
   const res = await from.client.post('/api/gifts', { toUserId: to.userId, requestId: randomUUID(), ...body });

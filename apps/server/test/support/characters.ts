@@ -67,6 +67,26 @@ export function png(width = 2, height = 2, rgb: [number, number, number] = [200,
 }
 
 /** A new signed-in player with one character, and the player's id. */
+/** A signed-in player with a character, by ids (gifts and trades between players). */
+export interface Trader {
+  client: TestClient;
+  userId: string;
+  characterId: string;
+}
+
+export async function trader(baseUrl: string): Promise<Trader> {
+  const { client, character, userId } = await playerWithCharacter(baseUrl);
+  return { client, userId, characterId: character.id };
+}
+
+/** a asks b to be friends, and b accepts. */
+export async function befriend(a: Trader, b: Trader): Promise<void> {
+  const asked = await a.client.post<{ relation: { friendshipId: string } }>('/api/friends/requests', { userId: b.userId });
+  if (asked.status !== 200) throw new Error(`friend request: ${asked.status}`);
+  const accepted = await b.client.post(`/api/friends/${asked.body.relation.friendshipId}/accept`, {});
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status}`);
+}
+
 export async function playerWithCharacter(baseUrl: string) {
   const client = await signedInPlayer(baseUrl);
   const character = await createCharacter(client);
