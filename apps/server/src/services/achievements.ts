@@ -23,6 +23,7 @@ import {
   claimPlayTime,
   ensureProgress,
   getProgress,
+  lockProgress,
   grantedLevels,
   insertGrant,
   insertUnlock,
@@ -124,7 +125,8 @@ async function grantReachedLevels(tx: Tx, userId: string, level: number, now: Da
  */
 export async function claimBattlePass(tx: Tx, userId: string, now = new Date()): Promise<AchievementNotice> {
   await ensureProgress(tx, userId);
-  const total = (await getProgress(tx, userId))?.totalPoints ?? 0;
+  // Locked: a second claim in flight waits, then finds the level granted and is refused.
+  const total = (await lockProgress(tx, userId))?.totalPoints ?? 0;
   const character = await activeCharacter(tx, userId);
   rewardsToClaim(total, new Set(await grantedLevels(tx, userId)), character !== undefined);
   const notice: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };

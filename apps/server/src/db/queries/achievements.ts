@@ -16,6 +16,12 @@ export async function getProgress(db: DbOrTx, userId: string) {
   return row;
 }
 
+/** The player's progress row, locked to the end of the transaction (claims queue behind each other). */
+export async function lockProgress(tx: Tx, userId: string) {
+  const [row] = await tx.select().from(achievementProgress).where(eq(achievementProgress.userId, userId)).for('update');
+  return row;
+}
+
 /**
  * Applies counter changes, one atomic upsert each, in key order (two transactions touching
  * the same counters always lock them in the same order, so they queue instead of deadlocking).
