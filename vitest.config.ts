@@ -17,7 +17,15 @@ export default defineConfig({
       },
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Node 25+ has a localStorage of its own (Web Storage), undefined without a file, which
+          // hides jsdom's: the browser's storage is jsdom's here, on every supported Node.
+          execArgv: ['--no-experimental-webstorage'],
+        },
       },
     ],
   },
