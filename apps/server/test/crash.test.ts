@@ -144,8 +144,8 @@ describe('a crash (kill -9) in the middle of the work (issue 28: restarts and fa
       const held = (await db.db.select().from(playerCharacterInventory).where(eq(playerCharacterInventory.characterId, id))).reduce((sum, row) => sum + row.quantity, 0);
       expect(held).toBe(units(before) + sold.length + loot + rewards);
       expect(units(after)).toBeLessThanOrEqual(held);
-      // Some bought, some refused once the copper ran out (the test is about nothing half-done).
-      expect(sold.length).toBeGreaterThan(0);
+      // Some bought, some refused or cut by the kill: how many reached the server before it died
+      // depends on timing (none once, on CI's Node 26), so the test checks only that nothing is half-done.
       const soldIds = new Set(sold.map((o) => o.id));
       for (const { offerId } of results.filter((r) => r.status === 200)) expect(soldIds.has(offerId)).toBe(true);
     } finally {
