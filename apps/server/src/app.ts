@@ -54,6 +54,7 @@ import { auctionRoutes } from './routes/auction.ts';
 import { auctionExpirySettler } from './services/auction.ts';
 import { postImageRoutes, postRoutes } from './routes/posts.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { moderationRoutes } from './routes/moderation.ts';
 import { pendingPostImageSweeper, uploadVisibility } from './services/uploads.ts';
 
 export interface AppContext {
@@ -247,12 +248,24 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await postImageRoutes(uploads, { db, guard, dataDir: config.dataDir });
   });
   await chatRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
+  await moderationRoutes(app, {
+    db,
+    guard,
+    hub,
+    dataDir: config.dataDir,
+    rateLimitFactor: config.rateLimitFactor,
+    // A suspension: as a revocation (sign out everywhere) does, here before the answer and in every other process through the bus.
+    revokeSessions: (userId) => {
+      sessions.evictUser(userId);
+      hub.revalidateUser(userId).catch(logged('session revalidation push failed'));
+    },
+  });
   if (config.devOutbox) {
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');
     await devRoutes(app, { db });
   }
   if (config.devGrants) {
-    app.log.warn('DEV_GRANTS=1: POST /api/dev/characters/:id/materials gives materials. Never in production.');
+    app.log.warn('DEV_GRANTS=1: POST /api/dev/characters/:id/materials gives materials, POST /api/dev/roles any role to anyone. Never in production.');
     await devGrantRoutes(app, { db, guard, hub });
   }
   if (config.nodeEnv === 'development') docsRoute(app);

@@ -5,7 +5,7 @@ import type { ChatMessageView, ChatView } from '@rpg/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { achievementProgress, chatMessages, chatReports } from '../src/db/schema/index.ts';
+import { achievementProgress, chatMessages, reports } from '../src/db/schema/index.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, TestClient } from './support/client.ts';
 import { connectSocket } from './support/socket.ts';
@@ -141,20 +141,23 @@ describe('pushes on the wire', () => {
 });
 
 describe('moderation (DECISIONS §4: report, personal mute list)', () => {
-  it('stores a report once per reporter; not of your own line nor the Game Master', async () => {
+  it('stores one open report per reporter (a second is refused); not of your own line nor the Game Master', async () => {
     const { client: speaker } = await chatter();
     const { client: reporter } = await chatter();
     const line = (await say(speaker, 'rude words')).body.message;
     const report = (client: TestClient, id: number, body?: unknown) => client.post<ErrorBody>(`/api/chat/messages/${id}/report`, body ?? {});
     expect((await report(reporter, line.id, { reason: 'Insults' })).status).toBe(200);
-    expect((await report(reporter, line.id)).status).toBe(200);
+    const again = await report(reporter, line.id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You have already reported this. A moderator will look at it.');
     expect((await report(speaker, line.id)).body.message).toBe('You cannot report your own message.');
     const welcome = (await chat(reporter)).messages.find((m) => m.kind === 'system');
     if (welcome) expect((await report(reporter, welcome.id)).status).toBe(400);
     expect((await report(reporter, 999_999_999)).status).toBe(404);
-    const rows = await server.database.db.select().from(chatReports).where(sql`message_id = ${line.id}`);
+    const rows = await server.database.db.select().from(reports).where(sql`kind = 'chat' and item_id = ${String(line.id)}`);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.reason).toBe('Insults');
+    expect(rows[0]!.snapshot.text).toBe('rude words');
   });
 
   it('hides a muted player\'s lines for me only, and shows them again after unmuting', async () => {

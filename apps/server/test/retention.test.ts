@@ -1,7 +1,7 @@
 import { CHAT_HISTORY_SIZE } from '@rpg/game';
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctionListings, chatMessages, chatReports, consoleMessages, gifts, mailOutbox } from '../src/db/schema/index.ts';
+import { auctionListings, chatMessages, consoleMessages, reports, gifts, mailOutbox } from '../src/db/schema/index.ts';
 import { pruneRetained, RETENTION, retentionPruner } from '../src/scheduler/retention.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer } from './support/client.ts';
@@ -39,13 +39,22 @@ describe('retention (docs/security.md "Retention")', () => {
     const [system] = await db().insert(chatMessages).values({ ...line(0, daysAgo(400)), userId: null, systemKey: 'retention-test', text: 'Game Master' }).returning({ id: chatMessages.id });
     const reported = old[3]!.id;
     const expiredReport = old[4]!.id;
-    await db().insert(chatReports).values([
-      { messageId: reported, reporterId: userId, createdAt: daysAgo(10) },
-      { messageId: expiredReport, reporterId: userId, createdAt: daysAgo(RETENTION.reportDays + 1) },
-    ]);
+    const snapshot = { text: 'old', authorName: 'Aria', writtenAt: daysAgo(400).toISOString() };
+    const report = (messageId: number, at: Date, status: 'open' | 'dismissed') => ({
+      kind: 'chat' as const,
+      itemId: String(messageId),
+      targetUserId: userId,
+      reporterId: userId,
+      snapshot,
+      status,
+      createdAt: at,
+      resolvedAt: status === 'open' ? null : at,
+    });
+    // Issue 28: an open report stays however old (and keeps its line); a closed one goes 180 days after it was closed.
+    await db().insert(reports).values([report(reported, daysAgo(RETENTION.reportDays + 10), 'open'), report(expiredReport, daysAgo(RETENTION.reportDays + 1), 'dismissed')]);
 
     const counts = await pruneRetained(db(), now);
-    expect(counts['chat reports']).toBe(1);
+    expect(counts['reports']).toBe(1);
     const left = new Set((await db().select({ id: chatMessages.id }).from(chatMessages)).map((r) => r.id));
     // The newest 50 lines stay whatever their age: the Game Master's, the recent one and the 48 newest old ones.
     expect(left.has(recent[0]!.id)).toBe(true);

@@ -1,5 +1,6 @@
 /** The API's account shapes, shared by the server (answers) and the web app (parses). */
 import { z } from 'zod';
+import { ROLES } from '@rpg/game';
 import { lazySchema } from './lazy.ts';
 
 /** GET /api/me: the signed-in player's user row. */
@@ -14,6 +15,8 @@ export const meResponseSchema = lazySchema(() => z.object({
   isOnline: z.boolean(),
   /** ISO 8601. */
   lastSeen: z.string().nullable(),
+  /** Issue 28: moderators and admins see the moderation screen. */
+  role: z.enum(ROLES),
 }));
 export type Me = z.infer<typeof meResponseSchema>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy.ts';
 import { adventureCompletedPushSchema, adventureStartedPushSchema } from './adventure.ts';
 import { chatMessagePushSchema } from './community.ts';
+import { moderationNoticePushSchema } from './moderation.ts';
 import { craftCompletedPushSchema } from './crafting.ts';
 import { achievementUnlockedPushSchema, battlePassRewardPushSchema, giftReceivedPushSchema } from './achievements.ts';
 import { auctionSoldPushSchema } from './auction.ts';
@@ -72,6 +73,7 @@ export const pushMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   chatMessagePushSchema,
   friendRequestPushSchema,
   directMessagePushSchema,
+  moderationNoticePushSchema,
 ]));
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PushType = PushMessage['type'];

@@ -63,6 +63,12 @@ export const queryKeys = {
   /** Every direct-message query: the conversation list and each conversation. */
   messages: ['social', 'messages'] as const,
   conversation: (userId: string) => ['social', 'messages', userId] as const,
+  /** Issue 28: every moderation query (the queue, the players muted or suspended, the staff, the audit log). */
+  moderation: ['moderation'] as const,
+  moderationQueue: ['moderation', 'queue'] as const,
+  moderationPenalties: ['moderation', 'penalties'] as const,
+  moderationStaff: ['moderation', 'staff'] as const,
+  moderationLog: (page: number) => ['moderation', 'log', page] as const,
 } as const;
 
 /** What changes together, named once: the keys a kind of change makes stale. */

@@ -8,6 +8,8 @@ import { mailBaseUrl, NO_MAIL_ADDRESS_MESSAGE, sameHostOrigin, type OriginPolicy
 import { authAccount, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { verificationMail } from '../mail/templates.ts';
+import { isSuspended, suspendedMessage } from '@rpg/game';
+import { suspensionOf } from '../db/queries/moderation.ts';
 import { markOffline, recordSignIn } from './profile.ts';
 
 /** Spec 01 §9: minimum password length 6; our maximum 128. */
@@ -113,6 +115,14 @@ export function createAuth({ config, db, mailer, secret, events, originPolicy, l
     databaseHooks: {
       session: {
         create: {
+          // Issue 28: a suspended account gets no session (whatever path makes one), told why and until when.
+          // Runs after the password was checked: the suspension is told to the account's owner only.
+          before: async (session) => {
+            const suspension = await suspensionOf(db, session.userId);
+            if (isSuspended(suspension, new Date())) {
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_SUSPENDED', message: suspendedMessage(suspension.until, suspension.reason ?? '') });
+            }
+          },
           after: async (session) => {
             // The session exists already; a failed profile write is logged, never an unhandled rejection.
             await recordSignIn(db, session.userId).catch((error: unknown) => log.error({ err: error }, 'recording the sign-in failed'));

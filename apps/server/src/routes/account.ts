@@ -27,6 +27,7 @@ export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: D
       lastLogin: profile.lastLogin?.toISOString() ?? null,
       isOnline: profile.isOnline,
       lastSeen: profile.lastSeen?.toISOString() ?? null,
+      role: profile.role,
     };
   });
 }

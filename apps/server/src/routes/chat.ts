@@ -12,17 +12,17 @@ import {
   type ChatMessageView,
   type ChatView,
 } from '@rpg/contract';
-import { CHAT_HISTORY_SIZE, CHAT_THROTTLE, chatLineText, checkChatMute, checkChatReport, checkChatThrottle, GAME_MASTER, GAME_MASTER_WELCOME, noCharacterForChat } from '@rpg/game';
+import { CHAT_HISTORY_SIZE, CHAT_THROTTLE, chatLineText, checkChatMute, checkChatThrottle, checkNotChatMuted, GAME_MASTER, GAME_MASTER_WELCOME, noCharacterForChat } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { lockOwner } from '../db/queries/characters.ts';
+import { chatMuteOf } from '../db/queries/moderation.ts';
 import {
   activeCharacterSnapshot,
   addMute,
   chatIsEmpty,
   getChatLine,
   insertChatLine,
-  insertReport,
   insertSystemLine,
   listMutes,
   readChat,
@@ -38,6 +38,7 @@ import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
+import { fileReport } from '../services/moderation.ts';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -93,7 +94,7 @@ async function welcomeOnce(db: Db): Promise<void> {
  * The global player chat (spec 03 §2/§3/§4/§5, DECISIONS §1 shared by all players, §4 moderation):
  *   GET    /api/chat                              the last 50 lines (oldest first) without muted or blocked players, my mutes
  *   POST   /api/chat { text }                     said by the active character; broadcast to every tab but those of players in a block with the speaker
- *   POST   /api/chat/messages/:messageId/report   stored once per reporter
+ *   POST   /api/chat/messages/:messageId/report   one open report per reporter (issue 28: the moderation queue)
  *   PUT    /api/chat/mutes/:userId                mute a player (for me only); DELETE unmutes
  * The throttle (5 lines in 10 s) counts the player's stored lines under a lock on the player's
  * row, so parallel sends and several server processes see the same count.
@@ -124,6 +125,8 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
       const character = await activeCharacterSnapshot(tx, userId);
       if (!character) throw noCharacterForChat();
       const now = new Date();
+      // Issue 28: a moderator's mute refuses the line, naming its end and reason.
+      checkNotChatMuted(await chatMuteOf(tx, userId), now);
       checkChatThrottle(await recentLineTimes(tx, userId, CHAT_THROTTLE.windowMs, now), now);
       const id = await insertChatLine(tx, {
         userId,
@@ -151,9 +154,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
     const { userId } = player(request);
     const { messageId } = request.params;
     await throttlePlayer(db, 'reports', userId, rateLimitFactor);
-    const line = await getChatLine(db, messageId);
-    checkChatReport(line?.userId, userId);
-    await insertReport(db, messageId, userId, request.body?.reason?.trim() || null);
+    await fileReport(db, { kind: 'chat', itemId: String(messageId), reporterId: userId, reason: request.body?.reason });
     return { ok: true as const };
   });
 

@@ -11,9 +11,13 @@ import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { characterIdParam, found } from './characters/shared.ts';
+import { grantRole } from '../ops/admin.ts';
+import { OpsError } from '../ops/backup.ts';
 
 const grantBodySchema = z.strictObject({ materialId: z.string().max(60), quantity: z.number().int().min(1).max(99) });
 const grantResponseSchema = z.strictObject({ added: z.number().int(), leftBehind: z.number().int() });
+const roleBodySchema = z.strictObject({ email: z.string().max(254), role: z.string().max(20) });
+const roleResponseSchema = z.strictObject({ message: z.string() });
 
 /**
  * Development only (DEV_GRANTS=1 with NODE_ENV development or test; never mounted in production):
@@ -34,5 +38,16 @@ export async function devGrantRoutes(app: FastifyInstance, { db, guard, hub }: {
     });
     pusher(hub, request.log).invalidate(userId, changedKeys.items(id));
     return { added: result.added.reduce((n, a) => n + a.quantity, 0), leftBehind: result.leftBehind.reduce((n, l) => n + l.quantity, 0) };
+  });
+
+  // Issue 28: browser tests make a moderator as `npm run admin -- grant` does (the same function), without stopping the server.
+  const roleSchema = { body: roleBodySchema, response: { 200: roleResponseSchema } };
+  app.withTypeProvider<ZodTypeProvider>().post('/api/dev/roles', { schema: roleSchema }, async (request) => {
+    try {
+      return { message: await grantRole(db, request.body.email, request.body.role) };
+    } catch (error) {
+      if (error instanceof OpsError) throw new HttpError(400, 'grant_refused', error.message);
+      throw error;
+    }
   });
 }

@@ -4,12 +4,13 @@ import { chatPrune, consolePrune, endedListingPrune, giftPrune, outboxPrune, rep
 
 /**
  * docs/security.md "Retention": what is kept how long. Players' own writing (posts, comments,
- * direct messages) is not pruned: it lives as long as the account.
+ * direct messages) is not pruned: it lives as long as the account. Nor is the moderation log
+ * (issue 28): no prune here touches it.
  */
 export const RETENTION = {
   /** Global chat lines (the newest CHAT_HISTORY_SIZE always stay, and reported lines while their report does). */
   chatDays: 30,
-  /** Chat reports, from when they were made. */
+  /** Reports, from when a moderator closed them (open ones stay; the moderation log is never pruned). */
   reportDays: 180,
   /** Console lines kept per character, newest first. */
   consoleLinesPerCharacter: 1_000,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
-import { achievementProgress, chatMessages, chatMutes, chatReports, playerCharacterAppearance, playerCharacters, users } from '../schema/index.ts';
+import { achievementProgress, chatMessages, chatMutes, playerCharacterAppearance, playerCharacters, users } from '../schema/index.ts';
 import { blockPeersOf, isoTime, viewerParam as viewer } from './columns.ts';
 
 /** A line with its player's name and battle-pass title now (spec 03 §4 rewards: the title beside the name). */
@@ -110,24 +110,6 @@ export async function activeCharacterSnapshot(db: DbOrTx, userId: string) {
     .leftJoin(playerCharacterAppearance, eq(playerCharacterAppearance.characterId, playerCharacters.id))
     .where(and(eq(playerCharacters.userId, userId), eq(playerCharacters.isActive, true)));
   return row;
-}
-
-/** DECISIONS §4: a report is stored once per reporter per line. Answers whether it is new. */
-export async function insertReport(db: DbOrTx, messageId: number, reporterId: string, reason: string | null): Promise<boolean> {
-  const rows = await db
-    .insert(chatReports)
-    .values({ messageId, reporterId, reason })
-    .onConflictDoNothing({ target: [chatReports.messageId, chatReports.reporterId] })
-    .returning({ id: chatReports.id });
-  return rows.length > 0;
-}
-
-export async function countReports(db: DbOrTx, messageId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chatReports)
-    .where(eq(chatReports.messageId, messageId));
-  return row?.n ?? 0;
 }
 
 export async function listMutes(db: DbOrTx, userId: string): Promise<{ userId: string; username: string }[]> {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { auctionListings, chatMessages, chatReports, consoleMessages, gifts, mailOutbox, playerCharacters } from '../schema/index.ts';
+import { auctionListings, chatMessages, consoleMessages, gifts, mailOutbox, playerCharacters, reports } from '../schema/index.ts';
 
 /** Characters whose consoles one statement trims. */
 const CHARACTERS_PER_STATEMENT = 200;
@@ -40,19 +40,26 @@ export function chatPrune(days: number, keepNewest: number): Prune {
           select m.id from ${chatMessages} m
           where m.created_at < ${before(now, days)}::timestamptz and m.system_key is null
             and m.id < coalesce((select n.id from ${chatMessages} n order by n.id desc offset ${keepNewest - 1} limit 1), 0)
-            and not exists (select 1 from ${chatReports} r where r.message_id = m.id)
+            and not exists (select 1 from ${reports} r where r.kind = 'chat' and r.item_id = m.id::text)
           order by m.id limit ${batch} for update skip locked)`,
         batch,
       ),
   };
 }
 
-/** Reports of chat lines: `days` after they were made (no moderator view handles them yet). */
+/**
+ * Reports (issue 28): `days` after a moderator closed them; an open report stays until it is
+ * handled. The moderation log is never pruned (it is not in this list).
+ */
 export function reportPrune(days: number): Prune {
   return {
-    name: 'chat reports',
+    name: 'reports',
     run: (db, now, batch) =>
-      deleted(db, sql`delete from ${chatReports} where id in (select id from ${chatReports} where created_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`, batch),
+      deleted(
+        db,
+        sql`delete from ${reports} where id in (select id from ${reports} where status <> 'open' and resolved_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
+        batch,
+      ),
   };
 }
 

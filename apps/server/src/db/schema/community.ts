@@ -1,6 +1,6 @@
 import type { Appearance, CharacterClass, Race } from '@rpg/game';
 import { sql } from 'drizzle-orm';
-import { bigserial, bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { playerCharacters } from './characters.ts';
 import { users } from './users.ts';
 
@@ -115,23 +115,6 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_system_key_idx').on(t.systemKey),
     check('chat_messages_text_length_check', sql`char_length(${t.text}) between 1 and 500`),
   ],
-);
-
-/** DECISIONS §4: a player's report of a chat line, kept for a future moderator view (one per reporter per line). */
-export const chatReports = pgTable(
-  'chat_reports',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    messageId: bigint('message_id', { mode: 'number' })
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
-    reporterId: text('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('chat_reports_message_reporter_idx').on(t.messageId, t.reporterId)],
 );
 
 /** DECISIONS §4: a personal mute list: the muted player's chat lines are hidden for this player only. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Role } from '@rpg/game';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authUser } from './auth.ts';
 
 /** Spec 01 §3 "User": the player's public profile, one row per account, created on first sign-in. */
@@ -17,10 +18,25 @@ export const users = pgTable(
     isOnline: boolean('is_online').notNull().default(false),
     lastSeen: timestamp('last_seen', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 28: player, moderator or admin (`npm run admin -- grant`; admins make moderators in the moderation screen). */
+    role: text('role').$type<Role>().notNull().default('player'),
+    /** Issue 28: a moderator's mute in the global chat, in force until then (null: none), and why. */
+    chatMutedUntil: timestamp('chat_muted_until', { withTimezone: true }),
+    chatMuteReason: text('chat_mute_reason'),
+    /** Issue 28: a suspension, from `suspended_at` until `suspended_until` (null: for good); none while `suspended_at` is null. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
   },
   // DECISIONS §4: the username is the public name, unique case-insensitively; player search
   // matches an e-mail address exactly (case-insensitively).
-  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`), index('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('player', 'moderator', 'admin')`),
+    // The moderation screen's list of players muted or suspended now.
+    index('users_penalties_idx').on(t.id).where(sql`${t.chatMutedUntil} is not null or ${t.suspendedAt} is not null`),
+  ],
 );
 
 /** Open WebSocket connections, so presence is right with several server processes. */

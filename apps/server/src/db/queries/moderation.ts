@@ -1,0 +1,349 @@
+import type { ReportKind, Role } from '@rpg/game';
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../client.ts';
+import { authSession, authUser, chatMessages, directMessages, moderationLog, postComments, posts, reports, users, type ReportSnapshot } from '../schema/index.ts';
+
+/** Issue 28: roles, reports, the queue, mutes, suspensions and the audit log (docs/moderation.md). */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NUMBER = /^[1-9][0-9]{0,15}$/;
+/** Whether `itemId` can name an item of `kind` at all (a malformed one is simply not found). */
+export const validItemId = (kind: ReportKind, itemId: string) => (kind === 'post' || kind === 'comment' ? UUID.test(itemId) : NUMBER.test(itemId) && Number(itemId) <= Number.MAX_SAFE_INTEGER);
+
+export async function roleOf(db: DbOrTx, userId: string): Promise<Role | undefined> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row?.role;
+}
+
+export interface PlayerStanding {
+  id: string;
+  username: string;
+  role: Role;
+  chatMutedUntil: Date | null;
+  chatMuteReason: string | null;
+  suspendedAt: Date | null;
+  suspendedUntil: Date | null;
+  suspensionReason: string | null;
+}
+
+const standingColumns = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  chatMutedUntil: users.chatMutedUntil,
+  chatMuteReason: users.chatMuteReason,
+  suspendedAt: users.suspendedAt,
+  suspendedUntil: users.suspendedUntil,
+  suspensionReason: users.suspensionReason,
+};
+
+/** A player's role, mute and suspension; `forUpdate` locks the row (step 1 of the lock order). */
+export async function standingOf(db: DbOrTx, userId: string, forUpdate = false): Promise<PlayerStanding | undefined> {
+  const query = db.select(standingColumns).from(users).where(eq(users.id, userId));
+  const [row] = forUpdate ? await query.for('no key update') : await query;
+  return row;
+}
+
+export async function standingByUsername(db: DbOrTx, username: string): Promise<PlayerStanding | undefined> {
+  const [row] = await db.select(standingColumns).from(users).where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`);
+  return row;
+}
+
+/** The CLI: the account of an e-mail, whether it has a profile yet. */
+export async function accountByEmail(db: DbOrTx, email: string): Promise<{ id: string; hasProfile: boolean; role: Role | null } | undefined> {
+  const [row] = await db
+    .select({ id: authUser.id, role: users.role })
+    .from(authUser)
+    .leftJoin(users, eq(users.id, authUser.id))
+    .where(sql`lower(${authUser.email}) = ${email.trim().toLowerCase()}`);
+  return row ? { id: row.id, hasProfile: row.role !== null, role: row.role } : undefined;
+}
+
+export async function setRole(db: DbOrTx, userId: string, role: Role): Promise<void> {
+  await db.update(users).set({ role }).where(eq(users.id, userId));
+}
+
+/** A player's mute in the global chat (the chat reads it in the line's transaction). */
+export async function chatMuteOf(db: DbOrTx, userId: string): Promise<{ until: Date | null; reason: string | null }> {
+  const [row] = await db.select({ until: users.chatMutedUntil, reason: users.chatMuteReason }).from(users).where(eq(users.id, userId));
+  return row ?? { until: null, reason: null };
+}
+
+/** The suspension of an account (sign-in reads it before a session is made). */
+export async function suspensionOf(db: DbOrTx, userId: string): Promise<{ since: Date | null; until: Date | null; reason: string | null }> {
+  const [row] = await db.select({ since: users.suspendedAt, until: users.suspendedUntil, reason: users.suspensionReason }).from(users).where(eq(users.id, userId));
+  return row ?? { since: null, until: null, reason: null };
+}
+
+export async function setMute(tx: Tx, userId: string, until: Date | null, reason: string | null): Promise<void> {
+  await tx.update(users).set({ chatMutedUntil: until, chatMuteReason: reason }).where(eq(users.id, userId));
+}
+
+export async function setSuspension(tx: Tx, userId: string, suspension: { since: Date; until: Date | null; reason: string } | null): Promise<void> {
+  await tx
+    .update(users)
+    .set(suspension ? { suspendedAt: suspension.since, suspendedUntil: suspension.until, suspensionReason: suspension.reason } : { suspendedAt: null, suspendedUntil: null, suspensionReason: null })
+    .where(eq(users.id, userId));
+}
+
+/** Every session of the player ends (a suspension). */
+export async function deleteSessions(tx: Tx, userId: string): Promise<number> {
+  const gone = await tx.delete(authSession).where(eq(authSession.userId, userId)).returning({ id: authSession.id });
+  return gone.length;
+}
+
+/** The players muted or suspended at `now`. */
+export async function penalized(db: DbOrTx, now: Date): Promise<PlayerStanding[]> {
+  return db
+    .select(standingColumns)
+    .from(users)
+    .where(
+      and(
+        sql`(${users.chatMutedUntil} is not null or ${users.suspendedAt} is not null)`,
+        or(gt(users.chatMutedUntil, now), and(sql`${users.suspendedAt} is not null`, or(sql`${users.suspendedUntil} is null`, gt(users.suspendedUntil, now)))),
+      ),
+    )
+    .orderBy(asc(users.username))
+    .limit(200);
+}
+
+export async function staffList(db: DbOrTx): Promise<Array<{ id: string; username: string; role: Role }>> {
+  return db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(inArray(users.role, ['moderator', 'admin']))
+    .orderBy(asc(users.role), asc(users.username));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+/** A reportable item: who wrote it (null: the Game Master), its two players (a direct message), and its snapshot. */
+export interface ReportedItem {
+  author: string | null;
+  participants?: string[];
+  snapshot: ReportSnapshot;
+}
+
+/** The item as it is now, or undefined when there is none. */
+export async function reportedItem(db: DbOrTx, kind: ReportKind, itemId: string): Promise<ReportedItem | undefined> {
+  if (!validItemId(kind, itemId)) return undefined;
+  switch (kind) {
+    case 'chat': {
+      const [row] = await db
+        .select({ author: chatMessages.userId, text: chatMessages.text, characterName: chatMessages.characterName, username: users.username, at: chatMessages.createdAt })
+        .from(chatMessages)
+        .leftJoin(users, eq(users.id, chatMessages.userId))
+        .where(eq(chatMessages.id, Number(itemId)));
+      if (!row) return undefined;
+      return { author: row.author, snapshot: { text: row.text, authorName: row.username ?? row.characterName, characterName: row.characterName, writtenAt: row.at.toISOString() } };
+    }
+    case 'post': {
+      const [row] = await db
+        .select({ author: posts.authorId, text: posts.text, imagePath: posts.imagePath, username: users.username, at: posts.createdAt })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .where(eq(posts.id, itemId));
+      if (!row) return undefined;
+      return { author: row.author, snapshot: { text: row.text, imageUrl: row.imagePath ? `/uploads/${row.imagePath}` : null, authorName: row.username, writtenAt: row.at.toISOString() } };
+    }
+    case 'comment': {
+      const [row] = await db
+        .select({ author: postComments.authorId, text: postComments.text, postId: postComments.postId, username: users.username, at: postComments.createdAt })
+        .from(postComments)
+        .innerJoin(users, eq(users.id, postComments.authorId))
+        .where(eq(postComments.id, itemId));
+      if (!row) return undefined;
+      return { author: row.author, snapshot: { text: row.text, authorName: row.username, writtenAt: row.at.toISOString(), postId: row.postId } };
+    }
+    case 'dm': {
+      const [row] = await db
+        .select({ sender: directMessages.senderId, receiver: directMessages.receiverId, text: directMessages.body, username: users.username, at: directMessages.createdAt })
+        .from(directMessages)
+        .innerJoin(users, eq(users.id, directMessages.senderId))
+        .where(eq(directMessages.id, Number(itemId)));
+      if (!row) return undefined;
+      return {
+        author: row.sender,
+        participants: [row.sender, row.receiver],
+        snapshot: { text: row.text, authorName: row.username, writtenAt: row.at.toISOString(), otherUserId: row.receiver },
+      };
+    }
+  }
+}
+
+/** Stores a report; false when the reporter already has an open one of this item (the partial unique index decides). */
+export async function insertReport(db: DbOrTx, report: { kind: ReportKind; itemId: string; targetUserId: string; reporterId: string; reason: string | null; snapshot: ReportSnapshot }): Promise<boolean> {
+  const rows = await db.insert(reports).values(report).onConflictDoNothing().returning({ id: reports.id });
+  return rows.length > 0;
+}
+
+/** The report as it is (its item and target never change). */
+export async function reportById(db: DbOrTx, reportId: string) {
+  if (!UUID.test(reportId)) return undefined;
+  const [row] = await db.select({ id: reports.id, kind: reports.kind, targetUserId: reports.targetUserId, status: reports.status }).from(reports).where(eq(reports.id, reportId));
+  return row;
+}
+
+/** The report, locked, with its item (an action closes every open report of the item). */
+export async function lockReport(tx: Tx, reportId: string) {
+  if (!UUID.test(reportId)) return undefined;
+  const [row] = await tx
+    .select({ id: reports.id, kind: reports.kind, itemId: reports.itemId, targetUserId: reports.targetUserId, status: reports.status, snapshot: reports.snapshot })
+    .from(reports)
+    .where(eq(reports.id, reportId))
+    .for('update');
+  return row;
+}
+
+/** Closes every open report of the item; answers how many. */
+export async function closeReports(tx: Tx, kind: ReportKind, itemId: string, status: 'dismissed' | 'actioned', by: string, now: Date): Promise<number> {
+  const closed = await tx
+    .update(reports)
+    .set({ status, resolvedAt: now, resolvedBy: by })
+    .where(and(eq(reports.kind, kind), eq(reports.itemId, itemId), eq(reports.status, 'open')))
+    .returning({ id: reports.id });
+  return closed.length;
+}
+
+/** Deletes the item for everyone; answers what the pushes need (the post's author, a message's players), or undefined when it was gone. */
+export async function deleteReportedItem(tx: Tx, kind: ReportKind, itemId: string): Promise<{ postAuthorId?: string; imagePath?: string | null; participants?: string[] } | undefined> {
+  switch (kind) {
+    case 'chat': {
+      const gone = await tx.delete(chatMessages).where(eq(chatMessages.id, Number(itemId))).returning({ id: chatMessages.id });
+      return gone.length > 0 ? {} : undefined;
+    }
+    case 'post': {
+      const [gone] = await tx.delete(posts).where(eq(posts.id, itemId)).returning({ authorId: posts.authorId, imagePath: posts.imagePath });
+      return gone ? { postAuthorId: gone.authorId, imagePath: gone.imagePath } : undefined;
+    }
+    case 'comment': {
+      const [gone] = await tx.delete(postComments).where(eq(postComments.id, itemId)).returning({ postId: postComments.postId });
+      if (!gone) return undefined;
+      const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, gone.postId));
+      return { postAuthorId: post?.authorId };
+    }
+    case 'dm': {
+      const [gone] = await tx.delete(directMessages).where(eq(directMessages.id, Number(itemId))).returning({ sender: directMessages.senderId, receiver: directMessages.receiverId });
+      return gone ? { participants: [gone.sender, gone.receiver] } : undefined;
+    }
+  }
+}
+
+/** The open items of the queue, oldest first: the first report of each, how many reported it. */
+export async function openItems(db: DbOrTx, limit: number) {
+  const items = await db
+    .select({
+      kind: reports.kind,
+      itemId: reports.itemId,
+      reportId: sql<string>`(array_agg(${reports.id} order by ${reports.createdAt}, ${reports.id}))[1]`,
+      targetUserId: sql<string>`min(${reports.targetUserId})`,
+      firstAt: sql<Date>`min(${reports.createdAt})`.mapWith(reports.createdAt),
+      reporterCount: count(),
+    })
+    .from(reports)
+    .where(eq(reports.status, 'open'))
+    .groupBy(reports.kind, reports.itemId)
+    .orderBy(sql`min(${reports.createdAt})`)
+    .limit(limit);
+  const [total] = await db.select({ n: sql<number>`count(distinct (${reports.kind}, ${reports.itemId}))::int` }).from(reports).where(eq(reports.status, 'open'));
+  return { items, openItems: total?.n ?? 0 };
+}
+
+/** The open reports of one item, oldest first, with each reporter's name. */
+export async function openReportsOf(db: DbOrTx, kind: ReportKind, itemId: string) {
+  return db
+    .select({ id: reports.id, username: users.username, reason: reports.reason, createdAt: reports.createdAt, snapshot: reports.snapshot })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .where(and(eq(reports.kind, kind), eq(reports.itemId, itemId), eq(reports.status, 'open')))
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .limit(50);
+}
+
+/** How often the player was reported (distinct items, this one included) and acted on (audit log entries naming them). */
+export async function historyOf(db: DbOrTx, userId: string): Promise<{ reportedItems: number; actions: number }> {
+  const [reported] = await db.select({ n: sql<number>`count(distinct (${reports.kind}, ${reports.itemId}))::int` }).from(reports).where(eq(reports.targetUserId, userId));
+  const [acted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(moderationLog)
+    .where(and(eq(moderationLog.targetUserId, userId), sql`${moderationLog.action} in ('delete', 'mute', 'suspend')`));
+  return { reportedItems: reported?.n ?? 0, actions: acted?.n ?? 0 };
+}
+
+export interface ContextLine {
+  id: string;
+  authorName: string;
+  text: string;
+  createdAt: Date;
+}
+
+/** Chat: the 5 lines before and the 5 after (by id; a deleted line's neighbours still are). */
+export async function chatContext(db: DbOrTx, lineId: number): Promise<ContextLine[]> {
+  const columns = { id: chatMessages.id, authorName: sql<string>`coalesce(${users.username}, ${chatMessages.characterName})`, text: chatMessages.text, createdAt: chatMessages.createdAt };
+  const before = await db.select(columns).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.userId)).where(lt(chatMessages.id, lineId)).orderBy(desc(chatMessages.id)).limit(5);
+  const after = await db.select(columns).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.userId)).where(sql`${chatMessages.id} >= ${lineId}`).orderBy(asc(chatMessages.id)).limit(6);
+  return [...before.reverse(), ...after].map((r) => ({ ...r, id: String(r.id) }));
+}
+
+/** A direct message: the 5 of the pair's conversation before it and the 5 after. */
+export async function dmContext(db: DbOrTx, messageId: number, a: string, b: string): Promise<ContextLine[]> {
+  const pair = and(
+    eq(sql`least(${directMessages.senderId}, ${directMessages.receiverId})`, sql`least(${a}::text, ${b}::text)`),
+    eq(sql`greatest(${directMessages.senderId}, ${directMessages.receiverId})`, sql`greatest(${a}::text, ${b}::text)`),
+  );
+  const columns = { id: directMessages.id, authorName: users.username, text: directMessages.body, createdAt: directMessages.createdAt };
+  const before = await db.select(columns).from(directMessages).innerJoin(users, eq(users.id, directMessages.senderId)).where(and(pair, lt(directMessages.id, messageId))).orderBy(desc(directMessages.id)).limit(5);
+  const after = await db.select(columns).from(directMessages).innerJoin(users, eq(users.id, directMessages.senderId)).where(and(pair, sql`${directMessages.id} >= ${messageId}`)).orderBy(asc(directMessages.id)).limit(6);
+  return [...before.reverse(), ...after].map((r) => ({ ...r, id: String(r.id) }));
+}
+
+/** A post and its first comments (a comment's context; a post's own context is its comments). */
+export async function postWithComments(db: DbOrTx, postId: string): Promise<{ post: { id: string; authorName: string; text: string } | null; comments: ContextLine[] }> {
+  const [post] = await db.select({ id: posts.id, authorName: users.username, text: posts.text }).from(posts).innerJoin(users, eq(users.id, posts.authorId)).where(eq(posts.id, postId));
+  const comments = await db
+    .select({ id: postComments.id, authorName: users.username, text: postComments.text, createdAt: postComments.createdAt })
+    .from(postComments)
+    .innerJoin(users, eq(users.id, postComments.authorId))
+    .where(eq(postComments.postId, postId))
+    .orderBy(asc(postComments.createdAt), asc(postComments.id))
+    .limit(10);
+  return { post: post ?? null, comments };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The audit log: written here, read by admins; never updated or deleted by the app.
+
+export interface AuditWrite {
+  actorId: string;
+  actorName: string;
+  action: string;
+  targetUserId: string;
+  targetName: string;
+  reason: string;
+  details?: Record<string, string | number | boolean | null>;
+  createdAt: Date;
+}
+
+export async function writeAudit(tx: DbOrTx, entry: AuditWrite): Promise<void> {
+  await tx.insert(moderationLog).values({ ...entry, details: entry.details ?? {} });
+}
+
+export async function auditPage(db: DbOrTx, page: number, size: number) {
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(moderationLog);
+  const entries = await db
+    .select({
+      id: moderationLog.id,
+      actorName: moderationLog.actorName,
+      action: moderationLog.action,
+      targetName: moderationLog.targetName,
+      reason: moderationLog.reason,
+      details: moderationLog.details,
+      createdAt: moderationLog.createdAt,
+    })
+    .from(moderationLog)
+    .orderBy(desc(moderationLog.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return { entries, total: total?.n ?? 0 };
+}
