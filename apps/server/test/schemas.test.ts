@@ -165,6 +165,11 @@ const BODIES: Record<string, BodySpec> = {
   'POST /api/posts/:postId/comments': { base: { text: 'Nice' }, multiline: ['text'] },
   'POST /api/chat': { base: { text: 'Hello' }, multiline: ['text'] },
   'POST /api/chat/messages/:messageId/report': { base: { reason: 'Spam' }, optional: ['reason'], nullable: ['reason'], nullBody: true },
+  'POST /api/reports': { base: { kind: 'chat', itemId: '1', reason: 'Spam' }, optional: ['reason'], nullable: ['reason'] },
+  // Issue 28: the sweep's player is no moderator: each of these answers 404 before its body is read.
+  'POST /api/moderation/reports/:reportId/actions': { base: { action: 'mute', reason: 'Spam', minutes: 60 }, multiline: ['reason'] },
+  'POST /api/moderation/users/:userId/lift': { base: { what: 'mute', reason: 'Served' }, multiline: ['reason'] },
+  'POST /api/moderation/staff': { base: { username: 'Brave', role: 'moderator', reason: 'Trusted' }, multiline: ['reason'] },
 };
 /** Query strings the routes read. */
 const QUERIES: Record<string, Record<string, string>> = {

@@ -1,16 +1,21 @@
+import { isStaff } from '@rpg/game';
 import { NavLink } from 'react-router';
+import { useMe } from '@/features/auth/api/me';
 import { cn } from '@/lib/cn';
-import { NAV_ITEMS } from './nav-items';
+import { MODERATION_NAV_ITEM, NAV_ITEMS } from './nav-items';
 
 /**
  * Icon buttons, with text labels from xl up (icons alone fit one row down to tablets). The
  * current route gets aria-current="page" and the gold highlight.
  */
 export function FrameNav() {
+  // Issue 28: moderators and admins also see the moderation screen.
+  const role = useMe().data?.role;
+  const items = isStaff(role) ? [...NAV_ITEMS, MODERATION_NAV_ITEM] : NAV_ITEMS;
   return (
     <nav aria-label="Game" className="-mx-1 overflow-x-auto">
       <ul className="flex min-w-max items-center gap-1 px-1 py-1">
-        {NAV_ITEMS.map(({ label, to, icon: Icon }) => (
+        {items.map(({ label, to, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

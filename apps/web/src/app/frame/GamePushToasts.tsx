@@ -4,9 +4,24 @@ import { showCraftCompletedToast } from '@/features/crafting/lib/craft-toast';
 import { useChatPushHandler } from '@/features/chat/hooks/useChatPushHandler';
 import { useRealtimeSubscription } from '@/features/realtime/hooks/realtime-context';
 import { useDirectMessagePushHandler, useFriendRequestPushHandler, usePresencePushHandler } from '@/features/social/hooks/useSocialPushes';
+import { moderationNoticePushSchema } from '@rpg/contract';
 import { playNoticeSound } from '@/lib/audio';
+import { toast } from '@/lib/toast';
 
 const playAdventureStart = () => void playNoticeSound('adventureStart');
+
+/**
+ * Issue 28: a moderator acted on the player: what and why. A suspension's toast stays until
+ * dismissed: the tab is signed out right after it, and the toast is still there on the sign-in page.
+ */
+const showModerationNotice = (message: unknown) => {
+  const parsed = moderationNoticePushSchema.safeParse(message);
+  if (!parsed.success) return;
+  const { action, title, description } = parsed.data;
+  const lasting = action === 'suspend' ? { duration: Infinity } : { duration: 15_000 };
+  if (action === 'unmute' || action === 'unsuspend') toast.info(title, { description, ...lasting });
+  else toast.error(title, { description, ...lasting });
+};
 
 /**
  * Toasts for timed play that ends while the player is elsewhere: an adventure or a craft
@@ -25,5 +40,6 @@ export function GamePushToasts() {
   useRealtimeSubscription('friend-request', useFriendRequestPushHandler());
   useRealtimeSubscription('presence', usePresencePushHandler());
   useRealtimeSubscription('direct-message', useDirectMessagePushHandler());
+  useRealtimeSubscription('moderation-notice', showModerationNotice);
   return null;
 }

@@ -1,4 +1,4 @@
-import { Gamepad2, Gavel, Medal, Settings, ShoppingBag, Sparkles, Trophy, type LucideIcon } from 'lucide-react';
+import { Gamepad2, Gavel, Medal, Settings, ShieldAlert, ShoppingBag, Sparkles, Trophy, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -16,3 +16,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Leaderboards', to: '/leaderboards', icon: Medal },
   { label: 'Settings', to: '/settings', icon: Settings },
 ];
+
+/** Issue 28: shown to moderators and admins only. */
+export const MODERATION_NAV_ITEM: NavItem = { label: 'Moderation', to: '/moderation', icon: ShieldAlert };

@@ -22,6 +22,8 @@ const LeaderboardsPage = lazyPage(() => import('../pages/LeaderboardsPage'), 'Le
 const SettingsPage = lazyPage(() => import('../pages/SettingsPage'), 'SettingsPage');
 const AchievementsPage = lazyPage(() => import('../pages/AchievementsPage'), 'AchievementsPage');
 const CharacterCreationPage = lazyPage(() => import('../pages/CharacterCreationPage'), 'CharacterCreationPage');
+const ModerationGate = lazyQueryPage(() => import('../pages/ModerationPage'), 'ModerationGate');
+const ModerationPage = lazyPage(() => import('../pages/ModerationPage'), 'ModerationPage');
 
 /** Spec 01 section 2 route table, with DECISIONS section 2 (/play is the hub, /welcome the splash). */
 export const routes: RouteObject[] = [
@@ -47,6 +49,12 @@ export const routes: RouteObject[] = [
           { path: '/achievements', element: <AchievementsPage /> },
           { path: '/character-creation', element: <CharacterCreationPage /> },
         ],
+      },
+      // Issue 28: not a protected path (a signed-out visitor is not sent to sign in): the gate shows the 404 page to all but the staff.
+      {
+        path: '/moderation',
+        element: <ModerationGate />,
+        children: [{ element: <GameFrame />, children: [{ index: true, element: <ModerationPage /> }] }],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

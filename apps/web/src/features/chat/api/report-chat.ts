@@ -6,7 +6,7 @@ import { toastApiError } from '@/lib/api-toast';
 
 export const REPORTED_TOAST = { title: 'Message Reported', description: 'Thank you. A moderator will review it.' } as const;
 
-/** POST /api/chat/messages/:id/report: stored for a moderator (DECISIONS §4); reporting twice is fine. */
+/** POST /api/chat/messages/:id/report: into the moderators' queue (issue 28); a second open report of the line is refused with the server's text. */
 export function reportChatLine(messageId: number) {
   return apiFetch(`/api/chat/messages/${messageId}/report`, okResponseSchema, { method: 'POST', body: {} });
 }

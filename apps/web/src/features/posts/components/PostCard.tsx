@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { AlertDialogPanel } from '@/components/ui/DialogPanels';
 import { cn } from '@/lib/cn';
+import { ReportButton } from '@/components/ReportButton';
 import { useDeletePost } from '../api/delete-post';
 import { useSetLiked } from '../api/like-post';
 import { useUpdatePost } from '../api/update-post';
@@ -70,7 +71,9 @@ export function PostCard({ post, userId }: { post: PostView; userId: string }) {
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
-        ) : null}
+        ) : (
+          <ReportButton kind="post" itemId={post.id} label={`Report post by ${post.author.username}`} className="p-1.5" />
+        )}
       </div>
 
       {editing ? (

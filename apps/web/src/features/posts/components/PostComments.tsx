@@ -1,8 +1,10 @@
 import { COMMENT_MAX_LENGTH } from '@rpg/game';
-import { POST_TEXTS } from '@rpg/contract';
+import { POST_TEXTS, queryKeys, type Me } from '@rpg/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadErrorAlert } from '@/components/ui/Alert';
+import { ReportButton } from '@/components/ReportButton';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { useAddComment } from '../api/add-comment';
@@ -23,6 +25,8 @@ export function PostComments({ userId, postId }: PostCommentsProps) {
   const comments = useCommentsQuery(userId, postId);
   const add = useAddComment(userId, postId);
   const remove = useDeleteComment(userId, postId);
+  // The signed-in player (the game frame has read it): their own comments have no report flag.
+  const myId = useQueryClient().getQueryData<Me>(queryKeys.me)?.id;
   const [text, setText] = useState('');
   const list = flattenComments(comments.data);
 
@@ -71,6 +75,7 @@ export function PostComments({ userId, postId }: PostCommentsProps) {
                     <Trash2 className="size-3.5" aria-hidden="true" />
                   </button>
                 ) : null}
+                {comment.author.id !== myId ? <ReportButton kind="comment" itemId={comment.id} label={`Report comment by ${comment.author.username}`} className="self-start" /> : null}
               </li>
             ))}
           </ul>

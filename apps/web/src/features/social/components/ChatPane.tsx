@@ -1,6 +1,7 @@
 import type { DirectMessage, PublicUser } from '@rpg/contract';
 import { Send } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ReportButton } from '@/components/ReportButton';
 import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
@@ -85,6 +86,7 @@ export function ChatPane({ friend, myId, canSend }: { friend: PublicUser; myId: 
                 const mine = message.senderId === myId;
                 return (
                   <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
+                    <div className={cn('flex max-w-full items-start gap-1', mine ? 'flex-row-reverse' : 'flex-row')}>
                     <p
                       data-testid="direct-message"
                       className={cn(
@@ -94,6 +96,8 @@ export function ChatPane({ friend, myId, canSend }: { friend: PublicUser; myId: 
                     >
                       {message.body}
                     </p>
+                    {mine ? null : <ReportButton kind="dm" itemId={String(message.id)} label={`Report message from ${friend.username}`} />}
+                    </div>
                     <span className="mt-0.5 text-[11px] text-parchment-400">
                       {time(message.createdAt)}
                       {mine && lastSeenMine?.id === message.id && message.readAt ? ' · Seen' : ''}
