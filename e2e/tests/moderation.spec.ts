@@ -1,0 +1,88 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
+import { BASE_URL, newEmail, PASSWORD, signedIn } from '../support/game.ts';
+import { createCharacterViaApi } from './character-helpers.ts';
+
+/** A signed-in player in a browser context of their own, with a character. */
+async function player(browser: Browser, name: string): Promise<{ page: Page; email: string; username: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = await signedIn(page, newEmail(name.toLowerCase()));
+  await createCharacterViaApi(page, { name, race: 'elf', class: 'mage', gender: 'female' });
+  const me = (await (await page.request.get('/api/me')).json()) as { username: string };
+  return { page, email, username: me.username };
+}
+
+const chatLog = (page: Page) => page.getByRole('log', { name: 'Global chat messages' });
+const chatInput = (page: Page) => page.getByLabel('Message the global chat');
+async function say(page: Page, text: string): Promise<void> {
+  await chatInput(page).fill(text);
+  await chatInput(page).press('Enter');
+}
+
+test.describe('moderation (issue 28)', () => {
+  test('a report reaches the queue; the moderator mutes, then suspends; the player is told and signed out live', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const ann = await player(browser, 'Annika');
+    const bo = await player(browser, 'Borin');
+    const mo = await player(browser, 'Morwen');
+    // The moderator is made as `npm run admin -- grant` makes one (the same function, through the development route).
+    const grant = await mo.page.request.post('/api/dev/roles', { data: { email: mo.email, role: 'moderator' }, headers: { origin: BASE_URL } });
+    expect(grant.ok()).toBe(true);
+
+    // The screen does not exist for a player.
+    await bo.page.goto('/moderation');
+    await expect(bo.page.getByText('Oops! Page not found')).toBeVisible();
+
+    const tag = Date.now().toString(36).slice(-6);
+    await ann.page.goto('/play');
+    await bo.page.goto('/play');
+    await say(ann.page, `Buy gold at my shop ${tag}`);
+    const line = chatLog(bo.page).getByTestId('chat-line').filter({ hasText: `my shop ${tag}` });
+    await expect(line).toBeVisible();
+    await line.getByRole('button', { name: `Report message from ${ann.username}` }).click();
+    await expect(bo.page.getByText('Message Reported')).toBeVisible();
+
+    // The moderator finds it in the queue, with the line as said, and mutes its author for an hour.
+    await mo.page.goto('/moderation');
+    await expect(mo.page.getByRole('heading', { name: 'Moderation' })).toBeVisible();
+    const item = mo.page.getByRole('article', { name: `Chat line by ${ann.username}` }).filter({ hasText: `my shop ${tag}` });
+    await expect(item.getByTestId('reported-text')).toHaveText(`Buy gold at my shop ${tag}`);
+    await expect(item.getByText('1 report', { exact: true })).toBeVisible();
+    await item.getByLabel('Mute in chat').check();
+    await item.getByLabel('Mute for').selectOption({ label: '1 hour' });
+    await item.getByLabel('Reason (the player reads it)').fill('Spamming the chat');
+    await item.getByRole('button', { name: 'Apply' }).click();
+    await expect(mo.page.getByText('Player muted')).toBeVisible();
+    await expect(item).toHaveCount(0);
+
+    // The muted player is told, and their next line is refused naming the mute's end.
+    await expect(ann.page.getByText(/^You are muted in the global chat until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Reason: Spamming the chat$/).first()).toBeVisible();
+    await say(ann.page, `Still selling ${tag}`);
+    await expect(ann.page.getByText(/You are muted in the global chat until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Reason: Spamming the chat/).last()).toBeVisible();
+    await expect(chatLog(bo.page).getByText(`Still selling ${tag}`)).toHaveCount(0);
+
+    // Reported again: the moderator suspends for 7 days; the player's open tab is signed out at once.
+    await line.getByRole('button', { name: `Report message from ${ann.username}` }).click();
+    await expect(bo.page.getByText('Message Reported').last()).toBeVisible();
+    await mo.page.reload();
+    const again = mo.page.getByRole('article', { name: `Chat line by ${ann.username}` }).filter({ hasText: `my shop ${tag}` });
+    await again.getByLabel('Suspend account').check();
+    await again.getByLabel('Suspend for').selectOption({ label: '7 days' });
+    await again.getByLabel('Reason (the player reads it)').fill('Spamming after a mute');
+    await again.getByRole('button', { name: 'Apply' }).click();
+    await expect(mo.page.getByText('Account suspended')).toBeVisible();
+
+    const suspended = /Your account is suspended until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Reason: Spamming after a mute/;
+    await expect(ann.page.getByText(suspended).first()).toBeVisible();
+    await expect(ann.page).toHaveURL(/\/auth/, { timeout: 20_000 });
+
+    // Signing in again is refused with the reason and the end date.
+    await expect(ann.page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await ann.page.getByLabel('Email').fill(ann.email);
+    await ann.page.getByLabel('Password').fill(PASSWORD);
+    await ann.page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(ann.page.getByRole('alert').filter({ hasText: suspended }).or(ann.page.getByText(suspended).last()).first()).toBeVisible();
+    await expect(ann.page.getByText('Welcome back!')).toHaveCount(0);
+  });
+});
