@@ -22,7 +22,7 @@ async function say(page: Page, text: string): Promise<void> {
 
 test.describe('moderation (issue 28)', () => {
   test('a report reaches the queue; the moderator mutes, then suspends; the player is told and signed out live', async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const ann = await player(browser, 'Annika');
     const bo = await player(browser, 'Borin');
     const mo = await player(browser, 'Morwen');
