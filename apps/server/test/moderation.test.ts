@@ -1,5 +1,8 @@
 import type { AuditPage, ChatMessageView, CommentResponse, DirectMessage, Me, ModerationQueue, PenaltyList, PostResponse, StaffList } from '@rpg/contract';
 import { eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationLog, reports } from '../src/db/schema/index.ts';
 import { grantRole } from '../src/ops/admin.ts';
@@ -338,5 +341,51 @@ describe('issue 28: the audit log and the staff', () => {
     expect((await candidate.client.get('/api/moderation/reports')).status).toBe(404);
     const log = (await admin.client.get<AuditPage>('/api/moderation/log')).body.entries.filter((e) => e.targetName === candidate.username).map((e) => e.action);
     expect(log).toEqual(['revoke-moderator', 'grant-moderator']);
+  });
+});
+
+/**
+ * A suspension made through one process closes the player's sockets on the other and ends the
+ * sessions that process had cached, at once (the bus's revalidate-user). Two apps on one
+ * PostgreSQL, as test/multiprocess.test.ts runs them; PGlite is one process by design.
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('issue 28: a suspension on two servers on one PostgreSQL', () => {
+  let b: TestServer;
+  let bDir: string;
+  beforeAll(async () => {
+    bDir = mkdtempSync(path.join(tmpdir(), 'rpg-test-mod-b-'));
+    b = await startTestServer({ reuse: { dataDir: bDir, databaseUrl: server.databaseUrl! } });
+  });
+  afterAll(async () => {
+    await b?.stop({ keepData: true });
+    rmSync(bDir, { recursive: true, force: true });
+  });
+
+  it('closes every socket of the player on the other process and refuses its cached session there', async () => {
+    const [troll, reporter] = [await chatter('troll'), await chatter('reporter')];
+    const mod = await staffMember('moderator');
+    const onB = new TestClient(b.url);
+    expect((await onB.post('/api/auth/sign-in/email', { email: troll.email, password: 'dragon-fire' })).status).toBe(200);
+    // B has read (and cached) both sessions; a tab of each on B, one on A.
+    expect((await onB.get('/api/me')).status).toBe(200);
+    // The session made on A, read through B.
+    const meViaB = async () => (await new TestClient(b.url).request('GET', '/api/me', undefined, { cookie: troll.client.cookieHeader() })).status;
+    expect(await meViaB()).toBe(200);
+    const tabsOnB = [connectSocket(b.url, onB), connectSocket(b.url, troll.client)];
+    const tabOnA = connectSocket(server.url, troll.client);
+    for (const tab of [...tabsOnB, tabOnA]) await tab.waitFor('hello');
+
+    const line = (await say(troll, 'threats on two servers')).body.message;
+    await report(reporter, 'chat', line.id);
+    const item = (await itemOf(mod, 'chat', line.id))!;
+    expect((await act(mod, item.reportId, { action: 'suspend', reason: 'Threats', days: 1 })).status).toBe(200);
+
+    for (const tab of [...tabsOnB, tabOnA]) {
+      expect((await tab.waitFor('moderation-notice')).action).toBe('suspend');
+      expect((await tab.closed).code).not.toBe(1000);
+    }
+    expect((await onB.get('/api/me')).status).toBe(401);
+    expect(await meViaB()).toBe(401);
+    expect((await new TestClient(b.url).post<ErrorBody>('/api/auth/sign-in/email', { email: troll.email, password: 'dragon-fire' })).body.message).toMatch(/^Your account is suspended until /);
   });
 });
