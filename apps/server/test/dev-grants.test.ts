@@ -2,7 +2,7 @@ import type { InventoryView } from '@rpg/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createCharacter } from './support/characters.ts';
-import { signedInPlayer } from './support/client.ts';
+import { signedInPlayer, uniqueEmail } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 // POST /api/dev/characters/:id/materials: development only, so browser tests need not farm random drops.
@@ -47,5 +47,16 @@ describe('development material grants (DEV_GRANTS=1, never in production)', () =
     expect(theirs.status).toBe(404);
     const after = await client.get<InventoryView>(`/api/characters/${character.id}/inventory`);
     expect(after.body.entries.filter((e) => e.item.name === 'Healing Herb').map((e) => e.quantity)).toEqual([3]);
+  });
+
+  it('POST /api/dev/roles grants a role as `npm run admin -- grant` does, only with DEV_GRANTS=1 outside production (issue 28)', async () => {
+    const email = uniqueEmail('dev-role');
+    const client = await signedInPlayer(server.url, email);
+    expect((await client.post('/api/dev/roles', { email, role: 'moderator' })).body).toEqual({ message: `${email} is now a moderator (was a player).` });
+    expect((await client.get<{ role: string }>('/api/me')).body.role).toBe('moderator');
+    const unknown = await client.post<{ message: string }>('/api/dev/roles', { email: 'nobody@example.com', role: 'admin' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('No account has the e-mail nobody@example.com. The player signs up (and verifies the address) first.');
+    expect((await (await signedInPlayer(plain.url, email)).post('/api/dev/roles', { email, role: 'admin' })).status).toBe(404);
   });
 });
