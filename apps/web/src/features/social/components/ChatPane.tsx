@@ -87,16 +87,16 @@ export function ChatPane({ friend, myId, canSend }: { friend: PublicUser; myId: 
                 return (
                   <li key={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
                     <div className={cn('flex max-w-full items-start gap-1', mine ? 'flex-row-reverse' : 'flex-row')}>
-                    <p
-                      data-testid="direct-message"
-                      className={cn(
-                        'max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap',
-                        mine ? 'bg-gold-500/20 text-parchment-50' : 'bg-ink-700 text-parchment-100',
-                      )}
-                    >
-                      {message.body}
-                    </p>
-                    {mine ? null : <ReportButton kind="dm" itemId={String(message.id)} label={`Report message from ${friend.username}`} />}
+                      <p
+                        data-testid="direct-message"
+                        className={cn(
+                          'max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap',
+                          mine ? 'bg-gold-500/20 text-parchment-50' : 'bg-ink-700 text-parchment-100',
+                        )}
+                      >
+                        {message.body}
+                      </p>
+                      {mine ? null : <ReportButton kind="dm" itemId={String(message.id)} label={`Report message from ${friend.username}`} />}
                     </div>
                     <span className="mt-0.5 text-[11px] text-parchment-400">
                       {time(message.createdAt)}
