@@ -21,6 +21,13 @@ async function say(page: Page, text: string): Promise<void> {
 }
 
 test.describe('moderation (issue 28)', () => {
+  test('the screen is the 404 page for a visitor who is not signed in (no sign-in prompt)', async ({ page }) => {
+    await page.goto('/moderation');
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await expect(page).toHaveURL(/\/moderation$/);
+    expect((await page.request.get('/api/moderation/reports')).status()).toBe(404);
+  });
+
   test('a report reaches the queue; the moderator mutes, then suspends; the player is told and signed out live', async ({ browser }) => {
     test.setTimeout(360_000);
     const ann = await player(browser, 'Annika');
