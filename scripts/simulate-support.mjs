@@ -116,7 +116,7 @@ export function capacitySvg(title, steps, { actionLimit = 100, pushLimit = 200 }
   out.push(line('worstActionP99', '#c00'), line('worstPushP99', '#06c'));
   out.push(`<line x1="${L}" x2="${L}" y1="${T}" y2="${H - B}" stroke="#333"/><line x1="${L}" x2="${W - R}" y1="${H - B}" y2="${H - B}" stroke="#333"/>`);
   out.push(`<text x="${(L + W - R) / 2}" y="${H - B + 36}" text-anchor="middle">concurrent players</text>`);
-  out.push(`<text x="${W - R + 40}" y="${T - 8}" text-anchor="middle" fill="#999">actions/s</text>`);
+  out.push(`<text x="${W - R + 40}" y="${T - 8}" text-anchor="middle" fill="#999">requests/s</text>`);
   const legend = [
     ['#c00', `worst action p99 (limit ${actionLimit} ms, dashed)`],
     ['#06c', `worst push p99 (limit ${pushLimit} ms, dashed)`],

@@ -99,7 +99,6 @@ const byUserId = new Map();
 /** Posts made by this worker's players (for likes). */
 const posts = [];
 let running = true;
-let settingUp = false;
 let chatTimer;
 
 const CHAT_MARK = Buffer.from('"text":"sim ');
@@ -128,8 +127,6 @@ function onPush(player, data) {
     s.ok += 1;
     const sentAt = player.pendingRequests.shift();
     if (sentAt) record(s.hist, at - sentAt);
-    // While players are brought online their first friendships are made by asking back (addPlayers).
-    if (settingUp) return;
     try {
       const { friendshipId, from } = JSON.parse(data.toString('utf8'));
       // The player answers the request after a think time.
@@ -223,6 +220,8 @@ const ACTIONS = {
       ? await request(p, 'adventure start (console)', 'POST', `${c(p)}/console`, { text: '/adventure forest 1' })
       : await request(p, 'adventure start (launcher)', 'POST', `${c(p)}/adventures`, { location: 'forest', level: 1 });
     if (status === 200) p.adventureEndsAt = Date.parse(json?.adventure?.endsAt ?? '') || Date.now() + 60_000 / p.timeScale;
+    // Already out (an adventure from an earlier run of these players): the player looks again later.
+    if (status === 409) p.adventureEndsAt = Date.now() + 60_000 / p.timeScale;
   },
   async backpack(p) {
     absorb(p, (await request(p, 'backpack', 'GET', `${c(p)}/inventory`)).json);
@@ -247,7 +246,10 @@ const ACTIONS = {
   },
   async 'store buy'(p) {
     const offer = (p.offers ?? []).filter((o) => o.price <= (p.copper ?? 0)).sort((a, b) => a.price - b.price)[0];
-    if (!offer || onAdventure(p)) return ACTIONS.store(p);
+    // A player with nothing to spend goes adventuring for it.
+    if (!p.offers) return ACTIONS.store(p);
+    if (!offer) return ACTIONS.adventure(p);
+    if (onAdventure(p)) return ACTIONS.store(p);
     const { json } = await request(p, 'store buy', 'POST', `${c(p)}/store/buy`, { offerId: offer.offerId });
     absorb(p, json);
     // Bought or refused (sold out, the backpack full), the offer is not tried again before the next look.
@@ -274,7 +276,7 @@ const ACTIONS = {
     if (onAdventure(p)) return ACTIONS.poker(p);
     if ((p.chips ?? 0) > 50 && random() < 0.5) return absorb(p, (await request(p, 'chips cash-out', 'POST', `${c(p)}/chips/cash-out`, { amount: p.chips })).json);
     if ((p.copper ?? 0) >= 20) return absorb(p, (await request(p, 'chips buy', 'POST', `${c(p)}/chips/buy`, { amount: 20 })).json);
-    return ACTIONS.store(p);
+    return ACTIONS.adventure(p);
   },
   async poker(p) {
     const { json } = await request(p, 'poker table', 'GET', `${c(p)}/poker`);
@@ -297,7 +299,9 @@ const ACTIONS = {
   async 'auction list'(p) {
     const loose = (p.entries ?? []).filter((e) => !e.equipped && e.item.kind !== 'backpack');
     const entry = pick(loose.length ? loose : [undefined]);
-    if (!entry || onAdventure(p)) return ACTIONS.backpack(p);
+    if (!p.entries) return ACTIONS.backpack(p);
+    if (!entry) return ACTIONS.adventure(p);
+    if (onAdventure(p)) return ACTIONS.backpack(p);
     const price = Math.max(1, Math.round((entry.unitSellValue || 5) * (1.5 + random())));
     const { status, json } = await request(p, 'auction list', 'POST', `${c(p)}/auction`, { entryId: entry.id, quantity: 1, price });
     p.entries = undefined;
@@ -385,14 +389,17 @@ async function play(p) {
   }
 }
 
-/** Brings players online: each opens its socket, asks the previous one of the batch as a friend, and starts playing. */
+/**
+ * Brings players online: each opens its socket and starts playing. Each player's first friend (a
+ * friendship written with the players, `friendId`) is a player of this worker.
+ */
 async function addPlayers(list, timeScale) {
   const fresh = list.map((d) => ({ ...d, timeScale, friends: [], pendingDms: [], pendingRequests: [], online: false, copper: 0, chips: 0 }));
   let failed = 0;
-  // 50 sockets at a time: a burst of thousands overflows the listen backlog.
+  // 100 sockets at a time: a burst of thousands overflows the listen backlog.
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(50, fresh.length) }, async () => {
+    Array.from({ length: Math.min(100, fresh.length) }, async () => {
       while (next < fresh.length) {
         const p = fresh[next++];
         if (await openSocket(p)) {
@@ -404,26 +411,10 @@ async function addPlayers(list, timeScale) {
       }
     }),
   );
-  // A friend to start with: each new player asks the one before it, who asks back (a request that
-  // meets a pending one makes friends).
-  settingUp = true;
-  next = 0;
-  const ready = fresh.filter((p) => p.online);
-  await Promise.all(
-    Array.from({ length: Math.min(20, ready.length) }, async () => {
-      while (next < ready.length) {
-        const i = next++;
-        const other = ready[i - 1] ?? online[online.length - ready.length - 1];
-        if (other && other !== ready[i] && !ready[i].friends.includes(other)) {
-          await askFriend(ready[i], other, 'friend request (setup)');
-          const { status } = await request(other, 'friend request (setup)', 'POST', '/api/friends/requests', { userId: ready[i].userId });
-          if (status === 200) befriend(ready[i], other);
-        }
-      }
-    }),
-  );
-  settingUp = false;
-  for (const p of ready) play(p);
+  for (const p of fresh.filter((f) => f.online)) {
+    if (p.friendId) befriend(p, byUserId.get(p.friendId));
+    play(p);
+  }
   return failed;
 }
 

@@ -12,7 +12,8 @@
 // Accounts are made as scripts/bench-chat.mjs makes them: one template player signs up through the
 // API (the dev outbox) and makes a character through POST /api/characters; the rest are copies of
 // its rows written with generate_series (auth user, profile, a fresh character with no copper and
-// an empty backpack, a session whose cookie is signed with the AUTH_SECRET given to the server).
+// an empty backpack, a session whose cookie is signed with the AUTH_SECRET given to the server, and
+// a first friend).
 // Their money comes from play only (adventure rewards, sales, the auction).
 //
 // Per step: every action's rate, p50 and p99 from request to answer, refusals (a 4xx of the rules)
@@ -33,7 +34,7 @@
 //   SIMULATE_QUICK=1 (a short run: a few hundred players, 10 s steps, no world, no second process)
 //   SIMULATE_SERVER=<main.js> (that compiled server, or src/main.ts run through tsx)
 //   SIMULATE_PGLITE_TEMPLATE=<tar.gz> (a migrated PGlite template unpacked into each new embedded database)  SIMULATE_OUT=<dir> (the plots and tables; docs/)
-//   SIMULATE_SEED=1
+//   SIMULATE_SEED=1  SIMULATE_KEEP=1 (keep the databases made on DATABASE_URL's server)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, createHmac } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -215,6 +216,14 @@ async function newPgDatabase(serverUrl, name) {
   await admin.query(`drop database if exists ${name}`);
   await admin.query(`create database ${name}`);
   await admin.end();
+  // On DATABASE_URL's server the run's databases are dropped at the end (SIMULATE_KEEP=1 keeps them).
+  if (env.SIMULATE_KEEP !== '1') {
+    cleanups.push(async () => {
+      const c = await pgClient(serverUrl);
+      await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await c.end();
+    });
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -252,6 +261,11 @@ async function copyPlayers(exec, templateUserId, tag, from, count, { sessions = 
     await copy(table, { character_id: characterId }, `${table} t join player_characters c on c.id = t.character_id`, 'c.user_id = $1');
   }
   if (!sessions) return [];
+  // Each player's first friend: the player WORKERS places before it, who plays in the same worker thread.
+  await exec(
+    `insert into friendships (requester_id, addressee_id, status) select ${userId}, '${tag}u' || (i - ${WORKERS}), 'accepted' from generate_series($1::int, $2::int) i`,
+    [from + WORKERS, from + count - 1],
+  );
   const { rows } = await exec(
     `insert into auth_session (id, token, user_id, expires_at, created_at, updated_at)
      select '${tag}s' || i, md5(random()::text || i), ${userId}, now() + interval '7 days', now(), now()
@@ -259,7 +273,9 @@ async function copyPlayers(exec, templateUserId, tag, from, count, { sessions = 
      returning user_id, token, (select id from player_characters c where c.user_id = auth_session.user_id) as character_id`,
     [templateUserId, from, from + count - 1],
   );
-  return rows.map((r) => ({ userId: r.user_id, username: r.user_id, characterId: r.character_id, cookie: sessionCookie(r.token) }));
+  const players = rows.map((r) => ({ userId: r.user_id, username: r.user_id, characterId: r.character_id, cookie: sessionCookie(r.token) }));
+  players.sort((a, b) => Number(a.userId.slice(tag.length + 1)) - Number(b.userId.slice(tag.length + 1)));
+  return players.map((p, k) => ({ ...p, friendId: players[k - WORKERS]?.userId }));
 }
 
 /**
@@ -305,26 +321,38 @@ async function seedWorld(exec, templateUserId) {
 // The workers and one step.
 
 function startWorkers() {
+  /** A worker that failed fails every question asked of it (the run stops instead of waiting forever). */
+  const broken = new Map();
+  const waiting = new Set();
   const workers = Array.from({ length: WORKERS }, (_, i) => {
     const w = new Worker(new URL('./simulate-worker.mjs', import.meta.url), { workerData: { thinkSeconds: THINK_SECONDS, seed: SEED * 1000 + i } });
-    w.on('error', (e) => console.error('worker error', e));
+    const fail = (error) => {
+      broken.set(w, error);
+      for (const reject of waiting) reject(error);
+    };
+    w.on('error', (e) => fail(new Error(`a simulation worker failed: ${e.stack ?? e}`)));
+    w.on('exit', (code) => fail(new Error(`a simulation worker exited with ${code}`)));
     return w;
   });
-  const ask = (w, message, answer) => new Promise((resolve) => {
+  const ask = (w, message, answer) => new Promise((resolve, reject) => {
+    if (broken.has(w)) return reject(broken.get(w));
     const on = (m) => {
       if (m.type === answer) {
         w.off('message', on);
+        waiting.delete(reject);
         resolve(m);
       }
     };
+    waiting.add(reject);
     w.on('message', on);
     w.postMessage(message);
   });
   const all = (message, answer) => Promise.all(workers.map((w) => ask(w, message, answer)));
   return {
-    async add(players) {
+    /** Players `offset` on of the run's list: player k plays in worker k % WORKERS, with its first friend. */
+    async add(players, offset) {
       const shares = workers.map(() => []);
-      players.forEach((p, i) => shares[i % workers.length].push(p));
+      players.forEach((p, i) => shares[(offset + i) % workers.length].push(p));
       const answers = await Promise.all(workers.map((w, i) => ask(w, { type: 'add', players: shares[i], timeScale: TIME_SCALE }, 'added')));
       return answers.reduce((n, a) => n + a.failed, 0);
     },
@@ -332,7 +360,8 @@ function startWorkers() {
     reset: () => all({ type: 'reset' }, 'reset'),
     report: () => all({ type: 'report' }, 'report'),
     async stop() {
-      await all({ type: 'stop' }, 'stopped');
+      await all({ type: 'stop' }, 'stopped').catch(() => undefined);
+      for (const w of workers) w.removeAllListeners('exit');
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
@@ -451,7 +480,7 @@ async function stepUp({ label, steps, servers, players, dbMeter, dbRss }) {
       if (target > players.length) break;
       const t = performance.now();
       const batch = players.slice(onlineCount, target).map((p, i) => ({ ...p, base: servers[(onlineCount + i) % servers.length].base }));
-      const failed = await workers.add(batch);
+      const failed = await workers.add(batch, onlineCount);
       onlineCount = target;
       console.log(`   ${label}: ${batch.length} more players online in ${fmt((performance.now() - t) / 1000)} s${failed ? ` (${failed} sockets failed)` : ''}`);
       const step = await measure({ label, players: target, workers, servers, dbMeter, dbRss });
@@ -614,6 +643,15 @@ async function runDatabase(kind, pgServer) {
     summary.world = { players, step: worldStep, ...compared };
   }
   return summary;
+}
+
+// Interrupted (Ctrl-C): the servers, the throwaway PostgreSQL and the work folder go too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  });
 }
 
 try {
