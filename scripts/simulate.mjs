@@ -38,7 +38,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, createHmac } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -202,6 +202,16 @@ function cpuMeter(pidsOf) {
     for (const s of last.values()) total += s;
     return total;
   };
+}
+
+/** Proportional memory (PSS) of a process in MB: shared memory (PostgreSQL's buffers) split among its users, so a sum over processes counts it once. */
+function pssMb(pid) {
+  try {
+    const kb = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : rssMb(pid);
+  } catch {
+    return 0;
+  }
 }
 
 async function pgClient(url) {
@@ -509,7 +519,8 @@ function writePlot(name, title, steps, line) {
   writeFileSync(svg, capacitySvg(title, steps, { actionLimit: LIMITS.action, pushLimit: LIMITS.push }));
   const rows = steps.map(capacityRow);
   const head = Object.keys(rows[0] ?? { players: 0 });
-  const md = [`# ${title}`, '', `${line}`, '', `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${head.map((h) => r[h]).join(' | ')} |`), '', `![plot](simulate-${name}.svg)`, ''].join('\n');
+  const how = `Made by \`npm run simulate\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s, ${WARM_SECONDS} + ${SECONDS} s a step${QUICK ? ' (SIMULATE_QUICK=1)' : ''}.`;
+  const md = [`# ${title}`, '', how, '', `${line}`, '', `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${head.map((h) => r[h]).join(' | ')} |`), '', `![plot](simulate-${name}.svg)`, ''].join('\n');
   writeFileSync(path.join(OUT, `simulate-${name}.md`), md);
   console.log(`   plot: ${path.relative(root, svg)}, table: ${path.relative(root, path.join(OUT, `simulate-${name}.md`))}`);
 }
@@ -575,7 +586,7 @@ async function runDatabase(kind, pgServer) {
       await client.end();
       const postmaster = pgServer.postmaster ?? (await postmasterOf(pgServer.url));
       const dbMeter = postmaster ? cpuMeter(() => withChildren(postmaster)) : () => NaN;
-      const dbRss = () => (postmaster ? withChildren(postmaster).reduce((n, pid) => n + (rssMb(pid) || 0), 0) : NaN);
+      const dbRss = () => (postmaster ? withChildren(postmaster).reduce((n, pid) => n + (pssMb(pid) || 0), 0) : NaN);
       return { servers: [server], players, dbMeter, dbRss, serverUrl, dataDir, databaseUrl, dbEnv: { DATABASE_URL: databaseUrl } };
     }
     // SIMULATE_PGLITE_TEMPLATE: a migrated template (src/db/template.ts) unpacked into the folder first,
