@@ -41,8 +41,8 @@ export function quantile(histogram, q) {
 /**
  * The mix: what an online player does next, by weight (a share of all requests). A player acts
  * every THINK seconds on average (exponential think time); the global chat is paced apart from
- * it (SIMULATE_CHAT_PER_SECOND lines a second for the whole game). docs/performance.md, "The
- * player simulation", gives the sources.
+ * it (SIMULATE_CHAT_PER_SECOND lines a second for the whole game). docs/simulate.md gives the
+ * sources.
  */
 export const MIX = [
   ['console line', 12],

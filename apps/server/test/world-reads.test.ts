@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
  * Issue 29, "cost as the world grows": a read must not cost more because the game has many players.
- * The player simulation (`npm run simulate`, docs/performance.md) found GET /api/friends/suggestions
+ * The player simulation (`npm run simulate`, docs/simulate.md) found GET /api/friends/suggestions
  * ranking every player before taking six: ~1 s a read at 100,000 players on PostgreSQL. It now reads
  * the friends of friends and the most recently seen players along users_seen_idx.
  */
