@@ -53,8 +53,9 @@ describe('npm run simulate (issue 29)', () => {
     expect(code, output).toBe(0);
 
     const kind = postgres ? 'postgres' : 'pglite';
-    // The per-action table: requests of the mix with their figures, and the chat line's push at every tab.
-    expect(output).toMatch(/'console line'\s*│\s*[\d.]+\s*│\s*[\d.]+\s*│\s*[\d.]+/);
+    // The per-action table: each kind of request with n, rate and p50 (the chat's 2 lines a second
+    // always among them), and the chat line's push at every tab.
+    expect(output).toMatch(/'action'\s*│\s*'chat line'\s*│\s*[1-9]\d*\s*│\s*[\d.]+\s*│\s*[\d.]+/);
     expect(output).toMatch(/'chat line at every tab'\s*│\s*[1-9][\d.]*\s*│\s*[\d.]+/);
     expect(output).toMatch(/failed 0: (PASS|FAIL)/);
     // The capacity line, the plot and its table beside it.
