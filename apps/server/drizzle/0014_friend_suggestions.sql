@@ -1,0 +1,1 @@
+CREATE INDEX "users_seen_idx" ON "users" USING btree (greatest("last_seen", "last_login") desc nulls last,"id");

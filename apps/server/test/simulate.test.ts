@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { templateIsCurrent, writeTemplate } from '../src/db/template.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const out = mkdtempSync(path.join(tmpdir(), 'rpg-simulate-test-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/**
+ * Issue 29 "The player simulation": `npm run simulate` in miniature, so the script cannot rot. A dozen
+ * players on the unbuilt server (src/main.ts through tsx) play the whole mix for a few seconds, with a
+ * tiny world and a second server process on PostgreSQL (DATABASE_URL). It must print the per-action
+ * table with pushes measured at the other players' sockets, the capacity line, the plot, and the
+ * audit's result (or say that the audit is not in the tree), with nothing failed.
+ */
+describe('npm run simulate (issue 29)', () => {
+  it('runs a tiny simulation end to end: the table, the pushes, the capacity, the plot, the world, the audit', async () => {
+    const postgres = Boolean(process.env.DATABASE_URL);
+    // The test servers' migrated template (test/support/server.ts keeps it in the temporary folder).
+    const templateFile = path.join(tmpdir(), 'rpg-test-pglite-template.tar.gz');
+    if (!postgres && !templateIsCurrent({ templateFile })) await writeTemplate({ templateFile });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/simulate.mjs')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        SIMULATE_DATABASES: postgres ? 'postgres' : 'pglite',
+        SIMULATE_SERVER: 'apps/server/src/main.ts',
+        SIMULATE_PGLITE_TEMPLATE: templateFile,
+        SIMULATE_STEPS_POSTGRES: '12',
+        SIMULATE_STEPS_PGLITE: '12',
+        SIMULATE_WARM_SECONDS: '1',
+        SIMULATE_SECONDS: '4',
+        SIMULATE_THINK_SECONDS: '1',
+        SIMULATE_WORKERS: '1',
+        // The world's bulk SQL on PostgreSQL (PGlite would restart its server twice more: slow for CI).
+        SIMULATE_WORLD: postgres ? '1' : '0',
+        SIMULATE_WORLD_PLAYERS: '40',
+        SIMULATE_WORLD_CONSOLE: '400',
+        SIMULATE_WORLD_CHAT: '400',
+        SIMULATE_WORLD_LISTINGS: '40',
+        SIMULATE_TWO: postgres ? '1' : '0',
+        SIMULATE_OUT: out,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, output).toBe(0);
+
+    const kind = postgres ? 'postgres' : 'pglite';
+    // The per-action table: each kind of request with n, rate and p50 (the chat's 2 lines a second
+    // always among them), and the chat line's push at every tab.
+    expect(output).toMatch(/'action'\s*│\s*'chat line'\s*│\s*[1-9]\d*\s*│\s*[\d.]+\s*│\s*[\d.]+/);
+    expect(output).toMatch(/'chat line at every tab'\s*│\s*[1-9][\d.]*\s*│\s*[\d.]+/);
+    expect(output).toMatch(/failed 0: (PASS|FAIL)/);
+    // The capacity line, the plot and its table beside it.
+    expect(output).toMatch(/capacity: (\d+ concurrent players|below 12 players)/);
+    const svg = readFileSync(path.join(out, `simulate-${kind}.svg`), 'utf8');
+    expect(svg).toContain('<svg');
+    expect(svg).toContain('<polyline');
+    expect(existsSync(path.join(out, `simulate-${kind}.md`))).toBe(true);
+    // On PostgreSQL, the world against the fresh database, and the second process.
+    if (postgres) {
+      expect(output).toMatch(/the world against a fresh database, 12 players/);
+      expect(output).toMatch(/CPU per request: world \/ fresh = [\d.]+/);
+      expect(output).toMatch(/the second process added -?\d+ players/);
+    }
+    // The reconciliation: its result, or a plain word that it is not in this tree (never a made-up one).
+    expect(output).toMatch(/audit-economy (not available|exited with 0)/);
+  }, 240_000);
+});
