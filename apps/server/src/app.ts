@@ -152,6 +152,13 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle });
 
   registerErrorHandler(app);
+  // Which process answered, when the operator names them (PROCESS_NAME; docs/deploy.md).
+  const { processName } = config;
+  if (processName) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-process', processName);
+    });
+  }
   // Every answer, refusals, the web app's files and the uploads included (http/security-headers.ts).
   await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes(path.join(config.webDist, 'index.html')), https: config.publicUrl.startsWith('https://') });
   // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
