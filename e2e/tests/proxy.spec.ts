@@ -15,8 +15,10 @@ import { logIn, newEmail, PASSWORD } from '../support/game.ts';
  * (127.0.0.2, 127.0.0.3, ...: a SOCKS forwarder per browser binds it), Caddy keeps each address on
  * one process (ip_hash) and every answer names its process (PROCESS_NAME -> X-Process), so the two
  * browsers are on different processes; each sees the other's chat line, friend request and auction
- * sale live, without a reload (the PostgreSQL bus carries them between the processes); and the
- * per-IP sign-up limit counts each browser's address (Caddy's X-Forwarded-For), not the proxy's.
+ * sale live, without a reload (the PostgreSQL bus carries them between the processes); a restart
+ * of one process (SIGTERM) shows its browser "Reconnecting...", and once it is back the tab
+ * refetches the chat line it missed; and the per-IP sign-up limit counts each browser's address
+ * (Caddy's X-Forwarded-For), not the proxy's.
  * Needs PostgreSQL (DATABASE_URL, as CI's `npm test` has it) and caddy (apt-get install caddy).
  * The same at the HTTP level: apps/server/test/proxy.test.ts.
  */
@@ -25,6 +27,8 @@ const serverEntry = path.join(root, 'apps/server/dist/main.js');
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
 const adminUrl = process.env.DATABASE_URL;
 const hasCaddy = spawnSync('caddy', ['version']).status === 0;
+/** A page's first paint after a navigation: slow on a loaded machine (two servers, Caddy and two browsers on CI's two cores). */
+const LOADED = { timeout: 30_000 };
 
 /** A free TCP port on loopback. */
 function freePort(): Promise<number> {
@@ -111,6 +115,10 @@ function processFor(localAddress: string, port: number): Promise<string> {
 
 interface Cluster {
   url: string;
+  /** SIGTERM to game N (1 or 2), and its exit. */
+  stop(n: number): Promise<void>;
+  /** Game N again, on its port, ready. */
+  start(n: number): Promise<void>;
   /** Two addresses whose requests Caddy sends to game1 and game2. */
   addresses: [string, string];
   db: pg.Client;
@@ -196,7 +204,9 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
     const url = `http://localhost:${proxyPort}`;
     const ports = [await freePort(), await freePort()];
     const outputs: string[] = [];
-    ports.forEach((port, i) => {
+    const games: ChildProcess[] = [];
+    const startGame = async (i: number) => {
+      const port = ports[i]!;
       const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -222,10 +232,10 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
       child.stdout?.on('data', (chunk: Buffer) => (outputs[i] += chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => (outputs[i] += chunk.toString()));
       children.push(child);
-    });
-    for (const [i, port] of ports.entries()) {
+      games[i] = child;
       await waitFor(`game${i + 1}`, async () => (await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200, () => outputs[i] ?? '');
-    }
+    };
+    await Promise.all([startGame(0), startGame(1)]);
 
     const caddyfile = path.join(work, 'Caddyfile');
     const upstreams = ports.map((port) => `127.0.0.1:${port}`).join(' ');
@@ -250,7 +260,18 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
     expect([...byProcess.keys()].sort()).toEqual(['game1', 'game2']);
     const db = new pg.Client({ connectionString: databaseUrl.toString() });
     await db.connect();
-    cluster = { url, addresses: [byProcess.get('game1')!, byProcess.get('game2')!], db };
+    cluster = {
+      url,
+      addresses: [byProcess.get('game1')!, byProcess.get('game2')!],
+      db,
+      start: (n) => startGame(n - 1),
+      stop: (n) =>
+        new Promise<void>((resolve) => {
+          const game = games[n - 1]!;
+          game.on('exit', () => resolve());
+          game.kill('SIGTERM');
+        }),
+    };
   });
 
   test.afterAll(async () => {
@@ -276,8 +297,8 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  test('each browser on its own process sees the other\'s chat line, friend request and sale live; the sign-up limit counts each browser\'s address', async ({ browser }) => {
-    test.setTimeout(150_000);
+  test('each browser on its own process sees the other\'s chat line, friend request and sale live, and catches up after its process restarts; the sign-up limit counts each browser\'s address', async ({ browser }) => {
+    test.setTimeout(240_000);
     const { addresses, db } = cluster!;
     const proxies = await Promise.all(addresses.map((address) => socksForwarder(address)));
     forwarders.push(...proxies);
@@ -291,7 +312,7 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
     await ann.page.goto('/play');
     await ben.page.goto('/play');
     const chatLog = (page: Page) => page.getByRole('log', { name: 'Global chat messages' });
-    for (const p of [ann.page, ben.page]) await expect(p.getByRole('heading', { name: 'Global Chat' })).toBeVisible();
+    for (const p of [ann.page, ben.page]) await expect(p.getByRole('heading', { name: 'Global Chat' })).toBeVisible(LOADED);
     const line = `Hello across the proxy ${Date.now().toString(36)}`;
     await ann.page.getByLabel('Message the global chat').fill(line);
     await ann.page.getByLabel('Message the global chat').press('Enter');
@@ -304,8 +325,9 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
 
     // Friend request: Ben waits on his friends tab; Ann finds him and adds him; his tab shows it live.
     await ben.page.goto('/user-profile?tab=friends');
+    await expect(ben.page.getByRole('tablist', { name: 'Friends' })).toBeVisible(LOADED);
     await ann.page.goto('/user-profile?tab=friends');
-    await expect(ann.page.getByText('No friends yet')).toBeVisible();
+    await expect(ann.page.getByText('No friends yet')).toBeVisible(LOADED);
     await ann.page.getByLabel('Search players').fill(ben.username);
     await ann.page.getByRole('button', { name: 'Search', exact: true }).click();
     await ann.page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: `Add Friend ${ben.username}` }).click();
@@ -319,8 +341,8 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
     expect((await api(ann.page, 'POST', `/api/dev/characters/${ann.characterId}/materials`, { materialId: 'iron_ore', quantity: 1 })).status).toBe(200);
     await ann.page.goto('/auction');
     await ben.page.goto('/auction');
-    await expect(ben.page.getByRole('heading', { name: 'Auction House', level: 1 })).toBeVisible();
-    await expect(ann.page.getByRole('heading', { name: 'Auction House', level: 1 })).toBeVisible();
+    await expect(ben.page.getByRole('heading', { name: 'Auction House', level: 1 })).toBeVisible(LOADED);
+    await expect(ann.page.getByRole('heading', { name: 'Auction House', level: 1 })).toBeVisible(LOADED);
     const inventory = await api<{ entries: Array<{ id: string; item: { name: string } }> }>(ann.page, 'GET', `/api/characters/${ann.characterId}/inventory`);
     const ore = inventory.body.entries.find((e) => e.item.name === 'Iron Ore')!;
     expect((await api(ann.page, 'POST', `/api/characters/${ann.characterId}/auction`, { entryId: ore.id, price: 100 })).status).toBe(200);
@@ -334,6 +356,23 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
     // Still each on its own process.
     expect([...ann.served]).toEqual(['game1']);
     expect([...ben.served]).toEqual(['game2']);
+
+    // A restart of Ben's process: his tab says "Reconnecting..." (told 1012), misses Ann's line
+    // while it is down, reconnects once the process is back, and refetches what it missed.
+    await ann.page.goto('/play');
+    await ben.page.goto('/play');
+    await expect(ben.page.getByRole('img', { name: 'Live updates: connected' })).toBeVisible(LOADED);
+    await expect(chatLog(ann.page)).toBeVisible(LOADED);
+    await cluster!.stop(2);
+    await expect(ben.page.getByRole('status').filter({ hasText: 'Reconnecting...' })).toBeVisible();
+    const missed = `While you were away ${Date.now().toString(36)}`;
+    await ann.page.getByLabel('Message the global chat').fill(missed);
+    await ann.page.getByLabel('Message the global chat').press('Enter');
+    await expect(chatLog(ann.page).getByText(missed)).toBeVisible();
+    await cluster!.start(2);
+    await expect(ben.page.getByRole('img', { name: 'Live updates: connected' })).toBeVisible({ timeout: 30_000 });
+    await expect(ben.page.getByRole('status').filter({ hasText: 'Reconnecting...' })).toHaveCount(0);
+    await expect(chatLog(ben.page).getByText(missed)).toBeVisible();
 
     // The per-IP sign-up limit (20 per 10 minutes): Ann's address reaches it (her own sign-up
     // and 19 more), Ben's still signs up. Both came through the one proxy (127.0.0.1).
