@@ -60,7 +60,7 @@ function firstPush(tabs: readonly Socket[], match: (push: Push) => boolean): Pro
 }
 
 describe('a crash (kill -9) while the scheduler settles (issue 28: restarts and faults)', () => {
-  it('settles each craft and each expired listing exactly once after a restart, losing and doubling nothing', { timeout: 240_000 }, async () => {
+  it('settles each craft and each expired listing exactly once after a restart, losing and doubling nothing', { timeout: 360_000 }, async () => {
     // Players with two characters each; their materials, wares and copper are written while no process runs.
     let server = await processes.start();
     const sellers: Seller[] = await Promise.all(

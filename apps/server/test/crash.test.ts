@@ -23,7 +23,7 @@ const processes = serverProcesses('crash');
 const units = (inventory: InventoryView) => inventory.entries.reduce((sum, entry) => sum + entry.quantity, 0);
 
 describe('a crash (kill -9) in the middle of the work (issue 28: restarts and faults)', () => {
-  it('settles the adventure exactly once, keeps every purchase whole and gives each gift once, after a restart', { timeout: 180_000 }, async () => {
+  it('settles the adventure exactly once, keeps every purchase whole and gives each gift once, after a restart', { timeout: 300_000 }, async () => {
     let server = await processes.start(env);
     const email = uniqueEmail();
     const player = await signedInPlayer(server.url, email);

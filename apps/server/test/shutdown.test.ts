@@ -44,7 +44,7 @@ function typedLines(characterId: string): Promise<string[]> {
 }
 
 describe('graceful shutdown (issue 28: restarts and faults)', () => {
-  it('finishes the console lines in flight on SIGTERM, stores each once, tells the tabs 1012, and exits within 10 s', { timeout: 120_000 }, async () => {
+  it('finishes the console lines in flight on SIGTERM, stores each once, tells the tabs 1012, and exits within 10 s', { timeout: 240_000 }, async () => {
     // A drain of 1 s: readiness answers 503 at once while requests are still served.
     let server = await processes.start({ SHUTDOWN_DRAIN_MS: '1000' });
     const { url } = server;

@@ -113,9 +113,7 @@ export async function startServerProcess(database: ProcessDatabase, env: Record<
 
 /** The server processes of one test file, on one database (and data folder), cleaned up after it. */
 export interface ServerProcesses {
-  /** A temporary folder of the test's own (the data folder is `data` in it). */
-  work: string;
-  /** The database, made on first use: PGlite in `work/data`, or a PostgreSQL database of its own with DATABASE_URL. */
+  /** The database, made on first use: PGlite in a temporary folder of the test's own, or a PostgreSQL database of its own with DATABASE_URL. */
   database(): Promise<ProcessDatabase>;
   /** A server process on the database (stopped after the file's tests if the test does not). */
   start(env?: Record<string, string>): Promise<ServerProcess>;
@@ -132,7 +130,9 @@ export interface ServerProcesses {
 
 /** Registers the cleanup with the file's afterAll: call it at the top of the file or of a describe. */
 export function serverProcesses(name: string): ServerProcesses {
-  const work = mkdtempSync(path.join(tmpdir(), `rpg-${name}-`));
+  // Made on first use: a describe that is skipped leaves nothing behind.
+  let work: string | undefined;
+  const folder = () => (work ??= mkdtempSync(path.join(tmpdir(), `rpg-${name}-`)));
   let database: Promise<ProcessDatabase> | undefined;
   const running = new Set<ServerProcess>();
   const proxies: Caddy[] = [];
@@ -140,11 +140,10 @@ export function serverProcesses(name: string): ServerProcesses {
     await Promise.all(proxies.map((proxy) => proxy.stop()));
     await Promise.all([...running].map((server) => server.kill()));
     await (await database)?.drop?.();
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
   const processes: ServerProcesses = {
-    work,
-    database: () => (database ??= processDatabase(path.join(work, 'data'))),
+    database: () => (database ??= processDatabase(path.join(folder(), 'data'))),
     async start(env = {}) {
       const server = await startServerProcess(await processes.database(), env);
       running.add(server);
@@ -165,7 +164,7 @@ export function serverProcesses(name: string): ServerProcesses {
       }
     },
     async startCaddy(upstreams, options = {}) {
-      const proxy = await startCaddy(work, upstreams, options);
+      const proxy = await startCaddy(folder(), upstreams, options);
       proxies.push(proxy);
       return proxy;
     },
