@@ -18,6 +18,7 @@ import { addressKey, GENERAL_LIMIT, rateLimitPruner, scaleRule, throttlePlayer }
 import { docsRoute, registerSchemas } from './http/schema.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/security-headers.ts';
 import { player, readSession, requireUser, SessionCache } from './http/session.ts';
+import { registerRequestLog, requestLog } from './http/request-log.ts';
 import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
@@ -101,6 +102,9 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
+  // First of the hooks: a part built once (auth, the settlement) logs a request's lines with its id.
+  registerRequestLog(app);
+  const requestAwareLog = requestLog(app.log);
   const { db } = database;
   const mailer = mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
   const bus = busOverride ?? (database.pool ? await createPgBus(database.pool, app.log) : createLocalBus());
@@ -108,13 +112,13 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const secret = resolveSecret(config.authSecret, config.dataDir);
   const originPolicy = { trustedOrigins: config.trustedOrigins, allowSameHost: !config.publicUrlFixed };
   // A push or presence write that fails is logged; it must never reject unobserved.
-  const logged = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
+  const logged = (what: string) => (error: unknown) => requestAwareLog.error({ err: error }, what);
   const auth = createAuth({
     config,
     db,
     mailer,
     secret,
-    log: app.log,
+    log: requestAwareLog,
     originPolicy,
     events: {
       onSignedIn: (userId) => hub.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }).catch(logged('presence push failed')),
@@ -134,7 +138,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   // The session cache reads the very cookie better-auth reads: its name from better-auth's own context.
   const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name);
   const scheduler = new Scheduler(app.log);
-  const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: app.log, dropOptions: { extraDrops: recipeScrollDrops } });
+  const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: requestAwareLog, dropOptions: { extraDrops: recipeScrollDrops } });
   scheduler.register(adventures);
   const catchUp = (userId: string) => adventures.catchUp(userId);
   const catchUpFrom = (...args: Parameters<AdventureSettlement['catchUpFrom']>) => adventures.catchUpFrom(...args);
@@ -153,6 +157,13 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle });
 
   registerErrorHandler(app);
+  // Which process answered, when the operator names them (PROCESS_NAME; docs/deploy.md).
+  const { processName } = config;
+  if (processName) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-process', processName);
+    });
+  }
   // Every answer, refusals, the web app's files and the uploads included (http/security-headers.ts).
   await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes(path.join(config.webDist, 'index.html')), https: config.publicUrl.startsWith('https://') });
   // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.

@@ -28,6 +28,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** After SIGTERM, how long the server goes on serving while /api/ready answers 503, so a proxy's health check takes it out first (ms). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8_000).default(0),
+  /** A name for this process (game1): every answer carries it as X-Process, to tell which process behind a proxy answered. Unset: no header. */
+  PROCESS_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore (at most 64)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -62,6 +67,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   shutdownDrainMs: number;
   metricsToken: string | undefined;
+  /** PROCESS_NAME: sent as X-Process on every answer (unset: none). */
+  processName: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -96,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsToken: e.METRICS_TOKEN,
+    processName: e.PROCESS_NAME,
     trustedOrigins,
     devOutbox: nodeEnv !== 'production' && e.DEV_OUTBOX === '1' && !smtpUrl,
     devGrants: nodeEnv !== 'production' && e.DEV_GRANTS === '1',

@@ -1,41 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { InventoryView, StartAdventureResponse, StoreView } from '@rpg/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { battlePassGrants, characterAdventures, consoleMessages, playerCharacterInventory, playerCharacters, storeOffers } from '../src/db/schema/index.ts';
 import { sleep } from './support/adventure.ts';
 import { createCharacter } from './support/characters.ts';
 import { setCopper } from './support/items.ts';
-import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
-import { processDatabase, startServerProcess, type ProcessDatabase, type ServerProcess } from './support/process.ts';
+import { signedInPlayer, signIn, uniqueEmail, type TestClient } from './support/client.ts';
+import { serverProcesses } from './support/process.ts';
 
 /**
  * Issue 28 (faults): the process killed (SIGKILL: no shutdown at all) while an adventure is being
  * settled and purchases and gifts are in flight. After a restart the adventure is settled exactly
  * once, every purchase happened whole or not at all (copper, sold offers and the inventory agree,
  * every purchase that was answered is there), and each gift, sent again with its id, gives once.
+ * (The crafts' and the auction expiry's crash: crash-settlers.test.ts.)
  */
 // RPG_TIME_SCALE 20: a level-1 adventure (1 minute) lasts 3 s.
 const env = { RPG_TIME_SCALE: '20' };
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rpg-crash-'));
-let database: ProcessDatabase;
-let server: ServerProcess | undefined;
-afterAll(async () => {
-  await server?.kill();
-  await database?.drop?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const processes = serverProcesses('crash');
 
 const units = (inventory: InventoryView) => inventory.entries.reduce((sum, entry) => sum + entry.quantity, 0);
 
 describe('a crash (kill -9) in the middle of the work (issue 28: restarts and faults)', () => {
-  it('settles the adventure exactly once, keeps every purchase whole and gives each gift once, after a restart', { timeout: 180_000 }, async () => {
-    database = await processDatabase(dataDir);
-    server = await startServerProcess(database, env);
+  it('settles the adventure exactly once, keeps every purchase whole and gives each gift once, after a restart', { timeout: 300_000 }, async () => {
+    let server = await processes.start(env);
     const email = uniqueEmail();
     const player = await signedInPlayer(server.url, email);
     const character = await createCharacter(player);
@@ -50,21 +39,15 @@ describe('a crash (kill -9) in the middle of the work (issue 28: restarts and fa
     expect(asked.status).toBe(200);
     expect((await friend.post(`/api/friends/${asked.body.relation.friendshipId}/accept`, {})).status).toBe(200);
     // Copper to spend and give: set in the database between two runs of the server (a new character has none).
-    server.child.kill('SIGTERM');
-    expect((await server.exited).code).toBe(0);
-    const setup = await openDatabase({ dataDir, databaseUrl: database.databaseUrl });
-    await setCopper(setup.db, id, 5_000);
-    await setCopper(setup.db, friendCharacter.id, 100);
-    await setup.close();
-    server = await startServerProcess(database, env);
+    expect((await processes.stop(server)).code).toBe(0);
+    await processes.withDatabase(async ({ db }) => {
+      await setCopper(db, id, 5_000);
+      await setCopper(db, friendCharacter.id, 100);
+    });
+    server = await processes.start(env);
     const wallet = { player: 5_000, friend: 100 };
-    const signIn = async (as: string) => {
-      const client = new TestClient(server!.url);
-      expect((await client.post('/api/auth/sign-in/email', { email: as, password: 'dragon-fire' })).status).toBe(200);
-      return client;
-    };
-    const shopper = await signIn(email);
-    const giver = await signIn(friendEmail);
+    const shopper = await signIn(server.url, email);
+    const giver = await signIn(server.url, friendEmail);
     const giftIds = Array.from({ length: 5 }, () => randomUUID());
     const gift = (client: TestClient, requestId: string) => client.request('POST', '/api/gifts', { toUserId: playerId, copper: 1, requestId });
     const before = (await shopper.get<InventoryView>(`/api/characters/${id}/inventory`)).body;
@@ -92,9 +75,8 @@ describe('a crash (kill -9) in the middle of the work (issue 28: restarts and fa
     const results = await Promise.all(buys);
     await Promise.all(gifts);
 
-    server = await startServerProcess(database, env);
-    const again = new TestClient(server.url);
-    expect((await again.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' })).status).toBe(200);
+    server = await processes.start(env);
+    const again = await signIn(server.url, email);
     // The adventure ended before the crash: settled by then, or by the restarted scheduler. The
     // inventory is read once it is, so its loot is there (it was read too early once: 8 for 9).
     for (let i = 0; ; i++) {
@@ -105,8 +87,7 @@ describe('a crash (kill -9) in the middle of the work (issue 28: restarts and fa
     }
     const after = (await again.get<InventoryView>(`/api/characters/${id}/inventory`)).body;
     // The friend, not knowing which gifts went through, sends each again with its id: each gives once.
-    const friendAgain = new TestClient(server.url);
-    expect((await friendAgain.post('/api/auth/sign-in/email', { email: friendEmail, password: 'dragon-fire' })).status).toBe(200);
+    const friendAgain = await signIn(server.url, friendEmail);
     for (const requestId of giftIds) {
       const res = await gift(friendAgain, requestId);
       // Given now (200), or given before the crash: refused as a duplicate (the copper below counts each once).
@@ -115,41 +96,36 @@ describe('a crash (kill -9) in the middle of the work (issue 28: restarts and fa
     }
     // The scheduler settles what the crash left; give it a moment, then stop cleanly.
     await sleep(1500);
-    server.child.kill('SIGTERM');
-    expect((await server.exited).code).toBe(0);
-    server = undefined;
+    expect((await processes.stop(server)).code).toBe(0);
 
-    const db = await openDatabase({ dataDir, databaseUrl: database.databaseUrl });
-    try {
-      const adventures = await db.db.select().from(characterAdventures).where(eq(characterAdventures.characterId, id));
+    await processes.withDatabase(async ({ db }) => {
+      const adventures = await db.select().from(characterAdventures).where(eq(characterAdventures.characterId, id));
       expect(adventures).toHaveLength(1);
       const [adventure] = adventures;
       expect(adventure?.completed).toBe(true);
       const outcome = adventure?.outcome as { xpGained: number; copperGained: number; messages: string[]; items: Array<{ quantity: number }>; leftBehind: Array<{ quantity: number }> };
-      const returned = (await db.db.select().from(consoleMessages).where(eq(consoleMessages.characterId, id))).filter((m) => m.kind === 'adventure-return');
+      const returned = (await db.select().from(consoleMessages).where(eq(consoleMessages.characterId, id))).filter((m) => m.kind === 'adventure-return');
       expect(returned.map((m) => m.content)).toEqual(outcome.messages);
 
-      const sold = (await db.db.select().from(storeOffers).where(eq(storeOffers.characterId, id))).filter((o) => o.sold);
-      const [row] = await db.db.select().from(playerCharacters).where(eq(playerCharacters.id, id));
+      const sold = (await db.select().from(storeOffers).where(eq(storeOffers.characterId, id))).filter((o) => o.sold);
+      const [row] = await db.select().from(playerCharacters).where(eq(playerCharacters.id, id));
       expect(row).toMatchObject({ xp: outcome.xpGained, adventuresCompleted: 1 });
       // Copper: what the character had, plus the adventure's reward once, less the offers sold, plus the 5 gifts once each.
       expect(row?.copper).toBe(wallet.player + outcome.copperGained - sold.reduce((sum, o) => sum + o.price, 0) + giftIds.length);
-      const [giverRow] = await db.db.select().from(playerCharacters).where(eq(playerCharacters.id, friendCharacter.id));
+      const [giverRow] = await db.select().from(playerCharacters).where(eq(playerCharacters.id, friendCharacter.id));
       expect(giverRow?.copper).toBe(wallet.friend - giftIds.length);
       // Each offer sold is in the inventory once, beside the adventure's loot (once) and any
       // battle-pass reward its achievements reached (DECISIONS §2: granted into the inventory);
       // each purchase answered 200 was sold.
       const loot = outcome.items.reduce((sum, item) => sum + item.quantity, 0) - outcome.leftBehind.reduce((sum, item) => sum + item.quantity, 0);
-      const rewards = (await db.db.select().from(battlePassGrants).where(eq(battlePassGrants.characterId, id))).length;
-      const held = (await db.db.select().from(playerCharacterInventory).where(eq(playerCharacterInventory.characterId, id))).reduce((sum, row) => sum + row.quantity, 0);
+      const rewards = (await db.select().from(battlePassGrants).where(eq(battlePassGrants.characterId, id))).length;
+      const held = (await db.select().from(playerCharacterInventory).where(eq(playerCharacterInventory.characterId, id))).reduce((sum, row) => sum + row.quantity, 0);
       expect(held).toBe(units(before) + sold.length + loot + rewards);
       expect(units(after)).toBeLessThanOrEqual(held);
       // Some bought, some refused or cut by the kill: how many reached the server before it died
       // depends on timing (none once, on CI's Node 26), so the test checks only that nothing is half-done.
       const soldIds = new Set(sold.map((o) => o.id));
       for (const { offerId } of results.filter((r) => r.status === 200)) expect(soldIds.has(offerId)).toBe(true);
-    } finally {
-      await db.close();
-    }
+    });
   });
 });

@@ -1,30 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgBus } from '../src/realtime/bus.ts';
 import { signedInPlayer } from './support/client.ts';
 import { connectSocket } from './support/socket.ts';
-import { freshPostgres, startTestServer, type TestServer } from './support/server.ts';
+import { freshPostgres, startServerBeside, startTestServer, type TestServer } from './support/server.ts';
 
 /**
  * Scaling out: two server processes' worth of apps on one PostgreSQL. A change made
  * through one reaches the tabs connected to the other through LISTEN/NOTIFY, and
- * presence counts both. PGlite is one process by design, so this runs on PostgreSQL.
+ * presence counts both. PGlite is one process by design, so this runs on PostgreSQL. (Real
+ * processes behind a real proxy: proxy.test.ts and e2e/tests/proxy.spec.ts.)
  */
 describe.runIf(Boolean(process.env.DATABASE_URL))('two servers on one PostgreSQL', () => {
   let a: TestServer;
   let b: TestServer;
-  let bDir: string;
   beforeAll(async () => {
     a = await startTestServer();
-    bDir = mkdtempSync(path.join(tmpdir(), 'rpg-test-b-'));
-    b = await startTestServer({ reuse: { dataDir: bDir, databaseUrl: a.databaseUrl! } });
+    b = await startServerBeside(a);
   });
   afterAll(async () => {
-    await b?.stop({ keepData: true });
-    rmSync(bDir, { recursive: true, force: true });
+    await b?.stop();
     await a?.stop();
   });
 

@@ -1,18 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { sleep } from './support/adventure.ts';
+import { describe, expect, it } from 'vitest';
 import { createCharacter } from './support/characters.ts';
-import { registerProcessServer } from './support/contract.ts';
 import { signedInPlayer } from './support/client.ts';
-import { processDatabase, startServerProcess, type ProcessDatabase, type ServerProcess } from './support/process.ts';
+import { hasCaddy, serverProcesses, type ServerProcess } from './support/process.ts';
 import { freePort } from './support/server.ts';
 import { connectSocket } from './support/socket.ts';
-
-const hasCaddy = spawnSync('caddy', ['version']).status === 0;
 
 /** POST from a given local address (127.0.0.x), as a browser on another machine would come. */
 function postFrom(localAddress: string, url: string, pathname: string, body: unknown, origin: string): Promise<number> {
@@ -30,40 +22,18 @@ function postFrom(localAddress: string, url: string, pathname: string, body: unk
 /**
  * Issue 28 (deployment), without containers: two server processes on one PostgreSQL behind Caddy
  * (TRUST_PROXY=1), as deploy/ runs them. Needs PostgreSQL and caddy (apt-get install caddy).
+ * The same with two browsers, through the UI: e2e/tests/proxy.spec.ts.
  */
 describe.runIf(Boolean(process.env.DATABASE_URL) && hasCaddy)('two processes behind a reverse proxy', () => {
-  const work = mkdtempSync(path.join(tmpdir(), 'rpg-proxy-'));
-  const servers: ServerProcess[] = [];
-  let database: ProcessDatabase;
-  let caddy: ChildProcess | undefined;
-  afterAll(async () => {
-    caddy?.kill('SIGKILL');
-    await Promise.all(servers.map((s) => s.kill()));
-    await database?.drop?.();
-    rmSync(work, { recursive: true, force: true });
-  });
+  const processes = serverProcesses('proxy');
 
   it('spreads tabs over both processes, pushes a chat line across them, and limits per browser address', { timeout: 240_000 }, async () => {
+    // The proxy's port first: the processes' PUBLIC_URL names it.
     const proxyPort = await freePort();
     const url = `http://localhost:${proxyPort}`;
-    registerProcessServer(url);
-    database = await processDatabase(path.join(work, 'data'));
     const env = { TRUST_PROXY: '1', PUBLIC_URL: url, RATE_LIMIT_FACTOR: '1' };
-    servers.push(await startServerProcess(database, env));
-    servers.push(await startServerProcess(database, env));
-    const upstreams = servers.map((s) => new URL(s.url).port);
-    const caddyfile = path.join(work, 'Caddyfile');
-    writeFileSync(
-      caddyfile,
-      `{\n\tadmin off\n\tauto_https off\n}\nhttp://:${proxyPort} {\n\treverse_proxy 127.0.0.1:${upstreams[0]} 127.0.0.1:${upstreams[1]} {\n\t\tlb_policy round_robin\n\t}\n}\n`,
-    );
-    caddy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], { stdio: 'ignore', env: { ...process.env, HOME: work, XDG_DATA_HOME: work, XDG_CONFIG_HOME: work } });
-    for (let i = 0; ; i++) {
-      const up = await fetch(`${url}/api/health`).then((r) => r.status, () => 0);
-      if (up === 200) break;
-      if (i > 100) throw new Error('caddy did not start');
-      await sleep(100);
-    }
+    const servers = [await processes.start(env), await processes.start(env)];
+    await processes.startCaddy(servers, { port: proxyPort });
 
     const ann = await signedInPlayer(url);
     const ben = await signedInPlayer(url);

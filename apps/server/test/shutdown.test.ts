@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { consoleMessages } from '../src/db/schema/index.ts';
 import { createCharacter } from './support/characters.ts';
-import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
-import { processDatabase, startServerProcess, type ProcessDatabase, type ServerProcess } from './support/process.ts';
+import { signedInPlayer, signIn, type TestClient, uniqueEmail } from './support/client.ts';
+import { serverProcesses } from './support/process.ts';
 import { connectSocket } from './support/socket.ts';
 
 /** A POST on a new connection: its status and when it came (0: the connection ended without an answer). */
@@ -34,34 +30,23 @@ function post(url: string, pathname: string, client: TestClient, body: unknown):
  * lines in flight finish and are stored once each, tabs are told the server restarts (1012),
  * readiness answers 503 from the signal on, and the process exits within 10 s.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rpg-shutdown-'));
-let database: ProcessDatabase;
-let server: ServerProcess | undefined;
-afterAll(async () => {
-  await server?.kill();
-  await database?.drop?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const processes = serverProcesses('shutdown');
 
 /** The lines the player typed into the character's console, as stored (read with no server running). */
-async function typedLines(characterId: string): Promise<string[]> {
-  const db = await openDatabase({ dataDir, databaseUrl: database.databaseUrl });
-  try {
-    const rows = await db.db
+function typedLines(characterId: string): Promise<string[]> {
+  return processes.withDatabase(async ({ db }) => {
+    const rows = await db
       .select({ content: consoleMessages.content })
       .from(consoleMessages)
       .where(and(eq(consoleMessages.characterId, characterId), eq(consoleMessages.kind, 'user')));
     return rows.map((row) => row.content).sort();
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 describe('graceful shutdown (issue 28: restarts and faults)', () => {
-  it('finishes the console lines in flight on SIGTERM, stores each once, tells the tabs 1012, and exits within 10 s', { timeout: 120_000 }, async () => {
-    database = await processDatabase(dataDir);
+  it('finishes the console lines in flight on SIGTERM, stores each once, tells the tabs 1012, and exits within 10 s', { timeout: 240_000 }, async () => {
     // A drain of 1 s: readiness answers 503 at once while requests are still served.
-    server = await startServerProcess(database, { SHUTDOWN_DRAIN_MS: '1000' });
+    let server = await processes.start({ SHUTDOWN_DRAIN_MS: '1000' });
     const { url } = server;
     const email = uniqueEmail();
     const player = await signedInPlayer(url, email);
@@ -80,7 +65,6 @@ describe('graceful shutdown (issue 28: restarts and faults)', () => {
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     const results = await Promise.all(answers);
     const exit = await server.exited;
-    server = undefined;
 
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit.at - signalledAt).toBeLessThan(10_000);
@@ -94,14 +78,12 @@ describe('graceful shutdown (issue 28: restarts and faults)', () => {
     expect(await typedLines(character.id)).toEqual(answered.map((r) => r.text).sort());
 
     // The refused lines sent again to the restarted server: all 50, each once.
-    server = await startServerProcess(database);
-    const again = new TestClient(server.url);
-    expect((await again.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' })).status).toBe(200);
+    server = await processes.start();
+    const again = await signIn(server.url, email);
     for (const { text } of results.filter((r) => r.status !== 200)) {
       expect((await again.post(`/api/characters/${character.id}/console`, { text })).status).toBe(200);
     }
     await server.kill();
-    server = undefined;
     expect(await typedLines(character.id)).toEqual([...texts].sort());
   });
 });

@@ -101,7 +101,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
       if (MAILING_ENDPOINTS.has(path) && !mailBaseUrl(request.headers, publicUrl, publicUrlFixed)) {
         if (!hinted) {
           hinted = true;
-          app.log.warn({ host: request.headers.host }, `a request that sends mail reached a host that is not loopback. ${PUBLIC_URL_HINT}`);
+          request.log.warn({ host: request.headers.host }, `a request that sends mail reached a host that is not loopback. ${PUBLIC_URL_HINT}`);
         }
         throw new HttpError(403, 'public_url_required', NO_MAIL_ADDRESS_MESSAGE);
       }

@@ -9,7 +9,7 @@ import {
   type SkillChangeResponse,
   type SkillTreeState,
 } from '@rpg/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { timedState, type TimedState } from '../db/queries/adventures.ts';
 import { getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
@@ -49,9 +49,9 @@ export async function skillRoutes(app: FastifyInstance, { db, guard, hub, catchU
   });
 
   /** Lock the character, apply, commit; then every tab of the player refetches the tree and the character. */
-  const change = async (userId: string, id: string, run: (tx: Tx, row: CharacterRow) => Promise<SkillChangeResponse>) => {
+  const change = async (request: FastifyRequest, userId: string, id: string, run: (tx: Tx, row: CharacterRow) => Promise<SkillChangeResponse>) => {
     const answer = await db.transaction(async (tx) => run(tx, found(await getCharacterForUpdate(tx, userId, id))));
-    pusher(hub, app.log).invalidate(userId, changedKeys.skills(id));
+    pusher(hub, request.log).invalidate(userId, changedKeys.skills(id));
     return answer;
   };
 
@@ -60,13 +60,13 @@ export async function skillRoutes(app: FastifyInstance, { db, guard, hub, catchU
     const { userId } = player(request);
     const id = characterIdParam(request);
     const { skillId } = request.body;
-    return change(userId, id, (tx, row) => unlock(tx, row, skillId));
+    return change(request, userId, id, (tx, row) => unlock(tx, row, skillId));
   });
 
   const resetSchema = { params: characterParamsSchema, body: emptyBody, response: { 200: skillChangeResponseSchema } };
   api.post('/api/characters/:id/skills/reset', { onRequest: guard, schema: resetSchema }, async (request): Promise<SkillChangeResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    return change(userId, id, (tx, row) => reset(tx, row));
+    return change(request, userId, id, (tx, row) => reset(tx, row));
   });
 }

@@ -1,3 +1,5 @@
+import { outsideRequests } from '../http/request-log.ts';
+
 /**
  * Wakes at the next due time of anything timed (adventures, crafts) and settles
  * what is due. Each settler settles a row exactly once, in its own transaction
@@ -56,7 +58,8 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer);
     const delay = Math.min(MAX_SLEEP_MS, Math.max(0, delayMs));
     this.wakeAt = Date.now() + delay;
-    this.timer = setTimeout(() => void this.tick(), delay);
+    // Armed while serving a request (a poke), it still wakes outside it (its lines carry no reqId).
+    this.timer = setTimeout(() => outsideRequests(() => void this.tick()), delay);
     this.timer.unref();
   }
 

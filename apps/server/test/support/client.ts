@@ -93,6 +93,14 @@ export async function signedInPlayer(baseUrl: string, email = uniqueEmail(), pas
   return client;
 }
 
+/** A player who has an account already signs in (a new tab, or after a server restart). */
+export async function signIn(baseUrl: string, email: string, password = 'dragon-fire'): Promise<TestClient> {
+  const client = new TestClient(baseUrl);
+  const res = await client.post('/api/auth/sign-in/email', { email, password });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
+
 /** The answer's bytes as sent. */
 export async function raw(client: TestClient, path: string): Promise<{ status: number; text: string }> {
   const res = await client.request('GET', path);

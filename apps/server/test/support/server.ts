@@ -91,6 +91,23 @@ export interface StartOptions {
   logStream?: { write(line: string): void };
 }
 
+/**
+ * A second server on the PostgreSQL database of `server` (as a second process would be: a data
+ * folder of its own), for the scaling-out tests. Its stop keeps the database (the first drops it).
+ */
+export async function startServerBeside(server: TestServer, options: Omit<StartOptions, 'reuse'> = {}): Promise<TestServer> {
+  if (!server.databaseUrl) throw new Error('a second server shares a PostgreSQL database: run with DATABASE_URL');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rpg-test-beside-'));
+  const beside = await startTestServer({ ...options, reuse: { dataDir, databaseUrl: server.databaseUrl } });
+  return {
+    ...beside,
+    async stop() {
+      await beside.stop({ keepData: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rpg-test-'));

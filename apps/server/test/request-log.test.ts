@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playerCharacters } from '../src/db/schema/index.ts';
+import { createCharacter } from './support/characters.ts';
+import { signedInPlayer } from './support/client.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+interface LogLine {
+  reqId?: string;
+  msg?: string;
+}
+
+/**
+ * Issue 28 (logs): every log line written while a request is served carries its request id, the
+ * lines of the parts that log through a logger of their own included (better-auth's events, the
+ * adventures' settlement, a route's push). Here every push fails (a bus that refuses to publish),
+ * so signing in and unlocking a skill each log a failed push during their request.
+ */
+describe('the log lines of a request', () => {
+  let server: TestServer;
+  const lines: LogLine[] = [];
+  beforeAll(async () => {
+    server = await startTestServer({
+      // A level-1 adventure (1 minute) lasts 1 s.
+      env: { LOG_LEVEL: 'info', RPG_TIME_SCALE: '60' },
+      logStream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) },
+      bus: {
+        publish: async () => {
+          throw new Error('bus down');
+        },
+        subscribe: () => undefined,
+        listening: () => true,
+        close: async () => undefined,
+      },
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it('carry its request id, whichever part of the server writes them', async () => {
+    const player = await signedInPlayer(server.url);
+    const character = await createCharacter(player);
+    await server.database.db.update(playerCharacters).set({ skillPoints: 1 }).where(eq(playerCharacters.id, character.id));
+    expect((await player.post(`/api/characters/${character.id}/skills/unlock`, { skillId: 'sparkBolt' })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The sign-in's presence push (better-auth's event) and the unlock's push failed during their requests.
+    const failures = lines.filter((line) => /push failed/.test(line.msg ?? ''));
+    expect(failures.map((line) => line.msg)).toEqual(expect.arrayContaining(['presence push failed', 'push failed']));
+    expect(failures.filter((line) => !line.reqId)).toEqual([]);
+
+    // An adventure started by a request is settled later by the scheduler, whose wake-up that
+    // request armed: the settlement's failed pushes are not that request's lines (no reqId).
+    const started = await player.post(`/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 });
+    expect(started.status).toBe(201);
+    lines.length = 0;
+    await expect.poll(() => lines.filter((line) => line.msg === 'push failed').length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.reqId)).toEqual([]);
+  });
+});
