@@ -7,6 +7,7 @@ import {
   achievementProgress,
   counterChanges,
   applyChange,
+  itemsIn,
   levelForPoints,
   trustedLocalHour,
   newlyUnlocked,
@@ -33,6 +34,7 @@ import {
   setTitle,
 } from '../db/queries/achievements.ts';
 import { insertEntry } from '../db/queries/items.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { acceptedFriendCount } from '../db/queries/social.ts';
 
@@ -107,7 +109,8 @@ async function grantReachedLevels(tx: Tx, userId: string, level: number, now: Da
     const { grant } = reward;
     if (grant.kind === 'item') {
       if (!character || !(await insertGrant(tx, userId, reward.level, character.id, reward.itemName, now))) continue;
-      await insertEntry(tx, character.id, grant.item, 1);
+      const entryId = await insertEntry(tx, character.id, grant.item, 1);
+      await recordLedger(tx, itemsIn(character.id, [{ entryId, item: grant.item, quantity: 1 }], 'battle_pass', { reason: 'battle_pass', cause: `level ${reward.level}` }));
       notice.rewardedCharacterId = character.id;
     } else {
       if (!(await insertGrant(tx, userId, reward.level, null, reward.itemName, now))) continue;

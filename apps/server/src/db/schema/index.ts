@@ -7,3 +7,4 @@ export * from './achievements.ts';
 export * from './social.ts';
 export * from './auction.ts';
 export * from './skills.ts';
+export * from './ledger.ts';
