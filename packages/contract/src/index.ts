@@ -18,3 +18,4 @@ export * from './social.ts';
 export * from './social-push.ts';
 export * from './achievements.ts';
 export * from './lazy.ts';
+export * from './history.ts';

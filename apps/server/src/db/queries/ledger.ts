@@ -1,7 +1,7 @@
 import type { LedgerAccount, LedgerMovement } from '@rpg/game';
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { auctionListings, ledgerEntries, playerCharacterInventory, playerCharacters } from '../schema/index.ts';
+import { auctionListings, ledgerEntries, playerCharacterInventory, playerCharacters, users } from '../schema/index.ts';
 
 /**
  * The one writer of the economy's ledger (docs/architecture.md "The ledger"): every write path
@@ -154,4 +154,53 @@ export async function ledgerRowsBehind(db: DbOrTx, difference: Pick<AuditDiffere
       : and(eq(ledgerEntries.asset, difference.kind), or(eq(ledgerEntries.toCharacterId, difference.id), eq(ledgerEntries.fromCharacterId, difference.id)));
   const rows = await db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(limit);
   return rows.reverse();
+}
+
+/** A row of a character's History: the movement, its side, and the other player's public name when there is one. */
+export interface HistoryRow {
+  id: number;
+  at: Date;
+  direction: 'in' | 'out';
+  asset: LedgerRow['asset'];
+  amount: number;
+  itemName: string | null;
+  reason: LedgerRow['reason'];
+  otherAccount: string;
+  otherPlayer: string | null;
+}
+
+/**
+ * One page of a character's ledger rows, newest first, from before the cursor (a row id), when the
+ * character is the player's (undefined otherwise). The other player is the other side's character's
+ * owner, or for an item bought from escrow the listing's seller. `limit + 1` rows tell whether
+ * there is a next page.
+ */
+export async function historyPage(db: DbOrTx, userId: string, characterId: string, before: number | undefined, limit: number): Promise<HistoryRow[] | undefined> {
+  const [owner] = await db.select({ id: playerCharacters.id }).from(playerCharacters).where(and(eq(playerCharacters.id, characterId), eq(playerCharacters.userId, userId)));
+  if (!owner) return undefined;
+  const older = before === undefined ? sql`true` : sql`l.id < ${before}`;
+  const side = (column: SQL) => sql`(select l.* from ${ledgerEntries} l where ${column} = ${characterId} and ${older} order by l.id desc limit ${limit + 1})`;
+  const result = await db.execute(sql`
+    select l.id, l.at, case when l.to_character_id = ${characterId} then 'in' else 'out' end as direction, l.asset, l.amount, l.item_name, l.reason,
+      case when l.to_character_id = ${characterId} then l.from_account else l.to_account end as other_account,
+      coalesce(ou.username, su.username) as other_player
+    from (${side(sql`l.to_character_id`)} union all ${side(sql`l.from_character_id`)}) l
+    left join ${playerCharacters} oc on oc.id = case when l.to_character_id = ${characterId} then l.from_character_id else l.to_character_id end
+    left join ${users} ou on ou.id = oc.user_id
+    left join ${auctionListings} al on l.from_account = 'escrow' and l.reason = 'auction_sale' and al.id::text = l.cause_id
+    left join ${users} su on su.id = al.seller_user_id
+    order by l.id desc
+    limit ${limit + 1}`);
+  const rows = (result as unknown as { rows: Array<{ id: string | number; at: string | Date; direction: 'in' | 'out'; asset: HistoryRow['asset']; amount: string | number; item_name: string | null; reason: HistoryRow['reason']; other_account: string; other_player: string | null }> }).rows;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    at: new Date(r.at),
+    direction: r.direction,
+    asset: r.asset,
+    amount: Number(r.amount),
+    itemName: r.item_name,
+    reason: r.reason,
+    otherAccount: r.other_account,
+    otherPlayer: r.other_player,
+  }));
 }
