@@ -17,6 +17,7 @@ async function player(browser: Browser, prefix: string): Promise<{ page: Page; i
 
 test.describe('History on the character sheet (issue 29, the ledger)', () => {
   test('a store purchase and a friend’s gift both show up, newest first, with the giver’s name', async ({ browser }) => {
+    test.setTimeout(150_000);
     const buyer = await player(browser, 'historybuyer');
     const giver = await player(browser, 'historygiver');
 
@@ -43,13 +44,19 @@ test.describe('History on the character sheet (issue 29, the ledger)', () => {
 
     await buyer.page.goto('/profile');
     const items = history.getByRole('listitem');
-    await expect(items.first()).toContainText(`Gift from ${giver.username}`);
-    await expect(items.first()).toContainText('+2c');
-    await expect(history.getByRole('listitem').filter({ hasText: `+1 x ${weapon.item.name}` })).toContainText('Bought in the store');
-    await expect(history.getByRole('listitem').filter({ hasText: 'Adventure' }).first()).toBeVisible();
+    const received = items.filter({ hasText: `Gift from ${giver.username}` });
+    await expect(received).toContainText('+2c');
+    const bought = items.filter({ hasText: `+1 x ${weapon.item.name}` });
+    await expect(bought).toContainText('Bought in the store');
+    await expect(items.filter({ hasText: 'Adventure' }).first()).toBeVisible();
+    // Newest first: the gift came after the purchase.
+    const texts = await items.allInnerTexts();
+    const at = (needle: string) => texts.findIndex((text) => text.includes(needle));
+    expect(at(`Gift from ${giver.username}`)).toBeLessThan(at(`+1 x ${weapon.item.name}`));
 
     // The giver's own History names the receiver.
     await giver.page.goto('/profile');
-    await expect(giver.page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(`Gift to ${buyer.username}`);
+    const given = giver.page.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: `Gift to ${buyer.username}` });
+    await expect(given).toContainText('-2c');
   });
 });
