@@ -173,3 +173,30 @@ describe('the ledger under concurrent trading (issue 29)', () => {
     expect(report.ok, formatAudit(report)).toBe(true);
   });
 });
+
+/**
+ * Found by the test above on PostgreSQL: a battle-pass claim held the player's progress row and
+ * then needed their character's key lock (the reward's inventory insert), while a gift held the
+ * character and then added to the same player's points: a deadlock, answered 500. The claim now
+ * locks the character first (docs/architecture.md "Lock order").
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('a battle-pass claim racing a gift of the same player (PostgreSQL)', () => {
+  it('never deadlocks: both answer, the level is granted once', { timeout: 240_000 }, async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const [giver, friend] = await Promise.all([trader(server.url), trader(server.url)]);
+      await befriend(giver, friend);
+      await setCopper(db(), giver.characterId, 10_000);
+      await db().update(achievementProgress).set({ totalPoints: 60 }).where(eq(achievementProgress.userId, giver.userId));
+      const [claim, gift] = await Promise.all([
+        giver.client.post('/api/achievements/claim', {}),
+        giver.client.post('/api/gifts', { toUserId: friend.userId, requestId: randomUUID(), copper: 10 }),
+      ]);
+      expect([claim.status, gift.status], JSON.stringify([claim.body, gift.body])).toEqual([expect.any(Number), 200]);
+      expect(claim.status).toBeLessThan(500);
+      const granted = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.toCharacterId, giver.characterId), eq(ledgerEntries.reason, 'battle_pass')));
+      expect(granted).toHaveLength(1);
+    }
+    const report = await auditEconomy(db());
+    expect(report.ok, formatAudit(report)).toBe(true);
+  });
+});

@@ -33,6 +33,7 @@ import {
   readAchievements,
   setTitle,
 } from '../db/queries/achievements.ts';
+import { lockCharacterRow } from '../db/queries/auction.ts';
 import { insertEntry } from '../db/queries/items.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
 import type { Pusher } from '../realtime/notify.ts';
@@ -127,6 +128,11 @@ async function grantReachedLevels(tx: Tx, userId: string, level: number, now: Da
  * racing claim or event from granting a level twice.
  */
 export async function claimBattlePass(tx: Tx, userId: string, now = new Date()): Promise<AchievementNotice> {
+  // The lock order (docs/architecture.md): the character before the progress row. The grant's
+  // inventory insert needs the character's key lock; taken after the progress row, it deadlocked
+  // with a gift (or any change) holding the character and adding to the same player's points.
+  const active = await activeCharacter(tx, userId);
+  if (active) await lockCharacterRow(tx, active.id);
   await ensureProgress(tx, userId);
   // Locked: a second claim in flight waits, then finds the level granted and is refused.
   const total = (await lockProgress(tx, userId))?.totalPoints ?? 0;
