@@ -44,7 +44,7 @@ type Op = (p: Trader, rng: Rng, others: Trader[]) => Promise<Answer | undefined>
 
 const base = (p: Trader) => `/api/characters/${p.characterId}`;
 const entries = async (p: Trader) => objectsWith((await p.client.get(`${base(p)}/inventory`)).body, 'equipped').filter((e) => typeof e.id === 'string') as Array<{ id: string; equipped: boolean; quantity: number; item: { kind: string } }>;
-const console = (p: Trader, text: string) => p.client.post(`${base(p)}/console`, { text });
+const typeLine = (p: Trader, text: string) => p.client.post(`${base(p)}/console`, { text });
 
 const ops: Record<string, Op> = {
   async storeBuy(p, rng) {
@@ -98,8 +98,8 @@ const ops: Record<string, Op> = {
   chipsBuy: (p, rng) => p.client.post(`${base(p)}/chips/buy`, { amount: rng.int(1, 5) * 100 }),
   chipsSell: (p, rng) => p.client.post(`${base(p)}/chips/cash-out`, { amount: rng.int(1, 300) }),
   async poker(p, rng) {
-    await console(p, '/poker');
-    return console(p, rng.pick(['/fold', '/check', '/bet 10', '/fold']));
+    await typeLine(p, '/poker');
+    return typeLine(p, rng.pick(['/fold', '/check', '/bet 10', '/fold']));
   },
   async craft(p) {
     await p.client.post(`/api/dev/characters/${p.characterId}/materials`, { materialId: 'wild_wheat', quantity: 3 });
