@@ -19,3 +19,4 @@ export * from './social-push.ts';
 export * from './achievements.ts';
 export * from './lazy.ts';
 export * from './moderation.ts';
+export * from './history.ts';

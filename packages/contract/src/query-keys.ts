@@ -11,6 +11,8 @@ export const queryKeys = {
   me: ['me'] as const,
   /** The character list and every character in it: money, vitals, level. */
   characters: ['characters'] as const,
+  /** A character's History (the ledger): under `characters`, so every change of money or items refetches it. */
+  history: (characterId: string) => ['characters', 'history', characterId] as const,
   /** A character's console history. */
   console: (characterId: string) => ['console', characterId] as const,
   /** A character's adventure state: the launcher, the running adventure, the last outcome. */

@@ -35,3 +35,4 @@ export * from './content/battlePass.ts';
 export * from './achievements/index.ts';
 export * from './leaderboards/index.ts';
 export * from './gifts/index.ts';
+export * from './ledger/index.ts';

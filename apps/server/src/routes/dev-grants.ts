@@ -1,10 +1,11 @@
 import { changedKeys, characterParamsSchema } from '@rpg/contract';
-import { materialById, materialStack } from '@rpg/game';
+import { itemsIn, materialById, materialStack } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { addItems } from '../db/queries/inventory.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
@@ -34,7 +35,9 @@ export async function devGrantRoutes(app: FastifyInstance, { db, guard, hub }: {
     if (!materialById(materialId)) throw new HttpError(400, 'unknown_material', `No material '${materialId}'`);
     const result = await db.transaction(async (tx) => {
       found(await getCharacterForUpdate(tx, userId, id));
-      return addItems(tx, id, [materialStack(materialId, quantity)]);
+      const added = await addItems(tx, id, [materialStack(materialId, quantity)]);
+      await recordLedger(tx, itemsIn(id, added.added, 'dev_grants', { reason: 'dev_grant' }));
+      return added;
     });
     pusher(hub, request.log).invalidate(userId, changedKeys.items(id));
     return { added: result.added.reduce((n, a) => n + a.quantity, 0), leftBehind: result.leftBehind.reduce((n, l) => n + l.quantity, 0) };

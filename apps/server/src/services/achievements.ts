@@ -7,6 +7,7 @@ import {
   achievementProgress,
   counterChanges,
   applyChange,
+  itemsIn,
   levelForPoints,
   trustedLocalHour,
   newlyUnlocked,
@@ -32,7 +33,9 @@ import {
   readAchievements,
   setTitle,
 } from '../db/queries/achievements.ts';
+import { lockCharacterRow } from '../db/queries/auction.ts';
 import { insertEntry } from '../db/queries/items.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { acceptedFriendCount } from '../db/queries/social.ts';
 
@@ -107,7 +110,8 @@ async function grantReachedLevels(tx: Tx, userId: string, level: number, now: Da
     const { grant } = reward;
     if (grant.kind === 'item') {
       if (!character || !(await insertGrant(tx, userId, reward.level, character.id, reward.itemName, now))) continue;
-      await insertEntry(tx, character.id, grant.item, 1);
+      const entryId = await insertEntry(tx, character.id, grant.item, 1);
+      await recordLedger(tx, itemsIn(character.id, [{ entryId, item: grant.item, quantity: 1 }], 'battle_pass', { reason: 'battle_pass', cause: `level ${reward.level}` }));
       notice.rewardedCharacterId = character.id;
     } else {
       if (!(await insertGrant(tx, userId, reward.level, null, reward.itemName, now))) continue;
@@ -124,6 +128,11 @@ async function grantReachedLevels(tx: Tx, userId: string, level: number, now: Da
  * racing claim or event from granting a level twice.
  */
 export async function claimBattlePass(tx: Tx, userId: string, now = new Date()): Promise<AchievementNotice> {
+  // The lock order (docs/architecture.md): the character before the progress row. The grant's
+  // inventory insert needs the character's key lock; taken after the progress row, it deadlocked
+  // with a gift (or any change) holding the character and adding to the same player's points.
+  const active = await activeCharacter(tx, userId);
+  if (active) await lockCharacterRow(tx, active.id);
   await ensureProgress(tx, userId);
   // Locked: a second claim in flight waits, then finds the level granted and is refused.
   const total = (await lockProgress(tx, userId))?.totalPoints ?? 0;

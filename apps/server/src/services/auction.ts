@@ -3,9 +3,12 @@ import {
   buyListing,
   cancelListing,
   copper,
+  copperMovement,
   createListing,
   expireListing,
   hoursLeft,
+  itemsIn,
+  itemsOut,
   listingNotFound,
   toCoins,
   type InventoryEntry,
@@ -30,6 +33,7 @@ import { getCharacterForUpdate, lockOwner } from '../db/queries/characters.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
 import { backpackCapacity, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { creditCopper, debitCopper, insertEntry, raiseStack } from '../db/queries/items.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
@@ -85,10 +89,15 @@ export function listingReadView(row: ListingRead, nowMs: number, own = false): A
   return view;
 }
 
-/** Puts a placement from the rules into the character's inventory (a new id, unequipped, or onto a stack). */
-async function place(tx: Tx, characterId: string, placement: Placement): Promise<void> {
-  if (placement.stackOnto) await raiseStack(tx, characterId, placement.stackOnto, placement.quantity);
-  else await insertEntry(tx, characterId, placement.item, placement.quantity);
+/**
+ * Puts a placement from the rules into the character's inventory (a new id, unequipped, or onto a
+ * stack), out of the listing's escrow: answers the ledger's movement of it.
+ */
+async function place(tx: Tx, characterId: string, placement: Placement, listingId: string, reason: 'auction_sale' | 'auction_cancel' | 'auction_expiry') {
+  let entryId = placement.stackOnto;
+  if (entryId) await raiseStack(tx, characterId, entryId, placement.quantity);
+  else entryId = await insertEntry(tx, characterId, placement.item, placement.quantity);
+  return itemsIn(characterId, [{ entryId, item: placement.item, quantity: placement.quantity }], 'escrow', { reason, cause: listingId }, listingId);
 }
 
 async function traderOf(tx: Tx, userId: string, characterId: string, wallet: number) {
@@ -140,6 +149,10 @@ export async function listItem(
     createdAt: now,
     expiresAt: new Date(created.expiresAt),
   });
+  await recordLedger(tx, [
+    ...itemsOut(characterId, entry.id, created.item, created.quantity, 'escrow', { reason: 'auction_list', cause: row.id }, row.id),
+    ...copperMovement({ character: characterId }, 'auction_fees', created.fee, { reason: 'auction_fee', cause: row.id }),
+  ]);
   const seller = (await usernameOf(tx, userId)) ?? '';
   return { toast: { ...created.toast, variant: 'success' }, listing: listingView({ ...row, seller }, now, true), copper: wallet };
 }
@@ -177,7 +190,11 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
   const wallet = await debitCopper(tx, characterId, sale.price);
   if (wallet === null) throw new Error('the price was affordable under the character lock but the debit failed');
   await creditCopper(tx, row.sellerCharacterId, sale.payout);
-  await place(tx, characterId, sale.placement);
+  await recordLedger(tx, [
+    ...copperMovement({ character: characterId }, { character: row.sellerCharacterId }, sale.payout, { reason: 'auction_sale', cause: row.id }),
+    ...copperMovement({ character: characterId }, 'auction_fees', sale.price - sale.payout, { reason: 'auction_fee', cause: row.id }),
+    ...(await place(tx, characterId, sale.placement, row.id, 'auction_sale')),
+  ]);
   await writeConsoleLines(tx, row.sellerCharacterId, [{ kind: 'success', content: sale.sellerMessage }]);
 
   const seller = (await usernameOf(tx, row.sellerUserId)) ?? '';
@@ -201,7 +218,7 @@ export async function cancelItem(tx: Tx, userId: string, listingId: string, now:
   const trader = await traderOf(tx, userId, row.sellerCharacterId, character.copper);
   const cancelled = cancelListing(toListing(row), trader, now.getTime());
   if (!(await endListing(tx, row.id, { status: 'cancelled' }, now))) throw new Error(`listing ${row.id} ended twice under its lock`);
-  await place(tx, row.sellerCharacterId, cancelled.placement);
+  await recordLedger(tx, await place(tx, row.sellerCharacterId, cancelled.placement, row.id, 'auction_cancel'));
   const seller = (await usernameOf(tx, userId)) ?? '';
   return {
     toast: { ...cancelled.toast, variant: 'success' },
@@ -229,7 +246,7 @@ export async function settleExpiredListing(tx: Tx, listingId: string, now: Date)
   const expired = expireListing(toListing(row), await listInventory(tx, row.sellerCharacterId, true), now.getTime());
   if (!expired) return null;
   if (!(await endListing(tx, row.id, { status: 'expired' }, now))) throw new Error(`listing ${row.id} ended twice under its lock`);
-  await place(tx, row.sellerCharacterId, expired.placement);
+  await recordLedger(tx, await place(tx, row.sellerCharacterId, expired.placement, row.id, 'auction_expiry'));
   await writeConsoleLines(tx, row.sellerCharacterId, [{ kind: 'system', content: expired.message }]);
   return { userId: row.sellerUserId, characterId: row.sellerCharacterId };
 }

@@ -1,7 +1,8 @@
-import { buyChips, cashOutChips, chipRefusalError, copper, isRuleError, notEnoughCurrency, type Copper } from '@rpg/game';
+import { buyChips, cashOutChips, chipRefusalError, chipsMovement, copper, copperMovement, isRuleError, notEnoughCurrency, type Copper } from '@rpg/game';
 import type { Tx } from '../db/client.ts';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { moveWallet, type Wallet } from '../db/queries/casino.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import { found } from './characters.ts';
 
 export interface ChipMove {
@@ -26,6 +27,8 @@ async function save(tx: Tx, characterId: string, delta: { copper: number; chips:
 export async function buyChipsFor(tx: Tx, userId: string, characterId: string, amount: number): Promise<ChipMove> {
   const result = buyChips(await lockedWallet(tx, userId, characterId), amount);
   const wallet = await save(tx, characterId, { copper: -result.copperSpent, chips: result.chipsBought });
+  const why = { reason: 'chips_buy' } as const;
+  await recordLedger(tx, [...copperMovement({ character: characterId }, 'cashier', result.copperSpent, why), ...chipsMovement('cashier', { character: characterId }, result.chipsBought, why)]);
   return { wallet, title: result.title, message: result.message };
 }
 
@@ -33,6 +36,8 @@ export async function buyChipsFor(tx: Tx, userId: string, characterId: string, a
 export async function cashOutChipsFor(tx: Tx, userId: string, characterId: string, amount: number): Promise<ChipMove> {
   const result = cashOutChips(await lockedWallet(tx, userId, characterId), amount);
   const wallet = await save(tx, characterId, { copper: result.copperReceived, chips: -result.chipsCashed });
+  const why = { reason: 'chips_sell' } as const;
+  await recordLedger(tx, [...chipsMovement({ character: characterId }, 'cashier', result.chipsCashed, why), ...copperMovement('cashier', { character: characterId }, result.copperReceived, why)]);
   return { wallet, title: result.title, message: result.message };
 }
 

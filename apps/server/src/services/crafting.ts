@@ -3,11 +3,14 @@ import {
   completeCraft,
   craftingLevel,
   isRuleError,
+  itemsIn,
+  itemsOut,
   readScroll,
   RuleError,
   startCraft,
   type CraftingState,
   type InventoryEntry,
+  type LedgerMovement,
 } from '@rpg/game';
 import type { Db, Tx } from '../db/client.ts';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
@@ -26,6 +29,7 @@ import {
 } from '../db/queries/crafting.ts';
 import { addItems, backpackCapacity, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
@@ -74,8 +78,9 @@ async function finishCraft(
   try {
     const result = completeCraft(state, now.getTime(), await backpackCapacity(tx, characterId));
     if (!(await markCraftCollected(tx, craft.id, result.item, now))) throw new Error(`craft ${craft.id} collected twice under its lock`);
-    const { leftBehind } = await addItems(tx, characterId, [{ item: result.item, quantity: 1 }]);
+    const { added, leftBehind } = await addItems(tx, characterId, [{ item: result.item, quantity: 1 }]);
     if (leftBehind.length > 0) throw new Error('the rules found room that addItems did not');
+    await recordLedger(tx, itemsIn(characterId, added, 'crafting', { reason: 'craft', cause: craft.id }));
     await addCraftingXp(tx, characterId, result.xpGained);
     await writeConsoleLines(tx, characterId, result.messages.map((content) => ({ kind: 'success', content })));
     const achievements = await recordEvents(tx, character.userId, [
@@ -141,12 +146,16 @@ export function craftSettler(db: Db, hub: RealtimeHub, log: { error(o: object, m
   };
 }
 
-/** Applies the rules' new inventory: each entry that shrank or left loses the difference. */
-async function takeWhatChanged(tx: Tx, characterId: string, before: readonly InventoryEntry[], after: readonly InventoryEntry[]): Promise<void> {
+/** Applies the rules' new inventory: each entry that shrank or left loses the difference (answered as the ledger's movements into crafting). */
+async function takeWhatChanged(tx: Tx, characterId: string, before: readonly InventoryEntry[], after: readonly InventoryEntry[], cause: string): Promise<LedgerMovement[]> {
+  const taken: LedgerMovement[] = [];
   for (const entry of before) {
-    const taken = entry.quantity - (after.find((e) => e.id === entry.id)?.quantity ?? 0);
-    if (taken > 0) await takeFromEntry(tx, characterId, entry.id, taken);
+    const quantity = entry.quantity - (after.find((e) => e.id === entry.id)?.quantity ?? 0);
+    if (quantity <= 0) continue;
+    await takeFromEntry(tx, characterId, entry.id, quantity);
+    taken.push(...itemsOut(characterId, entry.id, entry.item, quantity, 'crafting', { reason: 'craft', cause }));
   }
+  return taken;
 }
 
 /** Spec 02 §4/§5 "Crafting": the rules' checks and texts; ingredients taken now, the end time stored. */
@@ -154,8 +163,8 @@ export async function startCraftFor(tx: Tx, userId: string, characterId: string,
   const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
   const inventory = await listInventory(tx, characterId, true);
   const result = startCraft(stateOf(character, inventory, await getOpenCraft(tx, characterId, true)), recipeId, now.getTime(), timeScale);
-  await takeWhatChanged(tx, characterId, inventory, result.state.inventory);
   const craft = await insertCraft(tx, { characterId, recipeId: result.recipe.id, startedAt: now, endsAt: new Date(now.getTime() + result.durationMs) });
+  await recordLedger(tx, await takeWhatChanged(tx, characterId, inventory, result.state.inventory, craft.id));
   return { craft, title: 'Crafting Started', message: result.message };
 }
 
@@ -180,6 +189,7 @@ export async function readScrollFor(tx: Tx, userId: string, characterId: string,
   if (entry.item.kind !== 'scroll') throw new RuleError('not_a_scroll', 'This item cannot be used.');
   const result = readScroll(stateOf(character, [entry], undefined), entry.item);
   await takeFromEntry(tx, characterId, entry.id, 1);
+  await recordLedger(tx, itemsOut(characterId, entry.id, entry.item, 1, 'void', { reason: 'scroll' }));
   if (result.learned) await saveUnlockedRecipes(tx, characterId, result.state.unlockedRecipes);
   const achievements = result.learned ? await recordEvents(tx, userId, [{ type: 'recipe-learned' }]) : NO_NOTICE;
   return { title: result.title, message: result.message, learned: result.learned, achievements };

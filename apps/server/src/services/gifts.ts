@@ -1,4 +1,4 @@
-import { GIFT_TEXT, RuleError, planGift } from '@rpg/game';
+import { GIFT_TEXT, RuleError, copperMovement, itemsOut, planGift } from '@rpg/game';
 import type { GiftBody } from '@rpg/contract';
 import type { Tx } from '../db/client.ts';
 import { insertGift, lockActiveCharacters } from '../db/queries/achievements.ts';
@@ -6,6 +6,7 @@ import { usernameOf } from '../db/queries/auction.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
 import { addItems, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { creditCopper, debitCopper } from '../db/queries/items.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import { areFriends } from '../db/queries/friendships.ts';
 import { recordEvents, type AchievementNotice } from './achievements.ts';
 import { giftEvents } from './transfers.ts';
@@ -51,16 +52,19 @@ export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: 
     ...(entry ? { item: { quantity: body.quantity ?? 1, held: entry.quantity, equipped: entry.equipped, name: entry.item.name } } : {}),
   });
 
-  if (!(await insertGift(tx, { requestId: body.requestId, fromUserId, toUserId, fromCharacterId: giver.id, toCharacterId: receiver.id, copper: plan.kind === 'copper' ? plan.copper : 0, item: entry?.item ?? null, quantity: plan.kind === 'item' ? plan.quantity : 0 }))) {
-    throw refuse('gift_duplicate', GIFT_TEXT.duplicate);
-  }
+  const giftId = await insertGift(tx, { requestId: body.requestId, fromUserId, toUserId, fromCharacterId: giver.id, toCharacterId: receiver.id, copper: plan.kind === 'copper' ? plan.copper : 0, item: entry?.item ?? null, quantity: plan.kind === 'item' ? plan.quantity : 0 });
+  if (giftId === undefined) throw refuse('gift_duplicate', GIFT_TEXT.duplicate);
+  const why = { reason: 'gift', cause: String(giftId) } as const;
   if (plan.kind === 'copper') {
     if ((await debitCopper(tx, giver.id, plan.copper)) === null) throw refuse('gift_not_enough_copper', GIFT_TEXT.notEnoughCopper, 400);
     await creditCopper(tx, receiver.id, plan.copper);
+    await recordLedger(tx, copperMovement({ character: giver.id }, { character: receiver.id }, plan.copper, why));
   } else if (entry) {
     await takeFromEntry(tx, giver.id, entry.id, plan.quantity);
-    const { leftBehind } = await addItems(tx, receiver.id, [{ item: entry.item, quantity: plan.quantity }]);
+    const { added, leftBehind } = await addItems(tx, receiver.id, [{ item: entry.item, quantity: plan.quantity }]);
     if (leftBehind.length > 0) throw refuse('gift_backpack_full', GIFT_TEXT.full);
+    // Each row it went to, from the giver's row: both characters are named on every row.
+    await recordLedger(tx, added.flatMap((a) => itemsOut(giver.id, entry.id, entry.item, a.quantity, { character: receiver.id }, why, a.entryId)));
   }
 
   const fromName = (await usernameOf(tx, fromUserId)) ?? 'A friend';

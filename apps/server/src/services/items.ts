@@ -7,11 +7,14 @@ import {
   chestDoesNotFit,
   consume,
   copper,
+  copperMovement,
   effectiveStats,
   equip,
   equippedBonuses,
   findEntry,
   formatCoins,
+  itemsIn,
+  itemsOut,
   maxHealthWithGear,
   sellValue,
   toCoins,
@@ -27,6 +30,7 @@ import type { Tx } from '../db/client.ts';
 import { attributesOf, type CharacterRow } from '../db/queries/characters.ts';
 import { addItems, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { creditCopper, saveCurrentHealth, saveVitals, setEquipped } from '../db/queries/items.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
 import { secretSeed } from './seed.ts';
 
@@ -124,6 +128,10 @@ export async function sellEntry(tx: Tx, row: CharacterRow, entryId: string, quan
   const gained = sellValue(entry.item, quantity);
   await takeFromEntry(tx, characterId, entryId, quantity);
   const balance = await creditCopper(tx, characterId, gained);
+  await recordLedger(tx, [
+    ...itemsOut(characterId, entryId, entry.item, quantity, 'store', { reason: 'store_sell' }),
+    ...copperMovement('store', { character: characterId }, gained, { reason: 'store_sell' }),
+  ]);
   const message = `You sold ${quantity > 1 ? `${quantity} x ` : ''}${name} for ${formatCoins(gained)}.`;
   return {
     copperGained: gained,
@@ -158,6 +166,7 @@ export async function useEntry(
   const result = consume(attributesOf(attributes), item, { maxHealth });
   await saveVitals(tx, characterId, result.attributes);
   await takeFromEntry(tx, characterId, entryId, 1);
+  await recordLedger(tx, itemsOut(characterId, entryId, found, 1, 'void', { reason: 'item_used' }));
   const updated: CharacterRow = { ...row, attributes: { ...attributes, ...result.attributes } };
   const { currentHealth, currentMana, maxMana } = result.attributes;
   return {
@@ -178,9 +187,14 @@ async function openChestEntry(tx: Tx, row: CharacterRow, entryId: string, chest:
   const characterId = row.character.id;
   const opened = openChest(createRng(secretSeed()), chest, row.character.level);
   await takeFromEntry(tx, characterId, entryId, 1);
-  const { leftBehind } = await addItems(tx, characterId, opened.stacks);
+  const { added, leftBehind } = await addItems(tx, characterId, opened.stacks);
   if (leftBehind.length > 0) throw chestDoesNotFit(chest);
   if (opened.copper > 0) await creditCopper(tx, characterId, opened.copper);
+  await recordLedger(tx, [
+    ...itemsOut(characterId, entryId, chest, 1, 'void', { reason: 'item_used' }),
+    ...itemsIn(characterId, added, 'chests', { reason: 'chest' }),
+    ...copperMovement('chests', { character: characterId }, opened.copper, { reason: 'chest' }),
+  ]);
   const attributes = await applyManaRegen(tx, row.attributes, now, timeScale);
   const entries = await listInventory(tx, characterId);
   const updated: CharacterRow = { ...row, attributes };

@@ -1,6 +1,7 @@
-import { createRng, pokerAct, publicPokerView, RuleError, settlePoker, startPoker, type PokerAction, type PokerStep, type PublicPokerState, type Rng } from '@rpg/game';
+import { chipsMovement, createRng, pokerAct, publicPokerView, RuleError, settlePoker, startPoker, type PokerAction, type PokerStep, type PublicPokerState, type Rng } from '@rpg/game';
 import type { Tx } from '../db/client.ts';
 import { gameState, getPokerGame, moveWallet, savePokerGame } from '../db/queries/casino.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import type { StoredPokerState } from '../db/schema/index.ts';
 import { secretSeed } from './seed.ts';
 
@@ -25,6 +26,7 @@ export async function startPokerGame(tx: Tx, characterId: string, playerName: st
   const seed = secretSeed();
   const step = startPoker({ playerChips: casinoChips, playerName }, pokerRng(seed, 0));
   if (!(await moveWallet(tx, characterId, { chips: -casinoChips }))) throw new Error('chips changed under the row lock');
+  await recordLedger(tx, chipsMovement({ character: characterId }, 'poker_table', casinoChips, { reason: 'poker' }));
   await savePokerGame(tx, characterId, { state: step.state, seed, actions: [] });
   return step;
 }
@@ -41,8 +43,10 @@ export async function playPokerAction(tx: Tx, characterId: string, action: Poker
   if (!current) throw new Error('pokerAct accepted a missing game');
   await savePokerGame(tx, characterId, { state: step.state, seed: current.seed, actions: [...actions, action] });
   const finished = !step.state.isActive;
-  if (finished && !(await moveWallet(tx, characterId, { chips: settlePoker(step.state).playerChips }))) {
-    throw new Error('settling the poker chips failed');
+  if (finished) {
+    const won = settlePoker(step.state).playerChips;
+    if (!(await moveWallet(tx, characterId, { chips: won }))) throw new Error('settling the poker chips failed');
+    await recordLedger(tx, chipsMovement('poker_table', { character: characterId }, won, { reason: 'poker' }));
   }
   return { ...step, finished };
 }

@@ -2,8 +2,11 @@ import type { BackpackOfferView, ItemOfferView, StoreSchedule, StoreView, ToastV
 import {
   checkOfferWindow,
   copper,
+  copperMovement,
   createRng,
+  findEntry,
   generateStore,
+  itemsIn,
   offerNotFound,
   purchase,
   sameBackpack,
@@ -19,6 +22,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { getCharacter, type CharacterRow } from '../db/queries/characters.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import { debitCopper, insertEntry, raiseStack, replaceBackpack } from '../db/queries/items.ts';
+import { recordLedger } from '../db/queries/ledger.ts';
 import { deleteOffersBefore, insertStock, listWindowOffers, lockOffer, markOfferSold, readStoreWindow, type StoreOfferRow, type StoreOfferShown } from '../db/queries/store.ts';
 
 /**
@@ -168,9 +172,17 @@ export async function buyOffer(tx: Tx, row: CharacterRow, offerId: string, now: 
   if (!(await markOfferSold(tx, characterId, offerRow.id))) refuse(() => purchase({ ...offer, sold: true }, result.wallet, inventory));
   if ((await debitCopper(tx, characterId, result.spent)) === null) refuse(() => purchase(offer, copper(0), inventory));
   const { change } = result;
-  if (change.type === 'add') await insertEntry(tx, characterId, change.item, change.quantity);
-  else if (change.type === 'stack') await raiseStack(tx, characterId, change.entryId, 1);
-  else await replaceBackpack(tx, characterId, change.backpack);
+  const why = { reason: 'store_buy', cause: offerRow.id } as const;
+  const bought = copperMovement({ character: characterId }, 'store', result.spent, why);
+  if (change.type === 'add') {
+    const entryId = await insertEntry(tx, characterId, change.item, change.quantity);
+    bought.push(...itemsIn(characterId, [{ entryId, item: change.item, quantity: change.quantity }], 'store', why));
+  } else if (change.type === 'stack') {
+    await raiseStack(tx, characterId, change.entryId, 1);
+    const item = findEntry(inventory.entries, change.entryId).item;
+    bought.push(...itemsIn(characterId, [{ entryId: change.entryId, item, quantity: 1 }], 'store', why));
+  } else await replaceBackpack(tx, characterId, change.backpack);
+  await recordLedger(tx, bought);
 
   const carried = change.type === 'backpack' ? change.backpack : inventory.backpack;
   return { toast: { ...result.toast, variant: 'success' }, offer: offerView({ ...offerRow, sold: true }, carried) };

@@ -173,9 +173,10 @@ export async function lockActiveCharacters(tx: Tx, userIds: readonly string[]) {
 }
 
 /** Logs a gift; false when the giver already sent one with this request id (a retry gives once). */
-export async function insertGift(tx: Tx, gift: typeof gifts.$inferInsert): Promise<boolean> {
-  const rows = await tx.insert(gifts).values(gift).onConflictDoNothing().returning({ id: gifts.id });
-  return rows.length === 1;
+/** The new gift's id; undefined when the request id was used already. */
+export async function insertGift(tx: Tx, gift: typeof gifts.$inferInsert): Promise<number | undefined> {
+  const [row] = await tx.insert(gifts).values(gift).onConflictDoNothing().returning({ id: gifts.id });
+  return row?.id;
 }
 
 /** A player by public name, case-insensitively (DECISIONS §4: usernames are unique that way). */

@@ -8,3 +8,4 @@ export * from './social.ts';
 export * from './auction.ts';
 export * from './skills.ts';
 export * from './moderation.ts';
+export * from './ledger.ts';

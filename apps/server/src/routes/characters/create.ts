@@ -1,7 +1,8 @@
-import { createNewCharacter, DEFAULT_BACKPACK } from '@rpg/game';
+import { copperMovement, createNewCharacter, DEFAULT_BACKPACK } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import { characterResponseSchema, createCharacterBodySchema } from '@rpg/contract';
 import { countCharacters, deactivateCharacters, insertCharacter, lockOwner } from '../../db/queries/characters.ts';
+import { recordLedger } from '../../db/queries/ledger.ts';
 import type { ZodTypeProvider } from '../../http/schema.ts';
 import { player } from '../../http/session.ts';
 import { announceChange, loadView, type CharacterRouteDeps } from './shared.ts';
@@ -20,6 +21,7 @@ export function createCharacterRoute(app: FastifyInstance, { db, guard, hub }: C
       const created = createNewCharacter(input, await countCharacters(tx, userId));
       await deactivateCharacters(tx, userId);
       const id = await insertCharacter(tx, userId, created, DEFAULT_BACKPACK, true);
+      await recordLedger(tx, copperMovement('new_character', { character: id }, created.copper, { reason: 'character_created' }));
       return loadView(tx, userId, id);
     });
     announceChange(hub, request.log, userId);

@@ -1,6 +1,7 @@
 import { characterParamsSchema, emptyBody, noContentSchema } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { activateOldestIfNone, deleteCharacter, getCharacterForUpdate, lockOwner, lockTimedWork } from '../../db/queries/characters.ts';
+import { recordDeletion } from '../../db/queries/ledger.ts';
 import { player } from '../../http/session.ts';
 import { removeUpload } from '../../http/uploads.ts';
 import { announceChange, characterIdParam, found, type CharacterRouteDeps } from './shared.ts';
@@ -17,6 +18,7 @@ export function deleteCharacterRoute(app: FastifyInstance, { db, guard, hub, dat
       await lockOwner(tx, userId);
       await lockTimedWork(tx, userId, id);
       const { character } = found(await getCharacterForUpdate(tx, userId, id));
+      await recordDeletion(tx, id);
       await deleteCharacter(tx, userId, id);
       if (character.isActive) await activateOldestIfNone(tx, userId);
       return character;

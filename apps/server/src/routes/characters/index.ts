@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { attributeRoutes } from './attributes.ts';
 import { createCharacterRoute } from './create.ts';
 import { deleteCharacterRoute } from './delete.ts';
+import { historyRoute } from './history.ts';
 import { listCharactersRoute } from './list.ts';
 import { selectCharacterRoute } from './select.ts';
 import type { CharacterRouteDeps } from './shared.ts';
@@ -21,4 +22,5 @@ export async function characterRoutes(app: FastifyInstance, deps: CharacterRoute
   updateCharacterRoute(app, deps);
   deleteCharacterRoute(app, deps);
   attributeRoutes(app, deps);
+  historyRoute(app, deps);
 }

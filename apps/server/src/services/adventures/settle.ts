@@ -1,9 +1,10 @@
-import { completeAdventure, createRng, DISCOVERY_MESSAGES, isRuleError, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
+import { completeAdventure, copperChange, createRng, DISCOVERY_MESSAGES, isRuleError, itemsIn, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countAdventure, markSettled, type OwnedAdventure } from '../../db/queries/adventures.ts';
 import { attributesOf, getCharacterForUpdate } from '../../db/queries/characters.ts';
 import { addItems, listInventory } from '../../db/queries/inventory.ts';
+import { recordLedger } from '../../db/queries/ledger.ts';
 import { applyManaRegen } from '../../db/queries/vitals.ts';
 import { writeConsoleLines } from '../../db/queries/console.ts';
 import { playerCharacterAttributes, playerCharacters } from '../../db/schema/index.ts';
@@ -111,6 +112,8 @@ export async function settleAdventure(
     .where(eq(playerCharacters.id, characterId));
   await tx.update(playerCharacterAttributes).set(outcome.attributes).where(eq(playerCharacterAttributes.characterId, characterId));
   const { added, leftBehind } = await addItems(tx, characterId, outcome.items);
+  const why = { reason: 'adventure', cause: adventure.id } as const;
+  await recordLedger(tx, [...copperChange(characterId, 'adventures', outcome.copperGained, why), ...itemsIn(characterId, added, 'adventures', why)]);
 
   const lines = [...outcome.messages];
   if (leftBehind.length > 0) {

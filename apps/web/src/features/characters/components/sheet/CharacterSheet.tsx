@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { useCharacterList } from '../../hooks/useCharacterList';
 import { BackgroundPanel } from './BackgroundPanel';
 import { CharacterSwitcher } from './CharacterSwitcher';
+import { HistoryPanel } from './HistoryPanel';
 import type { EquippedGearBySlot } from './GearGrid';
 import { IdentityPanel } from './IdentityPanel';
 import { StatsPanel } from './StatsPanel';
@@ -65,6 +66,7 @@ export function CharacterSheet({ equipped = NO_GEAR, actions, gearStats, chat }:
         <div className="min-w-0 space-y-4">
           <StatsPanel character={active} equipped={equipped} actions={actions} gearStats={gearStats} />
           {chat}
+          <HistoryPanel characterId={active.id} />
         </div>
         <div className="order-first lg:order-none lg:col-span-2 xl:col-span-1">
           <IdentityPanel character={active} />
