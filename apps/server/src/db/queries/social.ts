@@ -149,12 +149,24 @@ export async function acceptedFriendIds(db: DbOrTx, userId: string): Promise<str
   return rows.map((r) => r.id);
 }
 
+/**
+ * The pair's row of `users` and the viewer (pairWith's) as subqueries of the select list: a read with
+ * a limit evaluates them for the rows it answers only, where a join would read the row of every candidate.
+ */
+const pairSubqueries = (viewerId: SQLWrapper) => {
+  const pair = sql`from "friendships" f where f.status <> 'rejected' and least(f.requester_id, f.addressee_id) = least(${U}, ${viewerId}::text) and greatest(f.requester_id, f.addressee_id) = greatest(${U}, ${viewerId}::text)`;
+  return {
+    friendshipId: sql<string | null>`(select f.id::text ${pair})`,
+    friendshipStatus: sql<'pending' | 'accepted' | null>`(select f.status ${pair})`,
+    friendshipRequester: sql<string | null>`(select f.requester_id ${pair})`,
+  };
+};
+
 const searchRead = prepared('user_search', (db) => {
   const lowered = sql.placeholder('lowered');
   return db
-    .select({ ...playerColumns(viewer), ...pairColumns })
+    .select({ ...playerColumns(viewer), ...pairSubqueries(viewer) })
     .from(users)
-    .leftJoin(friendships, pairWith(viewer))
     .where(and(ne(users.id, viewer), ilike(users.username, sql.placeholder('pattern')), sql`not exists (select 1 from "blocks" b where b.blocker_id = ${U} and b.blocked_id = ${viewer})`))
     .orderBy(sql`lower(${users.username}) = ${lowered} desc`, asc(sql`length(${users.username})`), asc(sql`lower(${users.username})`))
     .limit(sql.placeholder('limit'));
