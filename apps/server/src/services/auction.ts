@@ -56,9 +56,20 @@ export function toListing(row: ListingRow): Listing {
  * rules write none).
  */
 function withoutNullFields<T>(value: T): T {
+  if (!holdsNullField(value)) return value;
   if (Array.isArray(value)) return value.map(withoutNullFields) as T;
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNullFields(v)])) as T;
+  return Object.fromEntries(Object.entries(value as object).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNullFields(v)])) as T;
+}
+
+/** Whether an object field at any depth is null (none is, as the rules write items: the value is then answered as it is). */
+function holdsNullField(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(holdsNullField);
+  for (const key in value) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field === null || holdsNullField(field)) return true;
+  }
+  return false;
 }
 
 /** A listing as its card shows it; `own` adds the fee, payout and end time (only the seller sees those). */
