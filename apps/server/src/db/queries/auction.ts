@@ -86,6 +86,12 @@ export async function nextListingExpiry(db: DbOrTx): Promise<Date | null> {
 /** A listing as the reads answer it: listingView's fields, with its seller's name. */
 export type ListingRead = Pick<ListingRow, 'id' | 'itemData' | 'quantity' | 'price' | 'fee' | 'payout' | 'status' | 'createdAt' | 'expiresAt' | 'endedAt'> & { seller: string };
 
+/**
+ * A timestamptz of listing `l` as a Date, carried as epoch milliseconds (cut to the millisecond, as a
+ * Date holds it): a number decodes several times cheaper than the timestamp's text, three times a card.
+ */
+const instant = (column: string) => sql`floor(extract(epoch from l.${sql.raw(column)}) * 1000)::float8`.mapWith((ms: number) => new Date(ms));
+
 /** A listing of the derived table `l` of a statement (its columns and `seller_name`), as typed columns (null when a left join found none). */
 const listingColumns = {
   id: sql<string>`l.id`,
@@ -95,9 +101,9 @@ const listingColumns = {
   fee: sql<number>`l.fee`.mapWith(auctionListings.fee),
   payout: sql<number | null>`l.payout`.mapWith(auctionListings.payout),
   status: sql<ListingRow['status']>`l.status`,
-  createdAt: sql<Date>`l.created_at`.mapWith(auctionListings.createdAt),
-  expiresAt: sql<Date>`l.expires_at`.mapWith(auctionListings.expiresAt),
-  endedAt: sql<Date | null>`l.ended_at`.mapWith(auctionListings.endedAt),
+  createdAt: instant('created_at') as SQL<Date>,
+  expiresAt: instant('expires_at') as SQL<Date>,
+  endedAt: instant('ended_at') as SQL<Date | null>,
   seller: sql<string>`l.seller_name`,
 };
 
