@@ -239,7 +239,9 @@ describe('the social reads', () => {
     await db().execute(sql`update users set last_seen = null, last_login = now() - interval '5 minutes 3 microseconds' where id = ${far[2]!.id}`);
 
     const { suggestions } = await read<SuggestionList>(me, '/api/friends/suggestions');
-    expect(suggestions).toHaveLength(6);
+    // Six at most: every player but the viewer, two friends, a pending request and one who blocked the viewer (other tests' players too).
+    const everyone = (await db().select({ id: users.id }).from(users)).length;
+    expect(suggestions).toHaveLength(Math.min(6, everyone - 5));
     expect(suggestions.slice(0, 3)).toEqual([
       { user: await seen(far[0]!.id, true), mutualFriends: 2 },
       { user: await seen(far[1]!.id, false), mutualFriends: 1 },

@@ -186,10 +186,18 @@ const suggestionsRead = prepared('friend_suggestions', (db) => {
   const related = sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ((r.requester_id = ${viewer} and r.addressee_id = ${U}) or (r.addressee_id = ${viewer} and r.requester_id = ${U})))`;
   const blocked = sql`exists (select 1 from "blocks" b where (b.blocker_id = ${U} and b.blocked_id = ${viewer}) or (b.blocker_id = ${viewer} and b.blocked_id = ${U}))`;
   const mutual = sql<number>`(select count(*)::int from "friendships" m where m.status = 'accepted' and ((m.requester_id = ${U} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${U} and m.requester_id in ${myFriends})))`.as('mutual');
+  // The candidates: the friends of the viewer's friends (the only players with mutual friends) and the
+  // first `limit` players by last seen who pass the filters (users_seen_idx). Any other player has no
+  // mutual friend and is seen later than `limit` players who pass: it could not make the list.
+  const passes = sql`u.id <> ${viewer} and not exists (select 1 from "friendships" r where r.status <> 'rejected' and ((r.requester_id = ${viewer} and r.addressee_id = u.id) or (r.addressee_id = ${viewer} and r.requester_id = u.id)))
+    and not exists (select 1 from "blocks" b where (b.blocker_id = u.id and b.blocked_id = ${viewer}) or (b.blocker_id = ${viewer} and b.blocked_id = u.id))`;
+  const friendsOfFriends = sql`select m.addressee_id as id from "friendships" m where m.status = 'accepted' and m.requester_id in ${myFriends}
+    union select m.requester_id from "friendships" m where m.status = 'accepted' and m.addressee_id in ${myFriends}`;
+  const recentlySeen = sql`select u.id from "users" u where ${passes} order by greatest(u.last_seen, u.last_login) desc nulls last, u.id limit ${sql.placeholder('limit')}`;
   return db
     .select({ user: playerColumns(viewer), mutualFriends: mutual })
     .from(users)
-    .where(and(ne(users.id, viewer), sql`not ${related}`, sql`not ${blocked}`))
+    .where(and(sql`${U} in (${friendsOfFriends} union (${recentlySeen}))`, ne(users.id, viewer), sql`not ${related}`, sql`not ${blocked}`))
     .orderBy(desc(mutual), sql`greatest(${users.lastSeen}, ${users.lastLogin}) desc nulls last`, asc(users.id))
     .limit(sql.placeholder('limit'));
 });
@@ -197,7 +205,8 @@ const suggestionsRead = prepared('friend_suggestions', (db) => {
 /**
  * Friend suggestions: friends of friends (most mutual friends first), then the most recently
  * active players; never the viewer, anyone with a pending or accepted row with the viewer, or a
- * player blocked either way.
+ * player blocked either way. One statement over a candidate set, not every player (main's 60dfeba:
+ * with 100,000 players ranking every player took 0.9-1.1 s a read on PostgreSQL, the set 0.25 ms).
  */
 export function suggestFriends(db: DbOrTx, viewerId: string, limit: number): Promise<Array<{ user: PlayerRow; mutualFriends: number }>> {
   return suggestionsRead(db, { viewerId, limit });
