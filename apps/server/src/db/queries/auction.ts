@@ -163,9 +163,10 @@ const dueIds = sql`array(select l.id::text from ${auctionListings} l where l.sta
  */
 const pageOf = (db: DbOrTx, ctes: SQL, total: SQL) =>
   db
-    .select({ total: sql<number>`l.total`, due: sql<string[]>`l.due`, ...listingColumns })
+    // The total and the due ids on the first row only (each further copy would be decoded again).
+    .select({ total: sql<number | null>`case when l.k = 1 then l.total end`, due: sql<string[] | null>`case when l.k = 1 then l.due end`, ...listingColumns })
     .from(
-      sql`(with ${ctes} select h.total, h.due, p.*, u.username as seller_name from (select (${total})::int as total, ${dueIds} as due) h
+      sql`(with ${ctes} select h.total, h.due, p.*, u.username as seller_name, row_number() over () as k from (select (${total})::int as total, ${dueIds} as due) h
         left join (shown join ${auctionListings} p on p.id = shown.id join ${users} u on u.id = p.seller_user_id) on true) l`,
     )
     .orderBy(sortByParameter('l'));
@@ -230,7 +231,7 @@ export async function browseListings(db: DbOrTx, viewerUserId: string, filter: B
   };
   const filters = { search: text ? `%${likeEscape(text)}%` : null, tier: filter.tier ?? null, slot: filter.slot ?? null };
   const rows = filters.search === null && filters.tier === null && filters.slot === null ? await browseRead(db, values) : await filteredBrowseRead(db, { ...values, ...filters });
-  const [first] = rows;
+  const first = rows.find((r) => r.total !== null);
   if (!first) throw new Error('the auction browse read no row');
-  return { rows: rows.filter((r) => r.id !== null) as ListingRead[], total: first.total, due: first.due };
+  return { rows: rows.filter((r) => r.id !== null) as ListingRead[], total: first.total!, due: first.due! };
 }
