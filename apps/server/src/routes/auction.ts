@@ -14,22 +14,22 @@ import {
   listingParamsSchema,
   myAuctionsSchema,
   type AuctionActionResponse,
+  type AuctionBrowse,
   type AuctionHistory,
   type MyAuctions,
 } from '@rpg/contract';
 import { copper, listingNotFound, toCoins } from '@rpg/game';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { browseListingsJson, readMyListings, salesOf } from '../db/queries/auction.ts';
+import { browseListings, readMyListings, salesOf } from '../db/queries/auction.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceEach } from '../services/achievements.ts';
 import { recordSale } from '../services/transfers.ts';
-import { announceMarket, announceSale, buyItem, cancelItem, listingReadView, listItem, settleExpiredListings, settleListings, type AuctionOutcome } from '../services/auction.ts';
+import { announceMarket, announceSale, buyItem, cancelItem, auctionBrowseView, listItem, myAuctionsView, settleExpiredListings, settleListings, type AuctionOutcome } from '../services/auction.ts';
 import { characterIdParam } from './characters/shared.ts';
 import { isUuid, type ItemRouteDeps } from './inventory.ts';
-import { sendJsonText } from './json-text.ts';
 
 /** :listingId of the route; one that cannot exist answers like another player's: 404. */
 function listingIdParam(request: FastifyRequest): string {
@@ -59,16 +59,16 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
   api.get(
     '/api/auction/listings',
     { onRequest: guard, schema: { querystring: auctionBrowseQuerySchema, response: { 200: auctionBrowseSchema } } },
-    async (request, reply) => {
+    async (request): Promise<AuctionBrowse> => {
       const { userId } = player(request);
       const now = new Date();
       const { search, tier, slot, sort, page = 1 } = request.query;
-      // One statement: the answer's JSON text and the listings past their end (any seller's), settled
-      // before answering, as before. Those are on no page and in no total (only listings not yet past
-      // `now` are), so the text read before settling them is the answer after.
-      const { json, due } = await browseListingsJson(db, userId, { search, tier, slot, sort, page, pageSize: AUCTION_PAGE_SIZE }, now);
-      if (due.length > 0) await settleListings(db, hub, request.log, now, due);
-      return sendJsonText(reply, json);
+      // One statement: the page and the listings past their end (any seller's), settled before
+      // answering. Those are on no page and in no total (only listings not yet past `now` are), so
+      // the page read before settling them is the answer after.
+      const read = await browseListings(db, userId, { search, tier, slot, sort, page, pageSize: AUCTION_PAGE_SIZE }, now);
+      if (read.due.length > 0) await settleListings(db, hub, request.log, now, read.due);
+      return auctionBrowseView(read, page, AUCTION_PAGE_SIZE, now);
     },
   );
 
@@ -81,8 +81,7 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       await settleListings(db, hub, request.log, now, read.due);
       read = await readMyListings(db, userId, now);
     }
-    const nowMs = now.getTime();
-    return { active: read.active.map((row) => listingReadView(row, nowMs, true)), recent: read.ended.map((row) => listingReadView(row, nowMs, true)) };
+    return myAuctionsView(read, now);
   });
 
   api.get(

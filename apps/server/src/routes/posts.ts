@@ -28,6 +28,7 @@ import {
   type LikeResponse,
   type PostImageResponse,
   type PostResponse,
+  type PostFeed,
   type PostView,
 } from '@rpg/contract';
 import { assertCanDeleteComment, assertCanReact, assertPostAuthor, commentText, POST_NOT_FOUND, postText, RuleError } from '@rpg/game';
@@ -47,7 +48,7 @@ import {
   insertPost,
   listComments,
   lockPost,
-  postFeedJson,
+  readFeed,
   removeLike,
   updatePostText,
   type CommentRow,
@@ -63,7 +64,6 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { storePostImage } from '../services/uploads.ts';
-import { sendJsonText } from './json-text.ts';
 import { isUuid } from './inventory.ts';
 
 export interface PostRouteDeps {
@@ -85,7 +85,7 @@ const avatarUrl = (stored: string | null) => (!stored ? null : /^(\/|https?:)/.t
 /** A player's image folder: a hash of the id, so no id can reach outside the uploads folder. */
 const postFolder = (userId: string) => `posts/${createHash('sha256').update(userId).digest('hex').slice(0, 24)}`;
 
-export function postView(row: PostRow, viewerId: string): PostView {
+function postView(row: PostRow, viewerId: string): PostView {
   return {
     id: row.id,
     author: { id: row.authorId, username: row.authorName, avatarUrl: avatarUrl(row.authorAvatar) },
@@ -99,6 +99,11 @@ export function postView(row: PostRow, viewerId: string): PostView {
     commentCount: row.commentCount,
     isMine: row.authorId === viewerId,
   };
+}
+
+/** GET /api/users/:userId/posts: a page of posts, and the post to read on from. */
+function postFeedView(feed: { rows: readonly PostRow[]; nextCursor: string | null }, viewerId: string): PostFeed {
+  return { posts: feed.rows.map((row) => postView(row, viewerId)), nextCursor: feed.nextCursor };
 }
 
 function commentView(row: CommentRow, viewerId: string): CommentView {
@@ -162,14 +167,14 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
   const postsCounted = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId), queryKeys.profile(authorId)]), [authorId]);
 
   const feedSchema = { params: userPostsParamsSchema, querystring: postFeedQuerySchema, response: { 200: postFeedSchema } };
-  api.get('/api/users/:userId/posts', { onRequest: guard, schema: feedSchema }, async (request, reply) => {
+  api.get('/api/users/:userId/posts', { onRequest: guard, schema: feedSchema }, async (request): Promise<PostFeed> => {
     const { userId: viewerId } = player(request);
     const { userId } = request.params;
     const before = request.query.before;
-    // One statement: whether the player exists, and the page as the answer's JSON text.
-    const json = await postFeedJson(db, userId, viewerId, POST_PAGE_SIZE, before && isUuid(before) ? before : undefined);
-    if (json === undefined) throw new HttpError(404, 'user_not_found', USER_NOT_FOUND);
-    return sendJsonText(reply, json);
+    // One statement: whether the player exists, and the page.
+    const feed = await readFeed(db, userId, viewerId, POST_PAGE_SIZE, before && isUuid(before) ? before : undefined);
+    if (!feed) throw new HttpError(404, 'user_not_found', USER_NOT_FOUND);
+    return postFeedView(feed, viewerId);
   });
 
   const createSchema = { body: createPostBodySchema, response: { 200: postResponseSchema } };

@@ -35,37 +35,43 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { listBlocked, removeBlock } from '../db/queries/friendships.ts';
 import {
-  friendRowsJson,
-  getProfileRow,
+  acceptedFriendIds,
+  findUsername,
   isUsernameClash,
-  listAcceptedFriends,
-  profileJson,
-  publicFriendsJson,
-  searchUsersJson,
+  readFriendRows,
+  readProfile,
+  readPublicFriends,
+  searchPlayers,
   setProfileImage,
   socialSummary,
-  suggestionsJson,
+  suggestFriends,
   type ProfileImage,
 } from '../db/queries/social.ts';
-import { conversationPageJson, conversationsJson, markConversationRead } from '../db/queries/messages.ts';
+import { markConversationRead, readConversationPage, readConversations } from '../db/queries/messages.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import { readImage, removeUpload, saveUpload } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
-import { sendJsonText } from './json-text.ts';
 import { announceAchievements, announceEach, recordEvents, recordFriendAdded } from '../services/achievements.ts';
 import {
   answerFriendship,
   blockPlayer,
+  conversationListView,
+  conversationPageView,
+  directMessageView,
+  friendListView,
   loadProfile,
+  profileView,
+  publicFriendListView,
   relationOf,
   removeFriendship,
   renamePlayer,
   requestFriendship,
   sendDirectMessage,
-  toDirectMessage,
+  suggestionListView,
+  userSearchView,
 } from '../services/social.ts';
 
 export interface SocialRouteDeps {
@@ -93,31 +99,30 @@ const relativeUpload = (url: string | null) => (url?.startsWith(UPLOADS_PREFIX) 
 export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateLimitFactor = 1 }: SocialRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const push = (log: Parameters<typeof pusher>[1]) => pusher(hub, log);
-  const requireProfile = async (viewerId: string, userId: string) => {
-    if (!(await getProfileRow(db, viewerId, userId))) throw playerNotFound();
+  const requireProfile = async (userId: string) => {
+    if ((await findUsername(db, userId)) === undefined) throw playerNotFound();
   };
 
   // ---- Profiles -------------------------------------------------------------------------------
 
-  api.get('/api/profiles/:userId', { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: profileViewSchema } } }, async (request, reply) => {
+  api.get('/api/profiles/:userId', { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: profileViewSchema } } }, async (request) => {
     const { userId } = player(request);
     const target = request.params.userId === 'me' ? userId : request.params.userId;
-    // One statement: whether the player exists, and the profile as the answer's JSON text.
-    const json = await profileJson(db, userId, target);
-    if (json === undefined) throw playerNotFound();
-    return sendJsonText(reply, json);
+    const row = await readProfile(db, userId, target);
+    if (!row) throw playerNotFound();
+    return profileView(row, userId, Date.now());
   });
 
   api.get(
     '/api/profiles/:userId/friends',
     { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: publicFriendListSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const { userId } = player(request);
       const target = request.params.userId === 'me' ? userId : request.params.userId;
-      // One statement: whether the player exists, and their friends as the answer's JSON text.
-      const json = await publicFriendsJson(db, userId, target);
-      if (json === undefined) throw playerNotFound();
-      return sendJsonText(reply, json);
+      // One statement: whether the player exists, and their friends.
+      const friends = await readPublicFriends(db, userId, target);
+      if (!friends) throw playerNotFound();
+      return publicFriendListView(friends, Date.now());
     },
   );
 
@@ -133,30 +138,31 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     // The name shows in lists, conversations and profiles: the player's tabs and their friends' refetch.
     const pushes = push(request.log);
     pushes.invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
-    for (const friend of await listAcceptedFriends(db, userId, userId)) pushes.invalidate(friend.id, changedKeys.social());
+    for (const friend of await acceptedFriendIds(db, userId)) pushes.invalidate(friend, changedKeys.social());
     return loadProfile(db, userId, userId);
   });
 
   // ---- Friends --------------------------------------------------------------------------------
 
-  api.get('/api/friends', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: friendListSchema } } }, async (request, reply) => {
-    return sendJsonText(reply, await friendRowsJson(db, player(request).userId));
+  api.get('/api/friends', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: friendListSchema } } }, async (request) => {
+    const { userId } = player(request);
+    return friendListView(await readFriendRows(db, userId), userId, Date.now());
   });
 
-  api.get('/api/friends/suggestions', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: suggestionListSchema } } }, async (request, reply) => {
+  api.get('/api/friends/suggestions', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: suggestionListSchema } } }, async (request) => {
     const { userId } = player(request);
     // Its cost grows with the number of players.
     await throttlePlayer(db, 'friendSuggestions', userId, rateLimitFactor);
-    return sendJsonText(reply, await suggestionsJson(db, userId, FRIEND_SUGGESTION_LIMIT));
+    return suggestionListView(await suggestFriends(db, userId, FRIEND_SUGGESTION_LIMIT), Date.now());
   });
 
-  api.get('/api/users/search', { onRequest: guard, schema: { querystring: userSearchQuerySchema, response: { 200: userSearchSchema } } }, async (request, reply) => {
+  api.get('/api/users/search', { onRequest: guard, schema: { querystring: userSearchQuerySchema, response: { 200: userSearchSchema } } }, async (request) => {
     const { userId } = player(request);
     const term = request.query.q.trim();
     // Spec 03 §5 "Search needs a non-empty term".
     if (term === '') return { users: [] };
     await throttlePlayer(db, 'userSearch', userId, rateLimitFactor);
-    return sendJsonText(reply, await searchUsersJson(db, userId, term, USER_SEARCH_LIMIT));
+    return userSearchView(await searchPlayers(db, userId, term, USER_SEARCH_LIMIT), userId, Date.now());
   });
 
   api.post('/api/friends/requests', { onRequest: guard, schema: { body: friendRequestBodySchema, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
@@ -165,10 +171,10 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     const other = request.body.userId;
     const { outcome, username, notices } = await db.transaction(async (tx) => {
       const result = await requestFriendship(tx, userId, other);
-      const me = await getProfileRow(tx, userId, userId);
+      const me = await findUsername(tx, userId);
       // A request that meets the other's pending one makes friends: both count it.
       const counted = result.accepted ? await recordFriendAdded(tx, [userId, other]) : [];
-      return { outcome: result, username: me?.username ?? SOCIAL_TEXT.unknownUser, notices: counted };
+      return { outcome: result, username: me ?? SOCIAL_TEXT.unknownUser, notices: counted };
     });
     const pushes = push(request.log);
     announceEach(pushes, notices);
@@ -238,7 +244,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   api.delete('/api/blocks/:userId', { onRequest: guard, schema: { params: userParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
     const { userId } = player(request);
     const other = request.params.userId;
-    await requireProfile(userId, other);
+    await requireProfile(other);
     if (await removeBlock(db, userId, other)) blockChanged(request.log, userId, other, false);
     return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerUnblocked };
   });
@@ -249,21 +255,21 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
 
   // ---- Direct messages ------------------------------------------------------------------------
 
-  api.get('/api/messages', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: conversationListSchema } } }, async (request, reply) => {
-    return sendJsonText(reply, await conversationsJson(db, player(request).userId));
+  api.get('/api/messages', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: conversationListSchema } } }, async (request) => {
+    return conversationListView(await readConversations(db, player(request).userId), Date.now());
   });
 
   /** The player's own conversation with one player (only the two of them can read it), a page back from `before`. */
   api.get(
     '/api/messages/:userId',
     { onRequest: guard, schema: { params: userParamsSchema, querystring: conversationQuerySchema, response: { 200: conversationPageSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const { userId } = player(request);
       const before = request.query.before === undefined ? undefined : Number(request.query.before);
-      // One statement: whether the other player exists, and the page as the answer's JSON text.
-      const json = await conversationPageJson(db, userId, request.params.userId, before, DIRECT_MESSAGE_PAGE);
-      if (json === undefined) throw playerNotFound();
-      return sendJsonText(reply, json);
+      // One statement: whether the other player exists, and the page.
+      const page = await readConversationPage(db, userId, request.params.userId, before, DIRECT_MESSAGE_PAGE);
+      if (!page) throw playerNotFound();
+      return conversationPageView(page);
     },
   );
 
@@ -276,14 +282,14 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       const other = request.params.userId;
       const { row, notice, username } = await db.transaction(async (tx) => {
         const sent = await sendDirectMessage(tx, userId, other, request.body.body);
-        const sender = await getProfileRow(tx, userId, userId);
-        return { row: sent, notice: await recordEvents(tx, userId, [{ type: 'message-sent' }]), username: sender?.username ?? SOCIAL_TEXT.unknownUser };
+        const sender = await findUsername(tx, userId);
+        return { row: sent, notice: await recordEvents(tx, userId, [{ type: 'message-sent' }]), username: sender ?? SOCIAL_TEXT.unknownUser };
       });
       announceAchievements(push(request.log), userId, notice);
       // Every tab of the receiver (a toast where the conversation is not open), and the sender's other tabs.
       push(request.log).notify(other, { type: 'direct-message', messageId: String(row.id), from: { id: userId, username } }, invalidatePush(changedKeys.directMessages(userId)));
       push(request.log).invalidate(userId, changedKeys.directMessages(other));
-      return { message: toDirectMessage(row) };
+      return { message: directMessageView(row) };
     },
   );
 
@@ -293,7 +299,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     async (request) => {
       const { userId } = player(request);
       const other = request.params.userId;
-      await requireProfile(userId, other);
+      await requireProfile(other);
       const marked = await markConversationRead(db, userId, other);
       if (marked > 0) {
         // The badges of every tab of the reader; the read marks on the sender's side.

@@ -1,4 +1,4 @@
-import { invalidatePush, queryKeys, type AuctionListingView, type AuctionSoldPush, type QueryKey, type ToastView } from '@rpg/contract';
+import { invalidatePush, queryKeys, type AuctionBrowse, type AuctionListingView, type MyAuctions, type AuctionSoldPush, type QueryKey, type ToastView } from '@rpg/contract';
 import {
   buyListing,
   cancelListing,
@@ -54,25 +54,30 @@ export function toListing(row: ListingRow): Listing {
   return { sellerUserId: row.sellerUserId, status: row.status, item: row.itemData, quantity: row.quantity, price: copper(row.price), expiresAt: row.expiresAt.getTime() };
 }
 
-/** A listing as its card shows it; `own` adds the fee, payout and end time (only the seller sees those). */
-export function listingView(row: ListingRow & { seller: string }, now: Date, own = false): AuctionListingView {
-  const times = { createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), expiresAtMs: row.expiresAt.getTime(), endedAt: row.endedAt?.toISOString() ?? null };
-  return listingReadView({ ...row, ...times }, now.getTime(), own);
-}
-
 /**
- * A stored value without its object fields that are null, at any depth, as PostgreSQL's
- * json_strip_nulls writes it: an item's optional fields are left out, never null (the contract's
- * itemDataSchema), even in a row that holds a null (the rules write none).
+ * A stored value without its object fields that are null, at any depth: an item's optional fields
+ * are left out, never null (the contract's itemDataSchema), even in a row that holds a null (the
+ * rules write none).
  */
 function withoutNullFields<T>(value: T): T {
+  if (!holdsNullField(value)) return value;
   if (Array.isArray(value)) return value.map(withoutNullFields) as T;
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNullFields(v)])) as T;
+  return Object.fromEntries(Object.entries(value as object).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNullFields(v)])) as T;
 }
 
-/** The same of a listing as the one-statement reads answer it (its times already as text). */
-export function listingReadView(row: ListingRead, nowMs: number, own = false): AuctionListingView {
+/** Whether an object field at any depth is null (none is, as the rules write items: the value is then answered as it is). */
+function holdsNullField(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(holdsNullField);
+  for (const key in value) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field === null || holdsNullField(field)) return true;
+  }
+  return false;
+}
+
+/** A listing as its card shows it; `own` adds the fee, payout and end time (only the seller sees those). */
+export function listingView(row: ListingRead, now: Date, own = false): AuctionListingView {
   const view: AuctionListingView = {
     id: row.id,
     item: withoutNullFields(row.itemData),
@@ -81,12 +86,22 @@ export function listingReadView(row: ListingRead, nowMs: number, own = false): A
     coins: toCoins(copper(row.price)),
     seller: row.seller,
     status: row.status,
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
-    hoursLeft: row.status === 'active' ? hoursLeft(row.expiresAtMs, nowMs) : 0,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    hoursLeft: row.status === 'active' ? hoursLeft(row.expiresAt.getTime(), now.getTime()) : 0,
   };
-  if (own) Object.assign(view, { fee: row.fee, payout: row.payout, endedAt: row.endedAt });
+  if (own) Object.assign(view, { fee: row.fee, payout: row.payout, endedAt: row.endedAt?.toISOString() ?? null });
   return view;
+}
+
+/** GET /api/auction/listings' answer: the page's listings as their cards show them, the page and how many match. */
+export function auctionBrowseView(read: { rows: ListingRead[]; total: number }, page: number, pageSize: number, now: Date): AuctionBrowse {
+  return { listings: read.rows.map((row) => listingView(row, now)), page, pageSize, total: read.total };
+}
+
+/** GET /api/auction/mine's answer: the seller's active listings and the last that ended, with what only the seller sees. */
+export function myAuctionsView(read: { active: ListingRead[]; ended: ListingRead[] }, now: Date): MyAuctions {
+  return { active: read.active.map((row) => listingView(row, now, true)), recent: read.ended.map((row) => listingView(row, now, true)) };
 }
 
 /**

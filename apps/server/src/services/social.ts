@@ -1,5 +1,28 @@
-import type { DirectMessage, ProfileView, PublicUser, RelationView } from '@rpg/contract';
-import { checkAnswerRequest, checkBlock, checkCanMessage, checkRemoveFriendship, directMessageText, friendRequestAction, playerNotFound, usernameChange, usernameTaken } from '@rpg/game';
+import type {
+  ConversationList,
+  ConversationPage,
+  DirectMessage,
+  FriendList,
+  ProfileView,
+  PublicFriendList,
+  PublicUser,
+  RelationView,
+  SuggestionList,
+  UserSearch,
+} from '@rpg/contract';
+import {
+  checkAnswerRequest,
+  checkBlock,
+  checkCanMessage,
+  checkRemoveFriendship,
+  directMessageText,
+  friendRequestAction,
+  playerNotFound,
+  presence,
+  relationStatus,
+  usernameChange,
+  usernameTaken,
+} from '@rpg/game';
 import type { DbOrTx } from '../db/client.ts';
 import {
   addBlock,
@@ -13,26 +36,75 @@ import {
   setFriendshipStatus,
 } from '../db/queries/friendships.ts';
 import {
-  getProfileRow,
+  findUsername,
   getUsernameForUpdate,
-  profileCounts,
-  relationsFor,
+  readProfile,
+  relatedPlayer,
   setUsername,
   usernameTakenByOther,
-  type PublicUserRow,
+  type FriendRow,
+  type PlayerRow,
+  type ProfileRow,
+  type RelatedPlayerRow,
 } from '../db/queries/social.ts';
-import { insertDirectMessage, type DirectMessageRow } from '../db/queries/messages.ts';
+import { insertDirectMessage, type ConversationRow, type DirectMessageRow } from '../db/queries/messages.ts';
 
+// The views: each answer of the social reads made from its typed rows by one function, presence
+// and the relation decided by the rules (@rpg/game) from the facts the rows carry.
 
-export const toPublicUser = (row: PublicUserRow): PublicUser => ({
-  id: row.id,
-  username: row.username,
-  avatarUrl: row.avatarUrl,
-  isOnline: row.isOnline,
-  lastSeen: row.lastSeen?.toISOString() ?? null,
-});
+const time = (value: Date | null) => value?.getTime() ?? null;
 
-export const toDirectMessage = (row: DirectMessageRow): DirectMessage => ({
+/** A player as the viewer sees them at `now` (presence hidden between players in a block). */
+export function publicUserView(row: PlayerRow, now: number): PublicUser {
+  const seen = presence({ lastSeen: time(row.lastSeen), lastLogin: time(row.lastLogin), lastPing: time(row.lastPing), hidden: row.iBlocked || row.blockedMe }, now);
+  return { id: row.id, username: row.username, avatarUrl: row.avatarUrl, isOnline: seen.isOnline, lastSeen: seen.lastSeen === null ? null : new Date(seen.lastSeen).toISOString() };
+}
+
+/** How the viewer stands with the player of the row. */
+export function relationView(row: RelatedPlayerRow, viewerId: string): RelationView {
+  const friendship = row.friendshipId === null || row.friendshipStatus === null ? null : { id: row.friendshipId, status: row.friendshipStatus, requestedByViewer: row.friendshipRequester === viewerId };
+  return relationStatus(row.id === viewerId, { iBlocked: row.iBlocked, blockedMe: row.blockedMe }, friendship);
+}
+
+/** GET /api/profiles/:userId (and the answers of the profile's changes): the e-mail only on the viewer's own. */
+export function profileView(row: ProfileRow, viewerId: string, now: number): ProfileView {
+  return {
+    user: { ...publicUserView(row, now), bannerUrl: row.bannerUrl, title: row.title },
+    email: row.id === viewerId ? row.email : null,
+    counts: { posts: row.posts, friends: row.friends, characters: row.characters },
+    relation: relationView(row, viewerId),
+  };
+}
+
+/** GET /api/friends: the status and direction as the viewer names them. */
+export function friendListView(rows: readonly FriendRow[], viewerId: string, now: number): FriendList {
+  return {
+    entries: rows.map((r) => ({
+      friendshipId: r.friendshipId,
+      status: r.status === 'accepted' ? 'accepted' : 'pending',
+      direction: r.requesterId === viewerId ? 'outgoing' : 'incoming',
+      user: publicUserView(r.user, now),
+      since: r.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** GET /api/profiles/:userId/friends. */
+export function publicFriendListView(rows: readonly PlayerRow[], now: number): PublicFriendList {
+  return { friends: rows.map((r) => publicUserView(r, now)) };
+}
+
+/** GET /api/users/search: each player found with the viewer's relation to them. */
+export function userSearchView(rows: readonly RelatedPlayerRow[], viewerId: string, now: number): UserSearch {
+  return { users: rows.map((r) => ({ user: publicUserView(r, now), relation: relationView(r, viewerId) })) };
+}
+
+/** GET /api/friends/suggestions. */
+export function suggestionListView(rows: ReadonlyArray<{ user: PlayerRow; mutualFriends: number }>, now: number): SuggestionList {
+  return { suggestions: rows.map((r) => ({ user: publicUserView(r.user, now), mutualFriends: r.mutualFriends })) };
+}
+
+export const directMessageView = (row: DirectMessageRow): DirectMessage => ({
   id: String(row.id),
   senderId: row.senderId,
   receiverId: row.receiverId,
@@ -41,24 +113,33 @@ export const toDirectMessage = (row: DirectMessageRow): DirectMessage => ({
   readAt: row.readAt?.toISOString() ?? null,
 });
 
+/** GET /api/messages: the latest conversation first, then by name (localeCompare). */
+export function conversationListView(rows: readonly ConversationRow[], now: number): ConversationList {
+  const sorted = [...rows].sort((a, b) => (b.lastMessage?.id ?? 0) - (a.lastMessage?.id ?? 0) || a.user.username.localeCompare(b.user.username));
+  return {
+    conversations: sorted.map((c) => ({ user: publicUserView(c.user, now), lastMessage: c.lastMessage && directMessageView(c.lastMessage), unread: c.unread, friend: c.friend })),
+  };
+}
+
+/** GET /api/messages/:userId. */
+export function conversationPageView(page: { messages: readonly DirectMessageRow[]; hasMore: boolean }): ConversationPage {
+  return { messages: page.messages.map(directMessageView), hasMore: page.hasMore };
+}
+
 export async function relationOf(db: DbOrTx, viewerId: string, otherId: string): Promise<RelationView> {
-  return (await relationsFor(db, viewerId, [otherId])).get(otherId) ?? { status: 'none', friendshipId: null };
+  const row = await relatedPlayer(db, viewerId, otherId);
+  return row ? relationView(row, viewerId) : { status: 'none', friendshipId: null };
 }
 
 /** Spec 03 §2 own and another user's profile: the user, the counters, how the viewer stands. */
 export async function loadProfile(db: DbOrTx, viewerId: string, userId: string): Promise<ProfileView> {
-  const row = await getProfileRow(db, viewerId, userId);
+  const row = await readProfile(db, viewerId, userId);
   if (!row) throw playerNotFound();
-  return {
-    user: { ...toPublicUser(row), bannerUrl: row.bannerUrl, title: row.title ?? null },
-    email: row.email,
-    counts: await profileCounts(db, userId),
-    relation: await relationOf(db, viewerId, userId),
-  };
+  return profileView(row, viewerId, Date.now());
 }
 
-async function requirePlayer(db: DbOrTx, viewerId: string, userId: string): Promise<void> {
-  if (!(await getProfileRow(db, viewerId, userId))) throw playerNotFound();
+async function requirePlayer(db: DbOrTx, userId: string): Promise<void> {
+  if ((await findUsername(db, userId)) === undefined) throw playerNotFound();
 }
 
 export interface RequestOutcome {
@@ -69,7 +150,7 @@ export interface RequestOutcome {
 
 /** Spec 03 §4 "Friendship status": a new request (in a transaction). */
 export async function requestFriendship(tx: DbOrTx, me: string, other: string): Promise<RequestOutcome> {
-  if (me !== other) await requirePlayer(tx, me, other);
+  if (me !== other) await requirePlayer(tx, other);
   const blocks = me === other ? { iBlocked: false, blockedMe: false } : await blockStateBetween(tx, me, other);
   let existing = me === other ? undefined : await getFriendshipBetween(tx, me, other, true);
   if (!existing && me !== other) {
@@ -111,7 +192,7 @@ export async function removeFriendship(tx: DbOrTx, me: string, id: string): Prom
 
 export async function blockPlayer(tx: DbOrTx, me: string, other: string): Promise<void> {
   checkBlock(me === other);
-  await requirePlayer(tx, me, other);
+  await requirePlayer(tx, other);
   await addBlock(tx, me, other);
 }
 

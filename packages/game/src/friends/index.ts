@@ -1,3 +1,4 @@
 export * from './friendship.ts';
 export * from './messages.ts';
 export * from './username.ts';
+export * from './presence.ts';

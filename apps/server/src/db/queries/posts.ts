@@ -1,8 +1,9 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { postComments, postLikes, posts, users } from '../schema/index.ts';
-import { blockedEitherWay, blockPeersOf, isoTime, viewerParam as viewer } from './columns.ts';
+import { blockedEitherWay, blockPeersOf, viewerParam as viewer } from './columns.ts';
 
 /** A post as the feed shows it to one viewer. */
 export interface PostRow {
@@ -56,68 +57,48 @@ function selectPosts(db: DbOrTx, viewerId: string) {
 /** The posts `viewerId` may read: none of a player in a block with them, either way (issue 25). */
 const visibleTo = (viewerId: string) => sql`not ${blockedEitherWay(posts.authorId, viewerId)}`;
 
-/**
- * One page of a player's feed, newest first: `limit` posts strictly older than the post
- * `before` (by time, then id). A `before` that is not one of the author's posts starts at the top.
- * None when the author and the viewer are in a block, either way.
- */
-export async function listPosts(db: DbOrTx, authorId: string, viewerId: string, limit: number, before?: string): Promise<PostRow[]> {
-  // The cursor's time as the database holds it (to the microsecond: a Date would cut it to the
-  // millisecond and skip a post made in the same millisecond, a few microseconds before it).
-  const [cursor] = before ? await db.select({ createdAt: sql<string>`${posts.createdAt}::text`, id: posts.id }).from(posts).where(and(eq(posts.id, before), eq(posts.authorId, authorId))) : [];
-  const at = cursor && sql`${cursor.createdAt}::timestamptz`;
-  const older = cursor && at ? or(lt(posts.createdAt, at), and(eq(posts.createdAt, at), lt(posts.id, cursor.id))) : undefined;
-  return selectPosts(db, viewerId)
-    .where(and(eq(posts.authorId, authorId), visibleTo(viewerId), older))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
-}
+const author = alias(users, 'a');
+/** A posts row `x` of a statement as the feed reads it for the viewer placeholder (selectPosts' counts). */
+const feedColumns = {
+  id: sql<string>`x.id`,
+  authorId: author.id,
+  authorName: author.username,
+  authorAvatar: author.avatarUrl,
+  text: sql<string>`x.text`,
+  imagePath: sql<string | null>`x.image_path`,
+  createdAt: sql<Date>`x.created_at`.mapWith(posts.createdAt),
+  updatedAt: sql<Date>`x.updated_at`.mapWith(posts.updatedAt),
+  likeCount: sql<number>`(select count(*)::int from "post_likes" l where l.post_id = x.id and l.user_id not in ${blockPeersOf(viewer)})`,
+  likedByMe: sql<boolean>`exists (select 1 from "post_likes" l where l.post_id = x.id and l.user_id = ${viewer})`,
+  commentCount: sql<number>`(select count(*)::int from "post_comments" c where c.post_id = x.id and c.author_id not in ${blockPeersOf(viewer)})`,
+};
 
-/**
- * postView of the posts row `x` by the users row `u` for the viewer placeholder, as the JSON text
- * JSON.stringify makes of it: row_to_json writes the keys in postView's order; the avatar and the
- * image as avatarUrl and uploadUrl make them; the times as toISOString writes them, and `edited`
- * from them as the Dates held them (milliseconds, cut).
- */
-const postJson = sql`(select row_to_json(v) from (select x.id,
-    (select row_to_json(a) from (select u.id, u.username, case when u.avatar_url is null or u.avatar_url = '' then null when starts_with(u.avatar_url, '/') or starts_with(u.avatar_url, 'http:') or starts_with(u.avatar_url, 'https:') then u.avatar_url else '/uploads/' || u.avatar_url end as "avatarUrl") a) as author,
-    x.text, case when x.image_path is null or x.image_path = '' then null else '/uploads/' || x.image_path end as "imageUrl",
-    ${isoTime(sql`x.created_at`)} as "createdAt", ${isoTime(sql`x.updated_at`)} as "updatedAt",
-    date_trunc('milliseconds', x.updated_at) - date_trunc('milliseconds', x.created_at) > interval '1 second' as edited,
-    (select count(*)::int from "post_likes" l where l.post_id = x.id and l.user_id not in ${blockPeersOf(viewer)}) as "likeCount",
-    exists (select 1 from "post_likes" l where l.post_id = x.id and l.user_id = ${viewer}) as "likedByMe",
-    (select count(*)::int from "post_comments" c where c.post_id = x.id and c.author_id not in ${blockPeersOf(viewer)}) as "commentCount",
-    x.author_id = ${viewer} as "isMine") v)`;
-
-type FeedValues = { authorId: string; viewerId: string; limit: number; fetch: number; before?: string };
-
-const feedJson = (before: boolean) =>
-  prepared<FeedValues, Array<{ json: string | null }>>(before ? 'user_posts_json_before' : 'user_posts_json', (db) => {
-    const [author, limit] = [sql.placeholder('authorId'), sql.placeholder('limit')];
+const feed = (before: boolean) =>
+  prepared(before ? 'user_posts_before' : 'user_posts', (db) => {
+    const authorId = sql.placeholder('authorId');
     // listPosts' cursor: the post `before` only if it is the author's, its time to the microsecond.
-    const cursor = before ? sql` left join (select b.created_at as at, b.id from "posts" b where b.id = ${sql.placeholder('before')} and b.author_id = ${author}) c on true` : sql``;
+    const cursor = before ? sql` left join (select b.created_at as at, b.id from "posts" b where b.id = ${sql.placeholder('before')} and b.author_id = ${authorId}) c on true` : sql``;
     const older = before ? sql` and (c.id is null or x.created_at < c.at or (x.created_at = c.at and x.id < c.id))` : sql``;
-    // listPosts' rows: the author's newest `fetch` (older than the cursor), numbered from the newest;
-    // none when the author and the viewer are in a block, either way.
-    const rows = sql`select x.id::text as id, row_number() over (order by x.created_at desc, x.id desc) as n, ${postJson}::text as json from "posts" x join "users" u on u.id = x.author_id${cursor} where x.author_id = ${author} and not ${blockedEitherWay(author, viewer)}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}`;
-    return db
-      .select({
-        json: sql<string | null>`(select case when exists (select 1 from "users" o where o.id = ${author}) then '{"posts":[' || coalesce(string_agg(p.json, ',' order by p.n) filter (where p.n <= ${limit}), '') || '],"nextCursor":' || case when count(*) > ${limit} then to_json(min(p.id) filter (where p.n = ${limit}))::text else 'null' end || '}' end from (${rows}) p)`,
-      })
-      .from(sql`(select 1) as one`);
+    // listPosts' rows: the author's newest `fetch` (older than the cursor); none when the author and the viewer are in a block, either way.
+    const rows = sql`lateral (select x.* from "posts" x${cursor} where x.author_id = ${authorId} and not ${blockedEitherWay(authorId, viewer)}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}) x`;
+    return db.select(feedColumns).from(author).leftJoin(rows, sql`true`).where(eq(author.id, authorId)).orderBy(sql`x.created_at desc`, sql`x.id desc`);
   });
-const newestFeedJson = feedJson(false);
-const feedBeforeJson = feedJson(true);
+const newestFeed = feed(false);
+const feedBefore = feed(true);
 
 /**
- * GET /api/users/:userId/posts' answer: listPosts' page of `limit` (one more read for nextCursor) as
- * `{ posts, nextCursor }` of postView, the JSON text JSON.stringify makes of it (a test holds the two
- * equal); undefined when the author is no player.
+ * One page of a player's feed in one statement, newest first: `limit` posts strictly older than the
+ * post `before` (by time, then id; one that is not the author's starts at the top), and the id to
+ * read on from when older ones remain. None when the author and the viewer are in a block, either
+ * way; undefined when the author is no player.
  */
-export async function postFeedJson(db: DbOrTx, authorId: string, viewerId: string, limit: number, before?: string): Promise<string | undefined> {
-  const values = { authorId, viewerId, limit, fetch: limit + 1 };
-  const [row] = before === undefined ? await newestFeedJson(db, values) : await feedBeforeJson(db, { ...values, before });
-  return row?.json ?? undefined;
+export async function readFeed(db: DbOrTx, authorId: string, viewerId: string, limit: number, before?: string): Promise<{ rows: PostRow[]; nextCursor: string | null } | undefined> {
+  const values = { authorId, viewerId, fetch: limit + 1 };
+  const found = before === undefined ? await newestFeed(db, values) : await feedBefore(db, { ...values, before });
+  if (found.length === 0) return undefined;
+  const rows = found.filter((r) => r.id !== null) as PostRow[];
+  const page = rows.slice(0, limit);
+  return { rows: page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
 /** The post as `viewerId` reads it; undefined when it is not there or its author and the viewer are in a block. */
