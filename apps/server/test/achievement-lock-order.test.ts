@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievementProgress, ledgerEntries, playerAchievements } from '../src/db/schema/index.ts';
-import { befriend, trader, type Trader } from './support/characters.ts';
-import { setCopper } from './support/items.ts';
+import { befriend, createCharacter, trader, type Trader } from './support/characters.ts';
+import { gear, giveItem, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
@@ -62,6 +62,23 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('achievement events racing a g
       const [accept, gave] = await Promise.all([p.client.post(`/api/friends/${asked.body.relation.friendshipId}/accept`, {}), gift(p, friend)]);
       expect([accept.status, gave.status], JSON.stringify([accept.body, gave.body])).toEqual([200, 200]);
       expect(await rewardsOf(p)).toHaveLength(1);
+    }
+  });
+
+  it('a sale reaching the seller\'s level 1 beside the seller\'s gift from another character: no 500, the level granted once', { timeout: 240_000 }, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const [seller, buyer] = await friends();
+      await setCopper(db(), buyer.characterId, 10_000);
+      const entryId = await giveItem(db(), seller.characterId, gear(`Sale Blade ${round}`, 'mainHand', { attack: 1 }, 100));
+      const listed = await seller.client.post<{ listing: { id: string } }>(`/api/characters/${seller.characterId}/auction`, { entryId, price: 100 });
+      expect(listed.status).toBe(200);
+      // The seller switches characters: the reward (and the gift) come from the new active one.
+      const active: Trader = { ...seller, characterId: (await createCharacter(seller.client, { name: `Switcher ${'abcdefgh'[round]}` })).id };
+      await setCopper(db(), active.characterId, 1_000);
+      await nearLevelOne(seller);
+      const [bought, gave] = await Promise.all([buyer.client.post(`/api/characters/${buyer.characterId}/auction/${listed.body.listing.id}/buy`), gift(active, buyer)]);
+      expect([bought.status, gave.status], JSON.stringify([bought.body, gave.body])).toEqual([200, 200]);
+      expect(await rewardsOf(active)).toHaveLength(1);
     }
   });
 });

@@ -156,6 +156,11 @@ export async function holdActiveCharacters(tx: Tx, userIds: readonly string[]) {
     .for('key share');
 }
 
+/** One character's row, KEY SHARE locked (as holdActiveCharacters): a lock taken in id order beside others. */
+export async function holdCharacterRow(tx: Tx, characterId: string): Promise<void> {
+  await tx.select({ id: playerCharacters.id }).from(playerCharacters).where(eq(playerCharacters.id, characterId)).for('key share');
+}
+
 export async function activeCharacter(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({ id: playerCharacters.id, level: playerCharacters.level })
