@@ -26,6 +26,7 @@ import {
   getProgress,
   lockProgress,
   grantedLevels,
+  holdActiveCharacters,
   insertGrant,
   insertUnlock,
   loadCounters,
@@ -59,6 +60,8 @@ export const NO_NOTICE: AchievementNotice = { unlocked: [], rewards: [], rewarde
  */
 export async function recordEvents(tx: Tx, userId: string, events: readonly AchievementEvent[], now = new Date()): Promise<AchievementNotice> {
   if (events.length === 0) return NO_NOTICE;
+  // The lock order: the character that may receive a reward before the progress and counter rows.
+  const [character] = await holdActiveCharacters(tx, [userId]);
   await ensureProgress(tx, userId);
   const progress = await getProgress(tx, userId);
   const hour = trustedLocalHour(now, progress?.timeZone, progress?.timeZoneSetAt);
@@ -75,11 +78,11 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
   }
   if (changes.length === 0) return NO_NOTICE;
   await applyCounterChanges(tx, userId, changes);
-  return settleUnlocks(tx, userId, now);
+  return settleUnlocks(tx, userId, character, now);
 }
 
 /** Unlocks what the stored counters now reach, adds the points, grants the levels reached. */
-async function settleUnlocks(tx: Tx, userId: string, now: Date): Promise<AchievementNotice> {
+async function settleUnlocks(tx: Tx, userId: string, character: { id: string } | undefined, now: Date): Promise<AchievementNotice> {
   const counters = await loadCounters(tx, userId);
   const unlockedIds = new Set((await loadUnlocked(tx, userId)).map((u) => u.achievementId));
   const notice: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
@@ -90,7 +93,7 @@ async function settleUnlocks(tx: Tx, userId: string, now: Date): Promise<Achieve
     notice.unlocked.push({ id: achievement.id, title: achievement.title, points: achievement.points });
   }
   const total = points > 0 ? await addPoints(tx, userId, points, levelForPoints) : ((await getProgress(tx, userId))?.totalPoints ?? 0);
-  await grantReachedLevels(tx, userId, levelForPoints(total), now, notice);
+  await grantReachedLevels(tx, userId, character, levelForPoints(total), now, notice);
   return notice;
 }
 
@@ -100,12 +103,11 @@ async function settleUnlocks(tx: Tx, userId: string, now: Date): Promise<Achieve
  * level's item waits (READY TO CLAIM on the screen, with its claim button: `claimBattlePass`);
  * a title needs no character and is granted at once.
  */
-async function grantReachedLevels(tx: Tx, userId: string, level: number, now: Date, notice: AchievementNotice): Promise<void> {
+async function grantReachedLevels(tx: Tx, userId: string, character: { id: string } | undefined, level: number, now: Date, notice: AchievementNotice): Promise<void> {
   if (level === 0) return;
   const granted = new Set(await grantedLevels(tx, userId));
   const due = BATTLE_PASS_REWARDS.filter((r) => r.level <= level && !granted.has(r.level));
   if (due.length === 0) return;
-  const character = await activeCharacter(tx, userId);
   for (const reward of due) {
     const { grant } = reward;
     if (grant.kind === 'item') {
@@ -139,7 +141,7 @@ export async function claimBattlePass(tx: Tx, userId: string, now = new Date()):
   const character = await activeCharacter(tx, userId);
   rewardsToClaim(total, new Set(await grantedLevels(tx, userId)), character !== undefined);
   const notice: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
-  await grantReachedLevels(tx, userId, levelForPoints(total), now, notice);
+  await grantReachedLevels(tx, userId, character, levelForPoints(total), now, notice);
   return notice;
 }
 
@@ -176,6 +178,8 @@ const MAX_PLAY_SPAN_SECONDS = 60;
  */
 export async function recordPresence(db: Db, userId: string, now = new Date()): Promise<AchievementNotice> {
   return db.transaction(async (tx) => {
+    // The lock order: the active character before the progress row (claimPlayTime writes it).
+    await holdActiveCharacters(tx, [userId]);
     await ensureProgress(tx, userId);
     const progress = await getProgress(tx, userId);
     const seconds = await claimPlayTime(tx, userId, now, progress?.playedAt ?? null, MAX_PLAY_SPAN_SECONDS);
@@ -261,6 +265,8 @@ export async function recordForEach(
   now = new Date(),
 ): Promise<{ userId: string; notice: AchievementNotice }[]> {
   const sorted = [...entries].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  // The lock order: every player's active character (in id order) before any progress row.
+  if (sorted.length > 1) await holdActiveCharacters(tx, sorted.map((e) => e.userId));
   const out: { userId: string; notice: AchievementNotice }[] = [];
   for (const { userId, events } of sorted) out.push({ userId, notice: await recordEvents(tx, userId, events, now) });
   return out;

@@ -29,6 +29,7 @@ import {
   type ListingRead,
   type ListingRow,
 } from '../db/queries/auction.ts';
+import { activeCharacter, holdCharacterRow } from '../db/queries/achievements.ts';
 import { getCharacterForUpdate, lockOwner } from '../db/queries/characters.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
 import { backpackCapacity, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
@@ -191,10 +192,17 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
   await lockOwner(tx, userId);
   const row = await lockListing(tx, listingId);
   if (!row) throw listingNotFound();
-  // Both characters in id order (a buy the other way round at the same moment locks in the same order).
-  if (row.sellerCharacterId < characterId) await lockCharacterRow(tx, row.sellerCharacterId);
-  const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
-  if (row.sellerCharacterId > characterId) await lockCharacterRow(tx, row.sellerCharacterId);
+  // Both characters in id order (a buy the other way round at the same moment locks in the same order),
+  // and among them the two players' active characters, which the sale's achievements (recordSale)
+  // hold for a battle-pass reward: a seller may have switched characters since listing.
+  const actives = [await activeCharacter(tx, userId), await activeCharacter(tx, row.sellerUserId)].flatMap((c) => (c ? [c.id] : []));
+  let buyer: Awaited<ReturnType<typeof getCharacterForUpdate>>;
+  for (const id of [...new Set([row.sellerCharacterId, characterId, ...actives])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (id === characterId) buyer = await getCharacterForUpdate(tx, userId, characterId);
+    else if (id === row.sellerCharacterId) await lockCharacterRow(tx, id);
+    else await holdCharacterRow(tx, id);
+  }
+  const { character } = found(buyer);
   const buyerName = (await usernameOf(tx, userId)) ?? 'another player';
   const trader = await traderOf(tx, userId, characterId, character.copper);
   const sale = buyListing(toListing(row), trader, now.getTime(), buyerName);

@@ -140,6 +140,27 @@ export async function claimPlayTime(tx: Tx, userId: string, now: Date, previous:
   return Math.max(0, Math.min(maxSeconds, Math.floor((now.getTime() - previous.getTime()) / 1000)));
 }
 
+/**
+ * The lock order (docs/architecture.md): the active characters of these players, KEY SHARE locked
+ * in character-id order, taken before their progress and counter rows. It is the lock a reward's
+ * inventory insert takes (its foreign key); taken after the progress row, it waited for a
+ * transaction that held the character FOR UPDATE and then needed that progress row (a deadlock).
+ * KEY SHARE does not wait for copper or inventory changes (NO KEY UPDATE), only for FOR UPDATE.
+ */
+export async function holdActiveCharacters(tx: Tx, userIds: readonly string[]) {
+  return tx
+    .select({ id: playerCharacters.id, userId: playerCharacters.userId })
+    .from(playerCharacters)
+    .where(and(inArray(playerCharacters.userId, [...userIds]), eq(playerCharacters.isActive, true)))
+    .orderBy(asc(playerCharacters.id))
+    .for('key share');
+}
+
+/** One character's row, KEY SHARE locked (as holdActiveCharacters): a lock taken in id order beside others. */
+export async function holdCharacterRow(tx: Tx, characterId: string): Promise<void> {
+  await tx.select({ id: playerCharacters.id }).from(playerCharacters).where(eq(playerCharacters.id, characterId)).for('key share');
+}
+
 export async function activeCharacter(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({ id: playerCharacters.id, level: playerCharacters.level })
