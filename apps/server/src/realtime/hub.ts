@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Duplex } from 'node:stream';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import { authSession, blocks, realtimeConnections, users } from '../db/schema/index.ts';
 import type { Bus, BusMessage, PushMessage } from './bus.ts';
 import { Coalescer } from './coalesce.ts';
-import { directSocket, outgoing, writeFrames, type Outgoing } from './frames.ts';
 
 /** A connection counts as live while it pinged within this window. */
 const STALE_AFTER_MS = 90_000;
@@ -55,17 +53,20 @@ export const MESSAGE_RATE = { max: 20, windowMs: 10_000 };
 
 /** A bus message waiting for the next flush. A push goes to every tab, or to one player's (`userId`), minus `except`'s. */
 type Queued =
-  | { kind: 'push'; out: Outgoing; userId?: string; except?: ReadonlySet<string> }
+  | { kind: 'push'; out: Buffer; userId?: string; except?: ReadonlySet<string> }
   | { kind: 'session-ended'; sessionId: string }
   | { kind: 'revalidate-user'; userId: string };
 
-const SIGNED_OUT = outgoing({ type: 'signed-out' });
+/** A push's JSON bytes: made once, however many tabs get it. */
+function encode(payload: PushMessage): Buffer {
+  return Buffer.from(JSON.stringify(payload));
+}
+
+const SIGNED_OUT = encode({ type: 'signed-out' });
 
 interface Client {
   id: string;
   socket: WebSocket;
-  /** The socket under it, for writing whole frames (see directSocket). */
-  raw: Duplex | undefined;
   userId: string;
   sessionId: string;
   alive: boolean;
@@ -187,7 +188,7 @@ export class RealtimeHub {
   private async register(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
     const slice = this.joinSlice;
     this.joinSlice = (slice + 1) % HEARTBEAT_SLICES;
-    const client: Client = { id: randomUUID(), socket, raw: directSocket(socket), userId, sessionId, alive: true, slice, received: 0, windowStart: Date.now() };
+    const client: Client = { id: randomUUID(), socket, userId, sessionId, alive: true, slice, received: 0, windowStart: Date.now() };
     const now = new Date();
     await this.db.insert(realtimeConnections).values({ id: client.id, userId, instanceId: this.instanceId, lastPing: now });
     if ((await this.liveConnections(userId)) > MAX_SOCKETS_PER_PLAYER) {
@@ -386,7 +387,7 @@ export class RealtimeHub {
       const payload = message.payload;
       // Blocks (issue 25): the tabs of the players in a block with an actor skip the push.
       const actors = payload.type === 'presence' ? [payload.userId] : (message.actors ?? []);
-      const push = () => this.enqueue({ kind: 'push', out: outgoing(payload), except: this.hiddenFromAny(actors) });
+      const push = () => this.enqueue({ kind: 'push', out: encode(payload), except: this.hiddenFromAny(actors) });
       // A player's presence and an invalidation of the same keys by the same actors are coalesced
       // (COALESCE_MS): the last of a burst is delivered, with the blocks as they are then.
       if (payload.type === 'presence') this.coalesced.run(`presence:${payload.userId}`, push);
@@ -395,7 +396,7 @@ export class RealtimeHub {
       return;
     }
     if (message.kind === 'user') {
-      if (this.byUser.has(message.userId)) this.enqueue({ kind: 'push', out: outgoing(message.payload), userId: message.userId });
+      if (this.byUser.has(message.userId)) this.enqueue({ kind: 'push', out: encode(message.payload), userId: message.userId });
     } else this.enqueue(message);
   }
 
@@ -412,16 +413,13 @@ export class RealtimeHub {
     const batch = this.queue;
     this.queue = [];
     const toEveryone = batch.some((q) => q.kind === 'push' && q.userId === undefined);
-    // Only broadcasts: the same bytes for every tab, joined once; a tab some of them skip (a block
-    // with an actor) gets what is due to it on its own.
-    const joined =
-      toEveryone && batch.every((q) => q.kind === 'push' && q.userId === undefined)
-        ? Buffer.concat(batch.map((q) => (q as Extract<Queued, { kind: 'push' }>).out.frame))
+    // Only broadcasts that no tab skips (no block with an actor): the same pushes for every tab.
+    const same =
+      toEveryone && batch.every((q) => q.kind === 'push' && q.userId === undefined && q.except === undefined)
+        ? batch.map((q) => (q as Extract<Queued, { kind: 'push' }>).out)
         : undefined;
-    const outs = joined ? batch.map((q) => (q as Extract<Queued, { kind: 'push' }>).out) : [];
-    const skipping = joined ? batch.filter((q) => q.kind === 'push' && q.except !== undefined).map((q) => (q as Extract<Queued, { kind: 'push' }>).except!) : [];
     for (const client of toEveryone ? this.clients.values() : this.addressees(batch)) {
-      if (joined && (skipping.length === 0 || !skipping.some((except) => except.has(client.userId)))) this.write(client, outs, joined);
+      if (same) this.write(client, same);
       else this.deliverBatch(client, batch);
     }
     this.onFlushed?.(batch.length, (performance.now() - this.queuedAt) / 1000);
@@ -440,7 +438,7 @@ export class RealtimeHub {
 
   /** What of a mixed batch is due to one tab, in order, in one write. */
   private deliverBatch(client: Client, batch: readonly Queued[]): void {
-    const due: Outgoing[] = [];
+    const due: Buffer[] = [];
     for (const q of batch) {
       if (q.kind === 'push') {
         if ((q.userId === undefined || q.userId === client.userId) && !q.except?.has(client.userId)) due.push(q.out);
@@ -534,10 +532,10 @@ export class RealtimeHub {
     else this.peers.delete(userId);
   }
 
-  /** Frames to one tab in one write (`joined`: the same frames already concatenated). */
-  private write(client: Client, outs: readonly Outgoing[], joined?: Buffer): void {
-    if (outs.length === 0 || this.droppedAsSlow(client)) return;
-    writeFrames(client.socket, client.raw, outs, joined);
+  /** Pushes to one tab, in order, each a text message through ws. */
+  private write(client: Client, outs: readonly Buffer[]): void {
+    if (outs.length === 0 || client.socket.readyState !== client.socket.OPEN || this.droppedAsSlow(client)) return;
+    for (const out of outs) client.socket.send(out, { binary: false });
   }
 
   /** Drops a tab whose unread backlog passed MAX_BUFFERED_BYTES ('close' then cleans up). */
@@ -553,6 +551,6 @@ export class RealtimeHub {
 
   /** A message to one tab at once (hello, pong), through ws. */
   private send(client: Client, payload: PushMessage): void {
-    if (client.socket.readyState === client.socket.OPEN && !this.droppedAsSlow(client)) client.socket.send(Buffer.from(JSON.stringify(payload)), { binary: false });
+    if (client.socket.readyState === client.socket.OPEN && !this.droppedAsSlow(client)) client.socket.send(encode(payload), { binary: false });
   }
 }
