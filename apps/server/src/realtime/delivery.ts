@@ -157,10 +157,23 @@ export class Delivery {
       .catch((error) => this.log.error({ err: error }, 'session revalidation failed'));
   }
 
-  /** Pushes to one tab, in order, each a text message through ws. */
+  /**
+   * Pushes to one tab, in order, each a text message through ws. Several are sent with the tab's
+   * connection corked (Node's stream API): ws writes each message as it sends it, and the kernel
+   * gets them in one write instead of a write per message (docs/decisions.md, "The realtime wire").
+   */
   private write(tab: Tab, outs: readonly Buffer[]): void {
     if (outs.length === 0 || tab.socket.readyState !== tab.socket.OPEN || this.droppedAsSlow(tab)) return;
-    for (const out of outs) tab.socket.send(out, { binary: false });
+    if (outs.length === 1) {
+      tab.socket.send(outs[0]!, { binary: false });
+      return;
+    }
+    tab.connection.cork();
+    try {
+      for (const out of outs) tab.socket.send(out, { binary: false });
+    } finally {
+      tab.connection.uncork();
+    }
   }
 
   /** Drops a tab whose unread backlog passed MAX_BUFFERED_BYTES ('close' then cleans up). */

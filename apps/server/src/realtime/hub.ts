@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
@@ -58,6 +59,10 @@ export class RealtimeHub {
   }
 
   /** Metrics (/metrics): each flush's pushes and how long the first of them waited, in seconds. */
+  get onFlushed(): ((pushes: number, lagSeconds: number) => void) | undefined {
+    return this.delivery.onFlushed;
+  }
+
   set onFlushed(observe: ((pushes: number, lagSeconds: number) => void) | undefined) {
     this.delivery.onFlushed = observe;
   }
@@ -108,22 +113,22 @@ export class RealtimeHub {
    * Registers a signed-in tab. The row is written first and the player's live rows counted
    * after, so two processes accepting at once cannot both stay under the cap unseen.
    */
-  async attach(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
+  async attach(socket: WebSocket, connection: Duplex, userId: string, sessionId: string): Promise<void> {
     // A socket error with no listener would end the process (an oversized or malformed frame, a
     // reset connection): log it; ws closes the socket, and 'close' cleans up.
     socket.on('error', (error) => this.log.warn({ err: error }, 'websocket error'));
     this.blocks.attachStarted(userId);
     try {
-      await this.register(socket, userId, sessionId);
+      await this.register(socket, connection, userId, sessionId);
     } finally {
       this.blocks.attachEnded(userId);
     }
   }
 
-  private async register(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
+  private async register(socket: WebSocket, connection: Duplex, userId: string, sessionId: string): Promise<void> {
     const slice = this.joinSlice;
     this.joinSlice = (slice + 1) % HEARTBEAT_SLICES;
-    const tab: Tab = { id: randomUUID(), socket, userId, sessionId, alive: true, slice, received: 0, windowStart: Date.now() };
+    const tab: Tab = { id: randomUUID(), socket, connection, userId, sessionId, alive: true, slice, received: 0, windowStart: Date.now() };
     const now = new Date();
     await this.db.insert(realtimeConnections).values({ id: tab.id, userId, instanceId: this.instanceId, lastPing: now });
     if ((await this.presence.liveConnections(userId)) > MAX_SOCKETS_PER_PLAYER) {

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 
 /** Close code: the socket's session is gone; reconnect to find out whether the tab is still signed in. */
@@ -9,6 +10,11 @@ export const SIGNED_OUT_CLOSE = 4401;
 export interface Tab {
   id: string;
   socket: WebSocket;
+  /**
+   * The connection the HTTP server upgraded (the request's socket), which ws writes the tab's
+   * messages to: corked while a flush sends several, so they leave in one write (delivery.ts).
+   */
+  connection: Duplex;
   userId: string;
   sessionId: string;
   alive: boolean;
