@@ -109,10 +109,10 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const mailer = mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
   const bus = busOverride ?? (database.pool ? await createPgBus(database.pool, app.log) : createLocalBus());
   const hub = new RealtimeHub(db, bus, app.log);
+  // Every push from here on (sign-in and sign-out, the store's restock, play time) goes through the pusher, which logs a failure.
+  const push = pusher(hub, app.log);
   const secret = resolveSecret(config.authSecret, config.dataDir);
   const originPolicy = { trustedOrigins: config.trustedOrigins, allowSameHost: !config.publicUrlFixed };
-  // A push or presence write that fails is logged; it must never reject unobserved.
-  const logged = (what: string) => (error: unknown) => requestAwareLog.error({ err: error }, what);
   const auth = createAuth({
     config,
     db,
@@ -121,17 +121,17 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     log: requestAwareLog,
     originPolicy,
     events: {
-      onSignedIn: (userId) => hub.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }).catch(logged('presence push failed')),
+      onSignedIn: (userId) => push.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }),
       // The cache is evicted here before the answer: the bus's echo (a NOTIFY round trip on
       // PostgreSQL) could come after the player's next request.
       onSessionsRevoked: (userId) => {
         sessions.evictUser(userId);
-        hub.revalidateUser(userId).catch(logged('session revalidation push failed'));
+        push.revalidateUser(userId);
       },
       onSignedOut: (userId, sessionId) => {
         sessions.evictSession(sessionId);
-        hub.endSession(sessionId).catch(logged('sign-out push failed'));
-        hub.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() }).catch(logged('presence push failed'));
+        push.endSession(sessionId);
+        push.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() });
       },
     },
   });
@@ -143,7 +143,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const catchUp = (userId: string) => adventures.catchUp(userId);
   const catchUpFrom = (...args: Parameters<AdventureSettlement['catchUpFrom']>) => adventures.catchUpFrom(...args);
   scheduler.register(craftSettler(db, hub, app.log));
-  scheduler.register(storeRefreshSettler(hub, config.storeTimeZone));
+  scheduler.register(storeRefreshSettler(push, config.storeTimeZone));
   scheduler.register(auctionExpirySettler(db, hub, app.log));
   scheduler.register(rateLimitPruner(db, app.log));
   // Post images never posted are deleted an hour after their upload (issue 25).
@@ -268,7 +268,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     // A suspension: as a revocation (sign out everywhere) does, here before the answer and in every other process through the bus.
     revokeSessions: (userId) => {
       sessions.evictUser(userId);
-      hub.revalidateUser(userId).catch(logged('session revalidation push failed'));
+      push.revalidateUser(userId);
     },
   });
   if (config.devOutbox) {
@@ -289,7 +289,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
 
   hub.onPlayersSeen = playTimeCounter((userId) =>
     recordPresence(db, userId)
-      .then((notice) => announceAchievements(pusher(hub, app.log), userId, notice))
+      .then((notice) => announceAchievements(push, userId, notice))
       .catch((error: unknown) => app.log.error({ err: error, userId }, 'counting play time failed')),
   );
   hub.start();

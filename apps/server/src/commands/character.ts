@@ -1,4 +1,4 @@
-import { RuleError } from '@rpg/game';
+import { consoleCharacterNotFound } from '@rpg/game';
 import { getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
 import type { CommandContext } from './types.ts';
 
@@ -9,6 +9,6 @@ import type { CommandContext } from './types.ts';
 export async function lockedCharacter(ctx: CommandContext): Promise<CharacterRow> {
   const row = await getCharacterForUpdate(ctx.tx, ctx.userId, ctx.characterId);
   // Spec 02 §8 "Chat".
-  if (!row) throw new RuleError('character_not_found', 'Error: Character not found.');
+  if (!row) throw consoleCharacterNotFound();
   return row;
 }

@@ -1,5 +1,5 @@
 import { changedKeys } from '@rpg/contract';
-import { RuleError, weakestPotion } from '@rpg/game';
+import { consoleCharacterNotFound, noPotionFound, weakestPotion } from '@rpg/game';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import { useEntry } from '../services/items.ts';
@@ -7,7 +7,6 @@ import type { CommandDef } from './types.ts';
 
 /** Spec 02 §5: /potion without an argument (or with another word) shows its usage. */
 export const POTION_USAGE = 'Usage: /potion [health|mana] - Drinks your weakest health or mana potion.';
-export const noPotionMessage = (target: 'health' | 'mana') => `No ${target} potion found in your inventory.`;
 
 export function itemCommands(): CommandDef[] {
   return [
@@ -23,10 +22,10 @@ export function itemCommands(): CommandDef[] {
           return;
         }
         const row = await getCharacterForUpdate(ctx.tx, ctx.userId, ctx.characterId);
-        if (!row) throw new RuleError('character_not_found', 'Error: Character not found.');
+        if (!row) throw consoleCharacterNotFound();
         const entries = await listInventory(ctx.tx, ctx.characterId, true);
         const potion = weakestPotion(entries, target);
-        if (!potion) throw new RuleError('potion_not_found', noPotionMessage(target));
+        if (!potion) throw noPotionFound(target);
         const used = await useEntry(ctx.tx, row, entries, potion.id, ctx.now, ctx.config.timeScale);
         // A potion that did something is a 'mana use' line; the consumed-anyway lines are system notes.
         ctx.say(used.healed > 0 || used.manaRestored > 0 ? 'mana' : 'system', used.message);

@@ -13,6 +13,8 @@ interface Log {
 export interface Pusher {
   /** To every open tab of one player, in this order. */
   notify(userId: string, ...pushes: PushMessage[]): void;
+  /** notify, awaited: resolves once the pushes are published (a failure is logged, never thrown), for what must come after them. */
+  delivered(userId: string, ...pushes: PushMessage[]): Promise<void>;
   /** Every open tab of the player refetches these queries (`queryKeys` in @rpg/contract). */
   invalidate(userId: string, keys: readonly QueryKey[]): void;
   /**
@@ -22,16 +24,23 @@ export interface Pusher {
   broadcast(push: PushMessage, actors?: readonly string[]): void;
   /** A block between the two players was made (`blocked`) or lifted: the hub's fan-out follows it. */
   blocksChanged(blockerId: string, blockedId: string, blocked: boolean): void;
+  /** The session signed out: its tabs get `signed-out` and are closed. */
+  endSession(sessionId: string): void;
+  /** The player's other sessions were revoked: their tabs whose session is gone are closed (they reconnect and are refused). */
+  revalidateUser(userId: string): void;
 }
 
-export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast' | 'blocksChanged'>, log: Log): Pusher {
+export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast' | 'blocksChanged' | 'endSession' | 'revalidateUser'>, log: Log): Pusher {
   const failed = (push: PushMessage, userId?: string) => (error: unknown) => log.error({ err: error, push: push.type, userId }, 'push failed');
+  // One after the other: across processes each publish is its own NOTIFY, which could overtake the previous.
+  const delivered = (userId: string, ...pushes: PushMessage[]) =>
+    pushes.reduce<Promise<void>>((previous, push) => previous.then(() => hub.toUser(userId, push).catch(failed(push, userId))), Promise.resolve());
   const notify = (userId: string, ...pushes: PushMessage[]) => {
-    // One after the other: across processes each publish is its own NOTIFY, which could overtake the previous.
-    void pushes.reduce<Promise<void>>((previous, push) => previous.then(() => hub.toUser(userId, push).catch(failed(push, userId))), Promise.resolve());
+    void delivered(userId, ...pushes);
   };
   return {
     notify,
+    delivered,
     invalidate(userId, keys) {
       if (keys.length > 0) notify(userId, invalidatePush(keys));
     },
@@ -40,6 +49,12 @@ export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast' | 'blocksCh
     },
     blocksChanged(blockerId, blockedId, blocked) {
       hub.blocksChanged(blockerId, blockedId, blocked).catch((error: unknown) => log.error({ err: error, blockerId, blockedId }, 'block change push failed'));
+    },
+    endSession(sessionId) {
+      hub.endSession(sessionId).catch((error: unknown) => log.error({ err: error }, 'sign-out push failed'));
+    },
+    revalidateUser(userId) {
+      hub.revalidateUser(userId).catch((error: unknown) => log.error({ err: error, userId }, 'session revalidation push failed'));
     },
   };
 }

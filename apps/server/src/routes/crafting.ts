@@ -1,5 +1,5 @@
 import { changedKeys, type CraftingActionResponse, type CraftingView, type QueryKey } from '@rpg/contract';
-import { RuleError } from '@rpg/game';
+import { scrollNotFound } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import { characterParamsSchema, craftingActionResponseSchema, craftingViewSchema, emptyBody, emptyQuery, entryParamsSchema, startCraftBodySchema } from '@rpg/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -101,7 +101,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
     const { crafting, read } = await db.transaction(async (tx) => {
       if (!UUID.test(entryId)) {
         found(await getCharacter(tx, userId, characterId));
-        throw new RuleError('scroll_not_found', 'Scroll not found in inventory.', { status: 404 });
+        throw scrollNotFound();
       }
       const read = await readScrollFor(tx, userId, characterId, entryId);
       return { read, crafting: await loadView(tx, userId, characterId, now, timeScale) };

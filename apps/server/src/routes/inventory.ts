@@ -12,13 +12,12 @@ import {
   useItemResponseSchema,
   type SellBody,
 } from '@rpg/contract';
-import { GEAR_SLOTS, type AchievementEvent } from '@rpg/game';
+import { GEAR_SLOTS, itemNotFound, type AchievementEvent } from '@rpg/game';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { getCharacterForUpdate, type CharacterRow } from '../db/queries/characters.ts';
 import { listInventory, readInventory } from '../db/queries/inventory.ts';
-import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -41,7 +40,7 @@ export const isUuid = (value: string) => UUID.test(value);
 /** The :entryId of the route; one that cannot exist answers like another player's (spec 02 §8 toast). */
 function entryIdParam(request: FastifyRequest): string {
   const { entryId } = request.params as { entryId: string };
-  if (!isUuid(entryId)) throw new HttpError(404, 'item_not_found', 'This item is not in your inventory', 'Item Not Found');
+  if (!isUuid(entryId)) throw itemNotFound();
   return entryId;
 }
 

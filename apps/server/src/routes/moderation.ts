@@ -143,7 +143,7 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
 
   /** The player is told, then (a suspension) every session of theirs ends and every tab is closed, on every process. */
   async function tell(userId: string, push: PushMessage, log: FastifyRequest['log'], revoke = false): Promise<void> {
-    await hub.toUser(userId, push).catch((error: unknown) => log.error({ err: error, userId }, 'moderation notice push failed'));
+    await pusher(hub, log).delivered(userId, push);
     if (revoke) revokeSessions(userId);
   }
 

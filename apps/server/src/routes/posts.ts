@@ -31,7 +31,7 @@ import {
   type PostFeed,
   type PostView,
 } from '@rpg/contract';
-import { assertCanDeleteComment, assertCanReact, assertPostAuthor, commentText, POST_NOT_FOUND, postText, RuleError } from '@rpg/game';
+import { assertCanDeleteComment, assertCanReact, assertPostAuthor, commentText, imageNotFound, postNotFound, postText, userNotFound } from '@rpg/game';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { isBlockedEitherWay } from '../db/queries/friendships.ts';
@@ -55,7 +55,6 @@ import {
   type PostRow,
 } from '../db/queries/posts.ts';
 import { attachPostImage } from '../db/queries/uploads.ts';
-import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import { player, type requireUser } from '../http/session.ts';
@@ -76,8 +75,6 @@ export interface PostRouteDeps {
   rateLimitFactor: number;
 }
 
-const USER_NOT_FOUND = 'User not found';
-const IMAGE_NOT_FOUND = 'The image was not found. Please upload it again.';
 
 const uploadUrl = (relative: string | null) => (relative ? `/uploads/${relative}` : null);
 /** Avatars are stored as a path under /uploads or as a full URL. */
@@ -117,7 +114,6 @@ function commentView(row: CommentRow, viewerId: string): CommentView {
   };
 }
 
-const postNotFound = () => new RuleError('post_not_found', POST_NOT_FOUND, { status: 404 });
 
 /** The post's author, the row held against deletion until the transaction ends (a like or a comment on it). */
 async function postAuthorHeld(tx: Tx, postId: string): Promise<string> {
@@ -173,7 +169,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     const before = request.query.before;
     // One statement: whether the player exists, and the page.
     const feed = await readFeed(db, userId, viewerId, POST_PAGE_SIZE, before && isUuid(before) ? before : undefined);
-    if (!feed) throw new HttpError(404, 'user_not_found', USER_NOT_FOUND);
+    if (!feed) throw userNotFound();
     return postFeedView(feed, viewerId);
   });
 
@@ -187,7 +183,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     const { post, notice } = await db.transaction(async (tx) => {
       const postId = await insertPost(tx, userId, text, imagePath);
       // Only an image this player uploaded, still pending (not posted, not swept): from now on public.
-      if (imagePath && !(await attachPostImage(tx, userId, imagePath, postId))) throw new HttpError(400, 'image_not_found', IMAGE_NOT_FOUND);
+      if (imagePath && !(await attachPostImage(tx, userId, imagePath, postId))) throw imageNotFound();
       const written = await loadPost(tx, postId, userId);
       return { post: written, notice: await recordEvents(tx, userId, [{ type: 'post-created' }]) };
     });

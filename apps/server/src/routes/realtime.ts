@@ -18,7 +18,7 @@ export async function realtimeRoutes(app: FastifyInstance, deps: { auth: Auth; h
     }
     if (socket.readyState !== socket.OPEN) return;
     try {
-      await deps.hub.attach(socket, signedIn.userId, signedIn.sessionId);
+      await deps.hub.attach(socket, request.raw.socket, signedIn.userId, signedIn.sessionId);
     } catch (error) {
       request.log.error({ err: error }, 'attaching a socket failed');
       socket.close(1011, 'try again');

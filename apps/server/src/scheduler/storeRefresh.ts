@@ -1,6 +1,6 @@
 import type { StoreRefreshedPush } from '@rpg/contract';
 import { storeWindow } from '@rpg/game';
-import type { RealtimeHub } from '../realtime/hub.ts';
+import type { Pusher } from '../realtime/notify.ts';
 import type { Settler } from './scheduler.ts';
 
 /** The push every tab gets when the stores restock (the web shows 'Store Refreshed!'). */
@@ -12,9 +12,10 @@ export type StoreRefreshedMessage = StoreRefreshedPush;
  * is stored: each process remembers the window it last announced, so with several
  * processes each one broadcasts once (the message is the same; the web shows one toast
  * per nextRefresh). A process that starts mid-window announces nothing until the next
- * boundary.
+ * boundary. The push goes through the pusher: a failed push is logged
+ * there and does not fail the settler.
  */
-export function storeRefreshSettler(hub: Pick<RealtimeHub, 'broadcast'>, timeZone: string, startedAt = new Date()): Settler {
+export function storeRefreshSettler(push: Pick<Pusher, 'broadcast'>, timeZone: string, startedAt = new Date()): Settler {
   let announced = storeWindow(startedAt.getTime(), timeZone);
   return {
     name: 'store-refresh',
@@ -30,7 +31,7 @@ export function storeRefreshSettler(hub: Pick<RealtimeHub, 'broadcast'>, timeZon
         windowStart: new Date(window.start).toISOString(),
         nextRefresh: new Date(window.end).toISOString(),
       };
-      await hub.broadcast(message);
+      push.broadcast(message);
       return 1;
     },
   };

@@ -5,8 +5,10 @@ import {
   isRuleError,
   itemsIn,
   itemsOut,
+  notAScroll,
+  nothingToCollect,
   readScroll,
-  RuleError,
+  scrollNotFound,
   startCraft,
   type CraftingState,
   type InventoryEntry,
@@ -176,7 +178,7 @@ export async function startCraftFor(tx: Tx, userId: string, characterId: string,
 export async function collectCraftFor(tx: Tx, userId: string, characterId: string, now: Date) {
   const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
   const craft = await getOpenCraft(tx, characterId, true);
-  if (!craft) throw new RuleError('not_crafting', "You're not crafting anything.", { status: 409 });
+  if (!craft) throw nothingToCollect();
   const outcome = await finishCraft(tx, character, craft, now, false);
   return { outcome, title: 'Crafting Complete', message: outcome.message };
 }
@@ -185,8 +187,8 @@ export async function collectCraftFor(tx: Tx, userId: string, characterId: strin
 export async function readScrollFor(tx: Tx, userId: string, characterId: string, entryId: string) {
   const { character } = found(await getCharacterForUpdate(tx, userId, characterId));
   const entry = (await listInventory(tx, characterId, true)).find((e) => e.id === entryId);
-  if (!entry) throw new RuleError('scroll_not_found', 'Scroll not found in inventory.', { status: 404 });
-  if (entry.item.kind !== 'scroll') throw new RuleError('not_a_scroll', 'This item cannot be used.');
+  if (!entry) throw scrollNotFound();
+  if (entry.item.kind !== 'scroll') throw notAScroll();
   const result = readScroll(stateOf(character, [entry], undefined), entry.item);
   await takeFromEntry(tx, characterId, entry.id, 1);
   await recordLedger(tx, itemsOut(characterId, entry.id, entry.item, 1, 'void', { reason: 'scroll' }));

@@ -1,4 +1,4 @@
-import { GIFT_TEXT, RuleError, copperMovement, itemsOut, planGift } from '@rpg/game';
+import { copperMovement, giftRefused, itemNotFound, itemsOut, noCharacterSelected, planGift } from '@rpg/game';
 import type { GiftBody } from '@rpg/contract';
 import type { Tx } from '../db/client.ts';
 import { insertGift, lockActiveCharacters } from '../db/queries/achievements.ts';
@@ -23,8 +23,6 @@ export interface GiftOutcome {
   notice: AchievementNotice;
 }
 
-const refuse = (code: string, message: string, status = 409) => new RuleError(code, message, { title: 'Gift Not Sent', status });
-
 /**
  * DECISIONS §4: copper or items from the giver's active character to a friend's, in one
  * transaction: both characters locked in character-id order, as the auction locks them, a
@@ -39,11 +37,11 @@ export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: 
   const locked = await lockActiveCharacters(tx, [fromUserId, toUserId]);
   const giver = locked.find((c) => c.userId === fromUserId);
   const receiver = locked.find((c) => c.userId === toUserId);
-  if (!giver) throw new RuleError('no_active_character', 'Please create or select a character first.', { title: 'No Character Selected', status: 409 });
-  if (!receiver) throw refuse('gift_no_receiver', GIFT_TEXT.noCharacter);
+  if (!giver) throw noCharacterSelected();
+  if (!receiver) throw giftRefused('noReceiver');
 
   const entry = body.entryId ? (await listInventory(tx, giver.id, true)).find((e) => e.id === body.entryId) : undefined;
-  if (body.entryId && !entry) throw new RuleError('item_not_found', 'This item is not in your inventory', { title: 'Item Not Found', status: 404 });
+  if (body.entryId && !entry) throw itemNotFound();
   const plan = planGift({
     fromUserId,
     toUserId,
@@ -53,16 +51,16 @@ export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: 
   });
 
   const giftId = await insertGift(tx, { requestId: body.requestId, fromUserId, toUserId, fromCharacterId: giver.id, toCharacterId: receiver.id, copper: plan.kind === 'copper' ? plan.copper : 0, item: entry?.item ?? null, quantity: plan.kind === 'item' ? plan.quantity : 0 });
-  if (giftId === undefined) throw refuse('gift_duplicate', GIFT_TEXT.duplicate);
+  if (giftId === undefined) throw giftRefused('duplicate');
   const why = { reason: 'gift', cause: String(giftId) } as const;
   if (plan.kind === 'copper') {
-    if ((await debitCopper(tx, giver.id, plan.copper)) === null) throw refuse('gift_not_enough_copper', GIFT_TEXT.notEnoughCopper, 400);
+    if ((await debitCopper(tx, giver.id, plan.copper)) === null) throw giftRefused('notEnoughCopper');
     await creditCopper(tx, receiver.id, plan.copper);
     await recordLedger(tx, copperMovement({ character: giver.id }, { character: receiver.id }, plan.copper, why));
   } else if (entry) {
     await takeFromEntry(tx, giver.id, entry.id, plan.quantity);
     const { added, leftBehind } = await addItems(tx, receiver.id, [{ item: entry.item, quantity: plan.quantity }]);
-    if (leftBehind.length > 0) throw refuse('gift_backpack_full', GIFT_TEXT.full);
+    if (leftBehind.length > 0) throw giftRefused('full');
     // Each row it went to, from the giver's row: both characters are named on every row.
     await recordLedger(tx, added.flatMap((a) => itemsOut(giver.id, entry.id, entry.item, a.quantity, { character: receiver.id }, why, a.entryId)));
   }

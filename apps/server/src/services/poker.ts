@@ -1,13 +1,9 @@
-import { chipsMovement, createRng, pokerAct, publicPokerView, RuleError, settlePoker, startPoker, type PokerAction, type PokerStep, type PublicPokerState, type Rng } from '@rpg/game';
+import { checkNoHandInProgress, chipsMovement, createRng, pokerAct, publicPokerView, settlePoker, startPoker, type PokerAction, type PokerStep, type PublicPokerState, type Rng } from '@rpg/game';
 import type { Tx } from '../db/client.ts';
 import { gameState, getPokerGame, moveWallet, savePokerGame } from '../db/queries/casino.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
 import type { StoredPokerState } from '../db/schema/index.ts';
 import { secretSeed } from './seed.ts';
-
-/** Refusal of /poker while a hand is being played (docs/decisions/casino-crafting-server.md). */
-export const HAND_IN_PROGRESS =
-  "You're already playing a hand. Finish it with /check, /bet [amount] or /raise [amount], or give it up with /fold.";
 
 /** The generator of action n of a hand (0 = the deal): seed and action number replay it exactly. */
 export function pokerRng(seed: string, action: number): Rng {
@@ -21,7 +17,7 @@ export function pokerRng(seed: string, action: number): Rng {
  */
 export async function startPokerGame(tx: Tx, characterId: string, playerName: string, casinoChips: number): Promise<PokerStep> {
   const current = await getPokerGame(tx, characterId, true);
-  if (current?.state.isActive) throw new RuleError('poker_in_progress', HAND_IN_PROGRESS, { status: 409 });
+  checkNoHandInProgress(current?.state);
   // 128 random bits: the generator's whole state comes from them (security: no 32-bit deck search).
   const seed = secretSeed();
   const step = startPoker({ playerChips: casinoChips, playerName }, pokerRng(seed, 0));

@@ -1,17 +1,16 @@
+import { checkImageQuota } from '@rpg/game';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { deletePendingPostImages, insertPostImage, lockImageQuota, oldestPendingPostImage, pendingPostImageOwner, postImageUsage } from '../db/queries/uploads.ts';
-import { HttpError } from '../http/errors.ts';
 import { removeUpload, saveUpload, type UploadVisibility } from '../http/uploads.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
 
 /**
  * Issue 25 (docs/security.md "Uploads"): what one player may keep of post images, pending and
- * posted together. Avatars, banners and character images are one file per slot (a replaced
- * one is deleted), so the slots bound them.
+ * posted together (the rule: checkImageQuota in @rpg/game). Avatars, banners and character
+ * images are one file per slot (a replaced one is deleted), so the slots bound them.
  */
-export const POST_IMAGE_QUOTA_BYTES = 50 * 1024 * 1024;
-export const POST_IMAGE_QUOTA_MESSAGE = 'Your post images use all of your 50 MB. Delete a post with an image to upload another.';
+export { POST_IMAGE_QUOTA_BYTES } from '@rpg/game';
 /** A post image not attached to a post within this time is deleted. */
 export const PENDING_POST_IMAGE_MS = 60 * 60 * 1000;
 /** Pending images deleted per statement by the sweep. */
@@ -28,7 +27,7 @@ export async function storePostImage(db: Db, dataDir: string, ownerId: string, f
     await db.transaction(async (tx) => {
       await lockImageQuota(tx, ownerId);
       const used = await postImageUsage(tx, ownerId);
-      if (used.bytes + bytes.length > POST_IMAGE_QUOTA_BYTES) throw new HttpError(409, 'image_quota', POST_IMAGE_QUOTA_MESSAGE);
+      checkImageQuota(used.bytes, bytes.length);
       stored = await saveUpload(dataDir, folder, bytes, 'webp');
       await insertPostImage(tx, ownerId, stored, bytes.length);
     });

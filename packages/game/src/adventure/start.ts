@@ -55,6 +55,11 @@ export function alreadyOnAdventureMessage(name: string, ongoing: OngoingAdventur
  * Checks in order: location, level, already busy, level gate. `timeScale` is
  * RPG_TIME_SCALE (DECISIONS §3). Throws a RuleError the player sees.
  */
+/** Spec 02 §8 'Already on adventure' (the plain text when the ongoing adventure is not known). */
+export function alreadyOnAdventure(message = 'Character is already on an adventure.'): RuleError {
+  return new RuleError('already_on_adventure', message, { title: 'Already on adventure', status: 409 });
+}
+
 export function startAdventure(character: AdventureStarter, request: AdventureRequest, now: number, timeScale = 1): StartedAdventure {
   const location = parseLocation(request.location);
   if (!location) throw new RuleError('invalid_location', 'Invalid adventure location.');
@@ -67,7 +72,7 @@ export function startAdventure(character: AdventureStarter, request: AdventureRe
       typeof character.busy === 'object' && character.name
         ? alreadyOnAdventureMessage(character.name, character.busy, now)
         : 'Character is already on an adventure.';
-    throw new RuleError('already_on_adventure', message, { title: 'Already on adventure', status: 409 });
+    throw alreadyOnAdventure(message);
   }
   const needed = requiredPlayerLevel(level);
   if (character.level < needed) {

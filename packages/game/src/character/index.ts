@@ -3,3 +3,4 @@ export * from './appearance.ts';
 export * from './attributePoints.ts';
 export * from './newCharacter.ts';
 export * from './preview.ts';
+export * from './edit.ts';

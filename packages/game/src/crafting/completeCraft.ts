@@ -24,6 +24,11 @@ export interface CompleteCraftResult<S extends CraftingState> {
  * With the backpack full the call is refused ('Backpack Full') and the craft
  * stays finished and claimable. `entryId` names a new inventory row.
  */
+/** Spec 02 §5 "Crafting": collecting with no craft open (a conflict with the character's state). */
+export function nothingToCollect(): RuleError {
+  return new RuleError('not_crafting', "You're not crafting anything.", { status: 409 });
+}
+
 export function completeCraft<S extends CraftingState>(
   state: S,
   now: number,

@@ -1,4 +1,4 @@
-export { completeCraft, type CompleteCraftResult } from './completeCraft.ts';
+export { completeCraft, nothingToCollect, type CompleteCraftResult } from './completeCraft.ts';
 export { craftDurationMs, MIN_CRAFT_MINUTES, MINUTES_PER_REQUIRED_LEVEL } from './duration.ts';
 export { countIngredient, discountedQuantity, ingredientMatches, requiredIngredients } from './ingredients.ts';
 export {
@@ -15,7 +15,7 @@ export {
 } from './level.ts';
 export { craftProgress, type CraftProgress } from './progress.ts';
 export { applyQuality } from './quality.ts';
-export { readScroll, type ReadScrollResult } from './readScroll.ts';
+export { notAScroll, readScroll, scrollNotFound, type ReadScrollResult } from './readScroll.ts';
 export { createRecipeScroll, DROPPABLE_RECIPES, SCROLL_PRICE, unlockedRecipeCount } from './scrolls.ts';
 export { RECIPE_SCROLL_BASE_CHANCE, RECIPE_SCROLL_CHANCE_PER_LEVEL, RECIPE_SCROLL_DROPS, recipeScrollChance } from './scrollDrops.ts';
 export { isRecipeUnlocked, startCraft, type StartCraftResult } from './startCraft.ts';

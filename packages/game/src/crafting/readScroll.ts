@@ -13,6 +13,16 @@ export interface ReadScrollResult<S extends CraftingState> {
   message: string;
 }
 
+/** Spec 02 §5 "Crafting": the scroll to read is not in the backpack. */
+export function scrollNotFound(): RuleError {
+  return new RuleError('scroll_not_found', 'Scroll not found in inventory.', { status: 404 });
+}
+
+/** Spec 02 §5 "Crafting": only a recipe scroll is read. */
+export function notAScroll(): RuleError {
+  return new RuleError('not_a_scroll', 'This item cannot be used.');
+}
+
 function isScrollFor(entry: InventoryEntry, scroll: ScrollItem): boolean {
   return entry.item.kind === 'scroll' && entry.item.recipeId === scroll.recipeId;
 }
@@ -24,7 +34,7 @@ function isScrollFor(entry: InventoryEntry, scroll: ScrollItem): boolean {
  */
 export function readScroll<S extends CraftingState>(state: S, scroll: ScrollItem): ReadScrollResult<S> {
   const entry = state.inventory.find((candidate) => isScrollFor(candidate, scroll));
-  if (!entry) throw new RuleError('scroll_not_found', 'Scroll not found in inventory.', { status: 404 });
+  if (!entry) throw scrollNotFound();
   const recipe = recipeById(scroll.recipeId);
   if (!recipe) throw new RuleError('unknown_recipe_scroll', 'Error processing recipe scroll.');
   const inventory =

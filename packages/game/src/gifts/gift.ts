@@ -28,6 +28,20 @@ export type GiftPlan = { kind: 'copper'; copper: number; line: string } | { kind
 
 const refuse = (code: string, message: string, status = 400) => new RuleError(code, message, { title: 'Gift Not Sent', status });
 
+/** What the server finds only inside its transaction (DECISIONS §4), with the status each answers. */
+const LATE_REFUSALS = {
+  noReceiver: { code: 'gift_no_receiver', message: GIFT_TEXT.noCharacter, status: 409 },
+  duplicate: { code: 'gift_duplicate', message: GIFT_TEXT.duplicate, status: 409 },
+  notEnoughCopper: { code: 'gift_not_enough_copper', message: GIFT_TEXT.notEnoughCopper, status: 400 },
+  full: { code: 'gift_backpack_full', message: GIFT_TEXT.full, status: 409 },
+} as const;
+
+/** DECISIONS §4: a gift refused by what the transfer finds (no receiving character, a repeated request, the copper gone, no room). */
+export function giftRefused(reason: keyof typeof LATE_REFUSALS): RuleError {
+  const { code, message, status } = LATE_REFUSALS[reason];
+  return refuse(code, message, status);
+}
+
 /**
  * DECISIONS §4: a gift between friends is copper or some of one unequipped item stack, from the
  * giver's active character to the friend's. The checks that need no database; the transfer is

@@ -13,9 +13,14 @@ export interface UnequipResult {
 }
 
 /** Toast 'Item Not Found' / 'This item is not in your inventory' (spec 02 §8). */
+export function itemNotFound(): RuleError {
+  return new RuleError('item_not_found', 'This item is not in your inventory', { title: 'Item Not Found', status: 404 });
+}
+
+/** The entry, or 'Item Not Found' (spec 02 §8). */
 export function findEntry(entries: readonly InventoryEntry[], entryId: string): InventoryEntry {
   const entry = entries.find((candidate) => candidate.id === entryId);
-  if (!entry) throw new RuleError('item_not_found', 'This item is not in your inventory', { title: 'Item Not Found', status: 404 });
+  if (!entry) throw itemNotFound();
   return entry;
 }
 

@@ -1,3 +1,4 @@
+import { RuleError } from '../errors.ts';
 import type { InventoryEntry, PotionItem } from '../types.ts';
 
 export type PotionEntry = InventoryEntry & { item: PotionItem };
@@ -14,4 +15,9 @@ export function weakestPotion(entries: readonly InventoryEntry[], target: 'healt
   const potions = entries.filter((entry): entry is PotionEntry => !entry.equipped && entry.item.kind === 'potion');
   const exact = potions.filter((entry) => entry.item.target === target).sort(byStrength);
   return exact[0] ?? potions.filter((entry) => entry.item.target === 'both').sort(byStrength)[0];
+}
+
+/** Spec 02 §8: /potion with no potion of that target (nor an elixir) left. */
+export function noPotionFound(target: 'health' | 'mana'): RuleError {
+  return new RuleError('potion_not_found', `No ${target} potion found in your inventory.`);
 }

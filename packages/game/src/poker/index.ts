@@ -36,7 +36,7 @@ export {
   type PokerStep,
 } from './game.ts';
 export { BOT_CALL_BELOW, BOT_RAISE_BELOW, BOT_RAISES } from './bot.ts';
-export { NEED_CHIPS_MESSAGE, startPoker, type StartPokerInput } from './start.ts';
+export { checkNoHandInProgress, HAND_IN_PROGRESS, NEED_CHIPS_MESSAGE, startPoker, type StartPokerInput } from './start.ts';
 export { pokerCheck } from './check.ts';
 export { INVALID_BET, pokerBet } from './bet.ts';
 export { INVALID_RAISE, pokerRaise } from './raise.ts';

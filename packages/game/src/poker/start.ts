@@ -14,6 +14,15 @@ export interface StartPokerInput {
 /** Spec 02 §2: the hint the console shows a player without chips. */
 export const NEED_CHIPS_MESSAGE = 'You need chips to play poker. Use /buy [amount] to purchase casino chips.';
 
+/** Refusal of /poker while a hand is being played (docs/decisions/casino-crafting-server.md). */
+export const HAND_IN_PROGRESS =
+  "You're already playing a hand. Finish it with /check, /bet [amount] or /raise [amount], or give it up with /fold.";
+
+/** Spec 02 §4 "/poker starts a new game", refused while a hand is active. */
+export function checkNoHandInProgress(current: { isActive: boolean } | undefined): void {
+  if (current?.isActive) throw new RuleError('poker_in_progress', HAND_IN_PROGRESS, { status: 409 });
+}
+
 function seat(name: string, chips: number, cards: Card[]): PokerPlayer {
   return { name, cards, chips, currentBet: 0, folded: false, isAllIn: false, hasActed: false };
 }

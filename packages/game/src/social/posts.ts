@@ -15,6 +15,32 @@ export const NOT_YOUR_POST = 'Only the author can change this post.';
 export const NOT_YOUR_COMMENT = 'Only the comment author or the post author can delete this comment.';
 export const POST_BLOCKED = "You cannot like or comment on this player's posts.";
 
+/** Our limit (the spec gives none): the bytes of post images one player may keep. */
+export const POST_IMAGE_QUOTA_BYTES = 50 * 1024 * 1024;
+export const POST_IMAGE_QUOTA_MESSAGE = 'Your post images use all of your 50 MB. Delete a post with an image to upload another.';
+export const USER_NOT_FOUND = 'User not found';
+export const IMAGE_NOT_FOUND = 'The image was not found. Please upload it again.';
+
+/** Spec 03 §5: a post, or the post a comment or a like is for, that is not there (or not visible). */
+export function postNotFound(): RuleError {
+  return new RuleError('post_not_found', POST_NOT_FOUND, { status: 404 });
+}
+
+/** Spec 03 §5: the feed of a player that is not there. */
+export function userNotFound(): RuleError {
+  return new RuleError('user_not_found', USER_NOT_FOUND, { status: 404 });
+}
+
+/** Spec 03 §5 posts with an image: the image named is not one this player uploaded and has not posted yet. */
+export function imageNotFound(): RuleError {
+  return new RuleError('image_not_found', IMAGE_NOT_FOUND);
+}
+
+/** Spec 03 §5 posts with an image: an upload that would take the player's images past POST_IMAGE_QUOTA_BYTES is refused. */
+export function checkImageQuota(usedBytes: number, addedBytes: number): void {
+  if (usedBytes + addedBytes > POST_IMAGE_QUOTA_BYTES) throw new RuleError('image_quota', POST_IMAGE_QUOTA_MESSAGE, { status: 409 });
+}
+
 /** Spec 03 §5 posts: a post needs text or an image; the stored text is trimmed. */
 export function postText(raw: string, hasImage: boolean): string {
   const text = raw.trim();
@@ -33,7 +59,7 @@ export function commentText(raw: string): string {
 
 /** Spec 03 §5/§6: only the author edits or deletes a post (404 for a post that is not there). */
 export function assertPostAuthor(post: { authorId: string } | undefined, userId: string): void {
-  if (!post) throw new RuleError('post_not_found', POST_NOT_FOUND, { status: 404 });
+  if (!post) throw postNotFound();
   if (post.authorId !== userId) throw new RuleError('not_post_author', NOT_YOUR_POST, { status: 403 });
 }
 

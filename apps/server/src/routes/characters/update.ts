@@ -1,9 +1,8 @@
-import { validateAppearance, validateBasicInformation } from '@rpg/game';
+import { checkCharacterEdit, validateAppearance, validateBasicInformation } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import { characterParamsSchema, characterResponseSchema, updateCharacterBodySchema } from '@rpg/contract';
 import { z } from 'zod';
 import { appearanceOf, getCharacterForUpdate, saveAppearance, updateCharacter } from '../../db/queries/characters.ts';
-import { HttpError } from '../../http/errors.ts';
 import type { ZodTypeProvider } from '../../http/schema.ts';
 import { player } from '../../http/session.ts';
 import { announceChange, characterIdParam, found, loadView, type CharacterRouteDeps } from './shared.ts';
@@ -16,13 +15,9 @@ import type { CharacterResponse } from './view.ts';
  * refused with their own toast before the field check.
  */
 const updateBody = z.preprocess((body) => {
-  if (typeof body === 'object' && body !== null && ('race' in body || 'class' in body)) {
-    throw new HttpError(400, 'race_class_fixed', FIXED_AT_CREATION_MESSAGE, 'Cannot Change Race or Class');
-  }
+  checkCharacterEdit(body);
   return body;
 }, updateCharacterBodySchema);
-
-export const FIXED_AT_CREATION_MESSAGE = 'Race and class are chosen at creation and cannot be changed.';
 
 /** PATCH /api/characters/:id { name?, gender?, appearance? } */
 export function updateCharacterRoute(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {

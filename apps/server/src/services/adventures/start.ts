@@ -1,4 +1,4 @@
-import { LOCATIONS, RuleError, startAdventure } from '@rpg/game';
+import { alreadyOnAdventure, LOCATIONS, startAdventure } from '@rpg/game';
 import type { Tx } from '../../db/client.ts';
 import { insertAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
 import type { CharacterRow } from '../../db/queries/characters.ts';
@@ -20,10 +20,6 @@ export interface Begun {
   /** The 'adventure-start' console line. */
   line: string;
 }
-
-/** Spec 02 §8 'Already on adventure' / 'Character is already on an adventure.' */
-const alreadyOnAdventure = () =>
-  new RuleError('already_on_adventure', 'Character is already on an adventure.', { title: 'Already on adventure', status: 409 });
 
 /** A unique violation of the one-open-adventure index (driver errors carry the code themselves or in `cause`). */
 function isOpenAdventureConflict(error: unknown): boolean {

@@ -1,0 +1,67 @@
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
+
+/** Close code: the socket's session is gone; reconnect to find out whether the tab is still signed in. */
+export const SESSION_CHANGED = 4000;
+/** Close code: the tab's session signed out (after the `signed-out` push). */
+export const SIGNED_OUT_CLOSE = 4401;
+
+/** An open, signed-in tab of this process. */
+export interface Tab {
+  id: string;
+  socket: WebSocket;
+  /**
+   * The connection the HTTP server upgraded (the request's socket), which ws writes the tab's
+   * messages to: corked while a flush sends several, so they leave in one write (delivery.ts).
+   */
+  connection: Duplex;
+  userId: string;
+  sessionId: string;
+  alive: boolean;
+  /** Which slice of the heartbeat pings this tab (sweep.ts). */
+  slice: number;
+  /** Messages received in the current rate window, and when it began. */
+  received: number;
+  windowStart: number;
+}
+
+/** This process's open tabs, by id and by player: a push to one player touches only that player's tabs. */
+export class Tabs {
+  private readonly byId = new Map<string, Tab>();
+  private readonly byUser = new Map<string, Set<Tab>>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  all(): IterableIterator<Tab> {
+    return this.byId.values();
+  }
+
+  ofPlayer(userId: string): ReadonlySet<Tab> | undefined {
+    return this.byUser.get(userId);
+  }
+
+  hasPlayer(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
+  /** The players with a tab here. */
+  players(): IterableIterator<string> {
+    return this.byUser.keys();
+  }
+
+  add(tab: Tab): void {
+    this.byId.set(tab.id, tab);
+    let tabs = this.byUser.get(tab.userId);
+    if (!tabs) this.byUser.set(tab.userId, (tabs = new Set()));
+    tabs.add(tab);
+  }
+
+  remove(tab: Tab): void {
+    this.byId.delete(tab.id);
+    const tabs = this.byUser.get(tab.userId);
+    tabs?.delete(tab);
+    if (tabs?.size === 0) this.byUser.delete(tab.userId);
+  }
+}
