@@ -264,15 +264,14 @@ describe('GET /api/characters/:id/skills', () => {
 });
 
 describe('GET /api/characters/:id/console', () => {
-  /** The answer as consolePage (the rows, toMessageView) and the serializer made it. */
-  const reference = async (characterId: string, before?: number) => JSON.stringify(await consolePage(db(), characterId, 200, before));
+  type Page = { messages: Array<{ id: number; kind: string; sender: string; content: string; createdAt: string }>; hasMore: boolean };
 
-  it("is the page's JSON text, byte for byte: every kind of text, times to the microsecond, a full and a short page, the page before a line", async () => {
+  it('answers a page of lines oldest first, each as stored (any text), its time to the millisecond as toISOString writes it; a full page has more, the page before a line', async () => {
     const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/console`;
     const empty = await client.request('GET', path);
     expect(empty.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await empty.text()).toBe(await reference(character.id));
+    expect(await empty.json()).toEqual({ messages: [], hasMore: false });
 
     const texts = ['plain', 'quote " and \\ backslash', 'line\nbreak\ttab', 'control \u0001\u001f end', 'unicode é ü 🐉 \u2028 \u2029 / </script>', '', ' '.repeat(3)];
     const times = ['2026-11-25T17:36:13.999999Z', '2026-11-25T17:36:13.000000Z', '2026-11-25T17:36:13.123400Z', '2025-01-01T00:00:00.000500Z', '1999-12-31T23:59:59.9995Z'];
@@ -284,33 +283,40 @@ describe('GET /api/characters/:id/console', () => {
       createdAt: new Date(times[i % times.length]!),
     }));
     await db().insert(consoleMessages).values(rows);
-    // The driver sends a Date with milliseconds: times with microseconds are set in SQL.
-    await db().execute(sql`update console_messages set created_at = created_at + interval '123 microseconds' where character_id = ${character.id} and id % 2 = 0`);
+    // The driver sends a Date with milliseconds: times with microseconds are set in SQL (cut, not rounded, in the answer).
+    await db().execute(sql`update console_messages set created_at = created_at + interval '999 microseconds' where character_id = ${character.id} and id % 2 = 0`);
+    const stored = await db().select().from(consoleMessages).where(eq(consoleMessages.characterId, character.id)).orderBy(consoleMessages.id);
+    // Every stored time is on a millisecond, some plus 999 microseconds: shown as the millisecond (cut, not rounded).
+    const shown = (i: number) => ({ id: stored[i]!.id, kind: rows[i]!.kind, sender: rows[i]!.sender, content: rows[i]!.content, createdAt: rows[i]!.createdAt.toISOString() });
+    expect(stored).toHaveLength(230);
 
-    const full = await raw(client, path);
-    expect(full.text).toBe(await reference(character.id));
-    const page = JSON.parse(full.text) as { messages: Array<{ id: number }>; hasMore: boolean };
-    expect(page.messages).toHaveLength(200);
-    expect(page.hasMore).toBe(true);
-    const before = page.messages[0]!.id;
-    const older = await raw(client, `${path}?before=${before}`);
-    expect(older.text).toBe(await reference(character.id, before));
-    expect(JSON.parse(older.text)).toMatchObject({ hasMore: false });
-    expect(JSON.parse(older.text).messages).toHaveLength(30);
+    const full = await client.get<Page>(path);
+    expect(full.status).toBe(200);
+    expect(full.body.hasMore).toBe(true);
+    expect(full.body.messages).toEqual(Array.from({ length: 200 }, (_, k) => shown(30 + k)));
+    expect(full.body.messages.map((m) => m.createdAt).slice(0, 5)).toEqual(['2026-11-25T17:36:13.999Z', '2026-11-25T17:36:13.000Z', '2026-11-25T17:36:13.123Z', '2025-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z']);
+
+    const before = full.body.messages[0]!.id;
+    const older = await client.get<Page>(`${path}?before=${before}`);
+    expect(older.body).toEqual({ messages: Array.from({ length: 30 }, (_, k) => shown(k)), hasMore: false });
+    // Exactly a page before: full, so it says there may be more.
+    const exact = await client.get<Page>(`${path}?before=${full.body.messages[170]!.id}`);
+    expect(exact.body.messages).toHaveLength(200);
+    expect(exact.body.hasMore).toBe(true);
   });
 
   it('settles a due adventure first, so the page shows its lines; the ownership as before', async () => {
     const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/console`;
     expect((await client.post(`/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 })).status).toBe(201);
-    const running = await raw(client, path);
-    expect(running.text).toBe(await reference(character.id));
+    const running = await client.get<Page>(path);
+    expect(running.body.messages.map((m) => m.kind)).toContain('adventure-start');
     await db().update(characterAdventures).set({ endTime: new Date(Date.now() - 1000) }).where(eq(characterAdventures.characterId, character.id));
-    const settled = await raw(client, path);
-    expect(settled.text).toBe(await reference(character.id));
-    const kinds = (JSON.parse(settled.text) as { messages: Array<{ kind: string }> }).messages.map((m) => m.kind);
+    const settled = await client.get<Page>(path);
+    const kinds = settled.body.messages.map((m) => m.kind);
     expect(kinds).toContain('adventure-return');
-    expect(JSON.parse(running.text).messages.length).toBeLessThan(kinds.length);
+    expect(settled.body.messages.slice(0, running.body.messages.length)).toEqual(running.body.messages);
+    expect(running.body.messages.length).toBeLessThan(kinds.length);
 
     const thief = await playerWithCharacter(server.url);
     expect(await raw(thief.client, path)).toEqual({ status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) });
