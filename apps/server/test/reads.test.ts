@@ -1,25 +1,19 @@
-import type { CraftingView, StoreView } from '@rpg/contract';
-import { ACHIEVEMENTS, materialStack, type ItemData } from '@rpg/game';
+import type { AdventureStateResponse, CraftingView, InventoryView, SkillTreeState, StoreView } from '@rpg/contract';
+import { ACHIEVEMENTS, materialStack, type GearItem, type ItemData } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lastSettledAdventure, openAdventure } from '../src/db/queries/adventures.ts';
+import { openAdventure } from '../src/db/queries/adventures.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { getProgress, grantedLevels, loadCounters, loadUnlocked } from '../src/db/queries/achievements.ts';
 import { lastChatLines, listMutes } from '../src/db/queries/chat.ts';
-import { consolePage } from '../src/db/queries/console.ts';
-import { getOpenCraft } from '../src/db/queries/crafting.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
-import { listUnlockedSkills } from '../src/db/queries/skills.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
-import { equippedGear, toAdventureView } from '../src/services/adventures/shared.ts';
-import { launcherFor, toOutcomeView } from '../src/services/adventures/view.ts';
-import { skillBonusesOf, treeState } from '../src/services/skills.ts';
-import { toCraftingView } from '../src/services/crafting-view.ts';
+import { launcherFor } from '../src/services/adventures/view.ts';
+import { skillBonusesFrom } from '../src/services/skills.ts';
 import { chatMessageView } from '../src/routes/chat.ts';
 import { achievementsViewOf } from '../src/services/achievements.ts';
-import { inventoryView } from '../src/services/items.ts';
-import { storeView, windowAt } from '../src/services/store.ts';
+import { windowAt } from '../src/services/store.ts';
 import { playerWithCharacter } from './support/characters.ts';
 import { raw, type TestClient } from './support/client.ts';
 import { gear, giveItem, setCopper } from './support/items.ts';
@@ -47,38 +41,38 @@ function countTransactions(): () => number {
 }
 
 describe('GET /api/characters/:id/store', () => {
-  const reference = async (userId: string, characterId: string) => {
-    const row = await getCharacter(db(), userId, characterId);
-    if (!row) throw new Error('no character');
-    const window = windowAt(Date.now(), 'UTC');
-    const offers = await listWindowOffers(db(), characterId, new Date(window.start));
-    return JSON.stringify(storeView({ copper: row.character.copper, casinoChips: row.character.casinoChips, backpack: row.backpack }, offers, window, 'UTC'));
-  };
+  const offerIds = (view: StoreView) => [...view.sections.gear, ...view.sections.potions, ...view.sections.food, ...view.sections.backpacks].map((o) => o.offerId);
 
-  it('answers a stocked window as the character and offer rows read apart do: sold offers, the wallet, the carried backpack', async () => {
-    const { client, character, userId } = await playerWithCharacter(server.url);
+  it('answers a stocked window: every offer in generation order, the sold ones marked, the wallet, the carried backpack', async () => {
+    const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/store`;
     // The first read stocks the window (in a transaction); the later ones read it in one statement.
-    const first = await raw(client, path);
+    const first = await client.get<StoreView>(path);
     expect(first.status).toBe(200);
-    expect(first.text).toBe(await reference(userId, character.id));
-    expect((await raw(client, path)).text).toBe(first.text);
+    const window = windowAt(Date.now(), 'UTC');
+    const stocked = await listWindowOffers(db(), character.id, new Date(window.start));
+    expect(stocked.length).toBeGreaterThan(4);
+    expect(offerIds(first.body)).toEqual(stocked.map((o) => o.id));
+    expect(first.body).toMatchObject({ windowStart: new Date(window.start).toISOString(), nextRefresh: new Date(window.end).toISOString(), timeZone: 'UTC', wallet: { copper: 0, coins: { gold: 0, silver: 0, copper: 0 }, casinoChips: 0 } });
+    expect((await client.get<StoreView>(path)).body).toEqual(first.body);
 
     await setCopper(db(), character.id, 1_234_567);
     await db().update(playerCharacters).set({ casinoChips: 42 }).where(eq(playerCharacters.id, character.id));
-    const view = JSON.parse(first.text) as StoreView;
-    const potion = view.sections.potions[0];
-    const pack = view.sections.backpacks.find((o) => !o.equipped);
+    const potion = first.body.sections.potions[0];
+    const pack = first.body.sections.backpacks.find((o) => !o.equipped);
     if (!potion || !pack) throw new Error('a level-1 store offers a potion and a backpack not carried');
+    const fresh = await client.get<StoreView>(path);
+    expect(fresh.body.wallet).toEqual({ copper: 1_234_567, coins: { gold: 123, silver: 45, copper: 67 }, casinoChips: 42 });
     await giveItem(db(), character.id, potion.item as ItemData);
     for (const offerId of [potion.offerId, pack.offerId]) expect((await client.post(`/api/characters/${character.id}/store/buy`, { offerId })).status).toBe(200);
-    const after = await raw(client, path);
-    expect(after.text).toBe(await reference(userId, character.id));
-    const shown = JSON.parse(after.text) as StoreView;
-    expect(shown.wallet.casinoChips).toBe(42);
-    expect(shown.sections.potions[0]?.sold).toBe(true);
-    // The bought backpack is carried now.
-    expect(shown.sections.backpacks.find((o) => o.offerId === pack.offerId)).toMatchObject({ sold: true, equipped: true });
+    const after = await client.get<StoreView>(path);
+    expect(offerIds(after.body)).toEqual(offerIds(first.body));
+    expect(after.body.sections.potions[0]).toEqual({ ...potion, sold: true });
+    expect(after.body.wallet.casinoChips).toBe(42);
+    expect(after.body.wallet.copper).toBe(1_234_567 - potion.price - pack.price + (first.body.sections.backpacks.find((o) => o.equipped)?.item.sellPrice ?? 0));
+    // The bought backpack is carried now, the others not; nothing else sold.
+    expect(after.body.sections.backpacks.map((o) => [o.offerId, o.sold, o.equipped])).toEqual(first.body.sections.backpacks.map((o) => [o.offerId, o.offerId === pack.offerId, o.offerId === pack.offerId]));
+    expect([...after.body.sections.gear, ...after.body.sections.food].every((o) => !o.sold)).toBe(true);
   });
 
   it("answers 404 for another player's character or one that does not exist, stocking nothing", async () => {
@@ -93,113 +87,114 @@ describe('GET /api/characters/:id/store', () => {
 });
 
 describe('GET /api/characters/:id/crafting', () => {
-  const reference = async (userId: string, characterId: string) => {
-    const row = await getCharacter(db(), userId, characterId);
-    if (!row) throw new Error('no character');
-    const { craftingXp, unlockedRecipes } = row.character;
-    return JSON.stringify(toCraftingView({ craftingXp, unlockedRecipes, inventory: await listInventory(db(), characterId), openCraft: await getOpenCraft(db(), characterId), now: new Date(), timeScale: 1 }));
-  };
-  /** A craft in progress reads its progress at the moment of the read: compared apart. */
-  const timeless = (text: string) => text.replace(/"progress":[\d.e-]+,"remainingMs":\d+/, '"progress":0,"remainingMs":0');
   const give = async (characterId: string, materialId: string, quantity: number) => {
     const { item } = materialStack(materialId, quantity);
     await giveItem(db(), characterId, item, { quantity });
   };
   const openCraft = (characterId: string) => and(eq(characterCrafts.characterId, characterId), eq(characterCrafts.completed, false));
+  const ingredientsOf = (view: CraftingView, recipeId: string) => view.recipes.find((r) => r.id === recipeId)?.ingredients.map((i) => [i.name, i.need, i.have]);
 
-  it('answers as the character, inventory and open craft read apart do: no craft, one in progress, one waiting for room; without a transaction', async () => {
-    const { client, character, userId } = await playerWithCharacter(server.url);
+  it('answers the stock of every recipe from the inventory, the craft in progress and one waiting for room; without a transaction', async () => {
+    const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/crafting`;
+    const transactions = countTransactions();
+    const none = await client.get<CraftingView>(path);
+    expect(none.body).toMatchObject({ level: 1, xp: 0, active: null, finished: null });
+    expect(ingredientsOf(none.body, 'iron_sword')).toEqual([['Iron Ore', 3, 0], ['Oak Wood', 1, 0]]);
     await give(character.id, 'iron_ore', 5);
     await give(character.id, 'oak_wood', 2);
-    const transactions = countTransactions();
-    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
+    await giveItem(db(), character.id, gear('Spare Helm', 'head', { defense: 9 }, 200));
+    const stocked = await client.get<CraftingView>(path);
+    expect(ingredientsOf(stocked.body, 'iron_sword')).toEqual([['Iron Ore', 3, 5], ['Oak Wood', 1, 2]]);
+    expect(stocked.body.recipes.find((r) => r.id === 'iron_sword')?.craftable).toBe(true);
 
     expect((await client.post(`/api/characters/${character.id}/crafting/start`, { recipeId: 'iron_sword' })).status).toBe(200);
     const inProgress = transactions();
-    const active = await raw(client, path);
-    expect(timeless(active.text)).toBe(timeless(await reference(userId, character.id)));
-    expect((JSON.parse(active.text) as CraftingView).active).toMatchObject({ recipeId: 'iron_sword', progress: expect.any(Number), remainingMs: expect.any(Number) });
+    const active = await client.get<CraftingView>(path);
+    expect(active.body.active).toMatchObject({ recipeId: 'iron_sword', recipeName: 'Iron Sword', progress: expect.any(Number), remainingMs: expect.any(Number) });
+    expect(ingredientsOf(active.body, 'iron_sword')).toEqual([['Iron Ore', 3, 2], ['Oak Wood', 1, 1]]);
 
     // Finished while the backpack was full: the craft stays open with its item.
     const sword = { kind: 'gear', name: 'Iron Sword', tier: 'common', slot: 'mainHand', stats: { attack: 4 }, price: 300, description: 'A plain, dependable blade forged from iron ore.' };
-    await db().update(characterCrafts).set({ result: sword as ItemData, endsAt: new Date(Date.now() - 1000) }).where(openCraft(character.id));
-    const waiting = await raw(client, path);
-    expect(waiting.text).toBe(await reference(userId, character.id));
-    expect((JSON.parse(waiting.text) as CraftingView).finished).toMatchObject({ recipeId: 'iron_sword', item: { name: 'Iron Sword' } });
+    const endsAt = new Date(Date.now() - 1000);
+    await db().update(characterCrafts).set({ result: sword as ItemData, endsAt }).where(openCraft(character.id));
+    const waiting = await client.get<CraftingView>(path);
+    expect(waiting.body).toMatchObject({ active: null, finished: { recipeId: 'iron_sword', recipeName: 'Iron Sword', endsAt: endsAt.toISOString(), item: sword } });
     // Only the start took one.
     expect(transactions()).toBe(inProgress);
     expect(inProgress).toBe(1);
   });
 
   it('settles a craft that is due before answering, in a transaction, once', async () => {
-    const { client, character, userId } = await playerWithCharacter(server.url);
+    const { client, character } = await playerWithCharacter(server.url);
     await give(character.id, 'iron_ore', 3);
     await give(character.id, 'oak_wood', 1);
     expect((await client.post(`/api/characters/${character.id}/crafting/start`, { recipeId: 'iron_sword' })).status).toBe(200);
     // Due now; the scheduler sleeps until the craft's own end, three minutes away.
     await db().update(characterCrafts).set({ endsAt: new Date(Date.now() - 1000) }).where(openCraft(character.id));
     const transactions = countTransactions();
-    const settled = await raw(client, `/api/characters/${character.id}/crafting`);
+    const settled = await client.get<CraftingView>(`/api/characters/${character.id}/crafting`);
     expect(transactions()).toBeGreaterThanOrEqual(1);
-    expect(settled.text).toBe(await reference(userId, character.id));
-    expect(JSON.parse(settled.text)).toMatchObject({ xp: 5, active: null, finished: null });
+    expect(settled.body).toMatchObject({ xp: 5, active: null, finished: null });
     expect((await listInventory(db(), character.id)).map((e) => e.item.name)).toEqual(['Iron Sword']);
     const after = transactions();
-    expect((await raw(client, `/api/characters/${character.id}/crafting`)).text).toBe(settled.text);
+    expect((await client.get<CraftingView>(`/api/characters/${character.id}/crafting`)).body).toEqual(settled.body);
     expect(transactions()).toBe(after);
   });
 });
 
 describe('GET /api/characters/:id/adventure', () => {
-  /** The answer as the reads it replaced made it (after the same catch-up). */
-  const reference = async (userId: string, characterId: string) => {
+  type Launcher = AdventureStateResponse['launcher'];
+  /** The launcher the rules make of this character with exactly this gear and these skills (and its stored spells). */
+  const launcherOf = async (userId: string, characterId: string, worn: GearItem[], skills: string[]): Promise<Launcher> => {
     const row = await getCharacter(db(), userId, characterId);
     if (!row) throw new Error('no character');
-    const [current, last, entries] = [await openAdventure(db(), characterId), await lastSettledAdventure(db(), characterId), await listInventory(db(), characterId)];
-    const lastOutcome = last ? toOutcomeView(last) : undefined;
-    return JSON.stringify({
-      current: current ? toAdventureView(current, row.character.name) : null,
-      ...(lastOutcome ? { lastOutcome } : {}),
-      launcher: launcherFor(row, equippedGear(entries), 1, await skillBonusesOf(db(), row)),
-    });
+    return launcherFor(row, worn, 1, skillBonusesFrom(row.character.characterClass, skills));
   };
 
-  it('answers as the reads apart do: gear, spells and skills in the win chances, the running adventure, the last outcome; a transaction only to catch up', async () => {
+  it('answers the win chances and durations with the equipped gear (not the carried), spells and skills, the running adventure, the last outcome; a transaction only to catch up', async () => {
     const { client, character, userId } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/adventure`;
     const transactions = countTransactions();
-    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
+    const bare = await client.get<AdventureStateResponse>(path);
+    expect(bare.body).toEqual({ current: null, launcher: await launcherOf(userId, character.id, [], []) });
+    expect(bare.body.launcher.locations.map((l) => l.levels.length)).toEqual([10, 10, 10, 10, 10]);
     expect(transactions()).toBe(0);
 
-    await giveItem(db(), character.id, gear('Oak Staff', 'mainHand', { attack: 3, health: 4 }, 200), { equipped: true });
-    await giveItem(db(), character.id, gear('Swift Boots', 'feet', { speed: 5 }, 200), { equipped: true });
+    const staff = gear('Oak Staff', 'mainHand', { attack: 3, health: 4 }, 200);
+    const boots = gear('Swift Boots', 'feet', { speed: 5 }, 200);
+    await giveItem(db(), character.id, staff, { equipped: true });
+    await giveItem(db(), character.id, boots, { equipped: true });
     await giveItem(db(), character.id, gear('Spare Helm', 'head', { defense: 9 }, 200));
     await db().update(playerCharacters).set({ skillPoints: 2, spellEffects: { bonusWinChance: 0.05, bonusDefense: 2 } }).where(eq(playerCharacters.id, character.id));
     expect((await client.post(`/api/characters/${character.id}/skills/unlock`, { skillId: 'sparkBolt' })).status).toBe(200);
-    const geared = await raw(client, path);
-    expect(geared.text).toBe(await reference(userId, character.id));
+    const geared = await client.get<AdventureStateResponse>(path);
+    expect(geared.body).toEqual({ current: null, launcher: await launcherOf(userId, character.id, [staff, boots], ['sparkBolt']) });
+    // The boots' speed shortens every adventure; the gear, spells and skill change the win chances.
+    const first = (launcher: Launcher) => launcher.locations[0]!.levels[0]!;
+    expect(first(geared.body.launcher).durationMs).toBeLessThan(first(bare.body.launcher).durationMs);
+    expect(first(geared.body.launcher).winChance).not.toBe(first(bare.body.launcher).winChance);
 
     expect((await client.post(`/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 })).status).toBe(201);
     const before = transactions();
-    const running = await raw(client, path);
-    expect(running.text).toBe(await reference(userId, character.id));
-    expect(JSON.parse(running.text).current).toMatchObject({ location: 'forest', level: 1 });
+    const running = await client.get<AdventureStateResponse>(path);
+    expect(running.body.current).toMatchObject({ location: 'forest', level: 1 });
+    expect(running.body.lastOutcome).toBeUndefined();
     expect(transactions()).toBe(before);
 
     // Due: the read settles it first (the scheduler sleeps until the adventure's own end, a minute away).
     await db().update(characterAdventures).set({ endTime: new Date(Date.now() - 1000) }).where(eq(characterAdventures.characterId, character.id));
-    const settled = await raw(client, path);
+    const settled = await client.get<AdventureStateResponse>(path);
     expect(transactions()).toBeGreaterThan(before);
-    expect(settled.text).toBe(await reference(userId, character.id));
-    expect(JSON.parse(settled.text)).toMatchObject({ current: null, lastOutcome: { location: 'forest', level: 1 } });
+    const [done] = await db().select().from(characterAdventures).where(eq(characterAdventures.characterId, character.id));
+    expect(settled.body).toMatchObject({ current: null, lastOutcome: { adventureId: done!.id, location: 'forest', level: 1, completedAt: done!.completedAt!.toISOString() } });
     const after = transactions();
-    expect((await raw(client, path)).text).toBe(settled.text);
+    expect((await client.get<AdventureStateResponse>(path)).body).toEqual(settled.body);
     expect(transactions()).toBe(after);
 
     // Mana below the maximum and due to grow: stored first, as the catch-up does.
     await db().update(playerCharacterAttributes).set({ currentMana: 0, manaUpdatedAt: new Date(Date.now() - 3_600_000) }).where(eq(playerCharacterAttributes.characterId, character.id));
-    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
+    expect((await client.get(path)).status).toBe(200);
     expect(transactions()).toBeGreaterThan(after);
     const [mana] = await db().select({ current: playerCharacterAttributes.currentMana }).from(playerCharacterAttributes).where(eq(playerCharacterAttributes.characterId, character.id));
     expect(mana?.current).toBeGreaterThan(0);
@@ -207,58 +202,59 @@ describe('GET /api/characters/:id/adventure', () => {
 });
 
 describe('GET /api/characters/:id/inventory', () => {
-  const reference = async (userId: string, characterId: string) => {
-    const row = await getCharacter(db(), userId, characterId);
-    if (!row) throw new Error('no character');
-    return JSON.stringify(inventoryView(await listInventory(db(), characterId), row));
-  };
-
-  it('answers as the character and inventory read apart do: empty, stacks, equipped gear, a changed health and backpack; without a transaction', async () => {
-    const { client, character, userId } = await playerWithCharacter(server.url);
+  it('answers the entries oldest first, the equipped gear by slot, the stats with gear, the carried backpack; without a transaction', async () => {
+    const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/inventory`;
     const transactions = countTransactions();
-    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
-    await giveItem(db(), character.id, gear('Oak Staff', 'mainHand', { attack: 3, health: 4 }, 200), { equipped: true });
-    await giveItem(db(), character.id, gear('Spare Helm', 'head', { defense: 9 }, 200));
-    await giveItem(db(), character.id, materialStack('iron_ore', 4).item, { quantity: 4 });
-    await db().update(playerCharacterAttributes).set({ currentHealth: 3, strength: 17 }).where(eq(playerCharacterAttributes.characterId, character.id));
+    const empty = await client.get<InventoryView>(path);
+    expect(empty.body).toMatchObject({ entries: [], used: 0, equipped: {}, bonuses: {} });
+    const [attributes] = await db().select().from(playerCharacterAttributes).where(eq(playerCharacterAttributes.characterId, character.id));
+    expect(empty.body.effective).toMatchObject({ attack: attributes!.attack, defense: attributes!.defense });
+
+    const staff = gear('Oak Staff', 'mainHand', { attack: 3, health: 4 }, 200);
+    const helm = gear('Spare Helm', 'head', { defense: 9 }, 200);
+    const ore = materialStack('iron_ore', 4).item;
+    const ids = [await giveItem(db(), character.id, staff, { equipped: true }), await giveItem(db(), character.id, helm), await giveItem(db(), character.id, ore, { quantity: 4 })];
+    await db().update(playerCharacterAttributes).set({ attack: 17 }).where(eq(playerCharacterAttributes.characterId, character.id));
     await db().update(playerCharacterBackpack).set({ name: "Traveler's Backpack", tier: 'uncommon', slots: 12, description: 'Roomy.' }).where(eq(playerCharacterBackpack.characterId, character.id));
-    const full = await raw(client, path);
-    expect(full.text).toBe(await reference(userId, character.id));
-    expect(JSON.parse(full.text)).toMatchObject({ capacity: 12, backpack: { name: "Traveler's Backpack" } });
-    expect(JSON.parse(full.text).entries).toHaveLength(3);
+    const full = await client.get<InventoryView>(path);
+    expect(full.body.entries.map((e) => [e.id, e.item.name, e.quantity, e.equipped])).toEqual([
+      [ids[0], 'Oak Staff', 1, true],
+      [ids[1], 'Spare Helm', 1, false],
+      [ids[2], ore.name, 4, false],
+    ]);
+    expect(full.body.entries[0]?.item).toEqual(staff);
+    // Equipped gear takes no slot.
+    expect(full.body).toMatchObject({ capacity: 12, used: 2, backpack: { name: "Traveler's Backpack", tier: 'uncommon', slots: 12, description: 'Roomy.' }, bonuses: { attack: 3, health: 4 } });
+    expect(Object.keys(full.body.equipped)).toEqual(['mainHand']);
+    expect(full.body.equipped.mainHand?.id).toBe(ids[0]);
+    expect(full.body.effective).toMatchObject({ attack: 17 + 3, defense: attributes!.defense, magicPower: attributes!.magicPower });
     expect(transactions()).toBe(0);
   });
 });
 
 describe('GET /api/characters/:id/skills', () => {
-  const reference = async (userId: string, characterId: string, tree?: 'mage' | 'warrior' | 'rogue') => {
-    const row = await getCharacter(db(), userId, characterId);
-    if (!row) throw new Error('no character');
-    return JSON.stringify(treeState(row, await listUnlockedSkills(db(), characterId), tree));
-  };
-
-  it('answers as the character and its skills read apart do, its own tree and another in preview; a transaction only to catch up', async () => {
-    const { client, character, userId } = await playerWithCharacter(server.url);
+  it('answers its own tree with the points, level and unlocked skills, another tree in preview; a transaction only to catch up', async () => {
+    const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/skills`;
     const transactions = countTransactions();
-    expect((await raw(client, path)).text).toBe(await reference(userId, character.id));
+    expect((await client.get(path)).body).toMatchObject({ skillPoints: 0, level: 1, unlocked: [] });
     expect(transactions()).toBe(0);
     await db().update(playerCharacters).set({ skillPoints: 3, level: 4 }).where(eq(playerCharacters.id, character.id));
     expect((await client.post(`${path}/unlock`, { skillId: 'sparkBolt' })).status).toBe(200);
     const before = transactions();
-    const own = await raw(client, path);
-    expect(own.text).toBe(await reference(userId, character.id));
-    expect(JSON.parse(own.text)).toMatchObject({ skillPoints: 2, level: 4, unlocked: ['sparkBolt'] });
-    expect((await raw(client, `${path}?tree=warrior`)).text).toBe(await reference(userId, character.id, 'warrior'));
+    const own = await client.get<SkillTreeState>(path);
+    expect(own.body).toMatchObject({ characterId: character.id, skillPoints: 2, level: 4, unlocked: ['sparkBolt'], preview: false });
+    const preview = await client.get<SkillTreeState>(`${path}?tree=warrior`);
+    expect(preview.body).toMatchObject({ skillPoints: 2, level: 4, unlocked: ['sparkBolt'], preview: true });
+    expect(preview.body.tree?.nodes).not.toEqual(own.body.tree?.nodes);
     expect(transactions()).toBe(before);
 
     // A due adventure is settled first (a level gained would show its point).
     expect((await client.post(`/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 })).status).toBe(201);
     await db().update(characterAdventures).set({ endTime: new Date(Date.now() - 1000) }).where(eq(characterAdventures.characterId, character.id));
-    const settled = await raw(client, path);
+    expect((await client.get(path)).status).toBe(200);
     expect(transactions()).toBeGreaterThan(before + 1);
-    expect(settled.text).toBe(await reference(userId, character.id));
     expect(await openAdventure(db(), character.id)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { recordSignIn } from './users.ts';
 import type { DbOrTx, Tx } from '../client.ts';
 import { auctionListings, characterAdventures, characterCrafts, playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacterInventory, playerCharacters, users } from '../schema/index.ts';
 import { backpackColumns } from './items.ts';
+import { entryColumns, entryOrder } from './inventory.ts';
 import { prepared } from '../prepared.ts';
 
 /** One character with its one-to-one rows (attributes, appearance, backpack). */
@@ -87,20 +88,29 @@ const oneOwned = prepared('character_owned', (db) => selectCharacters(db).where(
 const oneOwnedLocked = prepared('character_owned_locked', (db) => selectCharacters(db).where(ownedPlaceholders).for('update'));
 
 const byOwnerNow = prepared('characters_of_owner_now', (db) =>
-  selectCharacters(db, {
-    due: dueAdventuresColumn,
-    equipped: sql<InventoryEntry[]>`coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id} and i.equipped), '[]'::json)`,
-  })
+  selectCharacters(db, { due: dueAdventuresColumn })
     .where(eq(playerCharacters.userId, sql.placeholder('userId')))
     .orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id)),
 );
 
+/** The equipped entries of every character of the `userId` placeholder, in listInventory's order. */
+const equippedOfOwner = prepared('equipped_of_owner', (db) =>
+  db
+    .select({ characterId: playerCharacterInventory.characterId, entry: entryColumns })
+    .from(playerCharacterInventory)
+    .innerJoin(playerCharacters, eq(playerCharacters.id, playerCharacterInventory.characterId))
+    .where(and(eq(playerCharacters.userId, sql.placeholder('userId')), eq(playerCharacterInventory.equipped, true)))
+    .orderBy(...entryOrder),
+);
+
 /**
- * Spec 01 §7 in one statement: the player's characters, oldest first, each with its equipped
- * items, and the time-based state a read catches up on (due adventures, mana below max).
+ * Spec 01 §7: the player's characters, oldest first, each with its equipped items, and the
+ * time-based state a read catches up on (due adventures, mana below max). Two statements started
+ * together (one round trip on PostgreSQL's lanes): the characters, and what they wear.
  */
 export async function listCharactersNow(db: DbOrTx, userId: string, now: Date): Promise<{ rows: Array<CharacterRow & { equipped: InventoryEntry[] }>; state: TimedState }> {
-  const rows = await byOwnerNow(db, { userId, now: now.toISOString() });
+  const [characters, worn] = await Promise.all([byOwnerNow(db, { userId, now: now.toISOString() }), equippedOfOwner(db, { userId })]);
+  const rows = characters.map((row) => ({ ...row, equipped: worn.filter((w) => w.characterId === row.character.id).map((w) => w.entry) }));
   return { rows, state: toTimedState(rows.map((r) => ({ id: r.character.id, due: r.due, attributes: r.attributes }))) };
 }
 
