@@ -1,10 +1,9 @@
-import type { AdventureStateResponse, CraftingView, InventoryView, SkillTreeState, StoreView } from '@rpg/contract';
+import type { AchievementsView, AdventureStateResponse, CraftingView, InventoryView, SkillTreeState, StoreView } from '@rpg/contract';
 import { ACHIEVEMENTS, materialStack, type GearItem, type ItemData } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openAdventure } from '../src/db/queries/adventures.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
-import { getProgress, grantedLevels, loadCounters, loadUnlocked } from '../src/db/queries/achievements.ts';
 import { lastChatLines, listMutes } from '../src/db/queries/chat.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
@@ -12,7 +11,6 @@ import { achievementCounters, achievementProgress, battlePassGrants, blocks, cha
 import { launcherFor } from '../src/services/adventures/view.ts';
 import { skillBonusesFrom } from '../src/services/skills.ts';
 import { chatMessageView } from '../src/routes/chat.ts';
-import { achievementsViewOf } from '../src/services/achievements.ts';
 import { windowAt } from '../src/services/store.ts';
 import { playerWithCharacter } from './support/characters.ts';
 import { raw, type TestClient } from './support/client.ts';
@@ -320,38 +318,40 @@ describe('GET /api/characters/:id/console', () => {
 });
 
 describe('GET /api/achievements', () => {
-  /** The answer as its four reads apart made it. */
-  const reference = async (userId: string) => {
-    const [progress, counters, unlocked, granted] = [await getProgress(db(), userId), await loadCounters(db(), userId), await loadUnlocked(db(), userId), await grantedLevels(db(), userId)];
-    return JSON.stringify(
-      achievementsViewOf({
-        totalPoints: progress?.totalPoints ?? 0,
-        title: progress?.title ?? null,
-        counters,
-        unlocked: new Map(unlocked.map((u) => [u.achievementId, u.unlockedAt.toISOString()])),
-        granted,
-      }),
-    );
-  };
-
-  it('answers as the progress, counters, unlocks and grants read apart do: a new player, then points, a title, counters, hidden and shown unlocks', async () => {
+  it("answers the player's points, title, counters' progress, hidden and shown unlocks with their times, the claimed rewards", async () => {
     const { client, userId } = await playerWithCharacter(server.url);
-    expect((await raw(client, '/api/achievements')).text).toBe(await reference(userId));
+    const fresh = await client.get<AchievementsView>('/api/achievements');
+    expect(fresh.body).toMatchObject({ totalPoints: 0, level: 0, title: null, completed: 0, total: ACHIEVEMENTS.length, battlePass: { claimed: 0 } });
+    expect(fresh.body.achievements.map((a) => a.id)).toEqual(ACHIEVEMENTS.map((a) => a.id));
+    expect(fresh.body.achievements.every((a) => !a.completed && a.completedAt === null)).toBe(true);
+
     const hidden = ACHIEVEMENTS.find((a) => a.hidden);
     const shown = ACHIEVEMENTS.filter((a) => !a.hidden).slice(0, 3);
-    if (!hidden || shown.length < 3) throw new Error('the catalogue has hidden and shown achievements');
+    const counted = ACHIEVEMENTS.find((a) => !a.hidden && a.trigger.kind === 'counter' && a.trigger.counter === 'enemies-defeated' && a.trigger.target > 12);
+    const biomes = ACHIEVEMENTS.find((a) => !a.hidden && a.trigger.kind === 'distinct' && a.trigger.prefix === 'biome:');
+    if (!hidden || shown.length < 3 || !counted || !biomes) throw new Error('the catalogue has hidden and shown achievements, counted and distinct ones');
     await db().insert(achievementProgress).values({ userId, totalPoints: 260, level: 2, title: 'the "Bold"' }).onConflictDoUpdate({ target: achievementProgress.userId, set: { totalPoints: 260, title: 'the "Bold"' } });
     await db().insert(achievementCounters).values([
       { userId, key: 'enemies-defeated', value: 12 },
       { userId, key: 'biome:forest', value: 3 },
       { userId, key: 'chat-messages', value: 9_007_199_254 },
     ]).onConflictDoNothing();
-    await db().insert(playerAchievements).values([...shown.slice(0, 2), hidden].map((a, i) => ({ userId, achievementId: a.id, points: a.points, unlockedAt: new Date(Date.UTC(2026, 0, 2 + i, 3, 4, 5, 678)) })));
+    const unlocks = [...shown.slice(0, 2), hidden].map((a, i) => ({ userId, achievementId: a.id, points: a.points, unlockedAt: new Date(Date.UTC(2026, 0, 2 + i, 3, 4, 5, 678)) }));
+    await db().insert(playerAchievements).values(unlocks);
+    // Microseconds in the database: the answer cuts them (as toISOString of the stored instant).
     await db().execute(sql`update player_achievements set unlocked_at = unlocked_at + interval '999 microseconds' where user_id = ${userId}`);
     await db().insert(battlePassGrants).values([1, 2].map((level) => ({ userId, level, itemName: `Reward ${level}` })));
-    const text = (await raw(client, '/api/achievements')).text;
-    expect(text).toBe(await reference(userId));
-    expect(JSON.parse(text)).toMatchObject({ totalPoints: 260, title: 'the "Bold"', completed: 3 });
+
+    const { body } = await client.get<AchievementsView>('/api/achievements');
+    expect(body).toMatchObject({ totalPoints: 260, title: 'the "Bold"', completed: 3 });
+    const byId = new Map(body.achievements.map((a) => [a.id, a]));
+    for (const unlock of unlocks) expect(byId.get(unlock.achievementId)).toMatchObject({ completed: true, completedAt: unlock.unlockedAt.toISOString() });
+    expect(byId.get(hidden.id)).toMatchObject({ description: hidden.description, hint: null });
+    expect(byId.get(shown[2]!.id)).toMatchObject({ completed: false, completedAt: null });
+    expect(byId.get(counted.id)?.progress).toMatchObject({ current: 12, target: counted.trigger.kind === 'counter' ? counted.trigger.target : 0 });
+    expect(byId.get(biomes.id)?.progress).toMatchObject({ current: 1 });
+    expect(body.battlePass.rewards.filter((r) => r.state === 'claimed').map((r) => r.level)).toEqual([1, 2]);
+    expect(body.battlePass.claimed).toBe(2);
   });
 });
 

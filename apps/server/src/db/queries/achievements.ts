@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, gifts, playerAchievements, playerCharacters, users } from '../schema/index.ts';
-import { isoTime } from './columns.ts';
 
 /** Achievement state of one player, scoped by user id. Writers run inside the event's transaction. */
 
@@ -52,27 +51,32 @@ export async function loadUnlocked(db: DbOrTx, userId: string) {
 }
 
 const userIdParam = sql.placeholder('userId');
-const viewRead = prepared('achievements_view', (db) =>
+const progressRead = prepared('achievements_progress', (db) =>
   db
     .select({
-      totalPoints: sql<number | null>`(select p.total_points from ${achievementProgress} p where p.user_id = ${userIdParam})`,
-      title: sql<string | null>`(select p.title from ${achievementProgress} p where p.user_id = ${userIdParam})`,
-      counters: sql<Record<string, number>>`coalesce((select json_object_agg(c.key, c.value) from ${achievementCounters} c where c.user_id = ${userIdParam}), '{}'::json)`,
-      // When each was unlocked, as toISOString writes it (UTC, milliseconds cut).
-      unlocked: sql<Array<[string, string]>>`coalesce((select json_agg(json_build_array(a.achievement_id, ${isoTime(sql`a.unlocked_at`)})) from ${playerAchievements} a where a.user_id = ${userIdParam}), '[]'::json)`,
+      totalPoints: achievementProgress.totalPoints,
+      title: achievementProgress.title,
       granted: sql<number[]>`array(select g.level from ${battlePassGrants} g where g.user_id = ${userIdParam} order by g.level)`,
     })
-    .from(sql`(select 1) as one`),
+    .from(sql`(select 1) as one`)
+    .leftJoin(achievementProgress, eq(achievementProgress.userId, userIdParam)),
+);
+const countersRead = prepared('achievements_counters', (db) =>
+  db.select({ key: achievementCounters.key, value: achievementCounters.value }).from(achievementCounters).where(eq(achievementCounters.userId, userIdParam)),
+);
+const unlocksRead = prepared('achievements_unlocks', (db) =>
+  db.select({ achievementId: playerAchievements.achievementId, unlockedAt: playerAchievements.unlockedAt }).from(playerAchievements).where(eq(playerAchievements.userId, userIdParam)),
 );
 
 /**
- * The achievements screen's reads in one statement (one snapshot): the points and title (null
- * without a progress row), the counters, each unlock with its time (ISO text) and the granted levels.
+ * The achievements screen's reads, three statements started together (one round trip on
+ * PostgreSQL's lanes): the points and title (null without a progress row) with the granted levels,
+ * the counters, and each unlock with its time.
  */
 export async function readAchievements(db: DbOrTx, userId: string) {
-  const [row] = await viewRead(db, { userId });
-  if (!row) throw new Error('the achievements read no row');
-  return row;
+  const [[progress], counters, unlocked] = await Promise.all([progressRead(db, { userId }), countersRead(db, { userId }), unlocksRead(db, { userId })]);
+  if (!progress) throw new Error('the achievements read no row');
+  return { totalPoints: progress.totalPoints, title: progress.title, granted: progress.granted, counters, unlocked };
 }
 
 /** The unique key decides: true only for the one transaction that unlocks it. */
