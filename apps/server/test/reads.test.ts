@@ -1,16 +1,14 @@
-import type { AchievementsView, AdventureStateResponse, CraftingView, InventoryView, SkillTreeState, StoreView } from '@rpg/contract';
-import { ACHIEVEMENTS, materialStack, type GearItem, type ItemData } from '@rpg/game';
-import { and, eq, sql } from 'drizzle-orm';
+import type { AchievementsView, AdventureStateResponse, ChatView, CraftingView, InventoryView, SkillTreeState, StoreView } from '@rpg/contract';
+import { ACHIEVEMENTS, GAME_MASTER, materialStack, type GearItem, type ItemData } from '@rpg/game';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openAdventure } from '../src/db/queries/adventures.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
-import { lastChatLines, listMutes } from '../src/db/queries/chat.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../src/db/schema/index.ts';
 import { launcherFor } from '../src/services/adventures/view.ts';
 import { skillBonusesFrom } from '../src/services/skills.ts';
-import { chatMessageView } from '../src/routes/chat.ts';
 import { windowAt } from '../src/services/store.ts';
 import { playerWithCharacter } from './support/characters.ts';
 import { raw, type TestClient } from './support/client.ts';
@@ -364,33 +362,53 @@ describe("another player's character", () => {
 });
 
 describe('GET /api/chat', () => {
-  const reference = async (userId: string) => JSON.stringify({ messages: (await lastChatLines(db(), userId, 50)).map(chatMessageView), muted: await listMutes(db(), userId) });
+  type Line = ChatView['messages'][number];
 
-  it("answers as the lines and mutes read apart do: the Game Master's welcome on an empty chat, players' lines with portraits, a muted player's left out, more than a page", async () => {
+  it("answers the last 50 lines oldest first, as said (name, title, character, portrait, time): the Game Master's welcome on an empty chat, a muted player's and a blocked player's left out", async () => {
     const me = await playerWithCharacter(server.url);
     const loud = await playerWithCharacter(server.url);
-    const first = await raw(me.client, '/api/chat');
-    expect(first.text).toBe(await reference(me.userId));
-    expect(JSON.parse(first.text).messages).toMatchObject([{ kind: 'system', userId: null, username: null }]);
+    const first = await me.client.get<ChatView>('/api/chat');
+    expect(first.body.muted).toEqual([]);
+    expect(first.body.messages[0]).toMatchObject({ kind: 'system', userId: null, username: null, character: { name: GAME_MASTER.name, portraitUrl: null } });
 
     await db().update(playerCharacters).set({ avatarPath: 'characters/portrait.png' }).where(eq(playerCharacters.id, me.character.id));
+    await db().insert(achievementProgress).values({ userId: me.userId, title: 'the "Bold"' }).onConflictDoUpdate({ target: achievementProgress.userId, set: { title: 'the "Bold"' } });
     const say = async (client: TestClient, text: string) => expect((await client.post('/api/chat', { text })).status).toBe(200);
     await say(me.client, 'Hail, "friends" \\ é 🐉');
     await say(loud.client, 'LOUD');
-    await db().execute(sql`update chat_messages set created_at = created_at + interval '777 microseconds'`);
-    expect((await raw(me.client, '/api/chat')).text).toBe(await reference(me.userId));
+    await db().execute(sql`update chat_messages set created_at = created_at + interval '777 microseconds' where user_id in (${me.userId}, ${loud.userId})`);
+    const said = await db().select().from(chatMessages).where(inArray(chatMessages.userId, [me.userId, loud.userId])).orderBy(chatMessages.id);
+    const [myName] = await db().select({ username: users.username }).from(users).where(eq(users.id, me.userId));
+    const read = await me.client.get<ChatView>('/api/chat');
+    const tail = read.body.messages.slice(-2);
+    expect(tail[0]).toEqual({
+      id: said[0]!.id,
+      kind: 'player',
+      userId: me.userId,
+      username: myName!.username,
+      character: { id: me.character.id, name: me.character.name, race: me.character.race, characterClass: me.character.class, level: me.character.level, portraitUrl: '/uploads/characters/portrait.png', appearance: expect.any(Object) },
+      title: 'the "Bold"',
+      text: 'Hail, "friends" \\ é 🐉',
+      createdAt: said[0]!.createdAt.toISOString(),
+    } satisfies Line);
+    expect(tail[1]).toMatchObject({ id: said[1]!.id, userId: loud.userId, title: null, text: 'LOUD', character: { portraitUrl: null } });
     expect((await me.client.json('PUT', `/api/chat/mutes/${loud.userId}`, {})).status).toBe(200);
-    const muted = await raw(me.client, '/api/chat');
-    expect(muted.text).toBe(await reference(me.userId));
-    expect(JSON.parse(muted.text).muted).toEqual([{ userId: loud.userId, username: expect.any(String) }]);
-    expect(JSON.parse(muted.text).messages.map((m: { text: string }) => m.text)).not.toContain('LOUD');
+    const muted = await me.client.get<ChatView>('/api/chat');
+    expect(muted.body.muted).toEqual([{ userId: loud.userId, username: expect.any(String) }]);
+    expect(muted.body.messages.map((m) => m.text)).not.toContain('LOUD');
+    expect(muted.body.messages.map((m) => m.text)).toContain('Hail, "friends" \\ é 🐉');
 
-    // More than a page: the last 50, oldest first.
+    // More than a page: the last 50, oldest first (the muted player's left out of mine).
     await db().insert(chatMessages).values(
       Array.from({ length: 60 }, (_, i) => ({ userId: i % 2 ? loud.userId : me.userId, characterId: null, characterName: `Hero ${i}`, characterRace: 'elf' as const, characterClass: 'mage' as const, characterLevel: i + 1, text: `line ${i}` })),
     );
-    expect((await raw(me.client, '/api/chat')).text).toBe(await reference(me.userId));
-    expect((await raw(loud.client, '/api/chat')).text).toBe(await reference(loud.userId));
+    const mine = await me.client.get<ChatView>('/api/chat');
+    expect(mine.body.messages.length).toBeLessThanOrEqual(50);
+    expect(mine.body.messages.slice(-30).map((m) => m.text)).toEqual(Array.from({ length: 30 }, (_, k) => `line ${2 * k}`));
+    const ids = mine.body.messages.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    const theirs = await loud.client.get<ChatView>('/api/chat');
+    expect(theirs.body.messages.map((m) => m.text)).toEqual(Array.from({ length: 50 }, (_, k) => `line ${10 + k}`));
 
     // A block (issue 25), either way: neither reads the other's lines; the Game Master's stay.
     expect((await me.client.json('DELETE', `/api/chat/mutes/${loud.userId}`, {})).status).toBe(200);
@@ -399,11 +417,10 @@ describe('GET /api/chat', () => {
       [me, loud],
       [loud, me],
     ] as const) {
-      const read = await raw(viewer.client, '/api/chat');
-      expect(read.text).toBe(await reference(viewer.userId));
-      const lines = JSON.parse(read.text).messages as Array<{ userId: string | null }>;
+      const lines = (await viewer.client.get<ChatView>('/api/chat')).body.messages;
       expect(lines.length).toBeGreaterThan(0);
       expect(lines.some((m) => m.userId === other.userId)).toBe(false);
+      expect(lines.some((m) => m.userId === viewer.userId)).toBe(true);
     }
   });
 });
