@@ -16,10 +16,10 @@ import { gear, giveItem, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
- * The player's reads answer from a few statements outside any transaction (docs/performance.md,
- * "Reads"). Each answer must be exactly, byte for byte, what the reads it replaced made of the same
- * rows: the reference here is the view built from those reads (getCharacter and the per-table
- * queries), in the states a player meets.
+ * The player's screens' reads (typed rows mapped by one view function each: docs/architecture.md,
+ * "A read, end to end"), held to what a player sees in the states a player meets: the values, their
+ * order, the times as toISOString writes them, and which reads need a transaction. The test client
+ * parses every answer with its route's contract schema (support/contract.ts).
  */
 let server: TestServer;
 beforeAll(async () => {
