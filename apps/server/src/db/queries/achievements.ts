@@ -51,32 +51,47 @@ export async function loadUnlocked(db: DbOrTx, userId: string) {
 }
 
 const userIdParam = sql.placeholder('userId');
-const progressRead = prepared('achievements_progress', (db) =>
+
+/** The kinds of row of the achievements read. */
+const PROGRESS = 0;
+const COUNTER = 1;
+const UNLOCK = 2;
+const GRANT = 3;
+
+/**
+ * The achievements screen's rows, one statement of rows of one shape: the progress (its title as
+ * `key`, its points as `value`; no row without one), each counter (`key`, `value`), each unlock (its
+ * achievement as `key`, its time as `at`) and each granted level (`value`).
+ */
+const achievementsRead = prepared('achievements_view', (db) =>
   db
     .select({
-      totalPoints: achievementProgress.totalPoints,
-      title: achievementProgress.title,
-      granted: sql<number[]>`array(select g.level from ${battlePassGrants} g where g.user_id = ${userIdParam} order by g.level)`,
+      kind: sql<number>`r.kind`,
+      key: sql<string | null>`r.key`,
+      value: sql<number | null>`r.value`,
+      at: sql<Date | null>`r.at`.mapWith(playerAchievements.unlockedAt),
     })
-    .from(sql`(select 1) as one`)
-    .leftJoin(achievementProgress, eq(achievementProgress.userId, userIdParam)),
-);
-const countersRead = prepared('achievements_counters', (db) =>
-  db.select({ key: achievementCounters.key, value: achievementCounters.value }).from(achievementCounters).where(eq(achievementCounters.userId, userIdParam)),
-);
-const unlocksRead = prepared('achievements_unlocks', (db) =>
-  db.select({ achievementId: playerAchievements.achievementId, unlockedAt: playerAchievements.unlockedAt }).from(playerAchievements).where(eq(playerAchievements.userId, userIdParam)),
+    .from(
+      sql`(select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, null::timestamptz as at from ${achievementProgress} p where p.user_id = ${userIdParam}
+        union all select ${sql.raw(String(COUNTER))}, c.key, c.value::float8, null from ${achievementCounters} c where c.user_id = ${userIdParam}
+        union all select ${sql.raw(String(UNLOCK))}, a.achievement_id, null, a.unlocked_at from ${playerAchievements} a where a.user_id = ${userIdParam}
+        union all select ${sql.raw(String(GRANT))}, null, g.level::float8, null from ${battlePassGrants} g where g.user_id = ${userIdParam}) as r`,
+    ),
 );
 
 /**
- * The achievements screen's reads, three statements started together (one round trip on
- * PostgreSQL's lanes): the points and title (null without a progress row) with the granted levels,
- * the counters, and each unlock with its time.
+ * The achievements screen's reads in one statement (one snapshot): the points and title (null
+ * without a progress row), the counters, each unlock with its time and the granted levels.
  */
 export async function readAchievements(db: DbOrTx, userId: string) {
-  const [[progress], counters, unlocked] = await Promise.all([progressRead(db, { userId }), countersRead(db, { userId }), unlocksRead(db, { userId })]);
-  if (!progress) throw new Error('the achievements read no row');
-  return { totalPoints: progress.totalPoints, title: progress.title, granted: progress.granted, counters, unlocked };
+  const read = { totalPoints: null as number | null, title: null as string | null, counters: [] as Array<{ key: string; value: number }>, unlocked: [] as Array<{ achievementId: string; unlockedAt: Date }>, granted: [] as number[] };
+  for (const row of await achievementsRead(db, { userId })) {
+    if (row.kind === PROGRESS) Object.assign(read, { totalPoints: row.value, title: row.key });
+    else if (row.kind === COUNTER) read.counters.push({ key: row.key!, value: row.value! });
+    else if (row.kind === UNLOCK) read.unlocked.push({ achievementId: row.key!, unlockedAt: row.at! });
+    else read.granted.push(row.value!);
+  }
+  return read;
 }
 
 /** The unique key decides: true only for the one transaction that unlocks it. */

@@ -1,5 +1,6 @@
 import type { Appearance, Attributes, Backpack, InventoryEntry, NewCharacter, SpentAttributePoints } from '@rpg/game';
-import { and, asc, count, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { dueAdventuresColumn, toTimedState, type TimedState } from './adventures.ts';
 import { recordSignIn } from './users.ts';
 import type { DbOrTx, Tx } from '../client.ts';
@@ -24,7 +25,7 @@ export type CharacterChanges = Partial<
 const owned = (userId: string | Placeholder, id: string | Placeholder) => and(eq(playerCharacters.id, id), eq(playerCharacters.userId, userId));
 
 /** A character and its one-to-one rows, with any `extra` columns computed beside them. */
-function selectCharacters<E extends Record<string, SQL> = Record<never, never>>(db: DbOrTx, extra?: E) {
+function selectCharacters<E extends SelectedFields = Record<never, never>>(db: DbOrTx, extra?: E) {
   return db
     .select({
       character: playerCharacters,
@@ -88,29 +89,25 @@ const oneOwned = prepared('character_owned', (db) => selectCharacters(db).where(
 const oneOwnedLocked = prepared('character_owned_locked', (db) => selectCharacters(db).where(ownedPlaceholders).for('update'));
 
 const byOwnerNow = prepared('characters_of_owner_now', (db) =>
-  selectCharacters(db, { due: dueAdventuresColumn })
+  selectCharacters(db, { due: dueAdventuresColumn, worn: entryColumns })
+    .leftJoin(playerCharacterInventory, and(eq(playerCharacterInventory.characterId, playerCharacters.id), eq(playerCharacterInventory.equipped, true)))
     .where(eq(playerCharacters.userId, sql.placeholder('userId')))
-    .orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id)),
-);
-
-/** The equipped entries of every character of the `userId` placeholder, in listInventory's order. */
-const equippedOfOwner = prepared('equipped_of_owner', (db) =>
-  db
-    .select({ characterId: playerCharacterInventory.characterId, entry: entryColumns })
-    .from(playerCharacterInventory)
-    .innerJoin(playerCharacters, eq(playerCharacters.id, playerCharacterInventory.characterId))
-    .where(and(eq(playerCharacters.userId, sql.placeholder('userId')), eq(playerCharacterInventory.equipped, true)))
-    .orderBy(...entryOrder),
+    .orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id), ...entryOrder),
 );
 
 /**
- * Spec 01 §7: the player's characters, oldest first, each with its equipped items, and the
- * time-based state a read catches up on (due adventures, mana below max). Two statements started
- * together (one round trip on PostgreSQL's lanes): the characters, and what they wear.
+ * Spec 01 §7 in one statement: the player's characters, oldest first, each with its equipped
+ * items (a row per item, the left join), and the time-based state a read catches up on (due
+ * adventures, mana below max).
  */
 export async function listCharactersNow(db: DbOrTx, userId: string, now: Date): Promise<{ rows: Array<CharacterRow & { equipped: InventoryEntry[] }>; state: TimedState }> {
-  const [characters, worn] = await Promise.all([byOwnerNow(db, { userId, now: now.toISOString() }), equippedOfOwner(db, { userId })]);
-  const rows = characters.map((row) => ({ ...row, equipped: worn.filter((w) => w.characterId === row.character.id).map((w) => w.entry) }));
+  const rows: Array<CharacterRow & { due: string; equipped: InventoryEntry[] }> = [];
+  for (const { worn, ...row } of await byOwnerNow(db, { userId, now: now.toISOString() })) {
+    const last = rows[rows.length - 1];
+    if (last?.character.id === row.character.id) {
+      if (worn) last.equipped.push(worn);
+    } else rows.push({ ...row, equipped: worn ? [worn] : [] });
+  }
   return { rows, state: toTimedState(rows.map((r) => ({ id: r.character.id, due: r.due, attributes: r.attributes }))) };
 }
 
