@@ -6,7 +6,7 @@ import { openAdventure } from '../src/db/queries/adventures.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
-import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacters, users } from '../src/db/schema/index.ts';
+import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacterInventory, playerCharacters, users } from '../src/db/schema/index.ts';
 import { launcherFor } from '../src/services/adventures/view.ts';
 import { skillBonusesFrom } from '../src/services/skills.ts';
 import { windowAt } from '../src/services/store.ts';
@@ -211,6 +211,8 @@ describe('GET /api/characters/:id/inventory', () => {
     const helm = gear('Spare Helm', 'head', { defense: 9 }, 200);
     const ore = materialStack('iron_ore', 4).item;
     const ids = [await giveItem(db(), character.id, staff, { equipped: true }), await giveItem(db(), character.id, helm), await giveItem(db(), character.id, ore, { quantity: 4 })];
+    // Their ages apart, so oldest first is one order.
+    for (const [i, id] of ids.entries()) await db().update(playerCharacterInventory).set({ createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) }).where(eq(playerCharacterInventory.id, id));
     await db().update(playerCharacterAttributes).set({ attack: 17 }).where(eq(playerCharacterAttributes.characterId, character.id));
     await db().update(playerCharacterBackpack).set({ name: "Traveler's Backpack", tier: 'uncommon', slots: 12, description: 'Roomy.' }).where(eq(playerCharacterBackpack.characterId, character.id));
     const full = await client.get<InventoryView>(path);
