@@ -1,20 +1,17 @@
-import { LEADERBOARDS, type Leaderboard } from '@rpg/contract';
-import { publicPokerView, startPoker } from '@rpg/game';
+import { LEADERBOARD_SIZE, LEADERBOARDS, type Leaderboard, type LeaderboardResponse } from '@rpg/contract';
+import { publicPokerView, startPoker, totalXp } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPokerGame } from '../src/db/queries/casino.ts';
-import { getCharacter } from '../src/db/queries/characters.ts';
-import { ownOnBoard, topOfBoard } from '../src/db/queries/leaderboards.ts';
-import { playerCharacterAttributes, playerCharacters, pokerGames, users } from '../src/db/schema/index.ts';
-import { boardEntry } from '../src/services/leaderboards.ts';
+import { achievementProgress, playerCharacterAttributes, playerCharacters, pokerGames, users } from '../src/db/schema/index.ts';
 import { pokerRng } from '../src/services/poker.ts';
 import { playerWithCharacter } from './support/characters.ts';
 import { raw, type TestClient } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
- * The leaderboards and poker reads answer from one statement each (docs/performance.md,
- * "Reads"; the auction's: reads-auction.test.ts). Each answer must be exactly, byte for byte, what the reads it replaced made of the same rows.
+ * The leaderboards and poker reads (one statement each, typed rows mapped by one view: docs/
+ * architecture.md, "A read, end to end"), held to what a player sees. The auction's reads:
+ * test/reads-auction.test.ts on h/views-social.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -25,17 +22,58 @@ afterAll(() => server?.stop());
 const db = () => server.database.db;
 
 describe('GET /api/leaderboards/:board', () => {
-  /** The answer as the old read made it: the top and the own ranks by two reads in one read-only snapshot, the own sorted by rank. */
-  const reference = (board: Leaderboard, userId: string) =>
-    db().transaction(
-      async (tx) => {
-        const entry = (row: Awaited<ReturnType<typeof topOfBoard>>[number]) => boardEntry(board, { ...row, k1: row.key[0] ?? 0 }, userId);
-        const top = await topOfBoard(tx, board, 100);
-        const own = await ownOnBoard(tx, board, userId);
-        return JSON.stringify({ board, entries: top.map(entry), own: own.map(entry).sort((a, b) => a.rank - b.rank) });
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+  /**
+   * The board as spec 03 §2 / DECISIONS §2 rank it, worked out here from every character in the
+   * database: highest key first (level then xp on XP), a rank one more than the characters strictly
+   * ahead (ties share it: 1, 1, 3), ties listed newest id first; the top 100, and the player's own
+   * characters (those with attributes) by rank, then oldest first.
+   */
+  async function expected(board: Leaderboard, userId: string): Promise<LeaderboardResponse> {
+    const rows = await db()
+      .select({ c: playerCharacters, a: playerCharacterAttributes, username: users.username, title: achievementProgress.title })
+      .from(playerCharacters)
+      .innerJoin(users, eq(users.id, playerCharacters.userId))
+      .leftJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
+      .leftJoin(achievementProgress, eq(achievementProgress.userId, playerCharacters.userId));
+    const keyOf = (r: (typeof rows)[number]): number[] | undefined => {
+      switch (board) {
+        case 'xp':
+          return [r.c.level, r.c.xp];
+        case 'adventures':
+          return [r.c.adventuresCompleted];
+        case 'battles':
+          return [r.c.battlesWon];
+        case 'health':
+          return r.a ? [r.a.maxHealth] : undefined;
+        case 'defense':
+          return r.a ? [r.a.defense] : undefined;
+        case 'attack':
+          return r.a ? [r.a.attack] : undefined;
+      }
+    };
+    const compare = (x: number[], y: number[]) => (x[0]! - y[0]! !== 0 ? x[0]! - y[0]! : (x[1] ?? 0) - (y[1] ?? 0));
+    const on = rows.flatMap((r) => {
+      const key = keyOf(r);
+      return key ? [{ r, key }] : [];
+    });
+    const entry = ({ r, key }: (typeof on)[number]) => ({
+      characterId: r.c.id,
+      name: r.c.name,
+      characterClass: r.c.characterClass,
+      level: r.c.level,
+      value: board === 'xp' ? totalXp(r.c.level, r.c.xp) : key[0]!,
+      rank: 1 + on.filter((o) => compare(o.key, key) > 0).length,
+      username: r.username,
+      title: r.title ?? null,
+      own: r.c.userId === userId,
+    });
+    const top = [...on].sort((x, y) => compare(y.key, x.key) || (x.r.c.id < y.r.c.id ? 1 : -1)).slice(0, LEADERBOARD_SIZE);
+    const own = on
+      .filter((o) => o.r.c.userId === userId && o.r.a)
+      .map((o) => ({ o, e: entry(o) }))
+      .sort((x, y) => x.e.rank - y.e.rank || x.o.r.c.createdAt.getTime() - y.o.r.c.createdAt.getTime() || (x.o.r.c.id < y.o.r.c.id ? -1 : 1));
+    return { board, entries: top.map(entry), own: own.map((x) => x.e) };
+  }
 
   /** Characters straight into the tables, in one insert each (one created_at for all of them). */
   async function seed(userId: string, rows: Array<{ name: string; level: number; xp: number; count: number; stat: number }>, attributes = true) {
@@ -51,13 +89,13 @@ describe('GET /api/leaderboards/:board', () => {
 
   async function expectSame(client: TestClient, userId: string) {
     for (const board of LEADERBOARDS) {
-      const answer = await raw(client, `/api/leaderboards/${board}`);
+      const answer = await client.get<LeaderboardResponse>(`/api/leaderboards/${board}`);
       expect(answer.status).toBe(200);
-      expect(answer.text).toBe(await reference(board, userId));
+      expect(answer.body).toEqual(await expected(board, userId));
     }
   }
 
-  it('answers every board as the two reads did: no character, ties at the top and across the 100th place, own characters tied with each other and far below the top, quotes and unicode in names', async () => {
+  it('ranks every board: no character, titles beside names, ties at the top and across the 100th place, own characters tied with each other and far below the top, quotes and unicode in names', async () => {
     const nobody = await playerWithCharacter(server.url);
     const me = await playerWithCharacter(server.url);
     const rival = await playerWithCharacter(server.url);
@@ -66,6 +104,7 @@ describe('GET /api/leaderboards/:board', () => {
     await expectSame(me.client, me.userId);
 
     await db().update(users).set({ username: `Zoë "the" \\ 🐉 ${rival.userId.slice(0, 6)}` }).where(eq(users.id, rival.userId));
+    await db().insert(achievementProgress).values({ userId: rival.userId, title: 'the "Bold"' }).onConflictDoUpdate({ target: achievementProgress.userId, set: { title: 'the "Bold"' } });
     // 130 rivals: keys of few values, so ties everywhere, also across the 100th place.
     await seed(
       rival.userId,
@@ -87,43 +126,38 @@ describe('GET /api/leaderboards/:board', () => {
     await db().update(playerCharacters).set({ level: 60, adventuresCompleted: 5000, battlesWon: 1004 }).where(and(eq(playerCharacters.userId, me.userId), eq(playerCharacters.name, 'Twin B')));
     await db().update(playerCharacterAttributes).set({ maxHealth: 5000, defense: 5000, attack: 1 }).where(sql`character_id in (select id from player_characters where user_id = ${me.userId})`);
     await expectSame(me.client, me.userId);
-    const xp = JSON.parse((await raw(me.client, '/api/leaderboards/xp')).text) as { entries: Array<{ name: string; rank: number; own: boolean }>; own: Array<{ name: string; rank: number }> };
-    expect(xp.entries[0]).toMatchObject({ name: 'Twin B', rank: 1, own: true });
+    const xp = (await me.client.get<LeaderboardResponse>('/api/leaderboards/xp')).body;
+    expect(xp.entries[0]).toMatchObject({ name: 'Twin B', rank: 1, own: true, value: totalXp(60, 5) });
     expect(xp.own.map((o) => o.name)).toEqual(['Twin B', 'Twin A']);
-    const defense = JSON.parse((await raw(me.client, '/api/leaderboards/defense')).text) as { own: Array<{ name: string; rank: number }> };
+    const defense = (await me.client.get<LeaderboardResponse>('/api/leaderboards/defense')).body;
     expect(defense.own.map((o) => o.rank)).toEqual([1, 1]);
+    // Ties share a rank and the next one skips (the 130 rivals' keys take few values).
+    const adventures = (await rival.client.get<LeaderboardResponse>('/api/leaderboards/adventures')).body;
+    expect(adventures.entries).toHaveLength(LEADERBOARD_SIZE);
+    expect(adventures.entries.slice(0, 3).map((e) => [e.name, e.rank, e.value])).toEqual([['Twin B', 1, 5000], ['Bare', 2, 2000], [expect.any(String), 3, 1008]]);
+    expect(adventures.entries[3]?.rank).toBe(3);
+    expect(adventures.entries.find((e) => e.name === 'Bare')).toMatchObject({ title: 'the "Bold"', own: true });
   });
 });
 
 describe('GET /api/characters/:id/poker', () => {
-  /** The answer as the old read made it: the whole character and the hand, in a transaction. */
-  const reference = (userId: string, characterId: string) =>
-    db().transaction(async (tx) => {
-      const row = await getCharacter(tx, userId, characterId);
-      if (!row) throw new Error('no character');
-      const record = await getPokerGame(tx, characterId);
-      return JSON.stringify({ game: record ? publicPokerView(record.state) : null, chips: row.character.casinoChips });
-    });
-
-  it('answers as the character and hand read apart did: no hand, a hand in play with its actions, a showdown; another player\'s character refused as before', async () => {
-    const { client, character, userId } = await playerWithCharacter(server.url);
+  it("answers the chips and the hand as the player may see it: no hand, a hand in play (the opponent's cards and the actions hidden), a showdown; another player's character refused as before", async () => {
+    const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/poker`;
-    const none = await raw(client, path);
-    expect(none).toEqual({ status: 200, text: await reference(userId, character.id) });
-    expect(JSON.parse(none.text)).toEqual({ game: null, chips: 0 });
+    const none = await client.get(path);
+    expect(none).toEqual({ status: 200, body: { game: null, chips: 0 } });
 
     await db().update(playerCharacters).set({ casinoChips: 1_234_567_890_123 }).where(eq(playerCharacters.id, character.id));
     const { state } = startPoker({ playerChips: 500, playerName: 'Zoë "the" \\ 🐉' }, pokerRng('seed', 0));
     await db().insert(pokerGames).values({ characterId: character.id, seed: 'seed', state: { ...state, actions: [{ type: 'check' }] } });
     const playing = await raw(client, path);
-    expect(playing.text).toBe(await reference(userId, character.id));
     expect(playing.text).not.toContain('actions');
+    expect(JSON.parse(playing.text)).toEqual({ game: publicPokerView(state), chips: 1_234_567_890_123 });
     expect(JSON.parse(playing.text).game.players[1].cards).toBeNull();
 
     await db().update(pokerGames).set({ state: { ...state, phase: 'showdown', isActive: false, actions: [] } }).where(eq(pokerGames.characterId, character.id));
-    const showdown = await raw(client, path);
-    expect(showdown.text).toBe(await reference(userId, character.id));
-    expect(JSON.parse(showdown.text).game.players[1].cards).toHaveLength(2);
+    const showdown = await client.get<{ game: { players: Array<{ cards: unknown[] | null }> } }>(path);
+    expect(showdown.body.game.players[1]?.cards).toHaveLength(2);
 
     const thief = await playerWithCharacter(server.url);
     const refused = { status: 404, text: JSON.stringify({ error: 'not_found', message: 'Character not found' }) };

@@ -29,7 +29,6 @@ import {
   recentLineTimes,
   removeMute,
   userExists,
-  type ChatLineRead,
   type ChatMessageRow,
 } from '../db/queries/chat.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
@@ -48,11 +47,8 @@ export interface ChatRouteDeps {
   rateLimitFactor: number;
 }
 
+/** A stored chat line as every player sees it (the read, the send's answer and its push). */
 export function chatMessageView(row: ChatMessageRow): ChatMessageView {
-  return chatLineView({ ...row, createdAt: row.createdAt.toISOString() });
-}
-
-function chatLineView(row: ChatLineRead): ChatMessageView {
   const system = row.userId === null;
   return {
     id: row.id,
@@ -70,7 +66,7 @@ function chatLineView(row: ChatLineRead): ChatMessageView {
     },
     title: row.title,
     text: row.text,
-    createdAt: row.createdAt,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -105,14 +101,14 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
   const viewSchema = { querystring: emptyQuery, response: { 200: chatViewSchema } };
   api.get('/api/chat', { onRequest: guard, schema: viewSchema }, async (request): Promise<ChatView> => {
     const { userId } = player(request);
-    // One statement; the Game Master's welcome is written only when it finds no line (the chat may be empty).
+    // The Game Master's welcome is written only when the read finds no line (the chat may be empty).
     // Read again whoever wrote it: a first visitor beside another sees the other's welcome, not an empty chat.
     let read = await readChat(db, userId, CHAT_HISTORY_SIZE);
     if (read.lines.length === 0) {
       await welcomeOnce(db);
       read = await readChat(db, userId, CHAT_HISTORY_SIZE);
     }
-    return { messages: read.lines.map(chatLineView), muted: read.muted };
+    return { messages: read.lines.map(chatMessageView), muted: read.muted };
   });
 
   const sendSchema = { body: sendChatBodySchema, response: { 200: sendChatResponseSchema } };

@@ -8,6 +8,7 @@ import {
   emptyQuery,
   type CommandList,
   type ConsoleAnswer,
+  type ConsolePage,
 } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import { runConsoleLine } from '../commands/pipeline.ts';
@@ -16,13 +17,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { TimedState } from '../db/queries/adventures.ts';
 import { timedState } from '../db/queries/adventures.ts';
-import { consolePageJson } from '../db/queries/console.ts';
+import { consolePage } from '../db/queries/console.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { characterIdParam, ownedBy } from './characters/shared.ts';
-import { sendJsonText } from './json-text.ts';
 
 export interface ConsoleDeps {
   db: Db;
@@ -45,18 +45,17 @@ export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, comm
   /** The console's history, oldest first (the newest page, or the page before `before`). */
   const api = app.withTypeProvider<ZodTypeProvider>();
   const history = { params: characterParamsSchema, querystring: consoleHistoryQuerySchema, response: { 200: consolePageSchema } };
-  api.get('/api/characters/:id/console', { onRequest: guard, schema: history }, async (request, reply) => {
+  api.get('/api/characters/:id/console', { onRequest: guard, schema: history }, async (request): Promise<ConsolePage> => {
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const { before } = request.query;
     const now = new Date();
     // The catch-up's state (and the ownership) with the page in one round trip; the page read again
     // only when the catch-up changed something (a settled adventure writes lines).
-    const [state, page] = await Promise.all([timedState(db, userId, now), consolePageJson(db, characterId, HISTORY_PAGE, before)]);
+    const [state, page] = await Promise.all([timedState(db, userId, now), consolePage(db, characterId, HISTORY_PAGE, before)]);
     const changed = await catchUpFrom(userId, state, now);
     ownedBy(state.characterIds, characterId);
-    // The answer's JSON text comes from the database: ConsolePage, byte for byte (a test holds it to consolePage's).
-    return sendJsonText(reply, changed ? await consolePageJson(db, characterId, HISTORY_PAGE, before) : page);
+    return changed ? consolePage(db, characterId, HISTORY_PAGE, before) : page;
   });
 
   /** One line typed in the console: validate, run (commands/pipeline.ts), answer. */

@@ -190,11 +190,17 @@ export async function recordPresence(db: Db, userId: string, now = new Date()): 
 
 /**
  * GET /api/achievements: the catalogue with this player's state, the level and the battle pass,
- * from one statement (readAchievements: the progress, counters, unlocks and grants together).
+ * from readAchievements (the progress, counters, unlocks and grants).
  */
 export async function achievementsView(db: Db, userId: string): Promise<AchievementsView> {
   const read = await readAchievements(db, userId);
-  return achievementsViewOf({ totalPoints: read.totalPoints ?? 0, title: read.title, counters: read.counters, unlocked: new Map(read.unlocked), granted: read.granted });
+  return achievementsViewOf({
+    totalPoints: read.totalPoints ?? 0,
+    title: read.title,
+    counters: Object.fromEntries(read.counters.map((c) => [c.key, c.value])),
+    unlocked: new Map(read.unlocked.map((u) => [u.achievementId, u.unlockedAt.toISOString()])),
+    granted: read.granted,
+  });
 }
 
 /** What the achievements screen is built from. */

@@ -1,8 +1,8 @@
 /**
  * Every answer a test reads is parsed with its route's contract schema (issue 26: "each answer's
  * shape defined once, in the contract ... the server suite parses every answer with its route's
- * contract schema, in the test client itself, so no route escapes"). Several routes send JSON text
- * built by SQL (routes/json-text.ts), which no serializer checks: only this check sees those.
+ * contract schema, in the test client itself, so no route escapes"). The serializer checks what
+ * it serializes; this check also sees answers sent as text and every refusal.
  *
  * The routes are not known here by hand: startTestServer registers each server's route catalog
  * (app.routeCatalog, filled by an onRoute hook with each route's schemas) under its port, and the

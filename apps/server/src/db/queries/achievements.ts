@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, gifts, playerAchievements, playerCharacters, users } from '../schema/index.ts';
-import { isoTime } from './columns.ts';
 
 /** Achievement state of one player, scoped by user id. Writers run inside the event's transaction. */
 
@@ -52,27 +51,47 @@ export async function loadUnlocked(db: DbOrTx, userId: string) {
 }
 
 const userIdParam = sql.placeholder('userId');
-const viewRead = prepared('achievements_view', (db) =>
+
+/** The kinds of row of the achievements read. */
+const PROGRESS = 0;
+const COUNTER = 1;
+const UNLOCK = 2;
+const GRANT = 3;
+
+/**
+ * The achievements screen's rows, one statement of rows of one shape: the progress (its title as
+ * `key`, its points as `value`; no row without one), each counter (`key`, `value`), each unlock (its
+ * achievement as `key`, its time as `at`) and each granted level (`value`).
+ */
+const achievementsRead = prepared('achievements_view', (db) =>
   db
     .select({
-      totalPoints: sql<number | null>`(select p.total_points from ${achievementProgress} p where p.user_id = ${userIdParam})`,
-      title: sql<string | null>`(select p.title from ${achievementProgress} p where p.user_id = ${userIdParam})`,
-      counters: sql<Record<string, number>>`coalesce((select json_object_agg(c.key, c.value) from ${achievementCounters} c where c.user_id = ${userIdParam}), '{}'::json)`,
-      // When each was unlocked, as toISOString writes it (UTC, milliseconds cut).
-      unlocked: sql<Array<[string, string]>>`coalesce((select json_agg(json_build_array(a.achievement_id, ${isoTime(sql`a.unlocked_at`)})) from ${playerAchievements} a where a.user_id = ${userIdParam}), '[]'::json)`,
-      granted: sql<number[]>`array(select g.level from ${battlePassGrants} g where g.user_id = ${userIdParam} order by g.level)`,
+      kind: sql<number>`r.kind`,
+      key: sql<string | null>`r.key`,
+      value: sql<number | null>`r.value`,
+      at: sql<Date | null>`r.at`.mapWith(playerAchievements.unlockedAt),
     })
-    .from(sql`(select 1) as one`),
+    .from(
+      sql`(select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, null::timestamptz as at from ${achievementProgress} p where p.user_id = ${userIdParam}
+        union all select ${sql.raw(String(COUNTER))}, c.key, c.value::float8, null from ${achievementCounters} c where c.user_id = ${userIdParam}
+        union all select ${sql.raw(String(UNLOCK))}, a.achievement_id, null, a.unlocked_at from ${playerAchievements} a where a.user_id = ${userIdParam}
+        union all select ${sql.raw(String(GRANT))}, null, g.level::float8, null from ${battlePassGrants} g where g.user_id = ${userIdParam}) as r`,
+    ),
 );
 
 /**
  * The achievements screen's reads in one statement (one snapshot): the points and title (null
- * without a progress row), the counters, each unlock with its time (ISO text) and the granted levels.
+ * without a progress row), the counters, each unlock with its time and the granted levels.
  */
 export async function readAchievements(db: DbOrTx, userId: string) {
-  const [row] = await viewRead(db, { userId });
-  if (!row) throw new Error('the achievements read no row');
-  return row;
+  const read = { totalPoints: null as number | null, title: null as string | null, counters: [] as Array<{ key: string; value: number }>, unlocked: [] as Array<{ achievementId: string; unlockedAt: Date }>, granted: [] as number[] };
+  for (const row of await achievementsRead(db, { userId })) {
+    if (row.kind === PROGRESS) Object.assign(read, { totalPoints: row.value, title: row.key });
+    else if (row.kind === COUNTER) read.counters.push({ key: row.key!, value: row.value! });
+    else if (row.kind === UNLOCK) read.unlocked.push({ achievementId: row.key!, unlockedAt: row.at! });
+    else read.granted.push(row.value!);
+  }
+  return read;
 }
 
 /** The unique key decides: true only for the one transaction that unlocks it. */

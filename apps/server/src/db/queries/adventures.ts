@@ -1,11 +1,11 @@
-import type { LocationId } from '@rpg/game';
-import { and, asc, desc, eq, lt, lte, notInArray, sql } from 'drizzle-orm';
+import type { ItemData, LocationId } from '@rpg/game';
+import { and, asc, eq, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
-import { characterAdventures, playerCharacterAttributes, playerCharacters } from '../schema/index.ts';
+import { characterAdventures, playerCharacterAttributes, playerCharacterInventory, playerCharacters } from '../schema/index.ts';
 import { liveAttributeColumns, ownedCharacter } from './columns.ts';
-import { equippedItemsColumn } from './inventory.ts';
+import { entryOrder } from './inventory.ts';
 import { unlockedSkillsColumn } from './skills.ts';
 
 export type AdventureRow = typeof characterAdventures.$inferSelect;
@@ -23,17 +23,6 @@ export async function openAdventure(db: DbOrTx, characterId: string): Promise<Ad
     .select()
     .from(characterAdventures)
     .where(and(eq(characterAdventures.characterId, characterId), open));
-  return row;
-}
-
-/** The character's most recently settled adventure. */
-export async function lastSettledAdventure(db: DbOrTx, characterId: string): Promise<AdventureRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(characterAdventures)
-    .where(and(eq(characterAdventures.characterId, characterId), eq(characterAdventures.completed, true)))
-    .orderBy(desc(characterAdventures.completedAt))
-    .limit(1);
   return row;
 }
 
@@ -65,21 +54,24 @@ const adventureRead = prepared('adventure_view', (db) =>
         outcome: lastAdventure.outcome,
         completedAt: lastAdventure.completedAt,
       },
-      equipped: equippedItemsColumn,
+      // A row per equipped item (the left join), in listInventory's order.
+      worn: { item: playerCharacterInventory.itemData },
       skills: unlockedSkillsColumn,
     })
     .from(playerCharacters)
     .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
     .leftJoin(characterAdventures, and(eq(characterAdventures.characterId, playerCharacters.id), open))
-    // lastSettledAdventure's row: the same order, so the same one.
+    // The most recently settled adventure.
     .leftJoin(
       lastAdventure,
       eq(lastAdventure.id, sql`(select la.id from ${characterAdventures} la where la.character_id = ${playerCharacters.id} and la.completed = true order by la.completed_at desc limit 1)`),
     )
-    .where(ownedCharacter()),
+    .leftJoin(playerCharacterInventory, and(eq(playerCharacterInventory.characterId, playerCharacters.id), eq(playerCharacterInventory.equipped, true)))
+    .where(ownedCharacter())
+    .orderBy(...entryOrder),
 );
 
-export type AdventureRead = Awaited<ReturnType<typeof adventureRead>>[number];
+export type AdventureRead = Omit<Awaited<ReturnType<typeof adventureRead>>[number], 'worn'> & { equipped: ItemData[] };
 
 /**
  * What the launcher and the banner show, in one statement (one snapshot): the character's fighting
@@ -87,8 +79,11 @@ export type AdventureRead = Awaited<ReturnType<typeof adventureRead>>[number];
  * settled one. Undefined when the character is not the player's.
  */
 export async function readAdventure(db: DbOrTx, userId: string, characterId: string): Promise<AdventureRead | undefined> {
-  const [row] = await adventureRead(db, { userId, id: characterId });
-  return row;
+  const rows = await adventureRead(db, { userId, id: characterId });
+  const [first] = rows;
+  if (!first) return undefined;
+  const { worn: _first, ...read } = first;
+  return { ...read, equipped: rows.flatMap((r) => (r.worn ? [r.worn.item] : [])) };
 }
 
 export interface NewAdventure {

@@ -1,10 +1,12 @@
 import type { Appearance, Attributes, Backpack, InventoryEntry, NewCharacter, SpentAttributePoints } from '@rpg/game';
-import { and, asc, count, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { dueAdventuresColumn, toTimedState, type TimedState } from './adventures.ts';
 import { recordSignIn } from './users.ts';
 import type { DbOrTx, Tx } from '../client.ts';
 import { auctionListings, characterAdventures, characterCrafts, playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacterInventory, playerCharacters, users } from '../schema/index.ts';
 import { backpackColumns } from './items.ts';
+import { entryColumns, entryOrder } from './inventory.ts';
 import { prepared } from '../prepared.ts';
 
 /** One character with its one-to-one rows (attributes, appearance, backpack). */
@@ -23,7 +25,7 @@ export type CharacterChanges = Partial<
 const owned = (userId: string | Placeholder, id: string | Placeholder) => and(eq(playerCharacters.id, id), eq(playerCharacters.userId, userId));
 
 /** A character and its one-to-one rows, with any `extra` columns computed beside them. */
-function selectCharacters<E extends Record<string, SQL> = Record<never, never>>(db: DbOrTx, extra?: E) {
+function selectCharacters<E extends SelectedFields = Record<never, never>>(db: DbOrTx, extra?: E) {
   return db
     .select({
       character: playerCharacters,
@@ -87,20 +89,25 @@ const oneOwned = prepared('character_owned', (db) => selectCharacters(db).where(
 const oneOwnedLocked = prepared('character_owned_locked', (db) => selectCharacters(db).where(ownedPlaceholders).for('update'));
 
 const byOwnerNow = prepared('characters_of_owner_now', (db) =>
-  selectCharacters(db, {
-    due: dueAdventuresColumn,
-    equipped: sql<InventoryEntry[]>`coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id} and i.equipped), '[]'::json)`,
-  })
+  selectCharacters(db, { due: dueAdventuresColumn, worn: entryColumns })
+    .leftJoin(playerCharacterInventory, and(eq(playerCharacterInventory.characterId, playerCharacters.id), eq(playerCharacterInventory.equipped, true)))
     .where(eq(playerCharacters.userId, sql.placeholder('userId')))
-    .orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id)),
+    .orderBy(asc(playerCharacters.createdAt), asc(playerCharacters.id), ...entryOrder),
 );
 
 /**
  * Spec 01 §7 in one statement: the player's characters, oldest first, each with its equipped
- * items, and the time-based state a read catches up on (due adventures, mana below max).
+ * items (a row per item, the left join), and the time-based state a read catches up on (due
+ * adventures, mana below max).
  */
 export async function listCharactersNow(db: DbOrTx, userId: string, now: Date): Promise<{ rows: Array<CharacterRow & { equipped: InventoryEntry[] }>; state: TimedState }> {
-  const rows = await byOwnerNow(db, { userId, now: now.toISOString() });
+  const rows: Array<CharacterRow & { due: string; equipped: InventoryEntry[] }> = [];
+  for (const { worn, ...row } of await byOwnerNow(db, { userId, now: now.toISOString() })) {
+    const last = rows[rows.length - 1];
+    if (last?.character.id === row.character.id) {
+      if (worn) last.equipped.push(worn);
+    } else rows.push({ ...row, equipped: worn ? [worn] : [] });
+  }
   return { rows, state: toTimedState(rows.map((r) => ({ id: r.character.id, due: r.due, attributes: r.attributes }))) };
 }
 

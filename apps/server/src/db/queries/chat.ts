@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { achievementProgress, chatMessages, chatMutes, playerCharacterAppearance, playerCharacters, users } from '../schema/index.ts';
-import { blockPeersOf, isoTime, viewerParam as viewer } from './columns.ts';
+import { blockPeersOf, viewerParam as viewer } from './columns.ts';
 
 /** A line with its player's name and battle-pass title now (spec 03 §4 rewards: the title beside the name). */
 export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null; title: string | null };
@@ -18,42 +18,36 @@ const selectLines = (db: DbOrTx) =>
 const flatten = (rows: { message: typeof chatMessages.$inferSelect; username: string | null; title: string | null }[]): ChatMessageRow[] =>
   rows.map((r) => ({ ...r.message, username: r.username, title: r.title }));
 
-/**
- * Spec 03 §9: the last `limit` lines of the global chat, oldest first, without the lines of
- * players `viewerId` muted (DECISIONS §4: a personal mute list) nor of players in a block with
- * `viewerId`, either way (issue 25).
- */
-export async function lastChatLines(db: DbOrTx, viewerId: string, limit: number): Promise<ChatMessageRow[]> {
-  const muted = db
-    .select({ one: sql`1` })
-    .from(chatMutes)
-    .where(and(eq(chatMutes.userId, viewerId), eq(chatMutes.mutedUserId, chatMessages.userId)));
-  const rows = await selectLines(db)
-    .where(and(notExists(muted), sql`(${chatMessages.userId} is null or ${chatMessages.userId} not in ${blockPeersOf(viewerId)})`))
+const linesRead = prepared('chat_lines', (db) =>
+  selectLines(db)
+    .where(
+      and(
+        notExists(db.select({ one: sql`1` }).from(chatMutes).where(and(eq(chatMutes.userId, viewer), eq(chatMutes.mutedUserId, chatMessages.userId)))),
+        sql`(${chatMessages.userId} is null or ${chatMessages.userId} not in ${blockPeersOf(viewer)})`,
+      ),
+    )
     .orderBy(desc(chatMessages.id))
-    .limit(limit);
-  return flatten(rows).reverse();
-}
-
-/** A chat line as the screen reads it: its time as toISOString writes it. */
-export type ChatLineRead = Omit<ChatMessageRow, 'systemKey' | 'createdAt'> & { createdAt: string };
-
-const chatRead = prepared('chat_view', (db) =>
-  db
-    .select({
-      // lastChatLines' lines (the last `limit` not muted by the viewer nor of a player in a block with them, oldest first), as one JSON array.
-      lines: sql<ChatLineRead[]>`coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', l.username, 'characterId', l.character_id, 'characterName', l.character_name, 'characterRace', l.character_race, 'characterClass', l.character_class, 'characterLevel', l.character_level, 'portraitPath', l.portrait_path, 'characterAppearance', l.character_appearance, 'title', l.title, 'text', l.text, 'createdAt', ${isoTime(sql`l.created_at`)}) order by l.id) from (select m.*, u.username, (select a.title from ${achievementProgress} a where a.user_id = m.user_id) as title from ${chatMessages} m left join ${users} u on u.id = m.user_id where not exists (select 1 from ${chatMutes} x where x.user_id = ${viewer} and x.muted_user_id = m.user_id) and (m.user_id is null or m.user_id not in ${blockPeersOf(viewer)}) order by m.id desc limit ${sql.placeholder('limit')}) l), '[]'::json)`,
-      // listMutes' answer.
-      muted: sql<Array<{ userId: string; username: string }>>`coalesce((select json_agg(json_build_object('userId', x.muted_user_id, 'username', u.username) order by u.username) from ${chatMutes} x join ${users} u on u.id = x.muted_user_id where x.user_id = ${viewer}), '[]'::json)`,
-    })
-    .from(sql`(select 1) as one`),
+    .limit(sql.placeholder('limit')),
 );
 
-/** GET /api/chat's reads in one statement (one snapshot): the last lines the viewer sees and the viewer's mutes. */
-export async function readChat(db: DbOrTx, viewerId: string, limit: number): Promise<{ lines: ChatLineRead[]; muted: Array<{ userId: string; username: string }> }> {
-  const [row] = await chatRead(db, { viewerId, limit });
-  if (!row) throw new Error('the chat read no row');
-  return row;
+const mutesRead = prepared('chat_mutes', (db) =>
+  db
+    .select({ userId: chatMutes.mutedUserId, username: users.username })
+    .from(chatMutes)
+    .innerJoin(users, eq(users.id, chatMutes.mutedUserId))
+    .where(eq(chatMutes.userId, viewer))
+    .orderBy(users.username),
+);
+
+/**
+ * GET /api/chat's reads, two statements started together (one round trip on PostgreSQL's lanes).
+ * Spec 03 §9: the last `limit` lines of the global chat, oldest first, without the lines of players
+ * the viewer muted (DECISIONS §4: a personal mute list) nor of players in a block with the viewer,
+ * either way (issue 25); and the viewer's mutes.
+ */
+export async function readChat(db: DbOrTx, viewerId: string, limit: number): Promise<{ lines: ChatMessageRow[]; muted: Array<{ userId: string; username: string }> }> {
+  const [lines, muted] = await Promise.all([linesRead(db, { viewerId, limit }), mutesRead(db, { viewerId })]);
+  return { lines: flatten(lines).reverse(), muted };
 }
 
 export async function getChatLine(db: DbOrTx, id: number): Promise<ChatMessageRow | undefined> {
@@ -112,13 +106,9 @@ export async function activeCharacterSnapshot(db: DbOrTx, userId: string) {
   return row;
 }
 
+/** The player's mutes, by name. */
 export async function listMutes(db: DbOrTx, userId: string): Promise<{ userId: string; username: string }[]> {
-  return db
-    .select({ userId: chatMutes.mutedUserId, username: users.username })
-    .from(chatMutes)
-    .innerJoin(users, eq(users.id, chatMutes.mutedUserId))
-    .where(eq(chatMutes.userId, userId))
-    .orderBy(users.username);
+  return mutesRead(db, { viewerId: userId });
 }
 
 export async function addMute(db: DbOrTx, userId: string, mutedUserId: string): Promise<void> {

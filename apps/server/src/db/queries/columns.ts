@@ -26,12 +26,6 @@ export const liveAttributeColumns = {
 /** The character of the `id` placeholder, only if it is the `userId` placeholder's (else no row: 404). */
 export const ownedCharacter = () => and(eq(playerCharacters.id, sql.placeholder('id')), eq(playerCharacters.userId, sql.placeholder('userId')));
 
-/**
- * A timestamptz as Date#toISOString writes it (UTC, the microseconds cut to milliseconds as a Date
- * holds them), for answers whose JSON the database builds.
- */
-export const isoTime = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** The viewer of a prepared read (the `viewerId` placeholder). */
 export const viewerParam = sql.placeholder('viewerId');
 

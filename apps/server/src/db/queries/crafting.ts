@@ -3,8 +3,8 @@ import { and, asc, eq, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { ownedCharacter } from './columns.ts';
-import { characterCrafts, playerCharacters } from '../schema/index.ts';
-import { inventoryColumn } from './inventory.ts';
+import { characterCrafts, playerCharacterInventory, playerCharacters } from '../schema/index.ts';
+import { entriesOf, entryColumns, entryOrder } from './inventory.ts';
 
 export type CraftRow = typeof characterCrafts.$inferSelect;
 
@@ -26,21 +26,24 @@ const craftingRead = prepared('crafting_view', (db) =>
       craftingXp: playerCharacters.craftingXp,
       unlockedRecipes: playerCharacters.unlockedRecipes,
       craft: characterCrafts,
-      inventory: inventoryColumn,
+      entry: entryColumns,
     })
     .from(playerCharacters)
     .leftJoin(characterCrafts, and(eq(characterCrafts.characterId, playerCharacters.id), eq(characterCrafts.completed, false)))
-    .where(ownedCharacter()),
+    .leftJoin(playerCharacterInventory, eq(playerCharacterInventory.characterId, playerCharacters.id))
+    .where(ownedCharacter())
+    .orderBy(...entryOrder),
 );
 
 /**
  * What the crafting drawer shows, in one statement (one snapshot): the character's crafting XP and
- * recipes, its open craft (the unique partial index: one at most) and its inventory. Undefined when
- * the character is not the player's.
+ * recipes, its open craft (the unique partial index: one at most) and its inventory (a row per
+ * entry). Undefined when the character is not the player's.
  */
 export async function readCrafting(db: DbOrTx, userId: string, characterId: string) {
-  const [row] = await craftingRead(db, { userId, id: characterId });
-  return row && { craftingXp: row.craftingXp, unlockedRecipes: row.unlockedRecipes, openCraft: row.craft ?? undefined, inventory: row.inventory };
+  const rows = await craftingRead(db, { userId, id: characterId });
+  const [row] = rows;
+  return row && { craftingXp: row.craftingXp, unlockedRecipes: row.unlockedRecipes, openCraft: row.craft ?? undefined, inventory: entriesOf(rows) };
 }
 
 export async function insertCraft(tx: Tx, values: { characterId: string; recipeId: string; startedAt: Date; endsAt: Date }): Promise<CraftRow> {

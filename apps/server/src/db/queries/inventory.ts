@@ -21,14 +21,21 @@ export async function listInventory(db: DbOrTx, characterId: string, lock = fals
 }
 
 /**
- * A column of a select over player_characters: the character's inventory as listInventory reads it
- * (oldest first), as one JSON array. One value to parse instead of a row per entry; item_data is
- * jsonb, so its objects come out as the column's own do.
+ * An inventory entry's columns, for a select that left-joins the character's inventory (a row per
+ * entry, none when it is empty: `entry` is then null). entriesOf collects them.
  */
-export const inventoryColumn = sql<InventoryEntry[]>`coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id}), '[]'::json)`;
+export const entryColumns = {
+  id: playerCharacterInventory.id,
+  item: playerCharacterInventory.itemData,
+  quantity: playerCharacterInventory.quantity,
+  equipped: playerCharacterInventory.equipped,
+};
 
-/** The same of the equipped entries: their items only, in the same order. */
-export const equippedItemsColumn = sql<ItemData[]>`coalesce((select json_agg(i.item_data order by i.created_at, i.id) from ${playerCharacterInventory} i where i.character_id = ${playerCharacters.id} and i.equipped), '[]'::json)`;
+/** The character's inventory as listInventory orders it (oldest first): the order of a select over the left-joined entries. */
+export const entryOrder = [asc(playerCharacterInventory.createdAt), asc(playerCharacterInventory.id)];
+
+/** The entries of a select's rows with entryColumns (as `entry`), in the rows' order. */
+export const entriesOf = (rows: ReadonlyArray<{ entry: InventoryEntry | null }>): InventoryEntry[] => rows.flatMap((r) => (r.entry ? [r.entry] : []));
 
 const inventoryRead = prepared('inventory_view', (db) =>
   db
@@ -40,12 +47,14 @@ const inventoryRead = prepared('inventory_view', (db) =>
         slots: playerCharacterBackpack.slots,
         description: playerCharacterBackpack.description,
       },
-      entries: inventoryColumn,
+      entry: entryColumns,
     })
     .from(playerCharacters)
     .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
     .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
-    .where(ownedCharacter()),
+    .leftJoin(playerCharacterInventory, eq(playerCharacterInventory.characterId, playerCharacters.id))
+    .where(ownedCharacter())
+    .orderBy(...entryOrder),
 );
 
 /**
@@ -53,8 +62,9 @@ const inventoryRead = prepared('inventory_view', (db) =>
  * backpack and the inventory. Undefined when the character is not the player's.
  */
 export async function readInventory(db: DbOrTx, userId: string, characterId: string) {
-  const [row] = await inventoryRead(db, { userId, id: characterId });
-  return row;
+  const rows = await inventoryRead(db, { userId, id: characterId });
+  const [first] = rows;
+  return first && { attributes: first.attributes, backpack: first.backpack, entries: entriesOf(rows) };
 }
 
 const equippedOf = prepared('equipped_of_characters', (db) =>

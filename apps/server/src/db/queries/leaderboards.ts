@@ -1,14 +1,20 @@
 import type { CharacterClass } from '@rpg/game';
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
-import { playerCharacterAttributes, playerCharacters, users } from '../schema/index.ts';
+import { achievementProgress, playerCharacterAttributes, playerCharacters, users } from '../schema/index.ts';
 
 export type Board = 'xp' | 'adventures' | 'battles' | 'health' | 'defense' | 'attack';
 
-/** One character on a board, with its ordering key (level and xp for XP; the metric otherwise) and its rank. */
-export interface BoardRow {
+const pc = playerCharacters;
+const attrs = playerCharacterAttributes;
+const onAttributes = (board: Board) => board === 'health' || board === 'defense' || board === 'attack';
+
+/**
+ * A character on a board as the read answers it: `k1` is the board's first key (the metric; the
+ * level on XP), `rank` one more than the characters strictly ahead of its key (ties share a rank).
+ */
+export interface RankedRow {
   characterId: string;
   userId: string;
   name: string;
@@ -18,122 +24,15 @@ export interface BoardRow {
   username: string;
   /** The owner's battle-pass title (spec 03 §4 rewards), shown beside the name; null without one. */
   title: string | null;
-  /** The board's ordering key, most significant first: [level, xp] for XP, [metric] otherwise. */
-  key: number[];
+  k1: number;
   rank: number;
 }
 
-const pc = playerCharacters;
-const attrs = playerCharacterAttributes;
-const onAttributes = (board: Board) => board === 'health' || board === 'defense' || board === 'attack';
-
 /**
- * The ordering of each board, highest first. Every key leads an index (characters.ts:
- * player_characters_lb_*, player_character_attributes_lb_*), so the top 100 is read from the
- * index's end and a rank is a count of the index entries ahead of a key.
+ * The ordering of each board, highest first, by column name. Every key leads an index
+ * (characters.ts: player_characters_lb_*, player_character_attributes_lb_*), so the top 100 is
+ * read from the index's end and a rank is a count of the index entries ahead of a key.
  */
-function keysOf(board: Board): PgColumn[] {
-  switch (board) {
-    case 'xp':
-      return [pc.level, pc.xp];
-    case 'adventures':
-      return [pc.adventuresCompleted];
-    case 'battles':
-      return [pc.battlesWon];
-    case 'health':
-      return [attrs.maxHealth];
-    case 'defense':
-      return [attrs.defense];
-    case 'attack':
-      return [attrs.attack];
-  }
-}
-
-const tuple = (parts: (PgColumn | SQL | number)[]): SQL => sql`(${sql.join(parts.map((p) => (typeof p === 'number' ? sql`${p}::int` : p)), sql`, `)})`;
-
-function fields(board: Board) {
-  const keys = keysOf(board);
-  return {
-    characterId: pc.id,
-    userId: pc.userId,
-    name: pc.name,
-    characterClass: pc.characterClass,
-    level: pc.level,
-    xp: pc.xp,
-    username: users.username,
-    title: sql<string | null>`(select t.title from "achievement_progress" t where t.user_id = ${pc.userId})`,
-    k1: keys[0]!,
-    k2: (keys[1] ?? keys[0])!,
-  };
-}
-
-type Raw = { k1: number; k2: number } & Omit<BoardRow, 'key' | 'rank'>;
-const withKey = (board: Board, { k1, k2, ...row }: Raw): Omit<BoardRow, 'rank'> => ({ ...row, key: board === 'xp' ? [k1, k2] : [k1] });
-
-const sameKey = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-const compareKeys = (a: readonly number[], b: readonly number[]) => {
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
-  return 0;
-};
-
-/**
- * Spec 03 §2 / DECISIONS §2: the first `limit` characters of every player, highest first, with
- * rank() semantics (ties share a rank, the next one skips: 1, 1, 3). The list starts at the top,
- * so each rank follows from the one before it; ties are listed newest id first. With ownOnBoard,
- * the route's read before rankedBoard: test/reads.test.ts holds the two answers equal.
- */
-export async function topOfBoard(db: DbOrTx, board: Board, limit: number): Promise<BoardRow[]> {
-  const keys = keysOf(board);
-  const tiebreak = onAttributes(board) ? attrs.characterId : pc.id;
-  const order = [...keys.map((k) => desc(k)), desc(tiebreak)];
-  const rows: Raw[] = onAttributes(board)
-    ? await db
-        .select(fields(board))
-        .from(attrs)
-        .innerJoin(pc, eq(pc.id, attrs.characterId))
-        .innerJoin(users, eq(users.id, pc.userId))
-        .orderBy(...order)
-        .limit(limit)
-    : await db.select(fields(board)).from(pc).innerJoin(users, eq(users.id, pc.userId)).orderBy(...order).limit(limit);
-  const ranked: BoardRow[] = [];
-  rows.forEach((raw, i) => {
-    const row = withKey(board, raw);
-    const before = ranked[i - 1];
-    ranked.push({ ...row, rank: before && sameKey(before.key, row.key) ? before.rank : i + 1 });
-  });
-  return ranked;
-}
-
-/**
- * The player's own characters on a board, each with its rank among every character: one more
- * than the number of characters strictly ahead. One range scan of the board's index from the
- * lowest own key counts for all of them at once, so a character far outside the top 100 still
- * knows its place.
- */
-export async function ownOnBoard(db: DbOrTx, board: Board, userId: string): Promise<BoardRow[]> {
-  const raw: Raw[] = await db
-    .select(fields(board))
-    .from(pc)
-    .innerJoin(attrs, eq(attrs.characterId, pc.id))
-    .innerJoin(users, eq(users.id, pc.userId))
-    .where(eq(pc.userId, userId))
-    .orderBy(asc(pc.createdAt), asc(pc.id));
-  const own = raw.map((r) => withKey(board, r));
-  if (own.length === 0) return [];
-  const keys = keysOf(board);
-  const lowest = own.map((o) => o.key).reduce((a, b) => (compareKeys(a, b) <= 0 ? a : b));
-  const counts = Object.fromEntries(own.map((o, i) => [`n${i}`, sql<number>`count(*) filter (where ${tuple(keys)} > ${tuple(o.key)})`.mapWith(Number)]));
-  const [ahead] = await db
-    .select(counts)
-    .from(onAttributes(board) ? attrs : pc)
-    .where(sql`${tuple(keys)} > ${tuple(lowest)}`);
-  return own.map((o, i) => ({ ...o, rank: (ahead?.[`n${i}`] ?? 0) + 1 }));
-}
-
-/** A character on a board as the one-statement read answers it: `k1` is the board's first key, the rank counted by the database. */
-export type RankedRow = Omit<BoardRow, 'key'> & { k1: number };
-
-/** keysOf's columns by name, for the statement's text. */
 const keyNames: Record<Board, string[]> = {
   xp: ['level', 'xp'],
   adventures: ['adventures_completed'],
@@ -143,16 +42,14 @@ const keyNames: Record<Board, string[]> = {
   attack: ['attack'],
 };
 
-const rowObject = sql.raw(`json_build_object('characterId', r.id, 'userId', r.user_id, 'name', r.name, 'characterClass', r.class, 'level', r.level, 'xp', r.xp, 'username', r.username, 'title', (select t.title from achievement_progress t where t.user_id = r.user_id), 'k1', r.k1, 'rank', r.rank)`);
-
 /**
- * readBoard's statement for one board: topOfBoard's rows and ownOnBoard's, in one snapshot (one
- * statement). The same orderings, so the same indexes: the top is the index's end, ranked by
- * rank() over it (ties share a rank, listed newest id first); an own character's rank is one more
- * than the index entries strictly ahead of its key. As ownOnBoard's one scan from the lowest own
- * key, the index is read once: each own character counts only the entries between its key and the
+ * Spec 03 §2 / DECISIONS §2: a board's statement, its top and the player's own characters in one
+ * snapshot (one statement, a typed row each, `own` telling the two lists apart). The top is the
+ * index's end, ranked by rank() over it (ties share a rank: 1, 1, 3; listed newest id first); an
+ * own character's rank is one more than the index entries strictly ahead of its key. The index is
+ * read once for the own ranks: each own character counts only the entries between its key and the
  * next higher own key, and the ranks are the running sums, tied own keys summed together (the
- * highest counts up to the keys' maximum).
+ * highest counts up to the keys' maximum). The own are listed by rank, then oldest first.
  */
 function boardRead(board: Board) {
   const keys = keyNames[board];
@@ -169,21 +66,35 @@ function boardRead(board: Board) {
   const ownKey = sql.raw(`(${keys.map((_, i) => `o.key${i}`).join(', ')})`);
   // Keys are integers: above the highest own key, up to the largest integer.
   const upTo = sql.raw(`(${keys.map((_, i) => `coalesce(o.up${i}, 2147483647)`).join(', ')})`);
-  return prepared<{ userId: string; limit: number }, Array<{ top: RankedRow[]; own: RankedRow[] }>>(`leaderboard_${board}`, (db) =>
+  const fields = sql.raw('r.id, r.user_id, r.name, r.class, r.level, r.xp, r.username, r.k1, r.rank::int as rank');
+  const topRows = sql`select false as own, ${fields}, r.n as place from (select t.*, rank() over (order by t.k desc) as rank, row_number() over (order by t.k desc, t.id desc) as n from (${top}) t) r`;
+  const ownRows = sql`select true as own, ${fields}, row_number() over (order by r.rank, r.created_at, r.id) as place from (select o.*, 1 + sum(s.n) over (order by ${ownKey} desc) as rank from (${own}) o cross join lateral (select count(*) as n from ${keyTable} x where ${on('x')} > ${ownKey} and ${on('x')} <= ${upTo}) s) r`;
+  return prepared(`leaderboard_${board}`, (db) =>
     db
       .select({
-        top: sql<RankedRow[]>`coalesce((select json_agg(${rowObject} order by r.n) from (select t.*, rank() over (order by t.k desc) as rank, row_number() over (order by t.k desc, t.id desc) as n from (${top}) t) r), '[]'::json)`,
-        own: sql<RankedRow[]>`coalesce((select json_agg(${rowObject} order by r.rank, r.created_at, r.id) from (select o.*, 1 + sum(s.n) over (order by ${ownKey} desc) as rank from (${own}) o cross join lateral (select count(*) as n from ${keyTable} x where ${on('x')} > ${ownKey} and ${on('x')} <= ${upTo}) s) r), '[]'::json)`,
+        own: sql<boolean>`b.own`,
+        characterId: sql<string>`b.id`,
+        userId: sql<string>`b.user_id`,
+        name: sql<string>`b.name`,
+        characterClass: sql<CharacterClass>`b.class`,
+        level: sql<number>`b.level`,
+        xp: sql<number>`b.xp`,
+        username: sql<string>`b.username`,
+        title: sql<string | null>`(select p.title from ${achievementProgress} p where p.user_id = b.user_id)`,
+        k1: sql<number>`b.k1`,
+        rank: sql<number>`b.rank`,
       })
-      .from(sql`(select 1) as one`),
+      .from(sql`(${topRows} union all ${ownRows}) as b`)
+      .orderBy(sql`b.own`, sql`b.place`),
   );
 }
 
 const boardReads = Object.fromEntries((Object.keys(keyNames) as Board[]).map((board) => [board, boardRead(board)])) as Record<Board, ReturnType<typeof boardRead>>;
 
-/** A board's top `limit` and the player's own characters with their ranks, as topOfBoard and ownOnBoard answer them (own by rank), from one statement. */
+/** A board's top `limit` and the player's own characters with their ranks (own by rank), from one statement. */
 export async function rankedBoard(db: DbOrTx, board: Board, userId: string, limit: number): Promise<{ top: RankedRow[]; own: RankedRow[] }> {
-  const [row] = await boardReads[board](db, { userId, limit });
-  if (!row) throw new Error('the leaderboard read no row');
-  return row;
+  const top: RankedRow[] = [];
+  const own: RankedRow[] = [];
+  for (const { own: isOwn, ...row } of await boardReads[board](db, { userId, limit })) (isOwn ? own : top).push(row);
+  return { top, own };
 }

@@ -22,23 +22,29 @@ const storeView = prepared('store_view', (db) =>
         price: playerCharacterBackpack.price,
         sellPrice: playerCharacterBackpack.sellPrice,
       },
-      // The window's offers as one JSON array (JSON.parse once, not a row each); none of them is a timestamp.
-      offers: sql<StoreOfferShown[]>`coalesce((select json_agg(json_build_object('id', o.id, 'offerId', o.offer_id, 'section', o.section, 'item', o.item, 'price', o.price, 'sold', o.sold) order by o.position) from ${storeOffers} o where o.character_id = ${playerCharacters.id} and o.window_start = ${sql.placeholder('windowStart')}::timestamptz), '[]'::json)`,
+      // A row per offer of the window (the left join), in generation order.
+      offer: { id: storeOffers.id, offerId: storeOffers.offerId, section: storeOffers.section, item: storeOffers.item, price: storeOffers.price, sold: storeOffers.sold },
     })
     .from(playerCharacters)
     .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
-    .where(ownedCharacter()),
+    .leftJoin(storeOffers, and(eq(storeOffers.characterId, playerCharacters.id), eq(storeOffers.windowStart, sql`${sql.placeholder('windowStart')}::timestamptz`)))
+    .where(ownedCharacter())
+    .orderBy(asc(storeOffers.position)),
 );
 
-export type StoreWindowRead = Awaited<ReturnType<typeof storeView>>[number];
+type StoreViewRow = Awaited<ReturnType<typeof storeView>>[number];
+export type StoreWindowRead = Omit<StoreViewRow, 'offer'> & { offers: StoreOfferShown[] };
 
 /**
  * The player's character's wallet and carried backpack with its offers of one window, in one
  * statement (one snapshot): undefined when the character is not the player's.
  */
 export async function readStoreWindow(db: DbOrTx, userId: string, characterId: string, windowStart: Date): Promise<StoreWindowRead | undefined> {
-  const [row] = await storeView(db, { userId, id: characterId, windowStart: windowStart.toISOString() });
-  return row;
+  const rows = await storeView(db, { userId, id: characterId, windowStart: windowStart.toISOString() });
+  const [first] = rows;
+  if (!first) return undefined;
+  const { offer: _first, ...read } = first;
+  return { ...read, offers: rows.flatMap((r) => (r.offer ? [r.offer] : [])) };
 }
 
 /** The character's offers of one window, in generation order (gear, potions, food, backpacks). */
