@@ -5,6 +5,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noPatching from './eslint/no-dependency-patching.js';
 
 /** Every web feature, read from its folder: a new feature is fenced in without an edit here. */
 const webFeatures = readdirSync(path.join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
@@ -79,6 +80,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Use the seeded Rng.' }],
     },
+  },
+  // Dependencies as published (docs/security.md): no patches, private files or fields, Symbol.for; tests included.
+  {
+    plugins: { local: noPatching },
+    rules: { 'local/no-dependency-patching': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -171,7 +171,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   // Before the other routes: its onResponse hook times every one of them.
   const metrics = registerMetrics(app, {
     token: config.metricsToken,
-    sources: { pool: database.pool, openSockets: () => hub.connectionCount, schedulerLagMs: () => scheduler.lagMs },
+    sources: { pool: database.connections, openSockets: () => hub.connectionCount, schedulerLagMs: () => scheduler.lagMs },
   });
   hub.onFlushed = (pushes, lag) => metrics.observePushes(pushes, lag);
   registerOriginCheck(app, originPolicy);

@@ -18,7 +18,7 @@ describe('GET /metrics', () => {
 
   const metrics = (headers: Record<string, string> = {}) => fetch(`${server.url}/metrics`, { headers });
 
-  it('counts and times requests per route pattern, and shows sockets, pushes, the scheduler, the event loop and memory', async () => {
+  it('counts and times requests per route pattern, and shows the database pool and its query time, sockets, pushes, the scheduler, the event loop and memory', async () => {
     const player = await signedInPlayer(server.url);
     const character = await createCharacter(player);
     const tab = connectSocket(server.url, player);
@@ -40,7 +40,12 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/scheduler_lag_seconds \d/);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
     expect(text).toMatch(/process_resident_memory_bytes \d/);
-    if (server.database.kind === 'postgres') expect(text).toMatch(/db_pool_connections \d/);
+    // The database pool's use, and its statements' and transactions' time (issue 28), on either database.
+    expect(text).toMatch(/db_pool_connections [1-9]/);
+    expect(text).toMatch(/db_pool_idle_connections \d/);
+    expect(text).toMatch(/db_pool_waiting_requests \d/);
+    expect(text).toMatch(/db_query_duration_seconds_bucket\{le="0.005"\} \d/);
+    expect(Number(/db_query_duration_seconds_count (\d+)/.exec(text)?.[1])).toBeGreaterThan(3);
     tab.close();
   });
 

@@ -6,9 +6,9 @@ import { prepared } from '../src/db/prepared.ts';
 import { freshPostgres } from './support/server.ts';
 
 /**
- * db/prepared.ts runs a query built once without drizzle's per-call machinery: what it answers
- * must be exactly what drizzle answers for the same query (decoders, nested objects, left-join
- * nulls, parameters), on both databases, on the database and in a transaction.
+ * db/prepared.ts runs a query built once, as drizzle's own `.prepare(name)`: what it answers must
+ * be exactly what drizzle's query builder answers for the same query (decoders, nested objects,
+ * left-join nulls, parameters), on both databases, on the database and in a transaction.
  */
 const heroes = pgTable('prep_heroes', {
   id: serial('id').primaryKey(),

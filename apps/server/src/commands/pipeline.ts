@@ -1,7 +1,7 @@
 import { invalidatePush, queryKeys, type ConsoleAnswer, type PushMessage, type QueryKey, type Toast } from '@rpg/contract';
 import { createRng, isRuleError } from '@rpg/game';
 import type { Config } from '../config.ts';
-import { withCommit, type Db, type Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { TimedState } from '../db/queries/adventures.ts';
 import { getCharacterForUpdate, lockCharacterForLine } from '../db/queries/characters.ts';
 import { writeConsoleLines, type ConsoleLine } from '../db/queries/console.ts';
@@ -119,10 +119,9 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
           effects = await runCommand(tx, def, parsed.args, base);
         }
       }
-      // The lines' insert leaves with the commit: its answer is read after it.
-      return { stored: withCommit(tx, () => writeConsoleLines(tx, characterId, [typed, ...effects.lines])), effects };
+      return { messages: await writeConsoleLines(tx, characterId, [typed, ...effects.lines]), effects };
     });
-  const { stored, effects } = await attempt(true)
+  const { messages, effects } = await attempt(true)
     .catch(async (error: unknown) => {
       if (!(error instanceof CatchUpFirst)) throw error;
       await deps.catchUp(userId);
@@ -133,10 +132,9 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
       // The refused command's transaction rolled back: the typed line and the refusal alone.
       return db.transaction(async (tx) => {
         const character = found(await getCharacterForUpdate(tx, userId, characterId));
-        return { stored: withCommit(tx, () => writeConsoleLines(tx, characterId, [typedBy(character.character.name), ...error.effects.lines])), effects: error.effects };
+        return { messages: await writeConsoleLines(tx, characterId, [typedBy(character.character.name), ...error.effects.lines]), effects: error.effects };
       });
     });
-  const messages = await stored.result;
 
   for (const fn of effects.afterCommit) {
     try {

@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 /** What the metrics read from the rest of the app (app.ts wires them; this file imports no layer above it). */
 export interface MetricSources {
-  /** PostgreSQL's pool (undefined on the embedded database, which is one connection). */
+  /** The database's connection pool (PostgreSQL's, or the embedded database's one connection). */
   pool: pg.Pool | undefined;
   /** This process's open WebSockets. */
   openSockets(): number;
@@ -39,7 +39,8 @@ function mayRead(request: FastifyRequest, token: string | undefined): boolean {
 
 /**
  * GET /metrics in Prometheus' text format (prom-client): requests and their latency per route
- * pattern (never the raw URL: ids would make a series each), 5xx errors, the PostgreSQL pool,
+ * pattern (never the raw URL: ids would make a series each), 5xx errors, the database pool and its
+ * statements' and transactions' time,
  * open sockets, pushes and their delivery lag, the scheduler's lag, and prom-client's default
  * process metrics (event-loop lag, memory, CPU, handles). Anyone else gets the same 404 as an
  * unknown path.
@@ -76,9 +77,25 @@ export function registerMetrics(app: FastifyInstance, { token, sources }: { toke
       new Gauge({ name, help, registers: [register], collect() {
         this.set(read(pool));
       } });
-    poolGauge('db_pool_connections', 'Connections the PostgreSQL pool holds', (p) => p.totalCount);
-    poolGauge('db_pool_idle_connections', 'Idle connections in the PostgreSQL pool', (p) => p.idleCount);
+    poolGauge('db_pool_connections', 'Connections the database pool holds', (p) => p.totalCount);
+    poolGauge('db_pool_idle_connections', 'Idle connections in the database pool', (p) => p.idleCount);
     poolGauge('db_pool_waiting_requests', 'Callers waiting for a pooled connection', (p) => p.waitingCount);
+    // The pool's own events: a statement outside a transaction holds a connection for itself, a
+    // transaction for its whole body (begin to commit), so this is each one's time on the database.
+    const queryTime = new Histogram({
+      name: 'db_query_duration_seconds',
+      help: 'Time a statement, or a whole transaction, held a pooled connection',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [register],
+    });
+    const acquiredAt = new WeakMap<pg.PoolClient, number>();
+    pool.on('acquire', (client) => acquiredAt.set(client, performance.now()));
+    pool.on('release', (_error, client) => {
+      const at = acquiredAt.get(client);
+      if (at === undefined) return;
+      acquiredAt.delete(client);
+      queryTime.observe((performance.now() - at) / 1000);
+    });
   }
 
   app.addHook('onResponse', async (request, reply) => {

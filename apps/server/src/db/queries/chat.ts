@@ -40,7 +40,7 @@ const mutesRead = prepared('chat_mutes', (db) =>
 );
 
 /**
- * GET /api/chat's reads, two statements started together (one round trip on PostgreSQL's lanes).
+ * GET /api/chat's reads, two statements started together.
  * Spec 03 §9: the last `limit` lines of the global chat, oldest first, without the lines of players
  * the viewer muted (DECISIONS §4: a personal mute list) nor of players in a block with the viewer,
  * either way (issue 25); and the viewer's mutes.
