@@ -28,14 +28,14 @@
 //   BENCH_CHAT_SERVER=<main.js> runs that compiled server instead of building and running apps/server/dist
 //   (a before/after comparison in one sitting).
 import { fork, spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, createServer } from 'node:net';
 import { buildServer, serverEntry } from './build-server.mjs';
-import { cpuSeconds, freePort, machineCpuSeconds, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
+import { cpuSeconds, freePort, machineCpuSeconds, newPgDatabase, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = (process.env.BENCH_CHAT_PARTS ?? 'one,two,memory,floor').split(',').map((p) => p.trim());
@@ -115,27 +115,7 @@ async function stopServer(server) {
   await exited;
 }
 
-/** A fresh database on the PostgreSQL server of DATABASE_URL; dropped by the cleanup. */
-async function newPgDatabase(serverUrl, name, cleanups) {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await c.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** A session cookie as better-auth signs it (HMAC-SHA256 of the token with the server's secret). */
-const sessionCookie = (token) => `rpg.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', SECRET).update(token).digest('base64')}`)}`;
+const sessionCookie = (token) => sharedSessionCookie(SECRET, token);
 
 /** JSON calls with one player's cookie and the game's Origin. */
 const caller = (base, cookie) => async (method, url, body) => {

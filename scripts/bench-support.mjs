@@ -1,4 +1,6 @@
-// What the bench scripts share: a free port, a process's resident memory, a pause.
+// What the bench scripts share: a free port, a process's resident memory, a pause, a throwaway
+// PostgreSQL database, a session cookie.
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -74,3 +76,32 @@ export async function signedInPlayer(base, email, name) {
   await call('POST', '/api/auth/sign-in/email', { email, password: 'dragon-fire' });
   return { cookie, call };
 }
+
+/** A client of the PostgreSQL server at `url`, connected. */
+export async function pgClient(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** A fresh database `name` on the PostgreSQL server of `serverUrl`, dropped by a cleanup pushed to `cleanups` (unless `keep`). */
+export async function newPgDatabase(serverUrl, name, cleanups, keep = false) {
+  const admin = await pgClient(serverUrl);
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  if (!keep) {
+    cleanups.push(async () => {
+      const c = await pgClient(serverUrl);
+      await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await c.end();
+    });
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A session cookie as better-auth signs it (HMAC-SHA256 of the token with the server's secret). */
+export const sessionCookie = (secret, token) => `rpg.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;

@@ -36,14 +36,14 @@
 //   SIMULATE_PGLITE_TEMPLATE=<tar.gz> (a migrated PGlite template unpacked into each new embedded database)  SIMULATE_OUT=<dir> (the plots and tables; docs/)
 //   SIMULATE_SEED=1  SIMULATE_KEEP=1 (keep the databases made on DATABASE_URL's server)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes, createHmac } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildServer, pgliteTemplate, serverEntry, serverSources } from './build-server.mjs';
-import { cpuSeconds, freePort, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
+import { cpuSeconds, freePort, newPgDatabase as newSharedPgDatabase, pgClient, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep } from './bench-support.mjs';
 import { capacitySvg, count, merge, MIX, newHistogram, quantile } from './simulate-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -215,35 +215,12 @@ function pssMb(pid) {
   }
 }
 
-async function pgClient(url) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return client;
-}
-
-async function newPgDatabase(serverUrl, name) {
-  const admin = await pgClient(serverUrl);
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  // On DATABASE_URL's server the run's databases are dropped at the end (SIMULATE_KEEP=1 keeps them).
-  if (env.SIMULATE_KEEP !== '1') {
-    cleanups.push(async () => {
-      const c = await pgClient(serverUrl);
-      await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
-      await c.end();
-    });
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const newPgDatabase = (serverUrl, name) => newSharedPgDatabase(serverUrl, name, cleanups, env.SIMULATE_KEEP === '1');
 
 // ---------------------------------------------------------------------------------------------------
 // Players and the world, written with generate_series.
 
-const sessionCookie = (token) => `rpg.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', SECRET).update(token).digest('base64')}`)}`;
+const sessionCookie = (token) => sharedSessionCookie(SECRET, token);
 
 /** The template player: signed up through the API, with a fresh character. Answers its user id. */
 async function templatePlayer(base) {

@@ -1,8 +1,8 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { BASE_URL } from '../support/game.ts';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { BASE_URL, newEmail, signedIn } from '../support/game.ts';
 
 export interface NewCharacter {
   name: string;
@@ -63,3 +63,12 @@ export function fakePngFile(): string {
 
 /** The character card's select button on /game; its name is the character's name. */
 export const characterCard = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+/** A signed-in player with a character, in a browser context of their own. */
+export async function playerWithCharacter(browser: Browser, prefix: string): Promise<{ page: Page; id: string; username: string; characterId: string }> {
+  const page = await (await browser.newContext()).newPage();
+  await signedIn(page, newEmail(prefix));
+  const character = await createCharacterViaApi(page, { name: prefix, race: 'human', class: 'warrior', gender: 'male' });
+  const me = (await (await page.request.get('/api/me')).json()) as { id: string; username: string };
+  return { page, id: me.id, username: me.username, characterId: character.id };
+}

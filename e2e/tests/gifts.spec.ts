@@ -1,19 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
-import { BASE_URL, newEmail, signedIn } from '../support/game.ts';
-import { createCharacterViaApi } from './character-helpers.ts';
+import { BASE_URL } from '../support/game.ts';
+import { playerWithCharacter } from './character-helpers.ts';
 import { earnCopper, readCopper } from './store-helpers.ts';
 
 const headers = { origin: BASE_URL };
-
-/** A signed-in player with a character, in a browser context of their own. */
-async function player(browser: Browser, prefix: string): Promise<{ page: Page; id: string; username: string; characterId: string }> {
-  const page = await (await browser.newContext()).newPage();
-  await signedIn(page, newEmail(prefix));
-  const character = await createCharacterViaApi(page, { name: prefix, race: 'human', class: 'warrior', gender: 'male' });
-  const me = (await (await page.request.get('/api/me')).json()) as { id: string; username: string };
-  return { page, id: me.id, username: me.username, characterId: character.id };
-}
 
 /** The Your Funds card's gold, silver and copper (the auction house shows the active character's). */
 async function expectFunds(page: Page, copper: number): Promise<void> {
@@ -24,8 +15,8 @@ async function expectFunds(page: Page, copper: number): Promise<void> {
 
 test.describe('gifts between friends (DECISIONS §4)', () => {
   test("a friend's profile: 'Send Gift' gives copper; the receiver hears of it live and their funds change; a refusal shows the server's message", async ({ browser }) => {
-    const giver = await player(browser, 'giftgiver');
-    const taker = await player(browser, 'gifttaker');
+    const giver = await playerWithCharacter(browser, 'giftgiver');
+    const taker = await playerWithCharacter(browser, 'gifttaker');
     const start = await earnCopper(giver.page, giver.characterId, 3);
 
     // Friends through the API, as the friends spec does through the screens.

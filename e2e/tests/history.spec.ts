@@ -1,25 +1,15 @@
-import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
-import { BASE_URL, newEmail, signedIn } from '../support/game.ts';
-import { createCharacterViaApi } from './character-helpers.ts';
+import { BASE_URL } from '../support/game.ts';
+import { playerWithCharacter } from './character-helpers.ts';
 import { earnCopper, pickWeapon, readStore } from './store-helpers.ts';
 
 const headers = { origin: BASE_URL };
 
-/** A signed-in player with a character, in a browser context of their own. */
-async function player(browser: Browser, prefix: string): Promise<{ page: Page; id: string; username: string; characterId: string }> {
-  const page = await (await browser.newContext()).newPage();
-  await signedIn(page, newEmail(prefix));
-  const character = await createCharacterViaApi(page, { name: prefix, race: 'human', class: 'warrior', gender: 'male' });
-  const me = (await (await page.request.get('/api/me')).json()) as { id: string; username: string };
-  return { page, id: me.id, username: me.username, characterId: character.id };
-}
-
 test.describe('History on the character sheet (issue 29, the ledger)', () => {
   test('a store purchase and a friend’s gift both show up, newest first, with the giver’s name', async ({ browser }) => {
     test.setTimeout(150_000);
-    const buyer = await player(browser, 'historybuyer');
-    const giver = await player(browser, 'historygiver');
+    const buyer = await playerWithCharacter(browser, 'historybuyer');
+    const giver = await playerWithCharacter(browser, 'historygiver');
 
     // Before anything moved: the empty state.
     await buyer.page.goto('/profile');
