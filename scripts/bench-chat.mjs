@@ -35,7 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, createServer } from 'node:net';
 import { buildServer, serverEntry } from './build-server.mjs';
-import { cpuSeconds, freePort, machineCpuSeconds, newPgDatabase, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep } from './bench-support.mjs';
+import { cpuSeconds, freePort, machineCpuSeconds, newPgDatabase, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep, untilHealthy } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = (process.env.BENCH_CHAT_PARTS ?? 'one,two,memory,floor').split(',').map((p) => p.trim());
@@ -94,17 +94,7 @@ async function startServer({ databaseUrl, dataDir, profile }, cleanups) {
   const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, entry] : [entry];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   cleanups.push(() => child.exitCode === null && child.kill('SIGTERM'));
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (performance.now() - started > 120_000) throw new Error('the server did not come up');
-    await sleep(50);
-  }
+  await untilHealthy(base, child, 120_000);
   return { base, child, pid: child.pid };
 }
 

@@ -105,3 +105,18 @@ export async function newPgDatabase(serverUrl, name, cleanups, keep = false) {
 
 /** A session cookie as better-auth signs it (HMAC-SHA256 of the token with the server's secret). */
 export const sessionCookie = (secret, token) => `rpg.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;
+
+/** Waits until the server `child` answers `base`/api/health (it throws if the process exits or `timeoutMs` passes). */
+export async function untilHealthy(base, child, timeoutMs) {
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (performance.now() - started > timeoutMs) throw new Error('the server did not come up');
+    await sleep(50);
+  }
+}

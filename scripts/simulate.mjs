@@ -43,7 +43,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildServer, pgliteTemplate, serverEntry, serverSources } from './build-server.mjs';
-import { cpuSeconds, freePort, newPgDatabase as newSharedPgDatabase, pgClient, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep } from './bench-support.mjs';
+import { cpuSeconds, freePort, newPgDatabase as newSharedPgDatabase, pgClient, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep, untilHealthy } from './bench-support.mjs';
 import { capacitySvg, count, merge, MIX, newHistogram, quantile } from './simulate-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,16 +123,7 @@ async function startServer({ databaseUrl, dataDir }) {
   };
   cleanups.push(stop);
   const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (performance.now() - started > 180_000) throw new Error('the server did not come up');
-    await sleep(50);
-  }
+  await untilHealthy(base, child, 180_000);
   console.log(`   a server up at ${base} in ${fmt((performance.now() - started) / 1000)} s`);
   return { base, pid: child.pid, stop };
 }
