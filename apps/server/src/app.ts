@@ -109,8 +109,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const mailer = mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
   const bus = busOverride ?? (database.pool ? await createPgBus(database.pool, app.log) : createLocalBus());
   const hub = new RealtimeHub(db, bus, app.log);
-  // Every push from here on (sign-in and sign-out, the store's restock, play time) goes through the pusher, which logs a failure.
-  const push = pusher(hub, app.log);
+  // Every push from here on (sign-in and sign-out, the store's restock, play time) goes through the pusher, which logs a failure (with the request id when a request is serving).
+  const push = pusher(hub, requestAwareLog);
   const secret = resolveSecret(config.authSecret, config.dataDir);
   const originPolicy = { trustedOrigins: config.trustedOrigins, allowSameHost: !config.publicUrlFixed };
   const auth = createAuth({

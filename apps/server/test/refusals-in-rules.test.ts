@@ -14,7 +14,7 @@ const TRANSPORT: Record<string, string[]> = {
   'app.ts': ['rate_limited'],
   'routes/auth.ts': ['not_found', 'public_url_required', 'invalid_input'],
   'routes/achievements.ts': ['invalid_time_zone'],
-  'routes/dev-grants.ts': ['unknown_material'],
+  'routes/dev-grants.ts': ['unknown_material', 'grant_refused'],
 };
 
 function files(dir: string, out: string[] = []): string[] {
