@@ -35,7 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, createServer } from 'node:net';
 import { buildServer, serverEntry } from './build-server.mjs';
-import { cpuSeconds, freePort, machineCpuSeconds, newPgDatabase, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep, untilHealthy } from './bench-support.mjs';
+import { benchServerEnv, cpuSeconds, freePort, machineCpuSeconds, newPgDatabase, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep, untilHealthy } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = (process.env.BENCH_CHAT_PARTS ?? 'one,two,memory,floor').split(',').map((p) => p.trim());
@@ -78,18 +78,7 @@ async function pool(items, limit, task) {
 async function startServer({ databaseUrl, dataDir, profile }, cleanups) {
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    AUTH_SECRET: SECRET,
-    NODE_ENV: 'development',
-    DEV_OUTBOX: '1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_FACTOR: '1000000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  };
+  const env = benchServerEnv({ port, dataDir, databaseUrl, secret: SECRET });
   const entry = process.env.BENCH_CHAT_SERVER || serverEntry;
   const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, entry] : [entry];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -2,6 +2,7 @@
 // PostgreSQL database, a session cookie.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createServer } from 'node:net';
 
 export function freePort() {
@@ -119,4 +120,24 @@ export async function untilHealthy(base, child, timeoutMs) {
     if (performance.now() - started > timeoutMs) throw new Error('the server did not come up');
     await sleep(50);
   }
+}
+
+/**
+ * The environment of a server a bench starts: development mode with the outbox, its own port, data
+ * folder, database and secret, no web app, and the per-address limits lifted (every client comes
+ * from this machine's address).
+ */
+export function benchServerEnv({ port, dataDir, databaseUrl, secret }) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    AUTH_SECRET: secret,
+    NODE_ENV: 'development',
+    DEV_OUTBOX: '1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_FACTOR: '1000000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  };
 }

@@ -43,7 +43,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildServer, pgliteTemplate, serverEntry, serverSources } from './build-server.mjs';
-import { cpuSeconds, freePort, newPgDatabase as newSharedPgDatabase, pgClient, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep, untilHealthy } from './bench-support.mjs';
+import { benchServerEnv, cpuSeconds, freePort, newPgDatabase as newSharedPgDatabase, pgClient, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep, untilHealthy } from './bench-support.mjs';
 import { capacitySvg, count, merge, MIX, newHistogram, quantile } from './simulate-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,21 +98,7 @@ async function startServer({ databaseUrl, dataDir }) {
   const entry = env.SIMULATE_SERVER ? path.resolve(root, env.SIMULATE_SERVER) : serverEntry;
   const child = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      AUTH_SECRET: SECRET,
-      NODE_ENV: 'development',
-      DEV_OUTBOX: '1',
-      LOG_LEVEL: 'warn',
-      // Every simulated player comes from 127.0.0.1: the per-address limits would count them as one.
-      RATE_LIMIT_FACTOR: '1000000',
-      RPG_TIME_SCALE: String(TIME_SCALE),
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
+    env: { ...benchServerEnv({ port, dataDir, databaseUrl, secret: SECRET }), HOST: '127.0.0.1', RPG_TIME_SCALE: String(TIME_SCALE) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
