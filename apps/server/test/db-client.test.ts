@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type Tx } from '../src/db/client.ts';
+import { transaction } from '../src/db/transaction.ts';
 import { freshPostgres } from './support/server.ts';
 
 /**
@@ -58,6 +59,28 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () =>
     expect(pids.has(victim)).toBe(false);
   });
 
+  it('sends the statements outside a transaction on at most four pipelined connections, the slow one not holding up the rest', async () => {
+    const pid = (result: unknown) => (result as { rows: Array<{ pid: number }> }).rows[0]!.pid;
+    const pids = new Set((await Promise.all(Array.from({ length: 60 }, () => database.db.execute(sql`select pg_backend_pid() as pid`)))).map(pid));
+    expect(pids.size).toBeGreaterThanOrEqual(1);
+    expect(pids.size).toBeLessThanOrEqual(4);
+    // A transaction takes a pooled connection of its own, never a pipelined one.
+    const inTransaction = await transaction(database.db, async (tx) => pid(await tx.execute(sql`select pg_backend_pid() as pid`)));
+    expect(pids.has(inTransaction)).toBe(false);
+    // The slow statement's line is busy: the ones sent after it go to another and are answered first.
+    const answered: string[] = [];
+    const slow = database.db.execute(sql`select pg_sleep(0.5)`).then(() => answered.push('slow'));
+    const quick = Promise.all(Array.from({ length: 3 }, () => database.db.execute(sql`select 1`))).then(() => answered.push('quick'));
+    await Promise.all([slow, quick]);
+    expect(answered).toEqual(['quick', 'slow']);
+  });
+
+  it('reports a failed pipelined statement alone: the statements around it on the line are answered', async () => {
+    const results = await Promise.allSettled([database.db.execute(sql`select 1 as n`), database.db.execute(sql`select 1/0`), database.db.execute(sql`select 2 as n`)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ cause: expect.objectContaining({ code: '22012' }) });
+  });
+
   transactionMeaning(() => database);
 });
 
@@ -76,58 +99,87 @@ describe('the embedded database client', () => {
   it('leaves node-postgres and drizzle as published', () => {
     expect(libraryParts()).toEqual(before);
   });
+
+  it('starts a replaced connection on a clean session: named statements parse again, no transaction is left open', async () => {
+    const named = { name: 'probe_count', text: 'select count(*)::int as c from pipeline_probe' };
+    const count = async () => ((await database.connections.query(named)) as { rows: Array<{ c: number }> }).rows[0]!.c;
+    const before = await count();
+    // A failed statement outside a transaction: node-postgres' pool closes that connection.
+    await expect(database.connections.query('select 1/0')).rejects.toThrow('division by zero');
+    // A connection closed inside a transaction leaves it open in the one PGlite session.
+    const inside = await database.connections.connect();
+    await inside.query('begin');
+    await inside.query('insert into pipeline_probe (n) values (5000)');
+    inside.release(new Error('dropped mid-transaction'));
+    expect(await count()).toBe(before);
+    await database.db.execute(sql`insert into pipeline_probe (n) values (5001)`);
+    expect(await count()).toBe(before + 1);
+  });
 });
 
 /** What a transaction means, whatever the driver layer does with its statements' writes. */
 function transactionMeaning(current: () => Database) {
+  for (const [opener, begin] of transactionOpeners) describe(`a transaction by ${opener}`, () => meaning(current, begin));
+}
+
+type Begin = <T>(db: Database['db'], body: (tx: Tx) => Promise<T>) => Promise<T>;
+/** Drizzle's own `db.transaction` (better-auth's and the tests'), and the game's (db/transaction.ts, on a handle per connection). */
+const transactionOpeners: Array<[string, Begin]> = [
+  ['drizzle', (db, body) => db.transaction(body)],
+  ['db/transaction.ts', transaction],
+];
+
+function meaning(current: () => Database, begin: Begin) {
+  // Each opener's rows apart.
+  const k = begin === transaction ? 1000 : 0;
   it('reports a failed statement with its text and the database\'s error, and goes on', async () => {
     const { db } = current();
-    await db.execute(sql`insert into pipeline_probe (n) values (${40})`);
-    await expect(db.execute(sql`insert into pipeline_probe (n) values (${40})`)).rejects.toMatchObject({
+    await db.execute(sql`insert into pipeline_probe (n) values (${40 + k})`);
+    await expect(db.execute(sql`insert into pipeline_probe (n) values (${40 + k})`)).rejects.toMatchObject({
       message: expect.stringContaining('insert into pipeline_probe'),
       cause: expect.objectContaining({ code: '23505' }),
     });
-    const { rows } = (await db.execute(sql`select count(*)::int as c from pipeline_probe where n = ${40}`)) as unknown as { rows: Array<{ c: number }> };
+    const { rows } = (await db.execute(sql`select count(*)::int as c from pipeline_probe where n = ${40 + k}`)) as unknown as { rows: Array<{ c: number }> };
     expect(rows).toEqual([{ c: 1 }]);
   });
 
   it('keeps a transaction whole: a thrown body rolls its writes back, a committed one keeps them', async () => {
     await expect(
-      current().db.transaction(async (tx) => {
-        await tx.execute(sql`insert into pipeline_probe (n) values (${10})`);
+      begin(current().db, async (tx) => {
+        await tx.execute(sql`insert into pipeline_probe (n) values (${10 + k})`);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    await current().db.transaction(async (tx) => tx.execute(sql`insert into pipeline_probe (n) values (${11})`));
-    const { rows } = (await current().db.execute(sql`select n from pipeline_probe where n in (10, 11) order by n`)) as unknown as { rows: Array<{ n: number }> };
-    expect(rows.map((r) => r.n)).toEqual([11]);
+    await begin(current().db, async (tx) => tx.execute(sql`insert into pipeline_probe (n) values (${11 + k})`));
+    const { rows } = (await current().db.execute(sql`select n from pipeline_probe where n in (${10 + k}, ${11 + k}) order by n`)) as unknown as { rows: Array<{ n: number }> };
+    expect(rows.map((r) => r.n)).toEqual([11 + k]);
   });
 
   it('rolls back when the first statement fails, and the connection serves the next transaction', async () => {
-    await expect(current().db.transaction(async (tx) => tx.execute(sql`select no_such_column from pipeline_probe where n = ${1}`))).rejects.toThrow();
-    const inside = await current().db.transaction(async (tx) => tx.execute(sql`select count(*)::int as c from pipeline_probe where n > ${0}`));
+    await expect(begin(current().db, async (tx) => tx.execute(sql`select no_such_column from pipeline_probe where n = ${1}`))).rejects.toThrow();
+    const inside = await begin(current().db, async (tx) => tx.execute(sql`select count(*)::int as c from pipeline_probe where n > ${0}`));
     expect((inside as unknown as { rows: Array<{ c: number }> }).rows[0]!.c).toBeGreaterThanOrEqual(1);
   });
 
   it('runs a body that awaits something else before its first statement, and an empty one', async () => {
-    const result = await current().db.transaction(async (tx) => {
+    const result = await begin(current().db, async (tx) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      await tx.execute(sql`insert into pipeline_probe (n) values (${20})`);
+      await tx.execute(sql`insert into pipeline_probe (n) values (${20 + k})`);
       return 'done';
     });
     expect(result).toBe('done');
-    expect(await current().db.transaction(async () => 'nothing')).toBe('nothing');
+    expect(await begin(current().db, async () => 'nothing')).toBe('nothing');
     // Row locks are held across the body: a second transaction waits for the first.
     const order: string[] = [];
     await Promise.all([
-      current().db.transaction(async (tx) => {
-        await tx.execute(sql`select n from pipeline_probe where n = ${20} for update`);
+      begin(current().db, async (tx) => {
+        await tx.execute(sql`select n from pipeline_probe where n = ${20 + k} for update`);
         await new Promise((resolve) => setTimeout(resolve, 100));
         order.push('first');
       }),
       new Promise((resolve) => setTimeout(resolve, 30)).then(() =>
-        current().db.transaction(async (tx) => {
-          await tx.execute(sql`select n from pipeline_probe where n = ${20} for update`);
+        begin(current().db, async (tx) => {
+          await tx.execute(sql`select n from pipeline_probe where n = ${20 + k} for update`);
           order.push('second');
         }),
       ),

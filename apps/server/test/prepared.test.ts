@@ -3,6 +3,7 @@ import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizz
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { prepared } from '../src/db/prepared.ts';
+import { transaction } from '../src/db/transaction.ts';
 import { freshPostgres } from './support/server.ts';
 
 /**
@@ -89,6 +90,21 @@ function suite(open: () => Promise<{ database: Database; drop?: () => Promise<vo
     expect(renamed).toMatchObject({ id: 2, name: 'Bramble', level: 7, brave: false, gear: null });
     await expect(byLevel(database.db, {} as { level: number })).rejects.toThrow('No value for placeholder "level" was provided');
     await expect(rename(database.db, { id: 1, name: null as unknown as string })).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23502' }) });
+  });
+
+  it("runs in the game's transactions (built once on their connection): inside it sees the transaction's writes, a rollback undoes them", async () => {
+    for (let i = 0; i < 3; i++) {
+      await expect(
+        transaction(database.db, async (tx) => {
+          await rename(tx, { id: 1, name: `Ghost${i}` });
+          expect((await byLevel(tx, { level: 1 }))[0]!.hero.name).toBe(`Ghost${i}`);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      expect((await byLevel(database.db, { level: 1 }))[0]!.hero.name).toBe('Aria');
+    }
+    const [kept] = await transaction(database.db, (tx) => rename(tx, { id: 1, name: 'Aria' }));
+    expect(kept).toMatchObject({ id: 1, name: 'Aria' });
   });
 }
 

@@ -10,6 +10,7 @@ import { found } from '../services/characters.ts';
 import { secretSeed } from '../services/seed.ts';
 import { parseCommandLine, unknownCommandMessage, type CommandTable } from './registry.ts';
 import type { CommandContext, CommandDef } from './types.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface ConsoleLineInput {
   userId: string;
@@ -103,7 +104,7 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
    * and the catch-up runs first, outside it: settling locks the adventure before the character.
    */
   const attempt = (checkTime: boolean) =>
-    db.transaction(async (tx) => {
+    transaction(db, async (tx) => {
       const now = new Date();
       const locked = found(await lockCharacterForLine(tx, userId, characterId, now));
       if (checkTime && deps.needsCatchUp(locked.state, now)) throw new CatchUpFirst();
@@ -130,7 +131,7 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
     .catch(async (error: unknown) => {
       if (!(error instanceof Refused)) throw error;
       // The refused command's transaction rolled back: the typed line and the refusal alone.
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const character = found(await getCharacterForUpdate(tx, userId, characterId));
         return { messages: await writeConsoleLines(tx, characterId, [typedBy(character.character.name), ...error.effects.lines]), effects: error.effects };
       });

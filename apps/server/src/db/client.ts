@@ -7,8 +7,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type * as schema from './schema/index.ts';
-import * as authSchema from './schema/auth.ts';
+import { relationalSchema } from './schema/relational.ts';
 import { EmbeddedSocket } from './embedded-socket.ts';
+import { PipelinedPool } from './pipelined-pool.ts';
+import { registerPool } from './transaction.ts';
 
 export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,14 +29,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * The schema drizzle is given: only the auth tables, for better-auth's adapter (it reads them
- * through drizzle's relational API). The game's queries name their tables and never use that API,
- * and drizzle builds a relational query builder for every table of this schema in every
- * transaction: with all 34 tables that was ~2% of a console line's CPU, and its garbage.
- */
-const relationalSchema = authSchema;
-
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export interface OpenOptions {
@@ -51,15 +45,15 @@ export function embeddedDatabaseIsNew(dataDir: string): boolean {
 }
 
 /**
- * The pool and drizzle over it, migrated: node-postgres and drizzle as published. Statements that
- * drizzle's `.prepare(name)` built are named, so each connection parses and plans them once
+ * Drizzle over `pool`, migrated: node-postgres and drizzle as published. Statements that drizzle's
+ * `.prepare(name)` built are named, so each connection parses and plans them once
  * (db/prepared.ts); transactions take a pooled connection for their body.
  */
-async function driver(config: pg.PoolConfig, errorLabel: string, migrateLocked: boolean): Promise<{ pool: pg.Pool; db: Db }> {
-  const pool = new pg.Pool(config);
+async function driver(pool: pg.Pool, errorLabel: string, migrateLocked: boolean): Promise<{ pool: pg.Pool; db: Db }> {
   // A connection that fails while idle (a server restart, an admin) must not crash the process.
   pool.on('error', (error) => console.error(`[db] ${errorLabel}:`, error.message));
   const db = drizzlePg(pool, { schema: relationalSchema }) as unknown as Db;
+  registerPool(db, pool);
   if (migrateLocked) await migrateAlone(pool, db);
   else await migratePg(db as never, { migrationsFolder });
   return { pool, db };
@@ -104,7 +98,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // database) the planner guesses ~200,000 rows, and JIT compiling each statement cost 15-80 ms
     // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md,
     // "The database driver").
-    const { pool, db } = await driver({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 'idle connection error', true);
+    // Ten connections for transactions, four pipelined ones for the statements outside them (db/pipelined-pool.ts).
+    const { pool, db } = await driver(new PipelinedPool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 4), 'idle connection error', true);
     return { db, kind: 'postgres', pool, connections: pool, close: () => pool.end() };
   }
   let dataDir = options.dataDir;
@@ -117,7 +112,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // The embedded database through node-postgres, as PostgreSQL is: the same driver, parsers and
   // named statements on both (embedded-socket.ts, given to pg's `stream` option). PGlite is one
   // session: one connection, never closed while idle, so no two transactions interleave.
-  const { pool, db } = await driver({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 }, 'embedded connection error', false);
+  const embedded = new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 });
+  // node-postgres' pool closes a connection whose statement failed outside a transaction, and the
+  // next connection meets the same PGlite session: its named statements (the new connection would
+  // parse them again: "prepared statement already exists") and any transaction left open. Each
+  // new connection starts the session clean; it is the first statement on it, so it runs first.
+  embedded.on('connect', (connection) => {
+    connection.query('rollback; deallocate all').catch((error: Error) => console.error('[db] embedded session reset:', error.message));
+  });
+  const { pool, db } = await driver(embedded, 'embedded connection error', false);
   return {
     db,
     kind: 'pglite',

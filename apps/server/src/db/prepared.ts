@@ -1,5 +1,6 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.ts';
+import { connectionHandle } from './transaction.ts';
 
 /**
  * A hot query built once, with drizzle's own prepared statements. Drizzle assembles a statement's
@@ -9,11 +10,13 @@ import type { Db, DbOrTx } from './client.ts';
  * `.prepare(name)` builds its text once and sends it as a named statement, which node-postgres
  * parses once per connection.
  *
- * Drizzle ties a prepared query to the database handle it was built on: it is built once per
- * database (a process has one; the tests open several) and kept. Inside a transaction it is built
- * on the transaction's handle for that call (the text is the same, so the connection's named
- * statement is reused; only the builder's assembly is paid). Names are checked to be unique, so
- * one name never stands for two texts.
+ * Drizzle ties a prepared query to the database handle it was built on, and runs it on that
+ * handle's connection: it is built once per database (a process has one; the tests open several)
+ * and kept. Inside a transaction opened by db/transaction.ts it is built once on the handle of the
+ * transaction's connection, so it runs in the transaction. In any other transaction (drizzle's
+ * `db.transaction`: better-auth's, the tests') it is built on the transaction's handle for that
+ * call (the text is the same, so the connection's named statement is reused; only the builder's
+ * assembly is paid). Names are checked to be unique, so one name never stands for two texts.
  */
 
 /** What drizzle's select, insert, update and delete builders give: `.prepare(name)`. */
@@ -28,11 +31,16 @@ export function prepared<V extends Record<string, unknown>, R>(name: string, bui
   names.add(name);
   const built = new WeakMap<Db, ReturnType<Preparable<R>['prepare']>>();
   return (db, values) => {
-    if (db instanceof PgTransaction) return build(db).prepare(name).execute(values);
-    let query = built.get(db);
+    let handle: Db;
+    if (db instanceof PgTransaction) {
+      const own = connectionHandle(db);
+      if (!own) return build(db).prepare(name).execute(values);
+      handle = own;
+    } else handle = db;
+    let query = built.get(handle);
     if (!query) {
-      query = build(db).prepare(name);
-      built.set(db, query);
+      query = build(handle).prepare(name);
+      built.set(handle, query);
     }
     return query.execute(values);
   };

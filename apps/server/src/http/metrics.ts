@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { PipelinedPool } from '../db/pipelined-pool.ts';
 
 /** What the metrics read from the rest of the app (app.ts wires them; this file imports no layer above it). */
 export interface MetricSources {
@@ -77,14 +78,15 @@ export function registerMetrics(app: FastifyInstance, { token, sources }: { toke
       new Gauge({ name, help, registers: [register], collect() {
         this.set(read(pool));
       } });
-    poolGauge('db_pool_connections', 'Connections the database pool holds', (p) => p.totalCount);
+    poolGauge('db_pool_connections', 'Connections the database pool holds (with the pipelined ones on PostgreSQL)', (p) => p.totalCount + (p instanceof PipelinedPool ? p.lineCount : 0));
     poolGauge('db_pool_idle_connections', 'Idle connections in the database pool', (p) => p.idleCount);
     poolGauge('db_pool_waiting_requests', 'Callers waiting for a pooled connection', (p) => p.waitingCount);
-    // The pool's own events: a statement outside a transaction holds a connection for itself, a
-    // transaction for its whole body (begin to commit), so this is each one's time on the database.
+    // A transaction holds a pooled connection for its whole body (begin to commit): the pool's own
+    // events time it. A statement outside a transaction holds one too on the embedded database; on
+    // PostgreSQL it is pipelined (db/pipelined-pool.ts), timed from sent to answered.
     const queryTime = new Histogram({
       name: 'db_query_duration_seconds',
-      help: 'Time a statement, or a whole transaction, held a pooled connection',
+      help: 'Time a statement outside a transaction waited for its answer, or a whole transaction held a pooled connection',
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [register],
     });
@@ -96,6 +98,7 @@ export function registerMetrics(app: FastifyInstance, { token, sources }: { toke
       acquiredAt.delete(client);
       queryTime.observe((performance.now() - at) / 1000);
     });
+    if (pool instanceof PipelinedPool) pool.onStatement((seconds) => queryTime.observe(seconds));
   }
 
   app.addHook('onResponse', async (request, reply) => {

@@ -19,6 +19,7 @@ import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { achievementsView, announceAchievements, claimBattlePass } from '../services/achievements.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface AchievementRouteDeps {
   db: Db;
@@ -41,7 +42,7 @@ export async function achievementRoutes(app: FastifyInstance, { db, guard, hub }
 
   api.post('/api/achievements/reset', { onRequest: guard, schema: { body: emptyBody, response: { 200: achievementsResetResponseSchema } } }, async (request): Promise<AchievementsResetResponse> => {
     const { userId } = player(request);
-    await db.transaction((tx) => resetProgress(tx, userId, new Date()));
+    await transaction(db, (tx) => resetProgress(tx, userId, new Date()));
     const achievements = await achievementsView(db, userId);
     pusher(hub, request.log).invalidate(userId, [queryKeys.achievements]);
     return { toast: { title: 'Achievements Reset', description: 'Your achievement progress is back to zero. Rewards already granted stay in your inventory.', variant: 'info' }, achievements };
@@ -50,7 +51,7 @@ export async function achievementRoutes(app: FastifyInstance, { db, guard, hub }
   /** The battle pass's claim button: the levels reached and not yet granted (an item waits only for a character to receive it). */
   api.post('/api/achievements/claim', { onRequest: guard, schema: { body: emptyBody, response: { 200: achievementsViewSchema } } }, async (request): Promise<AchievementsView> => {
     const { userId } = player(request);
-    const notice = await db.transaction((tx) => claimBattlePass(tx, userId, new Date()));
+    const notice = await transaction(db, (tx) => claimBattlePass(tx, userId, new Date()));
     // 'Level Up Reward!' on every tab, and the refetches of the pass, the backpack and the character.
     announceAchievements(pusher(hub, request.log), userId, notice);
     return achievementsView(db, userId);

@@ -26,6 +26,7 @@ import { toAdventureView } from '../services/adventures/shared.ts';
 import { beginAdventure } from '../services/adventures/start.ts';
 import { adventureState } from '../services/adventures/view.ts';
 import { characterIdParam, found } from './characters/shared.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface AdventureRouteDeps {
   db: Db;
@@ -58,7 +59,7 @@ export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, co
     found(await getCharacter(db, userId, characterId));
     // A due adventure is settled first, so the character can set out again.
     await adventures.settleDueFor(userId);
-    const { begun, stored, name } = await db.transaction(async (tx) => {
+    const { begun, stored, name } = await transaction(db, async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, characterId));
       const begun = await beginAdventure(tx, row, { ...body, now: new Date(), timeScale: config.timeScale });
       const stored = await writeConsoleLines(tx, characterId, [{ kind: 'adventure-start', content: begun.line }]);

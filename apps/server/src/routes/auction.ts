@@ -30,6 +30,7 @@ import { recordSale } from '../services/transfers.ts';
 import { announceMarket, announceSale, buyItem, cancelItem, auctionBrowseView, listItem, myAuctionsView, settleExpiredListings, settleListings, type AuctionOutcome } from '../services/auction.ts';
 import { characterIdParam } from './characters/shared.ts';
 import { isUuid, type ItemRouteDeps } from './inventory.ts';
+import { transaction } from '../db/transaction.ts';
 
 /** :listingId of the route; one that cannot exist answers like another player's: 404. */
 function listingIdParam(request: FastifyRequest): string {
@@ -109,7 +110,7 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       const now = new Date();
       // An id that cannot be an entry is 'no item selected', like one that is not the player's.
       const input = { entryId: isUuid(entryId) ? entryId : '00000000-0000-0000-0000-000000000000', quantity, price };
-      const outcome = await db.transaction((tx) => listItem(tx, userId, id, input, now, config.timeScale));
+      const outcome = await transaction(db, (tx) => listItem(tx, userId, id, input, now, config.timeScale));
       pusher(hub, request.log).invalidate(userId, changedKeys.items(id));
       announceMarket(hub, request.log);
       app.ctx.scheduler.poke(new Date(outcome.listing.expiresAt));
@@ -124,7 +125,7 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       const { userId } = player(request);
       const id = characterIdParam(request);
       const listingId = listingIdParam(request);
-      const { sale, notices } = await db.transaction(async (tx) => {
+      const { sale, notices } = await transaction(db, async (tx) => {
         const now = new Date();
         const sold = await buyItem(tx, userId, id, listingId, now);
         const counted = await recordSale(tx, { buyerUserId: userId, sellerUserId: sold.sellerUserId, ...sold.sold, price: sold.push.price, payout: sold.push.payout }, now);
@@ -147,7 +148,7 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       const now = new Date();
       // A listing already past its end goes back to the seller as expired (the answer says so).
       await settleExpiredListings(db, hub, request.log, now, userId);
-      const outcome = await db.transaction((tx) => cancelItem(tx, userId, listingId, now));
+      const outcome = await transaction(db, (tx) => cancelItem(tx, userId, listingId, now));
       pusher(hub, request.log).invalidate(userId, changedKeys.items(outcome.characterId));
       announceMarket(hub, request.log);
       return answer(outcome);

@@ -12,6 +12,7 @@ import { announceAchievements, NO_NOTICE, recordEvents } from '../services/achie
 import { buyChipsFor, cashOutChipsFor, forDialog, type ChipMove } from '../services/chips.ts';
 import { pokerView } from '../services/poker.ts';
 import { characterIdParam, found } from './characters/shared.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface CasinoDeps {
   db: Db;
@@ -31,8 +32,7 @@ export async function casinoRoutes(app: FastifyInstance, { db, guard, hub }: Cas
       const { userId } = player(request);
       const characterId = characterIdParam(request);
       const amount = request.body;
-      const { move, notice } = await db
-        .transaction(async (tx) => {
+      const { move, notice } = await transaction(db, async (tx) => {
           const done = await rule(tx, userId, characterId, amount);
           return { move: done, notice: path === 'buy' ? await recordEvents(tx, userId, [{ type: 'chips-bought', chips: amount }]) : NO_NOTICE };
         })

@@ -38,6 +38,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { fileReport } from '../services/moderation.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -115,7 +116,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
   api.post('/api/chat', { onRequest: guard, schema: sendSchema }, async (request) => {
     const { userId } = player(request);
     const text = chatLineText(request.body.text);
-    const message = await db.transaction(async (tx) => {
+    const message = await transaction(db, async (tx) => {
       // One player's sends one after the other, in every process: the count below is exact.
       await lockOwner(tx, userId);
       const character = await activeCharacterSnapshot(tx, userId);

@@ -15,6 +15,7 @@ import { toCraftingView } from '../services/crafting-view.ts';
 import { announceAchievements, NO_NOTICE } from '../services/achievements.ts';
 import { announceCraft, collectCraftFor, readScrollFor, settleCraft, startCraftFor } from '../services/crafting.ts';
 import { characterIdParam, found } from './characters/shared.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface CraftingDeps {
   db: Db;
@@ -54,7 +55,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
     const read = found(await readCrafting(db, userId, characterId));
     const open = read.openCraft;
     if (!open || open.result || open.endsAt > now) return toCraftingView({ ...read, openCraft: open, now, timeScale });
-    const { view, outcome } = await db.transaction(async (tx) => {
+    const { view, outcome } = await transaction(db, async (tx) => {
       found(await getCharacter(tx, userId, characterId));
       const open = await getOpenCraft(tx, characterId);
       const outcome = open && !open.result && open.endsAt <= now ? await settleCraft(tx, open.id, characterId, now) : null;
@@ -69,7 +70,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
     const characterId = characterIdParam(request);
     const recipeId = request.body;
     const now = new Date();
-    const { crafting, started } = await db.transaction(async (tx) => {
+    const { crafting, started } = await transaction(db, async (tx) => {
       const started = await startCraftFor(tx, userId, characterId, recipeId, now, timeScale);
       return { started, crafting: await loadView(tx, userId, characterId, now, timeScale) };
     });
@@ -83,7 +84,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const now = new Date();
-    const { crafting, collected } = await db.transaction(async (tx) => {
+    const { crafting, collected } = await transaction(db, async (tx) => {
       const collected = await collectCraftFor(tx, userId, characterId, now);
       return { collected, crafting: await loadView(tx, userId, characterId, now, timeScale) };
     });
@@ -98,7 +99,7 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
     const characterId = characterIdParam(request);
     const { entryId } = request.params;
     const now = new Date();
-    const { crafting, read } = await db.transaction(async (tx) => {
+    const { crafting, read } = await transaction(db, async (tx) => {
       if (!UUID.test(entryId)) {
         found(await getCharacter(tx, userId, characterId));
         throw scrollNotFound();

@@ -14,6 +14,7 @@ import { pusher } from '../realtime/notify.ts';
 import { characterIdParam, found } from './characters/shared.ts';
 import { grantRole } from '../ops/admin.ts';
 import { OpsError } from '../ops/backup.ts';
+import { transaction } from '../db/transaction.ts';
 
 const grantBodySchema = z.strictObject({ materialId: z.string().max(60), quantity: z.number().int().min(1).max(99) });
 const grantResponseSchema = z.strictObject({ added: z.number().int(), leftBehind: z.number().int() });
@@ -33,7 +34,7 @@ export async function devGrantRoutes(app: FastifyInstance, { db, guard, hub }: {
     const id = characterIdParam(request);
     const { materialId, quantity } = request.body;
     if (!materialById(materialId)) throw new HttpError(400, 'unknown_material', `No material '${materialId}'`);
-    const result = await db.transaction(async (tx) => {
+    const result = await transaction(db, async (tx) => {
       found(await getCharacterForUpdate(tx, userId, id));
       const added = await addItems(tx, id, [materialStack(materialId, quantity)]);
       await recordLedger(tx, itemsIn(id, added.added, 'dev_grants', { reason: 'dev_grant' }));

@@ -8,6 +8,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceAchievements } from '../services/achievements.ts';
 import { giveGift } from '../services/gifts.ts';
+import { transaction } from '../db/transaction.ts';
 
 /** POST /api/gifts (DECISIONS §4): copper or items to a friend's active character, with a live notice to them. */
 export async function giftRoutes(
@@ -18,7 +19,7 @@ export async function giftRoutes(
   api.post('/api/gifts', { onRequest: guard, schema: { body: giftBodySchema, response: { 200: giftResponseSchema } } }, async (request): Promise<GiftResponse> => {
     const { userId } = player(request);
     await throttlePlayer(db, 'gifts', userId, rateLimitFactor);
-    const gift = await db.transaction((tx) => giveGift(tx, userId, request.body, new Date()));
+    const gift = await transaction(db, (tx) => giveGift(tx, userId, request.body, new Date()));
     const p = pusher(hub, request.log);
     p.notify(gift.toUserId, { type: 'gift-received', fromName: gift.fromName, message: gift.receivedMessage });
     p.invalidate(gift.toUserId, [...changedKeys.items(gift.toCharacterId), queryKeys.console(gift.toCharacterId)]);

@@ -25,6 +25,7 @@ import { pusher } from '../realtime/notify.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { equipEntry, inventoryView, sellEntry, unequipEntry, useEntry } from '../services/items.ts';
 import { characterIdParam, found } from './characters/shared.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface ItemRouteDeps {
   db: Db;
@@ -80,7 +81,7 @@ export async function inventoryRoutes(app: FastifyInstance, { db, guard, hub, co
       const id = characterIdParam(request);
       const entryId = entryIdParam(request);
       const input = parse(request);
-      const { answer, notice } = await db.transaction(async (tx) => {
+      const { answer, notice } = await transaction(db, async (tx) => {
         const done = await run(tx, found(await getCharacterForUpdate(tx, userId, id)), entryId, input);
         return { answer: done, notice: await recordEvents(tx, userId, eventsOf(done)) };
       });

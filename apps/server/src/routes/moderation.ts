@@ -55,6 +55,7 @@ import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { fileReport, moderationQueue, pushDeletion, targetView } from '../services/moderation.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface ModerationRouteDeps {
   db: Db;
@@ -156,7 +157,7 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     // The target first (lock order step 1), found from the report (its target never changes); then the report.
     const peek = await reportById(db, request.params.reportId);
     checkReportOpen(peek?.status);
-    const done = await db.transaction(async (tx) => {
+    const done = await transaction(db, async (tx) => {
       const target = await lockTarget(tx, actor, peek!.targetUserId);
       const report = await lockReport(tx, peek!.id);
       checkReportOpen(report?.status);
@@ -210,7 +211,7 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     const { what } = request.body;
     const reason = moderationReason(request.body.reason);
     const now = new Date();
-    const target = await db.transaction(async (tx) => {
+    const target = await transaction(db, async (tx) => {
       const row = await lockTarget(tx, actor, request.params.userId);
       if (what === 'mute') {
         checkLift('mute', row.chatMutedUntil !== null && row.chatMutedUntil > now);
@@ -243,7 +244,7 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     const { username, role } = request.body;
     const reason = moderationReason(request.body.reason);
     const now = new Date();
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const found = await standingByUsername(tx, username);
       const target = found ? await standingOf(tx, found.id, true) : undefined;
       checkRoleChange({ actorId: actor.userId, targetId: found?.id ?? '', targetRole: target?.role, newRole: role });

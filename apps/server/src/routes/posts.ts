@@ -64,6 +64,7 @@ import { pusher } from '../realtime/notify.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { storePostImage } from '../services/uploads.ts';
 import { isUuid } from './inventory.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface PostRouteDeps {
   db: Db;
@@ -180,7 +181,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     const { imageId } = request.body;
     const imagePath = imageId ? `${postFolder(userId)}/${imageId}` : null;
     const text = postText(request.body.text, imagePath !== null);
-    const { post, notice } = await db.transaction(async (tx) => {
+    const { post, notice } = await transaction(db, async (tx) => {
       const postId = await insertPost(tx, userId, text, imagePath);
       // Only an image this player uploaded, still pending (not posted, not swept): from now on public.
       if (imagePath && !(await attachPostImage(tx, userId, imagePath, postId))) throw imageNotFound();
@@ -197,7 +198,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     const { userId } = player(request);
     const { postId } = request.params;
     if (!isUuid(postId)) throw postNotFound();
-    const post = await db.transaction(async (tx) => {
+    const post = await transaction(db, async (tx) => {
       const row = await lockPost(tx, postId);
       assertPostAuthor(row, userId);
       await updatePostText(tx, postId, userId, postText(request.body.text, row!.imagePath !== null));
@@ -212,7 +213,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     const { userId } = player(request);
     const { postId } = request.params;
     if (!isUuid(postId)) throw postNotFound();
-    const imagePath = await db.transaction(async (tx) => {
+    const imagePath = await transaction(db, async (tx) => {
       const row = await lockPost(tx, postId);
       assertPostAuthor(row, userId);
       await deletePost(tx, postId, userId);
@@ -235,7 +236,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
         // A like and an unlike count alike: toggling makes every open feed refetch.
         await throttlePlayer(db, 'likes', userId, rateLimitFactor);
         const { postId } = request.params;
-        const { authorId, answer } = await db.transaction(async (tx) => {
+        const { authorId, answer } = await transaction(db, async (tx) => {
           // A like is refused across a block; taking one back is not.
           const author = method === 'PUT' ? await reactablePostAuthor(tx, postId, userId) : await postAuthorHeld(tx, postId);
           if (method === 'PUT') await addLike(tx, postId, userId);
@@ -265,7 +266,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
     await throttlePlayer(db, 'comments', userId, rateLimitFactor);
     const { postId } = request.params;
     const text = commentText(request.body.text);
-    const { authorId, comment } = await db.transaction(async (tx) => {
+    const { authorId, comment } = await transaction(db, async (tx) => {
       const author = await reactablePostAuthor(tx, postId, userId);
       const id = await insertComment(tx, postId, userId, text);
       return { authorId: author, comment: commentView((await getComment(tx, postId, id))!, userId) };
@@ -278,7 +279,7 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
   api.delete('/api/posts/:postId/comments/:commentId', { onRequest: guard, schema: deleteCommentSchema }, async (request) => {
     const { userId } = player(request);
     const { postId, commentId } = request.params;
-    const authorId = await db.transaction(async (tx) => {
+    const authorId = await transaction(db, async (tx) => {
       const author = await postAuthorHeld(tx, postId);
       const comment = isUuid(commentId) ? await getComment(tx, postId, commentId) : undefined;
       assertCanDeleteComment(comment, userId);

@@ -20,6 +20,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { reset, treeState, unlock } from '../services/skills.ts';
 import { characterIdParam, found } from './characters/shared.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface SkillRouteDeps {
   db: Db;
@@ -50,7 +51,7 @@ export async function skillRoutes(app: FastifyInstance, { db, guard, hub, catchU
 
   /** Lock the character, apply, commit; then every tab of the player refetches the tree and the character. */
   const change = async (request: FastifyRequest, userId: string, id: string, run: (tx: Tx, row: CharacterRow) => Promise<SkillChangeResponse>) => {
-    const answer = await db.transaction(async (tx) => run(tx, found(await getCharacterForUpdate(tx, userId, id))));
+    const answer = await transaction(db, async (tx) => run(tx, found(await getCharacterForUpdate(tx, userId, id))));
     pusher(hub, request.log).invalidate(userId, changedKeys.skills(id));
     return answer;
   };

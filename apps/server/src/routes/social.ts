@@ -73,6 +73,7 @@ import {
   suggestionListView,
   userSearchView,
 } from '../services/social.ts';
+import { transaction } from '../db/transaction.ts';
 
 export interface SocialRouteDeps {
   db: Db;
@@ -130,7 +131,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   api.patch('/api/profile', { onRequest: guard, schema: { body: updateProfileBodySchema, response: { 200: profileViewSchema } } }, async (request) => {
     const { userId } = player(request);
     try {
-      await db.transaction((tx) => renamePlayer(tx, userId, request.body.username));
+      await transaction(db, (tx) => renamePlayer(tx, userId, request.body.username));
     } catch (error) {
       if (isUsernameClash(error)) throw usernameTaken();
       throw error;
@@ -169,7 +170,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     const { userId } = player(request);
     await throttlePlayer(db, 'friendRequests', userId, rateLimitFactor);
     const other = request.body.userId;
-    const { outcome, username, notices } = await db.transaction(async (tx) => {
+    const { outcome, username, notices } = await transaction(db, async (tx) => {
       const result = await requestFriendship(tx, userId, other);
       const me = await findUsername(tx, userId);
       // A request that meets the other's pending one makes friends: both count it.
@@ -193,7 +194,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       { onRequest: guard, schema: { params: friendshipParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } },
       async (request): Promise<FriendshipChange> => {
         const { userId } = player(request);
-        const { requester, notices } = await db.transaction(async (tx) => {
+        const { requester, notices } = await transaction(db, async (tx) => {
           const asked = await answerFriendship(tx, userId, request.params.id, accept);
           const counted = accept ? await recordFriendAdded(tx, [userId, asked]) : [];
           return { requester: asked, notices: counted };
@@ -209,7 +210,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   /** Remove a friend, cancel a sent request, or decline one in the messages panel (the row is deleted). */
   api.delete('/api/friends/:id', { onRequest: guard, schema: { params: friendshipParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
     const { userId } = player(request);
-    const other = await db.transaction((tx) => removeFriendship(tx, userId, request.params.id));
+    const other = await transaction(db, (tx) => removeFriendship(tx, userId, request.params.id));
     push(request.log).invalidate(other, changedKeys.social());
     push(request.log).invalidate(userId, changedKeys.social());
     return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.friendRemoved };
@@ -236,7 +237,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   api.post('/api/blocks', { onRequest: guard, schema: { body: blockBodySchema, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
     const { userId } = player(request);
     const other = request.body.userId;
-    await db.transaction((tx) => blockPlayer(tx, userId, other));
+    await transaction(db, (tx) => blockPlayer(tx, userId, other));
     blockChanged(request.log, userId, other, true);
     return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerBlocked };
   });
@@ -280,7 +281,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       const { userId } = player(request);
       await throttlePlayer(db, 'directMessages', userId, rateLimitFactor);
       const other = request.params.userId;
-      const { row, notice, username } = await db.transaction(async (tx) => {
+      const { row, notice, username } = await transaction(db, async (tx) => {
         const sent = await sendDirectMessage(tx, userId, other, request.body.body);
         const sender = await findUsername(tx, userId);
         return { row: sent, notice: await recordEvents(tx, userId, [{ type: 'message-sent' }]), username: sender ?? SOCIAL_TEXT.unknownUser };
@@ -324,7 +325,7 @@ export async function profileImageRoutes(app: FastifyInstance, { db, guard, hub,
       const stored = await saveUpload(dataDir, FOLDER, bytes, extension);
       let previous: string | null;
       try {
-        previous = await db.transaction((tx) => setProfileImage(tx, userId, column, UPLOADS_PREFIX + stored));
+        previous = await transaction(db, (tx) => setProfileImage(tx, userId, column, UPLOADS_PREFIX + stored));
       } catch (error) {
         await removeUpload(dataDir, stored, request.log);
         throw error;
@@ -336,7 +337,7 @@ export async function profileImageRoutes(app: FastifyInstance, { db, guard, hub,
 
     app.delete(`/api/profile/${kind}`, { onRequest: guard, schema: { body: emptyBody, response: { 200: profileViewSchema } } }, async (request) => {
       const { userId } = player(request);
-      const previous = await db.transaction((tx) => setProfileImage(tx, userId, column, null));
+      const previous = await transaction(db, (tx) => setProfileImage(tx, userId, column, null));
       await removeUpload(dataDir, relativeUpload(previous), request.log);
       if (previous) pusher(hub, request.log).invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
       return loadProfile(db, userId, userId);

@@ -9,6 +9,7 @@ import { pusher } from '../realtime/notify.ts';
 import { buyOffer, readStore, storeSchedule } from '../services/store.ts';
 import { characterIdParam, found, loadView } from './characters/shared.ts';
 import { announceItems, isUuid, type ItemRouteDeps } from './inventory.ts';
+import { transaction } from '../db/transaction.ts';
 
 /**
  * Spec 03 §2/§4/§5 store: GET /api/store/schedule, GET /api/characters/:id/store and
@@ -34,7 +35,7 @@ export async function storeRoutes(app: FastifyInstance, { db, guard, hub, config
     const id = characterIdParam(request);
     const { offerId } = request.body;
     if (!isUuid(offerId)) throw offerNotFound();
-    const answer = await db.transaction(async (tx) => {
+    const answer = await transaction(db, async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, id));
       const outcome = await buyOffer(tx, row, offerId, new Date(), timeZone);
       const bought = outcome.offer.item;

@@ -39,6 +39,7 @@ import { insertEntry } from '../db/queries/items.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { acceptedFriendCount } from '../db/queries/social.ts';
+import { transaction } from '../db/transaction.ts';
 
 /** What one recording tells the player's tabs once its transaction has committed. */
 export interface AchievementNotice {
@@ -177,7 +178,7 @@ const MAX_PLAY_SPAN_SECONDS = 60;
  * each player with an open tab. Also the night owl's clock when the player's zone is known.
  */
 export async function recordPresence(db: Db, userId: string, now = new Date()): Promise<AchievementNotice> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // The lock order: the active character before the progress row (claimPlayTime writes it).
     await holdActiveCharacters(tx, [userId]);
     await ensureProgress(tx, userId);

@@ -39,6 +39,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
 import { found } from './characters.ts';
+import { transaction } from '../db/transaction.ts';
 
 /**
  * Spec 03 §2-§5 and DECISIONS §2 "Auction House": one market for every player. Each
@@ -302,7 +303,7 @@ export async function settleListings(db: Db, hub: RealtimeHub, log: Log, now: Da
   let settled = 0;
   for (const id of ids) {
     try {
-      const outcome = await db.transaction((tx) => settleExpiredListing(tx, id, now));
+      const outcome = await transaction(db, (tx) => settleExpiredListing(tx, id, now));
       if (!outcome) continue;
       settled += 1;
       pusher(hub, log).invalidate(outcome.userId, sellerKeys(outcome.characterId));

@@ -37,6 +37,7 @@ import { pusher } from '../realtime/notify.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
 import { announceAchievements, NO_NOTICE, recordEvents, type AchievementNotice } from './achievements.ts';
 import { found } from './characters.ts';
+import { transaction } from '../db/transaction.ts';
 
 /** A craft finished: collected into the backpack, or left waiting for room ('Backpack Full'). */
 export interface CraftOutcome {
@@ -135,7 +136,7 @@ export function craftSettler(db: Db, hub: RealtimeHub, log: { error(o: object, m
       let settled = 0;
       for (const craft of await listDueCrafts(db, now)) {
         try {
-          const outcome = await db.transaction((tx) => settleCraft(tx, craft.id, craft.characterId, now));
+          const outcome = await transaction(db, (tx) => settleCraft(tx, craft.id, craft.characterId, now));
           if (!outcome) continue;
           settled += 1;
           announceCraft(hub, log, outcome);

@@ -24,6 +24,7 @@ import { listInventory } from '../db/queries/inventory.ts';
 import { debitCopper, insertEntry, raiseStack, replaceBackpack } from '../db/queries/items.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
 import { deleteOffersBefore, insertStock, listWindowOffers, lockOffer, markOfferSold, readStoreWindow, type StoreOfferRow, type StoreOfferShown } from '../db/queries/store.ts';
+import { transaction } from '../db/transaction.ts';
 
 /**
  * Spec 03 §2/§4/§5: the character's store. The stock of a 4-hour window is generated on
@@ -117,7 +118,7 @@ export async function readStore(db: Db, userId: string, characterId: string, now
   const read = await readStoreWindow(db, userId, characterId, new Date(window.start));
   if (!read) return undefined;
   if (read.offers.length > 0) return storeView(read, read.offers, window, timeZone);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const row = await getCharacter(tx, userId, characterId);
     return row && openStore(tx, row, now, timeZone);
   });

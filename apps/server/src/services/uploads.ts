@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { deletePendingPostImages, insertPostImage, lockImageQuota, oldestPendingPostImage, pendingPostImageOwner, postImageUsage } from '../db/queries/uploads.ts';
 import { removeUpload, saveUpload, type UploadVisibility } from '../http/uploads.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
+import { transaction } from '../db/transaction.ts';
 
 /**
  * Issue 25 (docs/security.md "Uploads"): what one player may keep of post images, pending and
@@ -24,7 +25,7 @@ const SWEEP_BATCH = 100;
 export async function storePostImage(db: Db, dataDir: string, ownerId: string, folder: string, bytes: Buffer, log: Pick<FastifyBaseLogger, 'error'>): Promise<string> {
   let stored: string | undefined;
   try {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       await lockImageQuota(tx, ownerId);
       const used = await postImageUsage(tx, ownerId);
       checkImageQuota(used.bytes, bytes.length);

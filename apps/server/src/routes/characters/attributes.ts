@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from '../../http/schema.ts';
 import { player } from '../../http/session.ts';
 import { announceChange, characterIdParam, found, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
+import { transaction } from '../../db/transaction.ts';
 
 type Operation = (state: AttributePointsState) => { state: AttributePointsState };
 
@@ -30,7 +31,7 @@ export function attributeRoutes(app: FastifyInstance, { db, guard, hub }: Charac
     const { userId } = player(request);
     const id = characterIdParam(request);
     const { attribute } = request.body;
-    const character = await db.transaction((tx) => applyToPoints(tx, userId, id, (state) => upgradeAttribute(state, attribute)));
+    const character = await transaction(db, (tx) => applyToPoints(tx, userId, id, (state) => upgradeAttribute(state, attribute)));
     announceChange(hub, request.log, userId);
     return { character };
   });
@@ -38,7 +39,7 @@ export function attributeRoutes(app: FastifyInstance, { db, guard, hub }: Charac
   api.post('/api/characters/:id/attributes/reset', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response } }, async (request): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    const character = await db.transaction((tx) => applyToPoints(tx, userId, id, resetAttributePoints));
+    const character = await transaction(db, (tx) => applyToPoints(tx, userId, id, resetAttributePoints));
     announceChange(hub, request.log, userId);
     return { character };
   });

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from '../../http/schema.ts';
 import { player } from '../../http/session.ts';
 import { announceChange, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
+import { transaction } from '../../db/transaction.ts';
 
 /** POST /api/characters: at most 2 per player; the new one becomes the only active one (spec 01 §4). */
 export function createCharacterRoute(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
@@ -15,7 +16,7 @@ export function createCharacterRoute(app: FastifyInstance, { db, guard, hub }: C
   app.withTypeProvider<ZodTypeProvider>().post('/api/characters', { onRequest: guard, schema }, async (request, reply): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const input = request.body;
-    const character = await db.transaction(async (tx) => {
+    const character = await transaction(db, async (tx) => {
       // The lock makes count-then-insert safe against parallel creates of the same player.
       await lockOwner(tx, userId);
       const created = createNewCharacter(input, await countCharacters(tx, userId));

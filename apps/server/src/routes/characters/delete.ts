@@ -5,6 +5,7 @@ import { recordDeletion } from '../../db/queries/ledger.ts';
 import { player } from '../../http/session.ts';
 import { removeUpload } from '../../http/uploads.ts';
 import { announceChange, characterIdParam, found, type CharacterRouteDeps } from './shared.ts';
+import { transaction } from '../../db/transaction.ts';
 
 /**
  * DELETE /api/characters/:id: the character and its rows (cascade), then its images.
@@ -14,7 +15,7 @@ export function deleteCharacterRoute(app: FastifyInstance, { db, guard, hub, dat
   app.delete('/api/characters/:id', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response: { 204: noContentSchema } } }, async (request, reply) => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    const deleted = await db.transaction(async (tx) => {
+    const deleted = await transaction(db, async (tx) => {
       await lockOwner(tx, userId);
       await lockTimedWork(tx, userId, id);
       const { character } = found(await getCharacterForUpdate(tx, userId, id));

@@ -5,6 +5,7 @@ import { player } from '../../http/session.ts';
 import { readImage, removeUpload, saveUpload } from '../../http/uploads.ts';
 import { announceChange, characterIdParam, found, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
+import { transaction } from '../../db/transaction.ts';
 
 const IMAGES = { avatar: 'avatarPath', background: 'backgroundPath' } as const;
 const KINDS = { avatar: 'character-avatar', background: 'character-background' } as const;
@@ -25,7 +26,7 @@ export function imageRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: C
       const { bytes, extension } = await readImage(request, KINDS[kind as keyof typeof KINDS]);
       let stored: string | undefined;
       try {
-        const { character, previous } = await db.transaction(async (tx) => {
+        const { character, previous } = await transaction(db, async (tx) => {
           const row = found(await getCharacterForUpdate(tx, userId, id));
           stored = await saveUpload(dataDir, FOLDER, bytes, extension);
           await updateCharacter(tx, userId, id, { [column]: stored });
@@ -45,7 +46,7 @@ export function imageRoutes(app: FastifyInstance, { db, guard, hub, dataDir }: C
     app.delete(`/api/characters/:id/${kind}`, { onRequest: guard, schema: remove }, async (request): Promise<CharacterResponse> => {
       const { userId } = player(request);
       const id = characterIdParam(request);
-      const { character, previous } = await db.transaction(async (tx) => {
+      const { character, previous } = await transaction(db, async (tx) => {
         const row = found(await getCharacterForUpdate(tx, userId, id));
         if (row.character[column]) await updateCharacter(tx, userId, id, { [column]: null });
         return { previous: row.character[column], character: await loadView(tx, userId, id) };

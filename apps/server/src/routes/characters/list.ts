@@ -4,6 +4,7 @@ import { activateOldestIfNone, listCharactersNow, lockOwner } from '../../db/que
 import { player } from '../../http/session.ts';
 import { announceChange, type CharacterRouteDeps } from './shared.ts';
 import { toCharacterView, type CharacterListResponse } from './view.ts';
+import { transaction } from '../../db/transaction.ts';
 
 /** GET /api/characters: the player's characters, oldest first (spec 01 §7). */
 export function listCharactersRoute(app: FastifyInstance, { db, guard, hub, catchUpFrom }: CharacterRouteDeps): void {
@@ -16,7 +17,7 @@ export function listCharactersRoute(app: FastifyInstance, { db, guard, hub, catc
     if (await catchUpFrom(userId, first.state, now)) ({ rows } = await listCharactersNow(db, userId, now));
     if (rows.length > 0 && !rows.some((row) => row.character.isActive)) {
       // Spec 01 §4: none active but characters exist, so the oldest becomes active.
-      const changed = await db.transaction(async (tx) => {
+      const changed = await transaction(db, async (tx) => {
         await lockOwner(tx, userId);
         return activateOldestIfNone(tx, userId);
       });

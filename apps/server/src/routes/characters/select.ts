@@ -4,6 +4,7 @@ import { activateCharacter, deactivateCharacters, getCharacterForUpdate, lockOwn
 import { player } from '../../http/session.ts';
 import { announceChange, characterIdParam, found, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
+import { transaction } from '../../db/transaction.ts';
 
 /** POST /api/characters/:id/select: this one active, every other inactive, in one transaction (spec 01 §4). */
 export function selectCharacterRoute(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
@@ -11,7 +12,7 @@ export function selectCharacterRoute(app: FastifyInstance, { db, guard, hub }: C
   app.post('/api/characters/:id/select', { onRequest: guard, schema }, async (request): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const id = characterIdParam(request);
-    const character = await db.transaction(async (tx) => {
+    const character = await transaction(db, async (tx) => {
       await lockOwner(tx, userId);
       found(await getCharacterForUpdate(tx, userId, id));
       await deactivateCharacters(tx, userId, id);

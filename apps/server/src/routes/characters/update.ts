@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from '../../http/schema.ts';
 import { player } from '../../http/session.ts';
 import { announceChange, characterIdParam, found, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
+import { transaction } from '../../db/transaction.ts';
 
 /**
  * Only the supplied fields change (spec 01 §5). Appearance fields merge into the stored
@@ -26,7 +27,7 @@ export function updateCharacterRoute(app: FastifyInstance, { db, guard, hub }: C
     const { userId } = player(request);
     const id = characterIdParam(request);
     const input = request.body;
-    const character = await db.transaction(async (tx) => {
+    const character = await transaction(db, async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, id));
       const { character: current } = row;
       if (input.name !== undefined || input.gender !== undefined) {

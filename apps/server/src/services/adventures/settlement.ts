@@ -8,6 +8,7 @@ import { pusher } from '../../realtime/notify.ts';
 import type { Settler } from '../../scheduler/scheduler.ts';
 import { announceAchievements } from '../achievements.ts';
 import { AlreadySettled, settleAdventure, type Settled } from './settle.ts';
+import { transaction } from '../../db/transaction.ts';
 
 export interface AdventureSettlementDeps {
   db: Db;
@@ -100,7 +101,7 @@ export class AdventureSettlement implements Settler {
 
   private async storeMana(userId: string, now: Date): Promise<void> {
     const { db, timeScale } = this.deps;
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       for (const attributes of await manaBelowMax(tx, userId, true)) await applyManaRegen(tx, attributes, now, timeScale);
     });
   }
@@ -148,7 +149,7 @@ export class AdventureSettlement implements Settler {
   private async attempt(lock: (tx: Tx) => Promise<OwnedAdventure | undefined>): Promise<Attempt> {
     let attempt: Attempt;
     try {
-      attempt = await this.deps.db.transaction(async (tx): Promise<Attempt> => {
+      attempt = await transaction(this.deps.db, async (tx): Promise<Attempt> => {
         const due = await lock(tx);
         if (!due) return { kind: 'none' };
         return { kind: 'settled', settled: await settleAdventure(tx, due, new Date(), this.deps.timeScale, this.dropOptions) };
