@@ -86,6 +86,18 @@ export default tseslint.config(
     plugins: { local: noPatching },
     rules: { 'local/no-dependency-patching': 'error' },
   },
+  // The game's transactions run on a drizzle handle per pooled connection (db/transaction.ts).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Use the seeded Rng.' },
+        { selector: "CallExpression[callee.property.name='transaction']", message: "Open a transaction with transaction(db, body) from db/transaction.ts: its prepared queries are built once per connection." },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,9 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
+import { prepared } from '../prepared.ts';
 import { blocks, friendships, type FriendshipStatus } from '../schema/social.ts';
 import { users } from '../schema/users.ts';
+import { viewerParam as viewer } from './columns.ts';
 
 // Friendships and blocks: the pair's rows, their transitions and locks (the social reads are in social.ts).
 
@@ -80,11 +82,15 @@ export async function removeBlock(db: DbOrTx, blockerId: string, blockedId: stri
   return removed.length > 0;
 }
 
-export async function listBlocked(db: DbOrTx, blockerId: string) {
-  return db
+const blockedRead = prepared('blocked_players', (db) =>
+  db
     .select({ id: users.id, username: users.username, avatarUrl: users.avatarUrl })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, blockerId))
-    .orderBy(asc(sql`lower(${users.username})`));
+    .where(eq(blocks.blockerId, viewer))
+    .orderBy(asc(sql`lower(${users.username})`)),
+);
+
+export async function listBlocked(db: DbOrTx, blockerId: string) {
+  return blockedRead(db, { viewerId: blockerId });
 }

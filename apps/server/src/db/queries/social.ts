@@ -213,13 +213,17 @@ export function suggestFriends(db: DbOrTx, viewerId: string, limit: number): Pro
 }
 
 /** The badges: incoming pending requests and unread direct messages. */
-export async function socialSummary(db: DbOrTx, userId: string): Promise<{ incomingRequests: number; unreadMessages: number }> {
-  const [row] = await db
+const summaryRead = prepared('social_summary', (db) =>
+  db
     .select({
-      incoming: sql<number>`(select count(*)::int from ${friendships} where ${friendships.addresseeId} = ${userId} and ${friendships.status} = 'pending')`,
-      unread: sql<number>`(select count(*)::int from ${directMessages} where ${directMessages.receiverId} = ${userId} and ${directMessages.readAt} is null)`,
+      incoming: sql<number>`(select count(*)::int from ${friendships} where ${friendships.addresseeId} = ${viewer} and ${friendships.status} = 'pending')`,
+      unread: sql<number>`(select count(*)::int from ${directMessages} where ${directMessages.receiverId} = ${viewer} and ${directMessages.readAt} is null)`,
     })
-    .from(sql`(select 1) as one`);
+    .from(sql`(select 1) as one`),
+);
+
+export async function socialSummary(db: DbOrTx, userId: string): Promise<{ incomingRequests: number; unreadMessages: number }> {
+  const [row] = await summaryRead(db, { viewerId: userId });
   return { incomingRequests: Number(row?.incoming ?? 0), unreadMessages: Number(row?.unread ?? 0) };
 }
 
