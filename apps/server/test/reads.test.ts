@@ -6,6 +6,7 @@ import { openAdventure } from '../src/db/queries/adventures.ts';
 import { getCharacter } from '../src/db/queries/characters.ts';
 import { listInventory } from '../src/db/queries/inventory.ts';
 import { listWindowOffers } from '../src/db/queries/store.ts';
+import { transactionsOpened } from '../src/db/transaction.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, blocks, characterAdventures, chatMessages, characterCrafts, consoleMessages, playerAchievements, playerCharacterAttributes, playerCharacterBackpack, playerCharacterInventory, playerCharacters, users } from '../src/db/schema/index.ts';
 import { launcherFor } from '../src/services/adventures/view.ts';
 import { skillBonusesFrom } from '../src/services/skills.ts';
@@ -30,10 +31,10 @@ afterAll(() => server?.stop());
 const db = () => server.database.db;
 afterEach(() => vi.restoreAllMocks());
 
-/** Counts the transactions the routes open from here on (the routes share this database handle). */
+/** Counts the transactions the routes open from here on (db/transaction.ts, on this database's pool). */
 function countTransactions(): () => number {
-  const spy = vi.spyOn(db(), 'transaction');
-  return () => spy.mock.calls.length;
+  const before = transactionsOpened(server.database.connections);
+  return () => transactionsOpened(server.database.connections) - before;
 }
 
 describe('GET /api/characters/:id/store', () => {

@@ -112,15 +112,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // The embedded database through node-postgres, as PostgreSQL is: the same driver, parsers and
   // named statements on both (embedded-socket.ts, given to pg's `stream` option). PGlite is one
   // session: one connection, never closed while idle, so no two transactions interleave.
-  const embedded = new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 });
-  // node-postgres' pool closes a connection whose statement failed outside a transaction, and the
-  // next connection meets the same PGlite session: its named statements (the new connection would
-  // parse them again: "prepared statement already exists") and any transaction left open. Each
-  // new connection starts the session clean; it is the first statement on it, so it runs first.
-  embedded.on('connect', (connection) => {
-    connection.query('rollback; deallocate all').catch((error: Error) => console.error('[db] embedded session reset:', error.message));
-  });
-  const { pool, db } = await driver(embedded, 'embedded connection error', false);
+  const { pool, db } = await driver(new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 }), 'embedded connection error', false);
   return {
     db,
     kind: 'pglite',

@@ -14,8 +14,9 @@ const TERMINATE = 0x58;
  * where PGlite's own `query` makes six and parses and plans every time (docs/performance.md, "The
  * database driver").
  *
- * The startup is answered here (PGlite's session is already started), and the terminate message
- * that ends a connection is not passed on: the PGlite instance belongs to the caller.
+ * The startup is answered here (PGlite's session is already started, and is cleared for the new
+ * connection), and the terminate message that ends a connection is not passed on: the PGlite
+ * instance belongs to the caller.
  */
 export class EmbeddedSocket extends Duplex {
   readonly #pglite: PGlite;
@@ -64,9 +65,15 @@ export class EmbeddedSocket extends Duplex {
 
   #take(chunk: Buffer): void {
     if (!this.#started) {
-      // The first message is the startup packet.
+      // The first message is the startup packet. node-postgres' pool replaces a connection whose
+      // statement failed outside a transaction, and the new one meets the same PGlite session:
+      // what the old one left in it (its named statements, which the new connection would parse
+      // again, "prepared statement already exists"; a transaction it left open) is cleared first.
       this.#started = true;
-      process.nextTick(() => this.push(STARTUP_ANSWER));
+      this.#pglite.exec('rollback; deallocate all').then(
+        () => this.push(STARTUP_ANSWER),
+        (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
       return;
     }
     if (chunk[0] === TERMINATE) return;

@@ -9,6 +9,12 @@ const pools = new WeakMap<Db, pg.Pool>();
 const connectionHandles = new WeakMap<pg.PoolClient, Db>();
 /** The connection handle a transaction runs on (db/prepared.ts builds its statements on it once). */
 const handleOfTransaction = new WeakMap<Tx, Db>();
+/** How many transactions each pool has run through `transaction` (/metrics, and the reads' tests). */
+const opened = new WeakMap<pg.Pool, number>();
+
+export function transactionsOpened(pool: pg.Pool): number {
+  return opened.get(pool) ?? 0;
+}
 
 export function registerPool(db: Db, pool: pg.Pool): void {
   pools.set(db, pool);
@@ -29,6 +35,7 @@ export function connectionHandle(tx: Tx): Db | undefined {
 export async function transaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
   const pool = pools.get(db);
   if (!pool) return db.transaction(body);
+  opened.set(pool, transactionsOpened(pool) + 1);
   const client = await pool.connect();
   try {
     let handle = connectionHandles.get(client);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { PipelinedPool } from '../db/pipelined-pool.ts';
+import { transactionsOpened } from '../db/transaction.ts';
 
 /** What the metrics read from the rest of the app (app.ts wires them; this file imports no layer above it). */
 export interface MetricSources {
@@ -99,6 +100,12 @@ export function registerMetrics(app: FastifyInstance, { token, sources }: { toke
       queryTime.observe((performance.now() - at) / 1000);
     });
     if (pool instanceof PipelinedPool) pool.onStatement((seconds) => queryTime.observe(seconds));
+    let counted = 0;
+    new Counter({ name: 'db_transactions_total', help: "Transactions the game's code ran (db/transaction.ts)", registers: [register], collect() {
+      const now = transactionsOpened(pool);
+      this.inc(now - counted);
+      counted = now;
+    } });
   }
 
   app.addHook('onResponse', async (request, reply) => {

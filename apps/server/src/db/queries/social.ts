@@ -181,7 +181,8 @@ export function searchPlayers(db: DbOrTx, viewerId: string, term: string, limit:
   return searchRead(db, { viewerId, pattern: `%${likeEscape(term)}%`, lowered: term.toLowerCase(), limit }) as Promise<RelatedPlayerRow[]>;
 }
 
-const suggestionsRead = prepared('friend_suggestions', (db) => {
+/** The friend suggestions' statement (a viewerId and a limit placeholder); exported for its plan's test (world-reads.test.ts). */
+export const suggestionsQuery = (db: DbOrTx) => {
   const myFriends = sql`(select case when f.requester_id = ${viewer} then f.addressee_id else f.requester_id end from "friendships" f where f.status = 'accepted' and (f.requester_id = ${viewer} or f.addressee_id = ${viewer}))`;
   const related = sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ((r.requester_id = ${viewer} and r.addressee_id = ${U}) or (r.addressee_id = ${viewer} and r.requester_id = ${U})))`;
   const blocked = sql`exists (select 1 from "blocks" b where (b.blocker_id = ${U} and b.blocked_id = ${viewer}) or (b.blocker_id = ${viewer} and b.blocked_id = ${U}))`;
@@ -200,7 +201,8 @@ const suggestionsRead = prepared('friend_suggestions', (db) => {
     .where(and(sql`${U} in (${friendsOfFriends} union (${recentlySeen}))`, ne(users.id, viewer), sql`not ${related}`, sql`not ${blocked}`))
     .orderBy(desc(mutual), sql`greatest(${users.lastSeen}, ${users.lastLogin}) desc nulls last`, asc(users.id))
     .limit(sql.placeholder('limit'));
-});
+};
+const suggestionsRead = prepared('friend_suggestions', suggestionsQuery);
 
 /**
  * Friend suggestions: friends of friends (most mutual friends first), then the most recently
