@@ -20,6 +20,8 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
  * a burst of changes costs each tab at most one refetch a second after the first.
  */
 export const COALESCE_MS = 1000;
+/** Tabs a flush writes to before it lets the event loop serve requests (~5-10 ms of writes). */
+export const FLUSH_SLICE = 500;
 
 interface Log {
   error(o: object, m?: string): void;
@@ -41,14 +43,16 @@ const SIGNED_OUT = encode({ type: 'signed-out' });
 
 /**
  * The way out to this process's tabs: what the bus brings (from any process) is queued and written
- * out together after the current I/O callbacks (setImmediate). Each push is serialized once, and
- * lines that arrive while a flush runs share the next one. Every push is a text message sent through
- * ws (`socket.send`).
+ * out together after the current I/O callbacks (setImmediate), FLUSH_SLICE tabs at a time. Each
+ * push is serialized once, and lines that arrive while a flush runs share the next one. Every push
+ * is a text message sent through ws (`socket.send`).
  */
 export class Delivery {
   /** Bus messages since the last flush, in order. */
   private queue: Queued[] = [];
   private flushScheduled = false;
+  /** A flush is sending its slices: what arrives meanwhile waits for the next one. */
+  private sending = false;
   /** When the oldest queued push reached this process (performance.now()). */
   private queuedAt = 0;
   /** Broadcast invalidations and presence, by key, as this process delivers them to its tabs (from any process). */
@@ -93,16 +97,17 @@ export class Delivery {
   }
 
   private enqueue(entry: Queued): void {
+    if (this.queue.length === 0) this.queuedAt = performance.now();
     this.queue.push(entry);
-    if (this.flushScheduled) return;
+    if (this.flushScheduled || this.sending) return;
     this.flushScheduled = true;
-    this.queuedAt = performance.now();
     setImmediate(() => this.flush());
   }
 
   private flush(): void {
     this.flushScheduled = false;
     const batch = this.queue;
+    const queuedAt = this.queuedAt;
     this.queue = [];
     const toEveryone = batch.some((q) => q.kind === 'push' && q.userId === undefined);
     // Only broadcasts that no tab skips (no block with an actor): the same pushes for every tab.
@@ -110,11 +115,29 @@ export class Delivery {
       toEveryone && batch.every((q) => q.kind === 'push' && q.userId === undefined && q.except === undefined)
         ? batch.map((q) => (q as Extract<Queued, { kind: 'push' }>).out)
         : undefined;
-    for (const tab of toEveryone ? this.tabs.all() : this.addressees(batch)) {
-      if (same) this.write(tab, same);
-      else this.deliverBatch(tab, batch);
-    }
-    this.onFlushed?.(batch.length, (performance.now() - this.queuedAt) / 1000);
+    const tabs = [...(toEveryone ? this.tabs.all() : this.addressees(batch))];
+    this.sending = true;
+    this.sendSlice(tabs, 0, (tab) => (same ? this.write(tab, same) : this.deliverBatch(tab, batch)), () => {
+      this.sending = false;
+      this.onFlushed?.(batch.length, (performance.now() - queuedAt) / 1000);
+      // What the bus brought meanwhile: the next flush, after this one (each tab gets its pushes in order).
+      if (this.queue.length > 0) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /**
+   * Sends to FLUSH_SLICE tabs, then lets the event loop serve what waits (requests, other sockets)
+   * before the next slice: a line of the global chat to 10,000 tabs is ~150 ms of writes, which in
+   * one go held every request behind it. A tab that closed meanwhile is skipped by `write`.
+   */
+  private sendSlice(tabs: readonly Tab[], from: number, send: (tab: Tab) => void, done: () => void): void {
+    const to = Math.min(tabs.length, from + FLUSH_SLICE);
+    for (let i = from; i < to; i++) send(tabs[i]!);
+    if (to < tabs.length) setImmediate(() => this.sendSlice(tabs, to, send, done));
+    else done();
   }
 
   /** The tabs a batch without a broadcast concerns. */
