@@ -29,7 +29,7 @@ interface Line {
  */
 export class PipelinedPool extends pg.Pool {
   readonly #lineConfig: pg.ClientConfig;
-  readonly #lineCount: number;
+  readonly #maxLines: number;
   readonly #lines: Line[] = [];
   readonly #timers: Array<(seconds: number) => void> = [];
   #ended = false;
@@ -38,7 +38,7 @@ export class PipelinedPool extends pg.Pool {
   constructor(config: pg.PoolConfig, lines: number) {
     super(config);
     this.#lineConfig = { ...config, pipeline: true };
-    this.#lineCount = lines;
+    this.#maxLines = lines;
   }
 
   /**
@@ -74,7 +74,7 @@ export class PipelinedPool extends pg.Pool {
   }
 
   /** How many pipelined connections are open (the /metrics gauge counts them with the pool's). */
-  get lineCount(): number {
+  get openLines(): number {
     return this.#lines.length;
   }
 
@@ -89,7 +89,7 @@ export class PipelinedPool extends pg.Pool {
   #pick(): Line {
     let best: Line | undefined;
     for (const line of this.#lines) if (!best || line.inFlight < best.inFlight) best = line;
-    if (best && (best.inFlight === 0 || this.#lines.length >= this.#lineCount)) return best;
+    if (best && (best.inFlight === 0 || this.#lines.length >= this.#maxLines)) return best;
     return this.#open();
   }
 

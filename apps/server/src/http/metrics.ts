@@ -79,7 +79,7 @@ export function registerMetrics(app: FastifyInstance, { token, sources }: { toke
       new Gauge({ name, help, registers: [register], collect() {
         this.set(read(pool));
       } });
-    poolGauge('db_pool_connections', 'Connections the database pool holds (with the pipelined ones on PostgreSQL)', (p) => p.totalCount + (p instanceof PipelinedPool ? p.lineCount : 0));
+    poolGauge('db_pool_connections', 'Connections the database pool holds (with the pipelined ones on PostgreSQL)', (p) => p.totalCount + (p instanceof PipelinedPool ? p.openLines : 0));
     poolGauge('db_pool_idle_connections', 'Idle connections in the database pool', (p) => p.idleCount);
     poolGauge('db_pool_waiting_requests', 'Callers waiting for a pooled connection', (p) => p.waitingCount);
     // A transaction holds a pooled connection for its whole body (begin to commit): the pool's own
