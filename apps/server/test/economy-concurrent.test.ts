@@ -113,14 +113,15 @@ const ops: Record<string, Op> = {
   battlePass: (p) => p.client.post('/api/achievements/claim', {}),
 };
 
-async function play(p: Trader, others: Trader[], answers: Array<{ op: string } & Answer>): Promise<void> {
-  const rng = createRng(`${SEED}:${p.characterId}`);
+async function play(p: Trader, n: number, others: Trader[], answers: Array<{ op: string } & Answer>): Promise<void> {
+  // Seeded by the player's place, not their random ids: every run plays the same mix.
+  const rng = createRng(`${SEED}:${n}`);
   const names = Object.keys(ops);
   for (let round = 0; round < ROUNDS; round += 1) {
     // Two operations at once per player (two tabs), every player at once.
     await Promise.all(
       [rng.pick(names), rng.pick(names)].map(async (name) => {
-        const answer = await ops[name]!(p, createRng(`${SEED}:${p.characterId}:${round}:${name}`), others);
+        const answer = await ops[name]!(p, createRng(`${SEED}:${n}:${round}:${name}`), others);
         if (answer) answers.push({ op: name, ...answer });
       }),
     );
@@ -139,7 +140,24 @@ describe('the ledger under concurrent trading (issue 29)', () => {
       await db().update(achievementProgress).set({ totalPoints: 60 }).where(eq(achievementProgress.userId, p.userId));
     }
     const answers: Array<{ op: string } & Answer> = [];
-    await Promise.all(players.map((p) => play(p, players.filter((o) => o !== p), answers)));
+    await Promise.all(players.map((p, n) => play(p, n, players.filter((o) => o !== p), answers)));
+    // Then a hand and a sale for certain, whatever the random mix left: each player buys chips and
+    // sits at the table, and lists a new dagger cheaply; then all at once each buys the cheapest
+    // listing (several may race for it: one wins).
+    await Promise.all(
+      players.map(async (p, n) => {
+        answers.push({ op: 'chipsBuy', ...(await p.client.post(`${base(p)}/chips/buy`, { amount: 100 })) });
+        answers.push({ op: 'poker', ...(await typeLine(p, '/poker')) }, { op: 'poker', ...(await typeLine(p, '/fold')) });
+        const entryId = await giveItem(db(), p.characterId, gear(`Tin Dagger ${n}`, 'mainHand', { attack: 1 }, 30));
+        answers.push({ op: 'list', ...(await p.client.post(`${base(p)}/auction`, { entryId, quantity: 1, price: 20 })) });
+      }),
+    );
+    await Promise.all(
+      players.map(async (p) => {
+        const listings = objectsWith((await p.client.get('/api/auction/listings?sort=price-asc')).body, 'seller');
+        if (listings[0]) answers.push({ op: 'buyListing', ...(await p.client.post(`${base(p)}/auction/${String(listings[0].id)}/buy`)) });
+      }),
+    );
     // Then, still all at once: each player lists twice, cancels one and lets the other expire.
     await Promise.all(
       players.map(async (p) => {
@@ -162,7 +180,7 @@ describe('the ledger under concurrent trading (issue 29)', () => {
     expect(failed, JSON.stringify(failed.slice(0, 3))).toEqual([]);
     // The mix really moved value of each kind.
     const done = new Set(answers.filter((a) => a.status === 200 || a.status === 201).map((a) => a.op));
-    expect([...done].sort()).toEqual(expect.arrayContaining(['chipsBuy', 'giftCopper', 'list', 'storeBuy', 'storeSell']));
+    expect([...done].sort()).toEqual(expect.arrayContaining(['buyListing', 'chipsBuy', 'giftCopper', 'list', 'storeBuy', 'storeSell']));
 
     const reasons = new Set((await db().selectDistinct({ reason: ledgerEntries.reason }).from(ledgerEntries)).map((r) => r.reason));
     const everyKind = ['adventure', 'auction_cancel', 'auction_expiry', 'auction_fee', 'auction_list', 'auction_sale', 'battle_pass', 'chips_buy', 'craft', 'dev_grant', 'gift', 'item_used', 'poker', 'store_buy', 'store_sell'];
