@@ -1,5 +1,5 @@
 import type { ConsoleMessage, ConsoleMessageKind, ConsolePage } from '@rpg/contract';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, between, desc, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { consoleMessages } from '../schema/index.ts';
@@ -69,24 +69,29 @@ export async function writeConsoleLines(tx: DbOrTx, characterId: string, lines: 
   return stored.sort((a, b) => a.id - b.id).map(toMessageView);
 }
 
+// The character as a range of one (`between`), not an equality, and the order as the (character_id,
+// id) index's: with an equality PostgreSQL may read the newest lines of every character backwards
+// along the primary key, filtering, and it did whenever the character was among the busiest: for a
+// player whose last lines are older than 11,000 of others', 6 ms of database a page instead of 0.2.
 const pageIds = (db: DbOrTx, before: boolean) =>
   db
     .select({ id: consoleMessages.id })
     .from(consoleMessages)
-    .where(and(eq(consoleMessages.characterId, sql.placeholder('characterId')), before ? lt(consoleMessages.id, sql.placeholder('before')) : undefined))
-    .orderBy(desc(consoleMessages.id))
+    .where(and(between(consoleMessages.characterId, sql.placeholder('characterId'), sql.placeholder('characterId')), before ? lt(consoleMessages.id, sql.placeholder('before')) : undefined))
+    .orderBy(desc(consoleMessages.characterId), desc(consoleMessages.id))
     .limit(sql.placeholder('limit'));
 
 // `= any(array(...))`: the ids are read once and their rows fetched by the primary key, whatever plan
 // the statement gets (an `in (...)` of the same subquery got a whole-table scan in the generic plan).
+/** A page's statement (its plan has a test: console-page-plan.test.ts). */
+export const consolePageQuery = (db: DbOrTx, before: boolean) =>
+  db
+    .select(shownColumns)
+    .from(consoleMessages)
+    .where(sql`${consoleMessages.id} = any(array(${pageIds(db, before)}))`)
+    .orderBy(asc(consoleMessages.id));
 const pageRead = (before: boolean) =>
-  prepared<{ characterId: string; limit: number; before?: number }, ShownMessage[]>(before ? 'console_page_before' : 'console_page', (db) =>
-    db
-      .select(shownColumns)
-      .from(consoleMessages)
-      .where(sql`${consoleMessages.id} = any(array(${pageIds(db, before)}))`)
-      .orderBy(asc(consoleMessages.id)),
-  );
+  prepared<{ characterId: string; limit: number; before?: number }, ShownMessage[]>(before ? 'console_page_before' : 'console_page', (db) => consolePageQuery(db, before));
 const newestPage = pageRead(false);
 const pageBefore = pageRead(true);
 

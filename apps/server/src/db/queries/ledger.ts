@@ -179,7 +179,9 @@ export async function historyPage(db: DbOrTx, userId: string, characterId: strin
   const [owner] = await db.select({ id: playerCharacters.id }).from(playerCharacters).where(and(eq(playerCharacters.id, characterId), eq(playerCharacters.userId, userId)));
   if (!owner) return undefined;
   const older = before === undefined ? sql`true` : sql`l.id < ${before}`;
-  const side = (column: SQL) => sql`(select l.* from ${ledgerEntries} l where ${column} = ${characterId} and ${older} order by l.id desc limit ${limit + 1})`;
+  // The character as a range of one, in its index's order: with an equality PostgreSQL may walk the
+  // primary key back through every newer row of other characters (db/queries/console.ts, pageIds).
+  const side = (column: SQL) => sql`(select l.* from ${ledgerEntries} l where ${column} between ${characterId} and ${characterId} and ${older} order by ${column} desc, l.id desc limit ${limit + 1})`;
   const result = await db.execute(sql`
     select l.id, l.at, case when l.to_character_id = ${characterId} then 'in' else 'out' end as direction, l.asset, l.amount, l.item_name, l.reason,
       case when l.to_character_id = ${characterId} then l.from_account else l.to_account end as other_account,
