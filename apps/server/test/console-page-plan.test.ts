@@ -37,7 +37,7 @@ describe('a console history page (issue 26)', () => {
     await lines(busy!.character.id, 6_000);
     for (const other of others) await lines(other.character.id, 4_000);
     await db.execute(sql`analyze console_messages`);
-    const [{ newest }] = (await db.execute(sql`select max(id)::int + 1 as newest from console_messages where character_id = ${busy!.character.id}`)).rows as Array<{ newest: number }>;
+    const newest = ((await db.execute(sql`select max(id)::int + 1 as newest from console_messages where character_id = ${busy!.character.id}`)).rows[0] as { newest: number }).newest;
 
     for (const before of [false, true]) {
       const query = consolePageQuery(db, before).toSQL();
