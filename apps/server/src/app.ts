@@ -45,6 +45,7 @@ import { storeRoutes } from './routes/store.ts';
 import { achievementRoutes } from './routes/achievements.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { announceAchievements, recordPresence } from './services/achievements.ts';
+import { playTimeCounter } from './services/play-time.ts';
 import { pusher } from './realtime/notify.ts';
 import { skillRoutes } from './routes/skills.ts';
 import { leaderboardRoutes } from './routes/leaderboards.ts';
@@ -323,33 +324,4 @@ async function serveWeb(app: FastifyInstance, webDist: string, warnIfMissing: bo
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: 'not_found', message: 'Not found' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
-}
-
-/** Players' play time counted a few at a time between requests (PLAY_TIME_AT_ONCE). */
-const PLAY_TIME_AT_ONCE = 2;
-
-/**
- * Counts the play time of the players the sweep saw, PLAY_TIME_AT_ONCE transactions at a time: all
- * at once (419 players with 5,000 tabs) they held the event loop and the pool for ~300 ms every
- * 30 s, and chat lines and requests waited behind them (docs/performance.md, "Realtime and the
- * global chat"). A player still waiting from the last sweep is counted once.
- */
-function playTimeCounter(count: (userId: string) => Promise<void>): (userIds: readonly string[]) => void {
-  const waiting = new Set<string>();
-  let running = 0;
-  const next = (): void => {
-    while (running < PLAY_TIME_AT_ONCE && waiting.size > 0) {
-      const userId = waiting.values().next().value as string;
-      waiting.delete(userId);
-      running++;
-      void count(userId).finally(() => {
-        running--;
-        next();
-      });
-    }
-  };
-  return (userIds) => {
-    for (const userId of userIds) waiting.add(userId);
-    next();
-  };
 }

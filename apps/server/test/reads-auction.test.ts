@@ -1,4 +1,4 @@
-import { AUCTION_PAGE_SIZE, AUCTION_SORTS, type AuctionBrowse, type AuctionSort, type MyAuctions } from '@rpg/contract';
+import { AUCTION_COUNT_AHEAD, AUCTION_PAGE_SIZE, AUCTION_SORTS, type AuctionBrowse, type AuctionSort, type MyAuctions } from '@rpg/contract';
 import { GEAR_SLOTS, materialStack, TIERS, type GearSlot, type ItemData, type Tier } from '@rpg/game';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,7 +136,10 @@ describe('GET /api/auction/listings', () => {
     };
     const page = query.page ?? 1;
     const shown = open.sort(order[query.sort ?? 'newest']).slice((page - 1) * AUCTION_PAGE_SIZE, page * AUCTION_PAGE_SIZE);
-    return { listings: (await Promise.all(shown.map((r) => card(r, now)))) as AuctionBrowse['listings'], page, pageSize: AUCTION_PAGE_SIZE, total: open.length };
+    // Without a search or filter the count stops AUCTION_COUNT_AHEAD past the page's start.
+    const counted = query.search?.trim() || query.tier || query.slot ? Infinity : (page - 1) * AUCTION_PAGE_SIZE + AUCTION_COUNT_AHEAD;
+    const listings = (await Promise.all(shown.map((r) => card(r, now)))) as AuctionBrowse['listings'];
+    return { listings, page, pageSize: AUCTION_PAGE_SIZE, total: Math.min(open.length, counted), totalCapped: open.length > counted };
   }
   const expectBrowse = async (client: TestClient, userId: string, query: Query) => {
     const answer = await raw(client, path(query));
@@ -152,7 +155,7 @@ describe('GET /api/auction/listings', () => {
     const other = await playerWithCharacter(server.url);
     // An empty house (other tests' listings gone).
     await db().delete(auctionListings);
-    expect(await expectBrowse(viewer.client, viewer.userId, {})).toEqual({ listings: [], page: 1, pageSize: AUCTION_PAGE_SIZE, total: 0 });
+    expect(await expectBrowse(viewer.client, viewer.userId, {})).toEqual({ listings: [], page: 1, pageSize: AUCTION_PAGE_SIZE, total: 0, totalCapped: false });
 
     const sellerName = `Zoë "the" \\ 🐉 \u2028 ${seller.userId.slice(0, 6)}`;
     await db().update(users).set({ username: sellerName }).where(eq(users.id, seller.userId));
@@ -231,4 +234,27 @@ describe('GET /api/auction/listings', () => {
     expect(theirs.total).toBe(items.length - items.filter((_, i) => i % 3 !== 0).length + 4);
     await expectBrowse(other.client, other.userId, { sort: 'time-left', page: 2 });
   }, 600_000);
+
+  it('counts a house of more than AUCTION_COUNT_AHEAD listings that far past the page, and searches it exactly', async () => {
+    const viewer = await playerWithCharacter(server.url);
+    const seller = await playerWithCharacter(server.url);
+    await db().delete(auctionListings);
+    const [first] = await db()
+      .insert(auctionListings)
+      .values({ sellerUserId: seller.userId, sellerCharacterId: seller.character.id, itemData: gear('Copper Ring', 'offHand', { defense: 1 }, 10), itemName: 'Copper Ring', itemTier: 'common', itemSlot: 'offHand', quantity: 1, price: 50, fee: 1, expiresAt: new Date(Date.now() + 10 * HOUR) })
+      .returning();
+    // Copies of it, each with its own price, start and end, to AUCTION_COUNT_AHEAD + 30 in all.
+    await db().execute(sql`insert into auction_listings (seller_user_id, seller_character_id, item_data, item_name, item_tier, item_slot, quantity, price, fee, created_at, expires_at)
+      select seller_user_id, seller_character_id, item_data, item_name || ' ' || i, item_tier, item_slot, quantity, price + i, fee, created_at - make_interval(secs => i), expires_at + make_interval(secs => i)
+      from auction_listings, generate_series(1, ${AUCTION_COUNT_AHEAD + 29}::int) i where id = ${first!.id}`);
+    const opening = await expectBrowse(viewer.client, viewer.userId, {});
+    expect(opening).toMatchObject({ total: AUCTION_COUNT_AHEAD, totalCapped: true });
+    // Further pages count further; near the end the count is exact again.
+    expect(await expectBrowse(viewer.client, viewer.userId, { page: 2, sort: 'price-asc' })).toMatchObject({ total: AUCTION_PAGE_SIZE + AUCTION_COUNT_AHEAD, totalCapped: true });
+    expect(await expectBrowse(viewer.client, viewer.userId, { page: 4, sort: 'price-asc' })).toMatchObject({ total: AUCTION_COUNT_AHEAD + 30, totalCapped: false });
+    expect(await expectBrowse(viewer.client, viewer.userId, { page: 86, sort: 'time-left' })).toMatchObject({ total: AUCTION_COUNT_AHEAD + 30, totalCapped: false });
+    // A search counts every match.
+    expect(await expectBrowse(viewer.client, viewer.userId, { search: 'Copper Ring' })).toMatchObject({ total: AUCTION_COUNT_AHEAD + 30, totalCapped: false });
+    await db().delete(auctionListings);
+  }, 240_000);
 });

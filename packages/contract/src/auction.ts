@@ -33,6 +33,11 @@ export type AuctionListingView = z.infer<typeof auctionListingSchema>;
 export const AUCTION_SORTS = ['price-asc', 'price-desc', 'time-left', 'newest'] as const;
 export type AuctionSort = (typeof AUCTION_SORTS)[number];
 export const AUCTION_PAGE_SIZE = 12;
+/**
+ * Browsing without a search or filter, the house counts at most this many listings past the page's
+ * first: beyond, `total` is that many and `totalCapped` is true (shown as "1000+ listings").
+ */
+export const AUCTION_COUNT_AHEAD = 1000;
 
 /** GET /api/auction/listings: other players' active listings, searched, filtered, sorted, one page. */
 export const auctionBrowseQuerySchema = lazySchema(() => z.object({
@@ -54,7 +59,9 @@ export const auctionBrowseSchema = lazySchema(() => z.strictObject({
   listings: z.array(auctionListingSchema),
   page: whole,
   pageSize: whole,
+  /** How many listings match: exact, or when `totalCapped` a lower bound (AUCTION_COUNT_AHEAD past the page). */
   total: whole,
+  totalCapped: z.boolean(),
 }));
 export type AuctionBrowse = z.infer<typeof auctionBrowseSchema>;
 

@@ -40,6 +40,7 @@ import { recordLedger } from '../db/queries/ledger.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { acceptedFriendCount } from '../db/queries/social.ts';
 import { transaction } from '../db/transaction.ts';
+import { MAX_PLAY_SPAN_SECONDS } from './play-time.ts';
 
 /** What one recording tells the player's tabs once its transaction has committed. */
 export interface AchievementNotice {
@@ -170,8 +171,6 @@ export function announceAchievements(p: Pusher, userId: string, notice: Achievem
   p.invalidate(userId, noticeKeys(notice));
 }
 
-/** Longest span one presence sweep may count (the sweep runs every 30 s; a gap means the player left). */
-const MAX_PLAY_SPAN_SECONDS = 60;
 
 /**
  * Time played, from socket presence (spec 03 §3 hidden-marathon): called by the hub's sweep for

@@ -26,6 +26,7 @@ import {
   lockListing,
   nextListingExpiry,
   usernameOf,
+  type BrowseRead,
   type ListingRead,
   type ListingRow,
 } from '../db/queries/auction.ts';
@@ -97,8 +98,8 @@ export function listingView(row: ListingRead, now: Date, own = false): AuctionLi
 }
 
 /** GET /api/auction/listings' answer: the page's listings as their cards show them, the page and how many match. */
-export function auctionBrowseView(read: { rows: ListingRead[]; total: number }, page: number, pageSize: number, now: Date): AuctionBrowse {
-  return { listings: read.rows.map((row) => listingView(row, now)), page, pageSize, total: read.total };
+export function auctionBrowseView(read: Pick<BrowseRead, 'rows' | 'total' | 'totalCapped'>, page: number, pageSize: number, now: Date): AuctionBrowse {
+  return { listings: read.rows.map((row) => listingView(row, now)), page, pageSize, total: read.total, totalCapped: read.totalCapped };
 }
 
 /** GET /api/auction/mine's answer: the seller's active listings and the last that ended, with what only the seller sees. */

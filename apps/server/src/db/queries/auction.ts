@@ -1,4 +1,4 @@
-import type { AuctionSort } from '@rpg/contract';
+import { AUCTION_COUNT_AHEAD, type AuctionSort } from '@rpg/contract';
 import type { GearSlot, Tier } from '@rpg/game';
 import { and, asc, desc, eq, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
@@ -175,9 +175,10 @@ const pageOf = (db: DbOrTx, ctes: SQL, total: SQL) =>
  * Without a search, tier or slot (the house as it opens). The page is read along its sort's index
  * (auction_listings_active_*_idx), only as far as the page: a branch a sort, each behind a condition
  * of the `sort` parameter alone, which a custom plan drops and a generic one checks once (the other
- * branches never run). The total is every open listing, counted on the end's index alone (no row
- * read), less the viewer's. With the filters' `is null or` in it instead, the generic plan sorted
- * every open listing for each page.
+ * branches never run). The total is counted AUCTION_COUNT_AHEAD listings past the page's start at
+ * most: counting every open listing cost 12 ms of PostgreSQL a page with 100,000 listings
+ * (docs/simulate.md). With the filters' `is null or` in it instead, the generic plan sorted every
+ * open listing for each page.
  */
 const browseRead = prepared('auction_browse', (db) =>
   pageOf(
@@ -188,7 +189,7 @@ const browseRead = prepared('auction_browse', (db) =>
       ),
       sql` union all `,
     )})`,
-    sql`(select count(*) from ${auctionListings} l where l.status = 'active' and l.expires_at > ${nowParam}) - (select count(*) from ${auctionListings} l where l.seller_user_id = ${viewer} and l.status = 'active' and l.expires_at > ${nowParam})`,
+    sql`select count(*) from (select from ${auctionListings} l where ${open} limit ${sql.placeholder('countLimit')}::int) c`,
   ),
 );
 
@@ -220,7 +221,7 @@ export interface BrowseFilter {
  * yet past their end (a contains-match on the item's name, the tier, the slot, the sort), how many
  * match, and the listings past their end to settle first (any seller's).
  */
-export async function browseListings(db: DbOrTx, viewerUserId: string, filter: BrowseFilter, now: Date): Promise<{ rows: ListingRead[]; total: number; due: string[] }> {
+export async function browseListings(db: DbOrTx, viewerUserId: string, filter: BrowseFilter, now: Date): Promise<BrowseRead> {
   const text = filter.search?.trim();
   const values = {
     now: now.toISOString(),
@@ -230,8 +231,20 @@ export async function browseListings(db: DbOrTx, viewerUserId: string, filter: B
     offset: (filter.page - 1) * filter.pageSize,
   };
   const filters = { search: text ? `%${likeEscape(text)}%` : null, tier: filter.tier ?? null, slot: filter.slot ?? null };
-  const rows = filters.search === null && filters.tier === null && filters.slot === null ? await browseRead(db, values) : await filteredBrowseRead(db, { ...values, ...filters });
+  const unfiltered = filters.search === null && filters.tier === null && filters.slot === null;
+  // Unfiltered, one more than the most counted tells that there are more.
+  const countLimit = values.offset + AUCTION_COUNT_AHEAD;
+  const rows = unfiltered ? await browseRead(db, { ...values, countLimit: countLimit + 1 }) : await filteredBrowseRead(db, { ...values, ...filters });
   const first = rows.find((r) => r.total !== null);
   if (!first) throw new Error('the auction browse read no row');
-  return { rows: rows.filter((r) => r.id !== null) as ListingRead[], total: first.total!, due: first.due! };
+  const counted = first.total!;
+  return { rows: rows.filter((r) => r.id !== null) as ListingRead[], total: Math.min(counted, unfiltered ? countLimit : counted), totalCapped: unfiltered && counted > countLimit, due: first.due! };
+}
+
+/** A browse page: its listings, how many match (at least, when `totalCapped`), and the listings past their end to settle. */
+export interface BrowseRead {
+  rows: ListingRead[];
+  total: number;
+  totalCapped: boolean;
+  due: string[];
 }

@@ -136,7 +136,7 @@ export function BrowseAuctions({ characterId, wallet }: BrowseAuctionsProps) {
       ) : (
         <>
           <p className="text-sm text-parchment-300" aria-live="polite">
-            {data.total === 1 ? '1 listing' : `${data.total} listings`}
+            {data.totalCapped ? `${data.total}+ listings` : data.total === 1 ? '1 listing' : `${data.total} listings`}
           </p>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {data.listings.map((listing) => {
@@ -163,6 +163,7 @@ export function BrowseAuctions({ characterId, wallet }: BrowseAuctionsProps) {
               </Button>
               <span className="text-sm text-parchment-200 tabular-nums">
                 Page {data.page} of {pages}
+                {data.totalCapped ? '+' : ''}
               </span>
               <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
                 Next
