@@ -6,6 +6,7 @@
 // Social actions stay between the players of one worker, so the sender's clock and pending list are
 // at hand when the recipient's push arrives.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { MIX, newHistogram, record } from './simulate-support.mjs';
@@ -444,6 +445,10 @@ function chat(perSecond) {
   }, tick);
 }
 
+// This thread's own event loop: a late turn here adds to every latency it measures.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
 parentPort.on('message', async (m) => {
   if (m.type === 'add') {
     const failed = await addPlayers(m.players, m.timeScale);
@@ -453,10 +458,11 @@ parentPort.on('message', async (m) => {
     stats = new Map();
     pushes = new Map();
     samples = [];
+    loopDelay.reset();
     parentPort.postMessage({ type: 'reset' });
   } else if (m.type === 'report') {
     const out = (map) => [...map].map(([name, s]) => ({ name, ...s }));
-    parentPort.postMessage({ type: 'report', actions: out(stats), pushes: out(pushes), samples, online: online.length });
+    parentPort.postMessage({ type: 'report', actions: out(stats), pushes: out(pushes), samples, online: online.length, loopMaxMs: loopDelay.max / 1e6 });
   } else if (m.type === 'stop') {
     running = false;
     clearInterval(chatTimer);

@@ -348,6 +348,17 @@ function mergeReports(reports, key) {
 
 const fmt = (v, digits = 1) => (Number.isFinite(v) ? +v.toFixed(digits) : '-');
 
+/** From a server's /metrics (prom-client's defaults): the slowest event-loop turn since the last read, and the major collections' time so far (ms). */
+async function serverLoop(base) {
+  try {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const value = (pattern) => Number(pattern.exec(text)?.[1] ?? NaN) * 1000;
+    return { lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)/m), majorGcMs: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)/m) };
+  } catch {
+    return { lagMaxMs: NaN, majorGcMs: NaN };
+  }
+}
+
 /**
  * Measures SECONDS of play at the current number of players: the action and push figures, and the
  * CPU and memory of the server(s), the database and this process.
@@ -355,10 +366,14 @@ const fmt = (v, digits = 1) => (Number.isFinite(v) ? +v.toFixed(digits) : '-');
 async function measure({ label, players, workers, servers, dbMeter, dbRss }) {
   await sleep(WARM_SECONDS * 1000);
   await workers.reset();
+  // The server's event loop and garbage collection over the step, from its /metrics (read from
+  // loopback; a read resets prom-client's event-loop histogram).
+  const loop0 = await Promise.all(servers.map((s) => serverLoop(s.base)));
   const cpu0 = { servers: servers.map((s) => cpuSeconds(s.pid)), db: dbMeter(), self: process.cpuUsage() };
   const t0 = performance.now();
   await sleep(SECONDS * 1000);
   const reports = await workers.report();
+  const loop1 = await Promise.all(servers.map((s) => serverLoop(s.base)));
   const seconds = (performance.now() - t0) / 1000;
   const self = process.cpuUsage(cpu0.self);
   const serverCores = servers.map((s, i) => (cpuSeconds(s.pid) - cpu0.servers[i]) / seconds);
@@ -399,6 +414,10 @@ async function measure({ label, players, workers, servers, dbMeter, dbRss }) {
     dbCores,
     dbRss: dbRss(),
     simCores: (self.user + self.system) / 1e6 / seconds,
+    // The slowest turn of a server's event loop, its major collections' time, the worker threads' slowest turn (ms).
+    serverLoopMaxMs: Math.max(...loop1.map((l) => l.lagMaxMs)),
+    serverMajorGcMs: loop1.reduce((n, l, i) => n + l.majorGcMs - loop0[i].majorGcMs, 0),
+    simLoopMaxMs: Math.max(...reports.map((r) => r.loopMaxMs ?? 0)),
     // The server's and the database's CPU per request: what the world's size is judged by.
     cpuPerAction: ((serverCores.reduce((a, b) => a + b, 0) + (Number.isFinite(dbCores) ? dbCores : 0)) * 1000) / Math.max(1, total / seconds),
     rows,
@@ -409,7 +428,7 @@ async function measure({ label, players, workers, servers, dbMeter, dbRss }) {
   console.log(`\n== ${label}: ${players} players (${online} online), ${SECONDS} s measured`);
   console.table(rows);
   console.log(
-    `   ${fmt(step.actionsPerSecond)} requests/s; server ${fmt(step.serverCores, 2)} cores, ${step.serverRss} MB; database ${Number.isFinite(dbCores) ? `${fmt(dbCores, 2)} cores, ${step.dbRss} MB` : 'inside the server (PGlite)'}; simulation ${fmt(step.simCores, 2)} cores; ` +
+    `   ${fmt(step.actionsPerSecond)} requests/s; server ${fmt(step.serverCores, 2)} cores, ${step.serverRss} MB, slowest event-loop turn ${fmt(step.serverLoopMaxMs)} ms, major GC ${fmt(step.serverMajorGcMs)} ms; simulation's slowest turn ${fmt(step.simLoopMaxMs)} ms; database ${Number.isFinite(dbCores) ? `${fmt(dbCores, 2)} cores, ${step.dbRss} MB` : 'inside the server (PGlite)'}; simulation ${fmt(step.simCores, 2)} cores; ` +
       `worst action p99 ${fmt(step.worstActionP99)} ms (${step.worstAction}), worst push p99 ${fmt(step.worstPushP99)} ms (${step.worstPush}), failed ${step.failed}: ${step.pass ? 'PASS' : 'FAIL'}`,
   );
   if (step.samples.length) console.log(`   answers that were not 2xx (first few):\n     ${step.samples.join('\n     ')}`);
@@ -428,6 +447,7 @@ const capacityRow = (s) => ({
   'db MB': Number.isFinite(s.dbRss) ? s.dbRss : '-',
   'sim cores': fmt(s.simCores, 2),
   'CPU ms/request': fmt(s.cpuPerAction, 2),
+  'server loop max ms': fmt(s.serverLoopMaxMs),
   pass: s.pass ? 'yes' : 'NO',
 });
 

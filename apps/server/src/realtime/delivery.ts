@@ -21,7 +21,7 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
  */
 export const COALESCE_MS = 1000;
 /** Tabs a flush writes to before it lets the event loop serve requests (~5-10 ms of writes). */
-export const FLUSH_SLICE = 500;
+export const FLUSH_SLICE = 250;
 
 interface Log {
   error(o: object, m?: string): void;

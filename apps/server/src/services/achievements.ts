@@ -30,7 +30,6 @@ import {
   insertGrant,
   insertUnlock,
   loadCounters,
-  loadUnlocked,
   readAchievements,
   setTitle,
 } from '../db/queries/achievements.ts';
@@ -60,10 +59,11 @@ export const NO_NOTICE: AchievementNotice = { unlocked: [], rewards: [], rewarde
  * the active character's inventory once (the unique (player, level) grant key). The caller
  * passes the answer to `announceAchievements` after its commit.
  */
-export async function recordEvents(tx: Tx, userId: string, events: readonly AchievementEvent[], now = new Date()): Promise<AchievementNotice> {
+export async function recordEvents(tx: Tx, userId: string, events: readonly AchievementEvent[], now = new Date(), held?: HeldCharacter | null): Promise<AchievementNotice> {
   if (events.length === 0) return NO_NOTICE;
-  // The lock order: the character that may receive a reward before the progress and counter rows.
-  const [character] = await holdActiveCharacters(tx, [userId]);
+  // The lock order: the character that may receive a reward before the progress and counter rows
+  // (`held`: the caller took it already, null when the player has no active character).
+  const character = held === undefined ? (await holdActiveCharacters(tx, [userId]))[0] : (held ?? undefined);
   await ensureProgress(tx, userId);
   const progress = await getProgress(tx, userId);
   const hour = trustedLocalHour(now, progress?.timeZone, progress?.timeZoneSetAt);
@@ -83,10 +83,18 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
   return settleUnlocks(tx, userId, character, now);
 }
 
-/** Unlocks what the stored counters now reach, adds the points, grants the levels reached. */
-async function settleUnlocks(tx: Tx, userId: string, character: { id: string } | undefined, now: Date): Promise<AchievementNotice> {
-  const counters = await loadCounters(tx, userId);
-  const unlockedIds = new Set((await loadUnlocked(tx, userId)).map((u) => u.achievementId));
+/** A player's active character, KEY SHARE locked by `holdActiveCharacters`. */
+type HeldCharacter = { id: string };
+
+/**
+ * Unlocks what the stored counters now reach, adds the points, grants the levels reached. The
+ * counters, unlocks, points and grants in one read (one round trip, not four: every counted event
+ * of every route comes here).
+ */
+async function settleUnlocks(tx: Tx, userId: string, character: HeldCharacter | undefined, now: Date): Promise<AchievementNotice> {
+  const read = await readAchievements(tx, userId);
+  const counters = Object.fromEntries(read.counters.map((c) => [c.key, c.value]));
+  const unlockedIds = new Set(read.unlocked.map((u) => u.achievementId));
   const notice: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
   let points = 0;
   for (const achievement of newlyUnlocked(counters, unlockedIds)) {
@@ -94,8 +102,8 @@ async function settleUnlocks(tx: Tx, userId: string, character: { id: string } |
     points += achievement.points;
     notice.unlocked.push({ id: achievement.id, title: achievement.title, points: achievement.points });
   }
-  const total = points > 0 ? await addPoints(tx, userId, points, levelForPoints) : ((await getProgress(tx, userId))?.totalPoints ?? 0);
-  await grantReachedLevels(tx, userId, character, levelForPoints(total), now, notice);
+  const total = points > 0 ? await addPoints(tx, userId, points, levelForPoints) : (read.totalPoints ?? 0);
+  await grantReachedLevels(tx, userId, character, levelForPoints(total), read.granted, now, notice);
   return notice;
 }
 
@@ -105,9 +113,10 @@ async function settleUnlocks(tx: Tx, userId: string, character: { id: string } |
  * level's item waits (READY TO CLAIM on the screen, with its claim button: `claimBattlePass`);
  * a title needs no character and is granted at once.
  */
-async function grantReachedLevels(tx: Tx, userId: string, character: { id: string } | undefined, level: number, now: Date, notice: AchievementNotice): Promise<void> {
+async function grantReachedLevels(tx: Tx, userId: string, character: HeldCharacter | undefined, level: number, grantedBefore: readonly number[], now: Date, notice: AchievementNotice): Promise<void> {
   if (level === 0) return;
-  const granted = new Set(await grantedLevels(tx, userId));
+  // Granted as read: a level another transaction grants meanwhile is refused by insertGrant's key.
+  const granted = new Set(grantedBefore);
   const due = BATTLE_PASS_REWARDS.filter((r) => r.level <= level && !granted.has(r.level));
   if (due.length === 0) return;
   for (const reward of due) {
@@ -141,9 +150,10 @@ export async function claimBattlePass(tx: Tx, userId: string, now = new Date()):
   // Locked: a second claim in flight waits, then finds the level granted and is refused.
   const total = (await lockProgress(tx, userId))?.totalPoints ?? 0;
   const character = await activeCharacter(tx, userId);
-  rewardsToClaim(total, new Set(await grantedLevels(tx, userId)), character !== undefined);
+  const granted = await grantedLevels(tx, userId);
+  rewardsToClaim(total, new Set(granted), character !== undefined);
   const notice: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
-  await grantReachedLevels(tx, userId, character, levelForPoints(total), now, notice);
+  await grantReachedLevels(tx, userId, character, levelForPoints(total), granted, now, notice);
   return notice;
 }
 
@@ -179,12 +189,12 @@ export function announceAchievements(p: Pusher, userId: string, notice: Achievem
 export async function recordPresence(db: Db, userId: string, now = new Date()): Promise<AchievementNotice> {
   return transaction(db, async (tx) => {
     // The lock order: the active character before the progress row (claimPlayTime writes it).
-    await holdActiveCharacters(tx, [userId]);
+    const [character] = await holdActiveCharacters(tx, [userId]);
     await ensureProgress(tx, userId);
     const progress = await getProgress(tx, userId);
     const seconds = await claimPlayTime(tx, userId, now, progress?.playedAt ?? null, MAX_PLAY_SPAN_SECONDS);
     if (seconds <= 0 && !progress?.timeZone) return NO_NOTICE;
-    return recordEvents(tx, userId, [{ type: 'played', seconds, localHour: null }], now);
+    return recordEvents(tx, userId, [{ type: 'played', seconds, localHour: null }], now, character ?? null);
   });
 }
 
@@ -272,9 +282,9 @@ export async function recordForEach(
 ): Promise<{ userId: string; notice: AchievementNotice }[]> {
   const sorted = [...entries].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   // The lock order: every player's active character (in id order) before any progress row.
-  if (sorted.length > 1) await holdActiveCharacters(tx, sorted.map((e) => e.userId));
+  const held = await holdActiveCharacters(tx, sorted.map((e) => e.userId));
   const out: { userId: string; notice: AchievementNotice }[] = [];
-  for (const { userId, events } of sorted) out.push({ userId, notice: await recordEvents(tx, userId, events, now) });
+  for (const { userId, events } of sorted) out.push({ userId, notice: await recordEvents(tx, userId, events, now, held.find((h) => h.userId === userId) ?? null) });
   return out;
 }
 

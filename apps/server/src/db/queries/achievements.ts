@@ -46,10 +46,6 @@ export async function loadCounters(db: DbOrTx, userId: string): Promise<Record<s
   return Object.fromEntries(rows.map((r) => [r.key, Number(r.value)]));
 }
 
-export async function loadUnlocked(db: DbOrTx, userId: string) {
-  return db.select().from(playerAchievements).where(eq(playerAchievements.userId, userId));
-}
-
 const userIdParam = sql.placeholder('userId');
 
 /** The kinds of row of the achievements read. */
