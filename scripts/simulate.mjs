@@ -352,8 +352,9 @@ const fmt = (v, digits = 1) => (Number.isFinite(v) ? +v.toFixed(digits) : '-');
 async function serverLoop(base) {
   try {
     const text = await (await fetch(`${base}/metrics`)).text();
-    const value = (pattern) => Number(pattern.exec(text)?.[1] ?? NaN) * 1000;
-    return { lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)/m), majorGcMs: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)/m) };
+    const value = (pattern, missing) => Number(pattern.exec(text)?.[1] ?? missing) * 1000;
+    // No major collection yet: no series of that kind, 0 ms.
+    return { lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)/m, NaN), majorGcMs: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)/m, 0) };
   } catch {
     return { lagMaxMs: NaN, majorGcMs: NaN };
   }

@@ -51,6 +51,24 @@ export interface AchievementNotice {
 
 export const NO_NOTICE: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
 
+/** A player's active character, KEY SHARE locked by `holdActiveCharacters`. */
+type HeldCharacter = { id: string };
+
+/**
+ * What the caller of recordEvents already took in its transaction, in the lock order: the player's
+ * active character (undefined without one) and, when it read it, the progress row.
+ */
+interface Prior {
+  character: HeldCharacter | undefined;
+  progress?: Awaited<ReturnType<typeof getProgress>>;
+}
+
+/** The player's progress row, made first when it does not exist yet. */
+async function ensuredProgress(tx: Tx, userId: string) {
+  await ensureProgress(tx, userId);
+  return getProgress(tx, userId);
+}
+
 /**
  * Spec 03 §3/§4, DECISIONS §2/§3: counts game events towards achievements, in the caller's
  * transaction (the event and its count commit together, or neither). Each unlock is decided by
@@ -59,13 +77,11 @@ export const NO_NOTICE: AchievementNotice = { unlocked: [], rewards: [], rewarde
  * the active character's inventory once (the unique (player, level) grant key). The caller
  * passes the answer to `announceAchievements` after its commit.
  */
-export async function recordEvents(tx: Tx, userId: string, events: readonly AchievementEvent[], now = new Date(), held?: HeldCharacter | null): Promise<AchievementNotice> {
+export async function recordEvents(tx: Tx, userId: string, events: readonly AchievementEvent[], now = new Date(), prior?: Prior): Promise<AchievementNotice> {
   if (events.length === 0) return NO_NOTICE;
-  // The lock order: the character that may receive a reward before the progress and counter rows
-  // (`held`: the caller took it already, null when the player has no active character).
-  const character = held === undefined ? (await holdActiveCharacters(tx, [userId]))[0] : (held ?? undefined);
-  await ensureProgress(tx, userId);
-  const progress = await getProgress(tx, userId);
+  // The lock order: the character that may receive a reward before the progress and counter rows.
+  const character = prior ? prior.character : (await holdActiveCharacters(tx, [userId]))[0];
+  const progress = prior?.progress ?? (await ensuredProgress(tx, userId));
   const hour = trustedLocalHour(now, progress?.timeZone, progress?.timeZoneSetAt);
   const all: AchievementEvent[] = hour === null ? [...events] : [...events, { type: 'played', seconds: 0, localHour: hour }];
 
@@ -82,9 +98,6 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
   await applyCounterChanges(tx, userId, changes);
   return settleUnlocks(tx, userId, character, now);
 }
-
-/** A player's active character, KEY SHARE locked by `holdActiveCharacters`. */
-type HeldCharacter = { id: string };
 
 /**
  * Unlocks what the stored counters now reach, adds the points, grants the levels reached. The
@@ -181,7 +194,6 @@ export function announceAchievements(p: Pusher, userId: string, notice: Achievem
   p.invalidate(userId, noticeKeys(notice));
 }
 
-
 /**
  * Time played, from socket presence (spec 03 §3 hidden-marathon): called by the hub's sweep for
  * each player with an open tab. Also the night owl's clock when the player's zone is known.
@@ -190,11 +202,10 @@ export async function recordPresence(db: Db, userId: string, now = new Date()): 
   return transaction(db, async (tx) => {
     // The lock order: the active character before the progress row (claimPlayTime writes it).
     const [character] = await holdActiveCharacters(tx, [userId]);
-    await ensureProgress(tx, userId);
-    const progress = await getProgress(tx, userId);
+    const progress = await ensuredProgress(tx, userId);
     const seconds = await claimPlayTime(tx, userId, now, progress?.playedAt ?? null, MAX_PLAY_SPAN_SECONDS);
     if (seconds <= 0 && !progress?.timeZone) return NO_NOTICE;
-    return recordEvents(tx, userId, [{ type: 'played', seconds, localHour: null }], now, character ?? null);
+    return recordEvents(tx, userId, [{ type: 'played', seconds, localHour: null }], now, { character, progress });
   });
 }
 
@@ -284,7 +295,7 @@ export async function recordForEach(
   // The lock order: every player's active character (in id order) before any progress row.
   const held = await holdActiveCharacters(tx, sorted.map((e) => e.userId));
   const out: { userId: string; notice: AchievementNotice }[] = [];
-  for (const { userId, events } of sorted) out.push({ userId, notice: await recordEvents(tx, userId, events, now, held.find((h) => h.userId === userId) ?? null) });
+  for (const { userId, events } of sorted) out.push({ userId, notice: await recordEvents(tx, userId, events, now, { character: held.find((h) => h.userId === userId) }) });
   return out;
 }
 

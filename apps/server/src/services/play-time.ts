@@ -20,10 +20,10 @@ const PLAY_TIME_AT_ONCE = 2;
 
 /**
  * The sweep sees each player once a round (30 s). Counted that often, play time was one transaction
- * per online player every 30 s: with 2,500 players online, 83 a second, the largest part of the
- * server's CPU while they idled (docs/simulate.md). Now each player is counted once per
- * PLAY_TIME_EVERY_MS, PLAY_TIME_AT_ONCE transactions at a time: all at once (419 players with 5,000
- * tabs) they held the event loop and the pool for ~300 ms. A player still waiting is counted once.
+ * of ~10 statements per online player every 30 s: with 2,500 players online, 83 a second. Now each
+ * player is counted once per PLAY_TIME_EVERY_MS, PLAY_TIME_AT_ONCE transactions at a time: all at
+ * once (419 players with 5,000 tabs) they held the event loop and the pool for ~300 ms. A player
+ * still waiting is counted once.
  */
 export function playTimeCounter(count: (userId: string) => Promise<void>, clock: () => number = Date.now): (userIds: readonly string[]) => void {
   const waiting = new Set<string>();

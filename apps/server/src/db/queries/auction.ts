@@ -237,8 +237,8 @@ export async function browseListings(db: DbOrTx, viewerUserId: string, filter: B
   const rows = unfiltered ? await browseRead(db, { ...values, countLimit: countLimit + 1 }) : await filteredBrowseRead(db, { ...values, ...filters });
   const first = rows.find((r) => r.total !== null);
   if (!first) throw new Error('the auction browse read no row');
-  const counted = first.total!;
-  return { rows: rows.filter((r) => r.id !== null) as ListingRead[], total: Math.min(counted, unfiltered ? countLimit : counted), totalCapped: unfiltered && counted > countLimit, due: first.due! };
+  const totalCapped = unfiltered && first.total! > countLimit;
+  return { rows: rows.filter((r) => r.id !== null) as ListingRead[], total: totalCapped ? countLimit : first.total!, totalCapped, due: first.due! };
 }
 
 /** A browse page: its listings, how many match (at least, when `totalCapped`), and the listings past their end to settle. */

@@ -81,9 +81,11 @@ const pageIds = (db: DbOrTx, before: boolean) =>
     .orderBy(desc(consoleMessages.characterId), desc(consoleMessages.id))
     .limit(sql.placeholder('limit'));
 
-// `= any(array(...))`: the ids are read once and their rows fetched by the primary key, whatever plan
-// the statement gets (an `in (...)` of the same subquery got a whole-table scan in the generic plan).
-/** A page's statement (its plan has a test: console-page-plan.test.ts). */
+/**
+ * A page's statement (its plan has a test: console-page-plan.test.ts). `= any(array(...))`: the ids
+ * are read once and their rows fetched by the primary key, whatever plan the statement gets (an
+ * `in (...)` of the same subquery got a whole-table scan in the generic plan).
+ */
 export const consolePageQuery = (db: DbOrTx, before: boolean) =>
   db
     .select(shownColumns)
