@@ -1,5 +1,6 @@
 // What scripts/simulate.mjs and its worker threads share: the latency histogram, the action mix,
-// and the plot.
+// the screens a tab holds, and the plot.
+import { queryKeys } from '@rpg/contract';
 
 /**
  * A latency histogram with buckets 4% wide from 0.01 ms to ~10 minutes: mergeable across worker
@@ -70,6 +71,26 @@ export const MIX = [
   ['leaderboard', 3],
   ['social summary', 2],
 ];
+
+/**
+ * What a player's tab holds (issue 29: it tells the server, and the broadcasts about anything else
+ * skip it): the query keys of the screens it showed in the last CACHE_SECONDS (TanStack Query's
+ * default gcTime, which the web keeps). Every tab holds the frame's keys; a player online for a
+ * while has also been on the hub and the character sheet (where the global chat is), so every tab
+ * starts with those: the chat's lines still go to every tab.
+ */
+export const CACHE_SECONDS = 300;
+export const SCREENS = {
+  frame: () => [queryKeys.me, queryKeys.characters, queryKeys.socialSummary, queryKeys.achievements],
+  hub: (p) => [queryKeys.console(p.characterId), queryKeys.adventure(p.characterId), queryKeys.commands, queryKeys.casino(p.characterId)],
+  sheet: (p) => [queryKeys.inventory(p.characterId), queryKeys.crafting(p.characterId), queryKeys.skills(p.characterId), queryKeys.chat],
+  store: (p) => [queryKeys.store(p.characterId), queryKeys.inventory(p.characterId)],
+  auction: (p, query = '') => [queryKeys.auctionBrowse(query), queryKeys.auctionMine, queryKeys.inventory(p.characterId)],
+  friends: () => [queryKeys.friends, queryKeys.friendSuggestions, queryKeys.blocks],
+  messages: (p, withId) => [queryKeys.messages, ...(withId ? [queryKeys.conversation(withId)] : [])],
+  profile: (p, userId) => [queryKeys.profile(userId), queryKeys.posts(userId)],
+  leaderboard: (p, board) => [queryKeys.leaderboard(board)],
+};
 
 /**
  * The plot of a capacity run, as an SVG text: the worst action's and the worst push's p99 by number

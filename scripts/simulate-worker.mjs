@@ -9,7 +9,7 @@ import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
-import { MIX, newHistogram, record } from './simulate-support.mjs';
+import { CACHE_SECONDS, MIX, newHistogram, record, SCREENS } from './simulate-support.mjs';
 
 const { thinkSeconds, seed } = workerData;
 const agents = new Map();
@@ -112,8 +112,8 @@ function onPush(player, data) {
   const c = data.indexOf(CHAT_MARK);
   if (c >= 0) {
     const sentAt = Number(/^[\d.]+/.exec(data.toString('latin1', c + CHAT_MARK.length, c + CHAT_MARK.length + 24))?.[0]);
-    if (sentAt) record(statOf(pushes, 'chat line at every tab').hist, at - sentAt);
-    statOf(pushes, 'chat line at every tab').ok += 1;
+    if (sentAt) record(statOf(pushes, 'chat line at every tab holding the chat').hist, at - sentAt);
+    statOf(pushes, 'chat line at every tab holding the chat').ok += 1;
     return;
   }
   if (data.indexOf(DM_MARK) >= 0) {
@@ -153,6 +153,7 @@ function openSocket(player) {
       if (data.indexOf('"hello"') >= 0) {
         hello = true;
         clearTimeout(timer);
+        shows(player, [...SCREENS.hub(player), ...SCREENS.sheet(player)]);
         resolve(true);
       }
     });
@@ -195,6 +196,28 @@ async function askFriend(a, b, action) {
 
 const c = (p) => `/api/characters/${p.characterId}`;
 
+/**
+ * The player's tab shows a screen: its query keys join what the tab holds, and the tab tells the
+ * server (a `watch` message, as the web's watch.ts) when that changed: a key new, or one that left
+ * the cache CACHE_SECONDS after its last use. Every screen shows the frame.
+ */
+function shows(p, keys) {
+  const at = Date.now();
+  let changed = false;
+  for (const key of [...SCREENS.frame(p), ...keys]) {
+    const id = JSON.stringify(key);
+    if (!p.held.has(id)) changed = true;
+    p.held.set(id, { key, at });
+  }
+  for (const [id, { at: used }] of p.held) {
+    if (at - used > CACHE_SECONDS * 1000) {
+      p.held.delete(id);
+      changed = true;
+    }
+  }
+  if (changed && p.ws?.readyState === WebSocket.OPEN) p.ws.send(JSON.stringify({ type: 'watch', keys: [...p.held.values()].map((h) => h.key) }));
+}
+
 /** The wallet and backpack as the last answers showed them. */
 function absorb(p, json) {
   if (!json) return;
@@ -211,9 +234,11 @@ const onAdventure = (p) => p.adventureEndsAt > Date.now();
 /** Each action of the mix: a request (sometimes two, as the screen does), chosen by what the player holds. */
 const ACTIONS = {
   async 'console line'(p) {
+    shows(p, SCREENS.hub(p));
     await request(p, 'console line', 'POST', `${c(p)}/console`, { text: pick(['/roll 2d6', '/status', '/roll d20', '/help']) });
   },
   async adventure(p) {
+    shows(p, SCREENS.hub(p));
     if (onAdventure(p)) return void (await request(p, 'adventure view', 'GET', `${c(p)}/adventure`));
     // The launcher or the console, alike.
     const viaConsole = random() < 0.5;
@@ -225,9 +250,11 @@ const ACTIONS = {
     if (status === 409) p.adventureEndsAt = Date.now() + 60_000 / p.timeScale;
   },
   async backpack(p) {
+    shows(p, SCREENS.sheet(p));
     absorb(p, (await request(p, 'backpack', 'GET', `${c(p)}/inventory`)).json);
   },
   async 'backpack action'(p) {
+    shows(p, SCREENS.sheet(p));
     const loose = (p.entries ?? []).filter((e) => !e.equipped);
     const gear = loose.find((e) => e.item.kind === 'gear');
     const usable = loose.find((e) => e.item.kind === 'potion' || e.item.kind === 'food');
@@ -241,11 +268,13 @@ const ACTIONS = {
     return ACTIONS.backpack(p);
   },
   async store(p) {
+    shows(p, SCREENS.store(p));
     const { json } = await request(p, 'store', 'GET', `${c(p)}/store`);
     absorb(p, json);
     if (json?.sections) p.offers = [...json.sections.potions, ...json.sections.food, ...json.sections.gear].filter((o) => !o.sold);
   },
   async 'store buy'(p) {
+    shows(p, SCREENS.store(p));
     const offer = (p.offers ?? []).filter((o) => o.price <= (p.copper ?? 0)).sort((a, b) => a.price - b.price)[0];
     // A player with nothing to spend goes adventuring for it.
     if (!p.offers) return ACTIONS.store(p);
@@ -257,10 +286,12 @@ const ACTIONS = {
     p.offers = p.offers.filter((o) => o !== offer);
   },
   async crafting(p) {
+    shows(p, SCREENS.sheet(p));
     const { json } = await request(p, 'crafting', 'GET', `${c(p)}/crafting`);
     if (json) p.crafting = json;
   },
   async 'craft start'(p) {
+    shows(p, SCREENS.sheet(p));
     const view = p.crafting;
     if (!view || onAdventure(p)) return ACTIONS.crafting(p);
     if (view.active) {
@@ -274,12 +305,14 @@ const ACTIONS = {
     await request(p, 'craft start', 'POST', `${c(p)}/crafting/start`, { recipeId: recipe.id });
   },
   async chips(p) {
+    shows(p, SCREENS.hub(p));
     if (onAdventure(p)) return ACTIONS.poker(p);
     if ((p.chips ?? 0) > 50 && random() < 0.5) return absorb(p, (await request(p, 'chips cash-out', 'POST', `${c(p)}/chips/cash-out`, { amount: p.chips })).json);
     if ((p.copper ?? 0) >= 20) return absorb(p, (await request(p, 'chips buy', 'POST', `${c(p)}/chips/buy`, { amount: 20 })).json);
     return ACTIONS.adventure(p);
   },
   async poker(p) {
+    shows(p, SCREENS.hub(p));
     const { json } = await request(p, 'poker table', 'GET', `${c(p)}/poker`);
     if (!json) return;
     p.chips = json.chips ?? p.chips;
@@ -290,14 +323,18 @@ const ACTIONS = {
     }
   },
   async 'auction browse'(p) {
-    const { json } = await request(p, 'auction browse', 'GET', pick(['/api/auction/listings', '/api/auction/listings?sort=price-asc', '/api/auction/listings?page=2']));
+    const path = pick(['/api/auction/listings', '/api/auction/listings?sort=price-asc', '/api/auction/listings?page=2']);
+    shows(p, SCREENS.auction(p, path.split('?')[1]));
+    const { json } = await request(p, 'auction browse', 'GET', path);
     if (json?.listings) p.listings = json.listings;
   },
   async 'auction mine'(p) {
+    shows(p, SCREENS.auction(p));
     const { json } = await request(p, 'auction mine', 'GET', '/api/auction/mine');
     if (json?.active) p.myListings = json.active.map((l) => l.id);
   },
   async 'auction list'(p) {
+    shows(p, SCREENS.auction(p));
     const loose = (p.entries ?? []).filter((e) => !e.equipped && e.item.kind !== 'backpack');
     const entry = pick(loose.length ? loose : [undefined]);
     if (!p.entries) return ACTIONS.backpack(p);
@@ -309,6 +346,7 @@ const ACTIONS = {
     if (status === 200 && json?.listing) (p.myListings ??= []).push(json.listing.id);
   },
   async 'auction buy'(p) {
+    shows(p, SCREENS.auction(p));
     const listing = (p.listings ?? []).find((l) => l.price <= (p.copper ?? 0) && l.seller !== p.username && l.status === 'active');
     if (!listing || onAdventure(p)) return ACTIONS['auction browse'](p);
     p.listings = p.listings.filter((l) => l !== listing);
@@ -316,14 +354,17 @@ const ACTIONS = {
     absorb(p, json);
   },
   async 'auction cancel'(p) {
+    shows(p, SCREENS.auction(p));
     const id = p.myListings?.shift();
     if (!id) return ACTIONS['auction mine'](p);
     await request(p, 'auction cancel', 'POST', `/api/auction/${id}/cancel`);
   },
   async friends(p) {
+    shows(p, SCREENS.friends(p));
     await request(p, 'friends', 'GET', pick(['/api/friends', '/api/friends/suggestions']));
   },
   async 'friend request'(p) {
+    shows(p, SCREENS.friends(p));
     const from = Math.floor(random() * online.length);
     const other = online.find((o, i) => i >= from && o !== p && !p.friends.includes(o));
     if (!other) return ACTIONS.friends(p);
@@ -332,6 +373,7 @@ const ACTIONS = {
   async 'direct message'(p) {
     const friend = pick(p.friends.filter((f) => f.online).concat([undefined]));
     if (!friend) return ACTIONS['friend request'](p);
+    shows(p, SCREENS.messages(p, friend.userId));
     friend.pendingDms.push(now());
     const { status, started } = await request(p, 'direct message', 'POST', `/api/messages/${friend.userId}`, { body: 'Ready for the dungeon?' });
     if (status !== 200) {
@@ -341,29 +383,36 @@ const ACTIONS = {
   },
   async conversation(p) {
     const friend = pick(p.friends);
+    shows(p, SCREENS.messages(p, friend?.userId));
     if (!friend) return void (await request(p, 'messages', 'GET', '/api/messages'));
     await request(p, 'conversation', 'GET', `/api/messages/${friend.userId}`);
   },
   async post(p) {
+    shows(p, SCREENS.profile(p, p.userId));
     const { json } = await request(p, 'post', 'POST', '/api/posts', { text: pick(['A fine day for a quest.', 'Who wants to raid the caves?', 'Selling oak wood, cheap!']) });
     if (json?.post?.id) {
-      posts.push(json.post.id);
+      posts.push({ id: json.post.id, authorId: p.userId });
       if (posts.length > 500) posts.shift();
     }
   },
   async like(p) {
     const post = pick(posts.length ? posts : [undefined]);
     if (!post) return ACTIONS.feed(p);
-    await request(p, 'like', random() < 0.8 ? 'PUT' : 'DELETE', `/api/posts/${post}/like`);
+    shows(p, SCREENS.profile(p, post.authorId));
+    await request(p, 'like', random() < 0.8 ? 'PUT' : 'DELETE', `/api/posts/${post.id}/like`);
   },
   async feed(p) {
     const other = pick(p.friends.length ? p.friends : [p]);
+    shows(p, SCREENS.profile(p, other.userId));
     await request(p, 'feed', 'GET', `/api/users/${other.userId}/posts`);
   },
   async leaderboard(p) {
-    await request(p, 'leaderboard', 'GET', `/api/leaderboards/${pick(['xp', 'adventures', 'battles', 'health', 'defense', 'attack'])}`);
+    const board = pick(['xp', 'adventures', 'battles', 'health', 'defense', 'attack']);
+    shows(p, SCREENS.leaderboard(p, board));
+    await request(p, 'leaderboard', 'GET', `/api/leaderboards/${board}`);
   },
   async 'social summary'(p) {
+    shows(p, []);
     await request(p, 'social summary', 'GET', '/api/social/summary');
   },
 };
@@ -395,7 +444,7 @@ async function play(p) {
  * friendship written with the players, `friendId`) is a player of this worker.
  */
 async function addPlayers(list, timeScale) {
-  const fresh = list.map((d) => ({ ...d, timeScale, friends: [], pendingDms: [], pendingRequests: [], online: false, copper: 0, chips: 0 }));
+  const fresh = list.map((d) => ({ ...d, timeScale, friends: [], pendingDms: [], pendingRequests: [], online: false, copper: 0, chips: 0, held: new Map() }));
   let failed = 0;
   // 100 sockets at a time: a burst of thousands overflows the listen backlog.
   let next = 0;

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { MAX_WATCH_BYTES } from '@rpg/contract';
 import { createAuth, type Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -212,8 +213,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await scheduler.stop();
     await hub.close();
   });
-  // A tab sends only pings: a few bytes each.
-  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  // A tab sends pings (a few bytes) and what it holds (`watch`, at most MAX_WATCH_BYTES).
+  await app.register(websocket, { options: { maxPayload: MAX_WATCH_BYTES } });
 
   // A sign-out or a revocation in another process evicts the cached sessions at once (this
   // process's own were evicted before its answer, in the auth events above).

@@ -11,7 +11,7 @@ import { moderationNoticePushSchema } from './moderation.ts';
 import { craftCompletedPushSchema } from './crafting.ts';
 import { achievementUnlockedPushSchema, battlePassRewardPushSchema, giftReceivedPushSchema } from './achievements.ts';
 import { auctionSoldPushSchema } from './auction.ts';
-import type { QueryKey } from './query-keys.ts';
+import { changedKeys, queryKeys, type QueryKey } from './query-keys.ts';
 import { directMessagePushSchema, friendRequestPushSchema } from './social-push.ts';
 
 const instant = lazySchema(() => z.string());
@@ -79,3 +79,38 @@ export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PushType = PushMessage['type'];
 /** The push of one type: `PushOf<'craft-completed'>`. */
 export type PushOf<T extends PushType> = Extract<PushMessage, { type: T }>;
+
+/**
+ * Issue 29: what a tab shows, told to the server: every query key its cache holds, the whole set
+ * again whenever it changes (the web's `watch.ts`). A broadcast with topics (`broadcastTopics`)
+ * then reaches the tab only when a key it holds and a topic are the same, or one lies under the
+ * other; a tab that has not told gets every broadcast. A longer key part, or more keys, than
+ * allowed is sent shortened: a shorter key matches more, never less.
+ */
+export const MAX_WATCHED_KEYS = 200;
+export const MAX_WATCHED_KEY_PARTS = 6;
+export const MAX_WATCHED_PART_LENGTH = 200;
+/** The largest `watch` message (its JSON text, in bytes); the server closes a socket that sends more. */
+export const MAX_WATCH_BYTES = 32 * 1024;
+export const watchMessageSchema = lazySchema(() => z.strictObject({
+  type: z.literal('watch'),
+  keys: z.array(z.array(z.string().max(MAX_WATCHED_PART_LENGTH)).min(1).max(MAX_WATCHED_KEY_PARTS)).max(MAX_WATCHED_KEYS),
+}));
+export type WatchMessage = z.infer<typeof watchMessageSchema>;
+
+/**
+ * The query keys a broadcast concerns, for the tabs that said what they hold; undefined: every tab
+ * (a toast, the store's restock). Each is what the web's handler of the push touches.
+ */
+export function broadcastTopics(payload: PushMessage): readonly QueryKey[] | undefined {
+  switch (payload.type) {
+    case 'invalidate':
+      return payload.queryKeys;
+    case 'chat-message':
+      return [queryKeys.chat];
+    case 'presence':
+      return changedKeys.presence(payload.userId);
+    default:
+      return undefined;
+  }
+}

@@ -1,3 +1,4 @@
+import { broadcastTopics, type QueryKey } from '@rpg/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authSession } from '../db/schema/index.ts';
@@ -5,6 +6,7 @@ import type { BlockPeers } from './blocks.ts';
 import type { BusMessage, PushMessage } from './bus.ts';
 import { Coalescer } from './coalesce.ts';
 import { SESSION_CHANGED, SIGNED_OUT_CLOSE, type Tab, type Tabs } from './tabs.ts';
+import { concerns, topicsOf, watchOf, type Topics } from './watch.ts';
 
 /**
  * Bytes a tab may leave unread (ws's `bufferedAmount`: what waits in the socket's buffer) before its
@@ -28,9 +30,30 @@ interface Log {
   warn(o: object, m?: string): void;
 }
 
-/** A bus message waiting for the next flush. A push goes to every tab, or to one player's (`userId`), minus `except`'s. */
+/**
+ * Broadcasts with topics are kept this long after their flush: a tab that says it holds a new key
+ * gets those about it again (its fetch may have read the database before the change, and its
+ * `watch` reached the server after the push went out).
+ */
+export const REPLAY_MS = 5000;
+/** At most this many kept broadcasts (the oldest go first). */
+const REPLAY_LIMIT = 1000;
+
+/**
+ * A push waiting for the next flush: to every tab (concerned by its `topics`, watch.ts), or to one
+ * player's (`userId`), minus `except`'s.
+ */
+interface Push {
+  kind: 'push';
+  out: Buffer;
+  userId?: string;
+  except?: ReadonlySet<string>;
+  topics?: Topics;
+}
+
+/** A bus message waiting for the next flush. */
 type Queued =
-  | { kind: 'push'; out: Buffer; userId?: string; except?: ReadonlySet<string> }
+  | Push
   | { kind: 'session-ended'; sessionId: string }
   | { kind: 'revalidate-user'; userId: string };
 
@@ -55,6 +78,8 @@ export class Delivery {
   private sending = false;
   /** When the oldest queued push reached this process (performance.now()). */
   private queuedAt = 0;
+  /** The broadcasts with topics flushed in the last REPLAY_MS, oldest first. */
+  private recent: Array<{ at: number; push: Push }> = [];
   /** Broadcast invalidations and presence, by key, as this process delivers them to its tabs (from any process). */
   private readonly coalesced = new Coalescer(COALESCE_MS);
   /** Metrics (/metrics): each flush's pushes and how long the first of them waited, in seconds. */
@@ -73,7 +98,9 @@ export class Delivery {
       const payload = message.payload;
       // Blocks (issue 25): the tabs of the players in a block with an actor skip the push.
       const actors = payload.type === 'presence' ? [payload.userId] : (message.actors ?? []);
-      const push = () => this.enqueue({ kind: 'push', out: encode(payload), except: this.blocks.hiddenFromAny(actors) });
+      const topicKeys = broadcastTopics(payload);
+      const topics = topicKeys && topicsOf(topicKeys);
+      const push = () => this.enqueue({ kind: 'push', out: encode(payload), except: this.blocks.hiddenFromAny(actors), topics });
       // A player's presence and an invalidation of the same keys by the same actors are coalesced
       // (COALESCE_MS): the last of a burst is delivered, with the blocks as they are then.
       if (payload.type === 'presence') this.coalesced.run(`presence:${payload.userId}`, push);
@@ -89,6 +116,22 @@ export class Delivery {
   /** A message to one tab at once (hello, pong), through ws. */
   send(tab: Tab, payload: PushMessage): void {
     this.write(tab, [encode(payload)]);
+  }
+
+  /**
+   * The tab's `watch` message: from now on it gets the broadcasts about what it holds, and at once
+   * those of the last REPLAY_MS about what it did not hold before (at least once: a push flushed
+   * while its watch changes may come twice; every push is safe to apply twice).
+   */
+  watch(tab: Tab, keys: readonly QueryKey[]): void {
+    const before = tab.watch;
+    tab.watch = watchOf(keys);
+    if (!before) return;
+    this.forgetOld();
+    const missed = this.recent
+      .filter(({ push }) => !push.except?.has(tab.userId) && !concerns(before, push.topics) && concerns(tab.watch, push.topics))
+      .map(({ push }) => push.out);
+    this.write(tab, missed);
   }
 
   /** Drops what the coalescer holds (the process is closing). */
@@ -110,14 +153,10 @@ export class Delivery {
     const queuedAt = this.queuedAt;
     this.queue = [];
     const toEveryone = batch.some((q) => q.kind === 'push' && q.userId === undefined);
-    // Only broadcasts that no tab skips (no block with an actor): the same pushes for every tab.
-    const same =
-      toEveryone && batch.every((q) => q.kind === 'push' && q.userId === undefined && q.except === undefined)
-        ? batch.map((q) => (q as Extract<Queued, { kind: 'push' }>).out)
-        : undefined;
+    this.keepForReplay(batch);
     const tabs = [...(toEveryone ? this.tabs.all() : this.addressees(batch))];
     this.sending = true;
-    this.sendSlice(tabs, 0, (tab) => (same ? this.write(tab, same) : this.deliverBatch(tab, batch)), () => {
+    this.sendSlice(tabs, 0, (tab) => this.deliverBatch(tab, batch), () => {
       this.sending = false;
       this.onFlushed?.(batch.length, (performance.now() - queuedAt) / 1000);
       // What the bus brought meanwhile: the next flush, after this one (each tab gets its pushes in order).
@@ -140,6 +179,20 @@ export class Delivery {
     else done();
   }
 
+  /** The batch's broadcasts with topics, kept REPLAY_MS for the tabs that come to hold a key of theirs. */
+  private keepForReplay(batch: readonly Queued[]): void {
+    const at = performance.now();
+    for (const q of batch) if (q.kind === 'push' && q.userId === undefined && q.topics) this.recent.push({ at, push: q });
+    this.forgetOld();
+  }
+
+  private forgetOld(): void {
+    const cutoff = performance.now() - REPLAY_MS;
+    let old = Math.max(0, this.recent.length - REPLAY_LIMIT);
+    while (old < this.recent.length && this.recent[old]!.at < cutoff) old++;
+    if (old > 0) this.recent.splice(0, old);
+  }
+
   /** The tabs a batch without a broadcast concerns. */
   private addressees(batch: readonly Queued[]): Set<Tab> {
     const found = new Set<Tab>();
@@ -156,7 +209,8 @@ export class Delivery {
     const due: Buffer[] = [];
     for (const q of batch) {
       if (q.kind === 'push') {
-        if ((q.userId === undefined || q.userId === tab.userId) && !q.except?.has(tab.userId)) due.push(q.out);
+        const forTab = q.userId === undefined ? concerns(tab.watch, q.topics) : q.userId === tab.userId;
+        if (forTab && !q.except?.has(tab.userId)) due.push(q.out);
       } else if (q.kind === 'session-ended') {
         if (tab.sessionId === q.sessionId) {
           this.write(tab, [...due, SIGNED_OUT]);

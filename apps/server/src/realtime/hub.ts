@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
+import { watchMessageSchema } from '@rpg/contract';
 import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
@@ -21,7 +22,7 @@ export const TOO_MANY_MESSAGES = 1008;
 export const SERVER_RESTARTING = 1012;
 /** Open sockets one player may hold across every process (tabs and devices together). */
 export const MAX_SOCKETS_PER_PLAYER = 12;
-/** What a tab may send: it only pings (every 30 s), so 20 messages in 10 seconds is generous. */
+/** What a tab may send: a ping every 30 s and what it holds at most once a second (`watch`), so 20 messages in 10 seconds is enough. */
 export const MESSAGE_RATE = { max: 20, windowMs: 10_000 };
 
 /**
@@ -176,7 +177,7 @@ export class RealtimeHub {
   }
 
   /**
-   * A tab only pings. A ping costs no database write: the sweep records every live
+   * A tab pings and says what it holds (`watch`). A ping costs no database write: the sweep records every live
    * connection of this process in one statement. Past MESSAGE_RATE the socket is closed.
    */
   private onMessage(tab: Tab, raw: string): void {
@@ -199,6 +200,10 @@ export class RealtimeHub {
     if (message.type === 'ping') {
       tab.alive = true;
       this.delivery.send(tab, { type: 'pong' });
+    } else if (message.type === 'watch') {
+      // What the tab holds (issue 29): the broadcasts about anything else skip it. A malformed one is ignored.
+      const watch = watchMessageSchema.safeParse(message);
+      if (watch.success) this.delivery.watch(tab, watch.data.keys);
     }
   }
 

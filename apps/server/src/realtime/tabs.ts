@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
+import type { Watch } from './watch.ts';
 
 /** Close code: the socket's session is gone; reconnect to find out whether the tab is still signed in. */
 export const SESSION_CHANGED = 4000;
@@ -20,6 +21,8 @@ export interface Tab {
   alive: boolean;
   /** Which slice of the heartbeat pings this tab (sweep.ts). */
   slice: number;
+  /** The query keys the tab said it holds (its last `watch` message); undefined until it says: every broadcast (watch.ts). */
+  watch?: Watch;
   /** Messages received in the current rate window, and when it began. */
   received: number;
   windowStart: number;

@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * there is no cached data to clear or invalidate.
  */
 let client: QueryClient | null = null;
+const waiting = new Set<(client: QueryClient) => void>();
 
 export function appQueryClient(): QueryClient | null {
   return client;
@@ -14,4 +15,16 @@ export function appQueryClient(): QueryClient | null {
 
 export function setAppQueryClient(next: QueryClient): void {
   client = next;
+  for (const listener of waiting) listener(next);
+  waiting.clear();
+}
+
+/** Runs `listener` with the app's QueryClient once it exists (at once if it does); returns the unsubscribe. */
+export function whenAppQueryClient(listener: (client: QueryClient) => void): () => void {
+  if (client) {
+    listener(client);
+    return () => undefined;
+  }
+  waiting.add(listener);
+  return () => void waiting.delete(listener);
 }

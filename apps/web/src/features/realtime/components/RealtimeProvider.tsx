@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { appQueryClient } from '@/lib/query-client-ref';
+import { appQueryClient, whenAppQueryClient } from '@/lib/query-client-ref';
 import { RealtimeContext } from '../hooks/realtime-context';
 import { invalidatedKeys, realtimeUrl, SESSION_ENDED_CODE } from '../lib/protocol';
 import type { RealtimeClient } from '../lib/realtime-client';
@@ -13,8 +13,9 @@ interface RealtimeProviderProps {
 }
 
 /**
- * Opens /api/realtime for the signed-in player, applies `invalidate` pushes to the query cache,
- * refetches everything after a reconnect, and reports a session the server ended.
+ * Opens /api/realtime for the signed-in player, tells the server what the query cache holds,
+ * applies `invalidate` pushes to it, refetches everything after a reconnect, and reports a session
+ * the server ended.
  */
 export function RealtimeProvider({ userId, onSessionEnded, children }: RealtimeProviderProps) {
   const sessionEnded = useRef(onSessionEnded);
@@ -56,6 +57,18 @@ export function RealtimeProvider({ userId, onSessionEnded, children }: RealtimeP
     const offRefused = client.onRefused((code) => {
       if (code === SESSION_ENDED_CODE) sessionEnded.current();
     });
+    // Issue 29: the server sends this tab only the broadcasts about what its cache holds (the
+    // module loads with the cache: the landing and auth pages have neither).
+    let active = true;
+    let offWatch = () => undefined as void;
+    const offQueryClient = whenAppQueryClient((queryClient) => {
+      import('../lib/watch').then(
+        ({ sendWatchedKeys }) => {
+          if (active) offWatch = sendWatchedKeys(client, queryClient.getQueryCache());
+        },
+        () => undefined,
+      );
+    });
     const onOnline = () => client.reconnectNow();
     window.addEventListener('online', onOnline);
     client.start();
@@ -66,6 +79,9 @@ export function RealtimeProvider({ userId, onSessionEnded, children }: RealtimeP
       offResync();
       offSignedOut();
       offRefused();
+      active = false;
+      offQueryClient();
+      offWatch();
       client.stop();
     };
   }, [client]);

@@ -1,4 +1,4 @@
-import { directMessagePushSchema, friendRequestPushSchema, presencePushSchema, queryKeys, SOCIAL_TEXT } from '@rpg/contract';
+import { changedKeys, directMessagePushSchema, friendRequestPushSchema, presencePushSchema, SOCIAL_TEXT } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -23,9 +23,10 @@ export function usePresencePushHandler(): (message: unknown) => void {
     (message: unknown) => {
       const parsed = presencePushSchema.safeParse(message);
       if (!parsed.success) return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.friends });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.messages, exact: true });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.profile(parsed.data.userId), exact: true });
+      const [friends, conversations, profile] = changedKeys.presence(parsed.data.userId);
+      void queryClient.invalidateQueries({ queryKey: friends });
+      void queryClient.invalidateQueries({ queryKey: conversations, exact: true });
+      void queryClient.invalidateQueries({ queryKey: profile, exact: true });
     },
     [queryClient],
   );

@@ -1,0 +1,133 @@
+import { queryKeys } from '@rpg/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { concerns, topicsOf, watchOf } from '../src/realtime/watch.ts';
+import { createCharacter } from './support/characters.ts';
+import { signedInPlayer, type TestClient } from './support/client.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+import { connectSocket, type Push, type Socket } from './support/socket.ts';
+
+/**
+ * Issue 29: a tab says which query keys its cache holds (`watch`), and the broadcasts about other
+ * keys (a chat line, an invalidation of someone's posts, a presence) skip it.
+ */
+describe('which broadcasts a watch needs', () => {
+  const watch = watchOf([queryKeys.chat, queryKeys.postComments('u1', 'p1'), ['social']]);
+  it('a held key, a key under a topic, and a topic under a held (shortened) key match', () => {
+    expect(concerns(watch, topicsOf([queryKeys.chat]))).toBe(true);
+    expect(concerns(watch, topicsOf([queryKeys.posts('u1')]))).toBe(true);
+    expect(concerns(watch, topicsOf([queryKeys.profile('u9')]))).toBe(true);
+  });
+  it('anything else does not', () => {
+    expect(concerns(watch, topicsOf([queryKeys.posts('u2')]))).toBe(false);
+    expect(concerns(watch, topicsOf([queryKeys.auction]))).toBe(false);
+    expect(concerns(watch, topicsOf([queryKeys.postComments('u1', 'p2')]))).toBe(false);
+    expect(concerns(watchOf([]), topicsOf([queryKeys.chat]))).toBe(false);
+  });
+  it('a tab that has not said, and a broadcast without topics, always match', () => {
+    expect(concerns(undefined, topicsOf([queryKeys.chat]))).toBe(true);
+    expect(concerns(watchOf([]), undefined)).toBe(true);
+  });
+});
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 180_000);
+afterAll(() => server?.stop());
+
+/** A player with a character: who may speak in the global chat. */
+const speakerFor = async () => {
+  const speaker = await signedInPlayer(server.url);
+  await createCharacter(speaker);
+  return speaker;
+};
+const say = async (speaker: TestClient, text: string) => {
+  const said = await speaker.post('/api/chat', { text });
+  expect(said.status, JSON.stringify(said.body)).toBe(200);
+};
+const chatLine = (text: string) => (m: Push) => m.type === 'chat-message' && (m.message as { text: string }).text === text;
+const watching = async (tab: Socket, keys: readonly (readonly string[])[]) => {
+  tab.ws.send(JSON.stringify({ type: 'watch', keys }));
+  // The server reads a tab's messages in order: the pong answers after the watch is applied.
+  tab.ws.send(JSON.stringify({ type: 'ping' }));
+  await tab.next('pong');
+};
+
+describe('the global chat and invalidations reach the tabs that hold them', () => {
+  it('a chat line reaches the tab showing the chat and a tab that has not said, not a tab elsewhere', async () => {
+    const speaker = await speakerFor();
+    const [reader, elsewhere, unsaid] = await Promise.all([1, 2, 3].map(() => signedInPlayer(server.url)));
+    const tabs = [reader, elsewhere, unsaid].map((p) => connectSocket(server.url, p));
+    try {
+      await Promise.all(tabs.map((t) => t.waitFor('hello')));
+      const [readerTab, elsewhereTab, unsaidTab] = tabs as [Socket, Socket, Socket];
+      await watching(readerTab, [queryKeys.me, queryKeys.chat]);
+      await watching(elsewhereTab, [queryKeys.me, queryKeys.auctionMine]);
+      await say(speaker, 'watch this');
+      await readerTab.waitFor('chat-message', chatLine('watch this'));
+      await unsaidTab.waitFor('chat-message', chatLine('watch this'));
+      // The post reached two tabs; the third had its flush too (the same one).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(elsewhereTab.messages.some(chatLine('watch this'))).toBe(false);
+
+      // It opens the chat: the next line reaches it.
+      await watching(elsewhereTab, [queryKeys.me, queryKeys.auctionMine, queryKeys.chat]);
+      await say(speaker, 'now you see it');
+      await elsewhereTab.waitFor('chat-message', chatLine('now you see it'));
+    } finally {
+      for (const tab of tabs) tab.close();
+    }
+  });
+
+  it('a tab that comes to hold a key gets the broadcasts about it of the last seconds again', async () => {
+    const [speaker, late] = await Promise.all([speakerFor(), signedInPlayer(server.url)]);
+    const tab = connectSocket(server.url, late);
+    try {
+      await tab.waitFor('hello');
+      await watching(tab, [queryKeys.me]);
+      await say(speaker, 'said before the watch');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(tab.messages.some(chatLine('said before the watch'))).toBe(false);
+      // Its fetch of the chat may have read before the line: the line comes with the new watch.
+      await watching(tab, [queryKeys.me, queryKeys.chat]);
+      await tab.waitFor('chat-message', chatLine('said before the watch'));
+    } finally {
+      tab.close();
+    }
+  });
+
+  it("a post's invalidation reaches the tab showing that author's posts only", async () => {
+    const [author, viewer, other] = await Promise.all([1, 2, 3].map(() => signedInPlayer(server.url)));
+    const authorId = (await author.get<{ id: string }>('/api/me')).body.id;
+    const tabs = [viewer, other].map((p) => connectSocket(server.url, p));
+    try {
+      await Promise.all(tabs.map((t) => t.waitFor('hello')));
+      const [viewerTab, otherTab] = tabs as [Socket, Socket];
+      await watching(viewerTab, [queryKeys.posts(authorId), queryKeys.profile(authorId)]);
+      await watching(otherTab, [queryKeys.posts('someone-else')]);
+      const posted = await author.post('/api/posts', { text: 'A quiet day.' });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+      const aboutAuthor = (m: Push) => m.type === 'invalidate' && JSON.stringify(m.queryKeys).includes(authorId);
+      await viewerTab.waitFor('invalidate', aboutAuthor);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(otherTab.messages.some(aboutAuthor)).toBe(false);
+    } finally {
+      for (const tab of tabs) tab.close();
+    }
+  });
+
+  it('a malformed watch is ignored: the tab keeps what it said before', async () => {
+    const [speaker, reader] = await Promise.all([speakerFor(), signedInPlayer(server.url)]);
+    const tab = connectSocket(server.url, reader);
+    try {
+      await tab.waitFor('hello');
+      await watching(tab, [queryKeys.me]);
+      await watching(tab, [[42] as unknown as string[]]);
+      await say(speaker, 'still not for you');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(tab.messages.some(chatLine('still not for you'))).toBe(false);
+    } finally {
+      tab.close();
+    }
+  });
+});
