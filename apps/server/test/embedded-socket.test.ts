@@ -60,6 +60,20 @@ describe('the embedded database socket', () => {
     await client.end();
   });
 
+  it('lets the event loop turn before each statement, in a transaction or not', async () => {
+    const client = await connect();
+    const order: string[] = [];
+    const answeredAfterATurn = async (text: string) => {
+      order.length = 0;
+      setImmediate(() => order.push('turn'));
+      await client.query(text);
+      order.push('answer');
+      return order[0] === 'turn';
+    };
+    for (const text of ['select 1', 'begin', 'select 2', 'commit']) expect(await answeredAfterATurn(text), text).toBe(true);
+    await client.end();
+  });
+
   it('answers an error with PostgreSQL’s message, and the connection goes on', async () => {
     const client = await connect();
     await expect(client.query('insert into probe (n, label) values ($1, $2)', [1, 'again'])).rejects.toMatchObject({ code: '23505' });

@@ -56,7 +56,7 @@ const watching = async (tab: Socket, keys: readonly (readonly string[])[]) => {
 describe('the global chat and invalidations reach the tabs that hold them', () => {
   it('a chat line reaches the tab showing the chat and a tab that has not said, not a tab elsewhere', async () => {
     const speaker = await speakerFor();
-    const [reader, elsewhere, unsaid] = await Promise.all([1, 2, 3].map(() => signedInPlayer(server.url)));
+    const [reader, elsewhere, unsaid] = await Promise.all([signedInPlayer(server.url), signedInPlayer(server.url), signedInPlayer(server.url)]);
     const tabs = [reader, elsewhere, unsaid].map((p) => connectSocket(server.url, p));
     try {
       await Promise.all(tabs.map((t) => t.waitFor('hello')));
@@ -97,7 +97,7 @@ describe('the global chat and invalidations reach the tabs that hold them', () =
   });
 
   it("a post's invalidation reaches the tab showing that author's posts only", async () => {
-    const [author, viewer, other] = await Promise.all([1, 2, 3].map(() => signedInPlayer(server.url)));
+    const [author, viewer, other] = await Promise.all([signedInPlayer(server.url), signedInPlayer(server.url), signedInPlayer(server.url)]);
     const authorId = (await author.get<{ id: string }>('/api/me')).body.id;
     const tabs = [viewer, other].map((p) => connectSocket(server.url, p));
     try {

@@ -6,6 +6,7 @@ import { RealtimeProvider } from './RealtimeProvider';
 
 type Handler = (message: Record<string, unknown>) => void;
 const handlers = new Map<string, Handler>();
+const sent: Array<Record<string, unknown>> = [];
 
 vi.mock('../lib/realtime-client', () => ({
   RealtimeClient: class {
@@ -18,6 +19,10 @@ vi.mock('../lib/realtime-client', () => ({
     }
     onRefused() {
       return () => undefined;
+    }
+    send(message: Record<string, unknown>) {
+      sent.push(message);
+      return true;
     }
     start() {}
     stop() {}
@@ -38,5 +43,20 @@ describe('RealtimeProvider', () => {
     await waitFor(() => expect(handlers.has('resync')).toBe(true));
     handlers.get('resync')!({ type: 'resync' });
     expect(invalidate).toHaveBeenCalledWith();
+  });
+
+  it('tells the server which query keys the cache holds once the server greets the socket', async () => {
+    const queryClient = new QueryClient();
+    setAppQueryClient(queryClient);
+    queryClient.setQueryData(['chat'], { messages: [], muted: [] });
+    render(
+      <RealtimeProvider userId="u1" onSessionEnded={() => undefined}>
+        <p>game</p>
+      </RealtimeProvider>,
+    );
+    await waitFor(() => expect(handlers.has('hello')).toBe(true), { timeout: 5000 });
+    sent.length = 0;
+    handlers.get('hello')!({ type: 'hello', userId: 'u1' });
+    expect(sent).toEqual([{ type: 'watch', keys: [['chat']] }]);
   });
 });
