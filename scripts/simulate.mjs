@@ -26,7 +26,7 @@
 // The run ends with `npm run audit-economy` against each fresh database, when the script exists.
 //
 //   SIMULATE_DATABASES=postgres,pglite   DATABASE_URL=… (that PostgreSQL server, each run in a new database on it)
-//   SIMULATE_STEPS_POSTGRES=1000,2500,…  SIMULATE_STEPS_PGLITE=250,500,…  (players per step)
+//   SIMULATE_STEPS_POSTGRES=1000,1500,…  SIMULATE_STEPS_PGLITE=500,1000,…  (players per step)
 //   SIMULATE_WARM_SECONDS=10  SIMULATE_SECONDS=40 (measured per step)  SIMULATE_THINK_SECONDS=30
 //   SIMULATE_CHAT_PER_SECOND=2  SIMULATE_TIME_SCALE=10 (RPG_TIME_SCALE: a forest adventure in 6 s)
 //   SIMULATE_WORKERS=2  SIMULATE_WORLD=0 (skip the world)  SIMULATE_TWO=0 (skip two processes)
@@ -53,8 +53,8 @@ const num = (name, fallback) => (env[name] === undefined || env[name] === '' ? f
 const list = (name, fallback) => (env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
 const DATABASES = list('SIMULATE_DATABASES', 'postgres,pglite');
 const STEPS = {
-  postgres: list('SIMULATE_STEPS_POSTGRES', QUICK ? '100,200,300' : '1000,2500,5000,7500,10000,12500,15000').map(Number),
-  pglite: list('SIMULATE_STEPS_PGLITE', QUICK ? '100,200,300' : '250,500,1000,1500,2000,2500,3000').map(Number),
+  postgres: list('SIMULATE_STEPS_POSTGRES', QUICK ? '100,200,300' : '1000,1500,2000,2500,3000,4000,5000,7500,10000').map(Number),
+  pglite: list('SIMULATE_STEPS_PGLITE', QUICK ? '100,200,300' : '500,1000,1250,1500,2000,2500,3000').map(Number),
 };
 const WARM_SECONDS = num('SIMULATE_WARM_SECONDS', QUICK ? 5 : 10);
 const SECONDS = num('SIMULATE_SECONDS', QUICK ? 20 : 40);

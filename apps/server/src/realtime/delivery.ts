@@ -22,8 +22,8 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
  * a burst of changes costs each tab at most one refetch a second after the first.
  */
 export const COALESCE_MS = 1000;
-/** Tabs a flush writes to before it lets the event loop serve requests (~5-10 ms of writes). */
-export const FLUSH_SLICE = 250;
+/** Tabs a flush writes to before it lets the event loop serve requests (~2-3 ms of writes; docs/decisions.md, "The realtime wire"). */
+export const FLUSH_SLICE = 100;
 
 interface Log {
   error(o: object, m?: string): void;

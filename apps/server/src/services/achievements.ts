@@ -29,7 +29,6 @@ import {
   holdActiveCharacters,
   insertGrant,
   insertUnlock,
-  loadCounters,
   readAchievements,
   setTitle,
 } from '../db/queries/achievements.ts';
@@ -63,8 +62,10 @@ interface Prior {
   progress?: Awaited<ReturnType<typeof getProgress>>;
 }
 
-/** The player's progress row, made first when it does not exist yet. */
+/** The player's progress row, made first when it does not exist yet (one read when it does). */
 async function ensuredProgress(tx: Tx, userId: string) {
+  const found = await getProgress(tx, userId);
+  if (found) return found;
   await ensureProgress(tx, userId);
   return getProgress(tx, userId);
 }
@@ -85,8 +86,11 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
   const hour = trustedLocalHour(now, progress?.timeZone, progress?.timeZoneSetAt);
   const all: AchievementEvent[] = hour === null ? [...events] : [...events, { type: 'played', seconds: 0, localHour: hour }];
 
-  // The changes, computed against the counters as they were (the win streak reads them).
-  let counters = await loadCounters(tx, userId);
+  // The counters, unlocks, points and grants in one read; the changes computed against the
+  // counters as they were (the win streak reads them).
+  const read = await readAchievements(tx, userId);
+  const before = Object.fromEntries(read.counters.map((c) => [c.key, c.value]));
+  let counters = before;
   const changes: CounterChange[] = [];
   for (const event of all) {
     for (const change of counterChanges(counters, event)) {
@@ -95,18 +99,25 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
     }
   }
   if (changes.length === 0) return NO_NOTICE;
-  await applyCounterChanges(tx, userId, changes);
-  return settleUnlocks(tx, userId, character, now);
+  // The unlocks follow the counters as stored after the changes (a concurrent event's count included).
+  const stored = await applyCounterChanges(tx, userId, changes);
+  return settleUnlocks(tx, userId, character, { ...before, ...stored }, read, now);
 }
 
 /**
- * Unlocks what the stored counters now reach, adds the points, grants the levels reached. The
- * counters, unlocks, points and grants in one read (one round trip, not four: every counted event
- * of every route comes here).
+ * Unlocks what the counters now reach, adds the points, grants the levels reached. `read` is the
+ * player's achievements as read before the changes: an unlock or a grant another transaction made
+ * meanwhile is refused by its unique key (insertUnlock, insertGrant), and the points are added in
+ * one statement that answers the new total.
  */
-async function settleUnlocks(tx: Tx, userId: string, character: HeldCharacter | undefined, now: Date): Promise<AchievementNotice> {
-  const read = await readAchievements(tx, userId);
-  const counters = Object.fromEntries(read.counters.map((c) => [c.key, c.value]));
+async function settleUnlocks(
+  tx: Tx,
+  userId: string,
+  character: HeldCharacter | undefined,
+  counters: Record<string, number>,
+  read: Awaited<ReturnType<typeof readAchievements>>,
+  now: Date,
+): Promise<AchievementNotice> {
   const unlockedIds = new Set(read.unlocked.map((u) => u.achievementId));
   const notice: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
   let points = 0;

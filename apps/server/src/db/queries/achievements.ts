@@ -24,9 +24,12 @@ export async function lockProgress(tx: Tx, userId: string) {
 /**
  * Applies counter changes, one atomic upsert each, in key order (two transactions touching
  * the same counters always lock them in the same order, so they queue instead of deadlocking).
+ * Answers each changed counter's stored value after the change (another transaction's change
+ * to it committed first included).
  */
-export async function applyCounterChanges(tx: Tx, userId: string, changes: readonly CounterChange[]): Promise<void> {
+export async function applyCounterChanges(tx: Tx, userId: string, changes: readonly CounterChange[]): Promise<Record<string, number>> {
   const sorted = [...changes].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const stored: Record<string, number> = {};
   for (const change of sorted) {
     const next =
       change.op === 'add'
@@ -34,16 +37,14 @@ export async function applyCounterChanges(tx: Tx, userId: string, changes: reado
         : change.op === 'max'
           ? sql`greatest(${achievementCounters.value}, ${change.value})`
           : sql`${change.value}`;
-    await tx
+    const [row] = await tx
       .insert(achievementCounters)
       .values({ userId, key: change.key, value: change.value })
-      .onConflictDoUpdate({ target: [achievementCounters.userId, achievementCounters.key], set: { value: next } });
+      .onConflictDoUpdate({ target: [achievementCounters.userId, achievementCounters.key], set: { value: next } })
+      .returning({ value: achievementCounters.value });
+    if (row) stored[change.key] = Number(row.value);
   }
-}
-
-export async function loadCounters(db: DbOrTx, userId: string): Promise<Record<string, number>> {
-  const rows = await db.select({ key: achievementCounters.key, value: achievementCounters.value }).from(achievementCounters).where(eq(achievementCounters.userId, userId));
-  return Object.fromEntries(rows.map((r) => [r.key, Number(r.value)]));
+  return stored;
 }
 
 const userIdParam = sql.placeholder('userId');
