@@ -137,7 +137,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
         text,
         createdAt: now,
       });
-      const notice = await recordEvents(tx, userId, [{ type: 'chat-message' }], now);
+      const notice = await recordEvents(tx, userId, [{ type: 'chat-message' }], now, { character });
       return { line: chatMessageView((await getChatLine(tx, id))!), notice };
     });
     // Not to the tabs of players in a block with the speaker, either way (issue 25).

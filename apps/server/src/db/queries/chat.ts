@@ -82,9 +82,12 @@ export async function insertChatLine(tx: Tx, line: NewChatMessage): Promise<numb
   return row!.id;
 }
 
-/** The player's active character with what a chat line shows of it. */
-export async function activeCharacterSnapshot(db: DbOrTx, userId: string) {
-  const [row] = await db
+/**
+ * The player's active character with what a chat line shows of it, KEY SHARE locked as
+ * holdActiveCharacters locks it (the line's achievement count takes it as held).
+ */
+export async function activeCharacterSnapshot(tx: Tx, userId: string) {
+  const [row] = await tx
     .select({
       id: playerCharacters.id,
       name: playerCharacters.name,
@@ -102,7 +105,8 @@ export async function activeCharacterSnapshot(db: DbOrTx, userId: string) {
     })
     .from(playerCharacters)
     .leftJoin(playerCharacterAppearance, eq(playerCharacterAppearance.characterId, playerCharacters.id))
-    .where(and(eq(playerCharacters.userId, userId), eq(playerCharacters.isActive, true)));
+    .where(and(eq(playerCharacters.userId, userId), eq(playerCharacters.isActive, true)))
+    .for('key share', { of: playerCharacters });
   return row;
 }
 
