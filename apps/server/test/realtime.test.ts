@@ -1,3 +1,4 @@
+import { MAX_WATCH_BYTES } from '@rpg/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
@@ -96,7 +97,7 @@ describe('realtime socket and presence', () => {
     await other.waitFor('hello');
     const socket = connect(player);
     await socket.waitFor('hello');
-    socket.ws.send('x'.repeat(5 * 1024));
+    socket.ws.send('x'.repeat(MAX_WATCH_BYTES + 1));
     expect((await socket.closed).code).toBe(1009);
     other.ws.send(JSON.stringify({ type: 'ping' }));
     await other.waitFor('pong');
