@@ -45,6 +45,19 @@ const say = async (speaker: TestClient, text: string) => {
   const said = await speaker.post('/api/chat', { text });
   expect(said.status, JSON.stringify(said.body)).toBe(200);
 };
+/** A speaker, and another player's tab that holds `keys`. */
+const speakerAndTab = async (keys: readonly (readonly string[])[]) => {
+  const [speaker, reader] = await Promise.all([speakerFor(), signedInPlayer(server.url)]);
+  const tab = connectSocket(server.url, reader);
+  await tab.waitFor('hello');
+  await watching(tab, keys);
+  return { speaker, tab };
+};
+/** Nothing `match` accepts reached the tab (the flush that would carry it has run by then). */
+const notReceived = async (tab: Socket, match: (m: Push) => boolean) => {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(tab.messages.some(match)).toBe(false);
+};
 const chatLine = (text: string) => (m: Push) => m.type === 'chat-message' && (m.message as { text: string }).text === text;
 const watching = async (tab: Socket, keys: readonly (readonly string[])[]) => {
   tab.ws.send(JSON.stringify({ type: 'watch', keys }));
@@ -66,9 +79,8 @@ describe('the global chat and invalidations reach the tabs that hold them', () =
       await say(speaker, 'watch this');
       await readerTab.waitFor('chat-message', chatLine('watch this'));
       await unsaidTab.waitFor('chat-message', chatLine('watch this'));
-      // The post reached two tabs; the third had its flush too (the same one).
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(elsewhereTab.messages.some(chatLine('watch this'))).toBe(false);
+      // The line reached two tabs; the third had its flush too (the same one).
+      await notReceived(elsewhereTab, chatLine('watch this'));
 
       // It opens the chat: the next line reaches it.
       await watching(elsewhereTab, [queryKeys.me, queryKeys.auctionMine, queryKeys.chat]);
@@ -80,14 +92,10 @@ describe('the global chat and invalidations reach the tabs that hold them', () =
   });
 
   it('a tab that comes to hold a key gets the broadcasts about it of the last seconds again', async () => {
-    const [speaker, late] = await Promise.all([speakerFor(), signedInPlayer(server.url)]);
-    const tab = connectSocket(server.url, late);
+    const { speaker, tab } = await speakerAndTab([queryKeys.me]);
     try {
-      await tab.waitFor('hello');
-      await watching(tab, [queryKeys.me]);
       await say(speaker, 'said before the watch');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(tab.messages.some(chatLine('said before the watch'))).toBe(false);
+      await notReceived(tab, chatLine('said before the watch'));
       // Its fetch of the chat may have read before the line: the line comes with the new watch.
       await watching(tab, [queryKeys.me, queryKeys.chat]);
       await tab.waitFor('chat-message', chatLine('said before the watch'));
@@ -109,23 +117,18 @@ describe('the global chat and invalidations reach the tabs that hold them', () =
       expect(posted.status, JSON.stringify(posted.body)).toBe(200);
       const aboutAuthor = (m: Push) => m.type === 'invalidate' && JSON.stringify(m.queryKeys).includes(authorId);
       await viewerTab.waitFor('invalidate', aboutAuthor);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(otherTab.messages.some(aboutAuthor)).toBe(false);
+      await notReceived(otherTab, aboutAuthor);
     } finally {
       for (const tab of tabs) tab.close();
     }
   });
 
   it('a malformed watch is ignored: the tab keeps what it said before', async () => {
-    const [speaker, reader] = await Promise.all([speakerFor(), signedInPlayer(server.url)]);
-    const tab = connectSocket(server.url, reader);
+    const { speaker, tab } = await speakerAndTab([queryKeys.me]);
     try {
-      await tab.waitFor('hello');
-      await watching(tab, [queryKeys.me]);
       await watching(tab, [[42] as unknown as string[]]);
       await say(speaker, 'still not for you');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(tab.messages.some(chatLine('still not for you'))).toBe(false);
+      await notReceived(tab, chatLine('still not for you'));
     } finally {
       tab.close();
     }
