@@ -42,18 +42,17 @@ export class WatchSender {
   constructor(
     private readonly send: (message: WatchMessage) => boolean,
     private readonly keys: () => readonly (readonly unknown[])[],
-    private readonly clock: () => number = Date.now,
   ) {}
 
   changed(): void {
     if (this.timer) return;
-    const wait = Math.max(0, this.lastSent + WATCH_INTERVAL_MS - this.clock());
+    const wait = Math.max(0, this.lastSent + WATCH_INTERVAL_MS - Date.now());
     this.timer = setTimeout(() => this.now(), wait);
   }
 
   now(): void {
     this.stop();
-    if (this.send(watchMessage(this.keys()))) this.lastSent = this.clock();
+    if (this.send(watchMessage(this.keys()))) this.lastSent = Date.now();
   }
 
   stop(): void {
