@@ -22,8 +22,8 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
  * a burst of changes costs each tab at most one refetch a second after the first.
  */
 export const COALESCE_MS = 1000;
-/** Tabs a flush writes to before it lets the event loop serve requests (~2-3 ms of writes; docs/decisions.md, "The realtime wire"). */
-export const FLUSH_SLICE = 100;
+/** Tabs a pass writes to before it lets the event loop serve requests (~0.5-0.7 ms of writes; docs/decisions.md, "The realtime wire"). */
+export const FLUSH_SLICE = 25;
 
 interface Log {
   error(o: object, m?: string): void;
@@ -40,22 +40,27 @@ export const REPLAY_MS = 5000;
 const REPLAY_LIMIT = 1000;
 
 /**
- * A push waiting for the next flush: to every tab (concerned by its `topics`, watch.ts), or to one
- * player's (`userId`), minus `except`'s.
+ * A push to every tab (concerned by its `topics`, watch.ts) but `except`'s players'. `seq` orders
+ * the broadcasts: a tab's `seen` is the last one it has had (or skipped).
  */
-interface Push {
-  kind: 'push';
+interface Broadcast {
+  seq: number;
   out: Buffer;
-  userId?: string;
   except?: ReadonlySet<string>;
   topics?: Topics;
+  /** When it reached this process (performance.now()). */
+  at: number;
 }
 
-/** A bus message waiting for the next flush. */
-type Queued =
-  | Push
+/**
+ * A bus message for some tabs only, in its place among the broadcasts: it follows the broadcasts up
+ * to `after` (the newest when it came).
+ */
+type Direct = { after: number } & (
+  | { kind: 'push'; out: Buffer; userId: string }
   | { kind: 'session-ended'; sessionId: string }
-  | { kind: 'revalidate-user'; userId: string };
+  | { kind: 'revalidate-user'; userId: string }
+);
 
 /** A push's JSON bytes: made once, however many tabs get it. */
 function encode(payload: PushMessage): Buffer {
@@ -65,24 +70,36 @@ function encode(payload: PushMessage): Buffer {
 const SIGNED_OUT = encode({ type: 'signed-out' });
 
 /**
- * The way out to this process's tabs: what the bus brings (from any process) is queued and written
- * out together after the current I/O callbacks (setImmediate), FLUSH_SLICE tabs at a time. Each
- * push is serialized once, and lines that arrive while a flush runs share the next one. Every push
- * is a text message sent through ws (`socket.send`).
+ * The way out to this process's tabs, for what the bus brings (from any process). Each push is
+ * serialized once. Every push is a text message sent through ws (`socket.send`); each tab gets its
+ * pushes in the order the bus brought them.
+ *
+ * - A broadcast joins a log. A pass goes through every tab, FLUSH_SLICE tabs per turn of the event
+ *   loop, and gives each tab what it has not had of the log, in one write. A broadcast that comes
+ *   while a pass runs reaches the tabs the pass has not visited yet in that same pass, and the others
+ *   in the next one: a line of the chat waits for at most one pass, not for the end of the pass
+ *   before it.
+ * - A push to one player (and a signed-out session, a revalidation) goes after the current I/O
+ *   callbacks (setImmediate) to that player's tabs alone, with the broadcasts they had not had before
+ *   it: it never waits for a pass over every tab.
  */
 export class Delivery {
-  /** Bus messages since the last flush, in order. */
-  private queue: Queued[] = [];
-  private flushScheduled = false;
-  /** A flush is sending its slices: what arrives meanwhile waits for the next one. */
-  private sending = false;
-  /** When the oldest queued push reached this process (performance.now()). */
-  private queuedAt = 0;
-  /** The broadcasts with topics flushed in the last REPLAY_MS, oldest first. */
-  private recent: Array<{ at: number; push: Push }> = [];
+  /** The newest broadcast's `seq` (0: none yet). */
+  private head = 0;
+  /** The broadcasts some tab may not have had yet, oldest first (consecutive `seq`s). */
+  private pending: Broadcast[] = [];
+  /** A pass is scheduled or sending. */
+  private passing = false;
+  /** Every tab has had the broadcasts up to this one (the `head` when the last pass began). */
+  private passedUpTo = 0;
+  /** Direct messages since the last direct flush, in order, and when the first of them came. */
+  private direct: Direct[] = [];
+  private directQueuedAt = 0;
+  /** The broadcasts with topics of the last REPLAY_MS, oldest first. */
+  private recent: Broadcast[] = [];
   /** Broadcast invalidations and presence, by key, as this process delivers them to its tabs (from any process). */
   private readonly coalesced = new Coalescer(COALESCE_MS);
-  /** Metrics (/metrics): each flush's pushes and how long the first of them waited, in seconds. */
+  /** Metrics (/metrics): each flush's pushes and how long the first of them waited until all was written, in seconds. */
   onFlushed: ((pushes: number, lagSeconds: number) => void) | undefined;
 
   constructor(
@@ -92,6 +109,12 @@ export class Delivery {
     private readonly log: Log,
   ) {}
 
+  /** A tab joins: it gets the broadcasts from now on. */
+  add(tab: Tab): void {
+    tab.seen = this.head;
+    this.tabs.add(tab);
+  }
+
   /** A bus message (other than `blocks-changed`) for this process's tabs. */
   deliver(message: Exclude<BusMessage, { kind: 'blocks-changed' }>): void {
     if (message.kind === 'broadcast') {
@@ -100,7 +123,7 @@ export class Delivery {
       const actors = payload.type === 'presence' ? [payload.userId] : (message.actors ?? []);
       const topicKeys = broadcastTopics(payload);
       const topics = topicKeys && topicsOf(topicKeys);
-      const push = () => this.enqueue({ kind: 'push', out: encode(payload), except: this.blocks.hiddenFromAny(actors), topics });
+      const push = () => this.broadcast(encode(payload), this.blocks.hiddenFromAny(actors), topics);
       // A player's presence and an invalidation of the same keys by the same actors are coalesced
       // (COALESCE_MS): the last of a burst is delivered, with the blocks as they are then.
       if (payload.type === 'presence') this.coalesced.run(`presence:${payload.userId}`, push);
@@ -109,8 +132,8 @@ export class Delivery {
       return;
     }
     if (message.kind === 'user') {
-      if (this.tabs.hasPlayer(message.userId)) this.enqueue({ kind: 'push', out: encode(message.payload), userId: message.userId });
-    } else this.enqueue(message);
+      if (this.tabs.hasPlayer(message.userId)) this.queueDirect({ kind: 'push', out: encode(message.payload), userId: message.userId, after: this.head });
+    } else this.queueDirect({ ...message, after: this.head });
   }
 
   /** A message to one tab at once (hello, pong), through ws. */
@@ -121,7 +144,8 @@ export class Delivery {
   /**
    * The tab's `watch` message: from now on it gets the broadcasts about what it holds, and at once
    * those of the last REPLAY_MS about what it did not hold before (at least once: a push flushed
-   * while its watch changes may come twice; every push is safe to apply twice).
+   * while its watch changes may come twice; every push is safe to apply twice). The broadcasts it
+   * has not been given yet go with its next pass, under the new watch.
    */
   watch(tab: Tab, keys: readonly QueryKey[]): void {
     const before = tab.watch;
@@ -129,8 +153,8 @@ export class Delivery {
     if (!before) return;
     this.forgetOld();
     const missed = this.recent
-      .filter(({ push }) => !push.except?.has(tab.userId) && !concerns(before, push.topics) && concerns(tab.watch, push.topics))
-      .map(({ push }) => push.out);
+      .filter((b) => b.seq <= tab.seen && !b.except?.has(tab.userId) && !concerns(before, b.topics) && concerns(tab.watch, b.topics))
+      .map((b) => b.out);
     this.write(tab, missed);
   }
 
@@ -139,38 +163,53 @@ export class Delivery {
     this.coalesced.close();
   }
 
-  private enqueue(entry: Queued): void {
-    if (this.queue.length === 0) this.queuedAt = performance.now();
-    this.queue.push(entry);
-    if (this.flushScheduled || this.sending) return;
-    this.flushScheduled = true;
-    setImmediate(() => this.flush());
+  private broadcast(out: Buffer, except: ReadonlySet<string> | undefined, topics: Topics | undefined): void {
+    const entry: Broadcast = { seq: ++this.head, out, except, topics, at: performance.now() };
+    this.pending.push(entry);
+    if (topics) {
+      this.recent.push(entry);
+      this.forgetOld();
+    }
+    if (this.passing) return;
+    this.passing = true;
+    setImmediate(() => this.pass());
   }
 
-  private flush(): void {
-    this.flushScheduled = false;
-    const batch = this.queue;
-    const queuedAt = this.queuedAt;
-    this.queue = [];
-    const toEveryone = batch.some((q) => q.kind === 'push' && q.userId === undefined);
-    this.keepForReplay(batch);
-    const tabs = [...(toEveryone ? this.tabs.all() : this.addressees(batch))];
-    this.sending = true;
-    this.sendSlice(tabs, 0, (tab) => this.deliverBatch(tab, batch), () => {
-      this.sending = false;
-      this.onFlushed?.(batch.length, (performance.now() - queuedAt) / 1000);
-      // What the bus brought meanwhile: the next flush, after this one (each tab gets its pushes in order).
-      if (this.queue.length > 0) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
+  /**
+   * Gives every tab the broadcasts it has not had, FLUSH_SLICE tabs per turn of the event loop: a
+   * line of the global chat to 10,000 tabs is ~200 ms of writes, which in one go held every request
+   * behind it. Then again if broadcasts came meanwhile (only the tabs visited before them need it).
+   */
+  private pass(): void {
+    const upTo = this.head;
+    const from = this.passedUpTo;
+    const firstAt = this.pending.find((b) => b.seq > from)?.at ?? performance.now();
+    this.sendSlice([...this.tabs.all()], 0, (tab) => this.write(tab, this.due(tab, this.head)), () => {
+      // Every tab has had up to `upTo` (a tab that joined meanwhile started after it).
+      this.passedUpTo = upTo;
+      this.pending = this.pending.filter((b) => b.seq > upTo);
+      this.onFlushed?.(upTo - from, (performance.now() - firstAt) / 1000);
+      if (this.head > upTo) setImmediate(() => this.pass());
+      else this.passing = false;
     });
+  }
+
+  /** The tab's broadcasts after its `seen` up to `upTo` (those it holds keys of, not hidden from it); they count as had. */
+  private due(tab: Tab, upTo: number): Buffer[] {
+    const outs: Buffer[] = [];
+    if (tab.seen >= upTo) return outs;
+    const base = this.pending[0]?.seq ?? upTo + 1;
+    for (let i = Math.max(0, tab.seen + 1 - base); i < this.pending.length && this.pending[i]!.seq <= upTo; i++) {
+      const b = this.pending[i]!;
+      if (concerns(tab.watch, b.topics) && !b.except?.has(tab.userId)) outs.push(b.out);
+    }
+    tab.seen = upTo;
+    return outs;
   }
 
   /**
    * Sends to FLUSH_SLICE tabs, then lets the event loop serve what waits (requests, other sockets)
-   * before the next slice: a line of the global chat to 10,000 tabs is ~150 ms of writes, which in
-   * one go held every request behind it. A tab that closed meanwhile is skipped by `write`.
+   * before the next slice. A tab that closed meanwhile is skipped by `write`.
    */
   private sendSlice(tabs: readonly Tab[], from: number, send: (tab: Tab) => void, done: () => void): void {
     const to = Math.min(tabs.length, from + FLUSH_SLICE);
@@ -179,11 +218,20 @@ export class Delivery {
     else done();
   }
 
-  /** The batch's broadcasts with topics, kept REPLAY_MS for the tabs that come to hold a key of theirs. */
-  private keepForReplay(batch: readonly Queued[]): void {
-    const at = performance.now();
-    for (const q of batch) if (q.kind === 'push' && q.userId === undefined && q.topics) this.recent.push({ at, push: q });
-    this.forgetOld();
+  private queueDirect(entry: Direct): void {
+    if (this.direct.length === 0) {
+      this.directQueuedAt = performance.now();
+      setImmediate(() => this.flushDirect());
+    }
+    this.direct.push(entry);
+  }
+
+  /** The direct messages that came since the last flush, each to its tabs. */
+  private flushDirect(): void {
+    const batch = this.direct;
+    this.direct = [];
+    for (const tab of this.addressees(batch)) this.deliverDirect(tab, batch);
+    this.onFlushed?.(batch.length, (performance.now() - this.directQueuedAt) / 1000);
   }
 
   private forgetOld(): void {
@@ -193,33 +241,32 @@ export class Delivery {
     if (old > 0) this.recent.splice(0, old);
   }
 
-  /** The tabs a batch without a broadcast concerns. */
-  private addressees(batch: readonly Queued[]): Set<Tab> {
+  /** The tabs direct messages are for. */
+  private addressees(batch: readonly Direct[]): Set<Tab> {
     const found = new Set<Tab>();
-    for (const q of batch) {
-      if (q.kind === 'session-ended') {
-        for (const tab of this.tabs.all()) if (tab.sessionId === q.sessionId) found.add(tab);
-      } else if (q.userId !== undefined) for (const tab of this.tabs.ofPlayer(q.userId) ?? []) found.add(tab);
+    for (const d of batch) {
+      if (d.kind === 'session-ended') {
+        for (const tab of this.tabs.all()) if (tab.sessionId === d.sessionId) found.add(tab);
+      } else for (const tab of this.tabs.ofPlayer(d.userId) ?? []) found.add(tab);
     }
     return found;
   }
 
-  /** What of a mixed batch is due to one tab, in order. */
-  private deliverBatch(tab: Tab, batch: readonly Queued[]): void {
-    const due: Buffer[] = [];
-    for (const q of batch) {
-      if (q.kind === 'push') {
-        const forTab = q.userId === undefined ? concerns(tab.watch, q.topics) : q.userId === tab.userId;
-        if (forTab && !q.except?.has(tab.userId)) due.push(q.out);
-      } else if (q.kind === 'session-ended') {
-        if (tab.sessionId === q.sessionId) {
-          this.write(tab, [...due, SIGNED_OUT]);
+  /** What of the direct messages is due to one tab, each after the broadcasts that came before it, in one write. */
+  private deliverDirect(tab: Tab, batch: readonly Direct[]): void {
+    const outs: Buffer[] = [];
+    for (const d of batch) {
+      if (d.kind === 'push') {
+        if (d.userId === tab.userId) outs.push(...this.due(tab, d.after), d.out);
+      } else if (d.kind === 'session-ended') {
+        if (tab.sessionId === d.sessionId) {
+          this.write(tab, [...outs, ...this.due(tab, d.after), SIGNED_OUT]);
           tab.socket.close(SIGNED_OUT_CLOSE, 'signed out');
           return;
         }
-      } else if (q.userId === tab.userId) this.revalidate(tab);
+      } else if (d.userId === tab.userId) this.revalidate(tab);
     }
-    this.write(tab, due);
+    this.write(tab, outs);
   }
 
   /** Closes the tab if its session is gone. Reconnectable: a tab whose session was renewed comes back; a revoked one then gets 4401. */

@@ -129,7 +129,7 @@ export class RealtimeHub {
   private async register(socket: WebSocket, connection: Duplex, userId: string, sessionId: string): Promise<void> {
     const slice = this.joinSlice;
     this.joinSlice = (slice + 1) % HEARTBEAT_SLICES;
-    const tab: Tab = { id: randomUUID(), socket, connection, userId, sessionId, alive: true, slice, received: 0, windowStart: Date.now() };
+    const tab: Tab = { id: randomUUID(), socket, connection, userId, sessionId, alive: true, slice, seen: 0, received: 0, windowStart: Date.now() };
     const now = new Date();
     await this.db.insert(realtimeConnections).values({ id: tab.id, userId, instanceId: this.instanceId, lastPing: now });
     if ((await this.presence.liveConnections(userId)) > MAX_SOCKETS_PER_PLAYER) {
@@ -149,7 +149,7 @@ export class RealtimeHub {
       await this.disconnect(tab);
       return;
     }
-    this.tabs.add(tab);
+    this.delivery.add(tab);
     socket.on('pong', () => {
       tab.alive = true;
     });

@@ -21,6 +21,8 @@ export interface Tab {
   alive: boolean;
   /** Which slice of the heartbeat pings this tab (sweep.ts). */
   slice: number;
+  /** The last broadcast the tab has had or skipped (delivery.ts: its `seq`). */
+  seen: number;
   /** The query keys the tab said it holds (its last `watch` message); undefined until it says: every broadcast (watch.ts). */
   watch?: Watch;
   /** Messages received in the current rate window, and when it began. */
