@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { PipelinedPool } from '../db/pipelined-pool.ts';
 import { transactionsOpened } from '../db/transaction.ts';
+import { registerProcessMetrics } from './process-metrics.ts';
 
 /** What the metrics read from the rest of the app (app.ts wires them; this file imports no layer above it). */
 export interface MetricSources {
@@ -43,13 +44,14 @@ function mayRead(request: FastifyRequest, token: string | undefined): boolean {
  * GET /metrics in Prometheus' text format (prom-client): requests and their latency per route
  * pattern (never the raw URL: ids would make a series each), 5xx errors, the database pool and its
  * statements' and transactions' time,
- * open sockets, pushes and their delivery lag, the scheduler's lag, and prom-client's default
- * process metrics (event-loop lag, memory, CPU, handles). Anyone else gets the same 404 as an
+ * open sockets, pushes and their delivery lag, the scheduler's lag, and the process's own (CPU,
+ * memory, event-loop delay, garbage collection: process-metrics.ts). Anyone else gets the same 404 as an
  * unknown path.
  */
 export function registerMetrics(app: FastifyInstance, { token, sources }: { token: string | undefined; sources: MetricSources }): Metrics {
   const register = new Registry();
-  collectDefaultMetrics({ register });
+  const stopProcessMetrics = registerProcessMetrics(register);
+  app.addHook('onClose', async () => stopProcessMetrics());
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern', labelNames, registers: [register] });
   const duration = new Histogram({
