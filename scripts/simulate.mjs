@@ -53,7 +53,7 @@ const num = (name, fallback) => (env[name] === undefined || env[name] === '' ? f
 const list = (name, fallback) => (env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
 const DATABASES = list('SIMULATE_DATABASES', 'postgres,pglite');
 const STEPS = {
-  postgres: list('SIMULATE_STEPS_POSTGRES', QUICK ? '100,200,300' : '1000,1500,2000,2500,3000,4000,5000,7500,10000').map(Number),
+  postgres: list('SIMULATE_STEPS_POSTGRES', QUICK ? '100,200,300' : '1000,1500,2000,2500,3000,3500,4000,5000,6000,7500,10000').map(Number),
   pglite: list('SIMULATE_STEPS_PGLITE', QUICK ? '100,200,300' : '500,1000,1250,1500,2000,2500,3000').map(Number),
 };
 const WARM_SECONDS = num('SIMULATE_WARM_SECONDS', QUICK ? 5 : 10);
