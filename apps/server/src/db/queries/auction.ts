@@ -144,7 +144,7 @@ const pageOffset = sql`${sql.placeholder('offset')}::int`;
 const open = sql`l.status = 'active' and l.expires_at > ${nowParam} and l.seller_user_id <> ${viewer}`;
 
 /** The sorts of listing `l`, the id last (ties in price and end always in one order). */
-const SORTS: Record<AuctionSort, SQL> = {
+export const SORTS: Record<AuctionSort, SQL> = {
   'price-asc': sql.raw('l.price asc, l.expires_at asc, l.id asc'),
   'price-desc': sql.raw('l.price desc, l.expires_at asc, l.id asc'),
   'time-left': sql.raw('l.expires_at asc, l.id asc'),
