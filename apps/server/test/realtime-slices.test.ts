@@ -90,4 +90,16 @@ describe('a broadcast to many tabs', () => {
     expect(received.slice(0, last).every((got) => got.join() === '1')).toBe(true);
     delivery.close();
   });
+
+  it('gives a player a push to them between the lines it came between, when a pass reaches their tab first', async () => {
+    const { delivery, received } = fakeTabs(TABS);
+    // One bus message can bring a line, a push to one player and another line together.
+    delivery.deliver({ kind: 'broadcast', payload: line(1) });
+    delivery.deliver({ kind: 'user', userId: 'player0', payload: line(9) });
+    delivery.deliver({ kind: 'broadcast', payload: line(2) });
+    for (let turn = 0; turn < 8; turn++) await nextTurn();
+    expect(received[0]!.join()).toBe('1,9,2');
+    expect(received.slice(1).every((got) => got.join() === '1,2')).toBe(true);
+    delivery.close();
+  });
 });

@@ -80,8 +80,9 @@ const SIGNED_OUT = encode({ type: 'signed-out' });
  *   in the next one: a line of the chat waits for at most one pass, not for the end of the pass
  *   before it.
  * - A push to one player (and a signed-out session, a revalidation) goes after the current I/O
- *   callbacks (setImmediate) to that player's tabs alone, with the broadcasts they had not had before
- *   it: it never waits for a pass over every tab.
+ *   callbacks (setImmediate), or before a pass's next slice if that comes first, to that player's
+ *   tabs alone, with the broadcasts they had not had before it: it never waits for a pass over every
+ *   tab.
  */
 export class Delivery {
   /** The newest broadcast's `seq` (0: none yet). */
@@ -212,6 +213,8 @@ export class Delivery {
    * before the next slice. A tab that closed meanwhile is skipped by `write`.
    */
   private sendSlice(tabs: readonly Tab[], from: number, send: (tab: Tab) => void, done: () => void): void {
+    // Direct messages first: a tab of theirs must not get a broadcast that came after one of them before it.
+    this.flushDirect();
     const to = Math.min(tabs.length, from + FLUSH_SLICE);
     for (let i = from; i < to; i++) send(tabs[i]!);
     if (to < tabs.length) setImmediate(() => this.sendSlice(tabs, to, send, done));
@@ -226,9 +229,10 @@ export class Delivery {
     this.direct.push(entry);
   }
 
-  /** The direct messages that came since the last flush, each to its tabs. */
+  /** The direct messages that came since the last flush (if any), each to its tabs. */
   private flushDirect(): void {
     const batch = this.direct;
+    if (batch.length === 0) return;
     this.direct = [];
     for (const tab of this.addressees(batch)) this.deliverDirect(tab, batch);
     this.onFlushed?.(batch.length, (performance.now() - this.directQueuedAt) / 1000);
