@@ -172,10 +172,9 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     const other = request.body.userId;
     const { outcome, username, notices } = await transaction(db, async (tx) => {
       const result = await requestFriendship(tx, userId, other);
-      const me = await findUsername(tx, userId);
       // A request that meets the other's pending one makes friends: both count it.
       const counted = result.accepted ? await recordFriendAdded(tx, [userId, other]) : [];
-      return { outcome: result, username: me ?? SOCIAL_TEXT.unknownUser, notices: counted };
+      return { outcome: result, username: result.myName ?? SOCIAL_TEXT.unknownUser, notices: counted };
     });
     const pushes = push(request.log);
     announceEach(pushes, notices);
@@ -283,8 +282,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       const other = request.params.userId;
       const { row, notice, username } = await transaction(db, async (tx) => {
         const sent = await sendDirectMessage(tx, userId, other, request.body.body);
-        const sender = await findUsername(tx, userId);
-        return { row: sent, notice: await recordEvents(tx, userId, [{ type: 'message-sent' }]), username: sender ?? SOCIAL_TEXT.unknownUser };
+        return { row: sent.row, notice: await recordEvents(tx, userId, [{ type: 'message-sent' }]), username: sent.myName ?? SOCIAL_TEXT.unknownUser };
       });
       announceAchievements(push(request.log), userId, notice);
       // Every tab of the receiver (a toast where the conversation is not open), and the sender's other tabs.

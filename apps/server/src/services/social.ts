@@ -26,12 +26,11 @@ import {
 import type { DbOrTx } from '../db/client.ts';
 import {
   addBlock,
-  areFriends,
-  blockStateBetween,
   deleteFriendship,
   getFriendshipBetween,
   getFriendshipForUpdate,
   insertFriendRequest,
+  pairState,
   reopenFriendRequest,
   setFriendshipStatus,
 } from '../db/queries/friendships.ts';
@@ -146,17 +145,21 @@ export interface RequestOutcome {
   /** The row, and whether asking accepted the other player's pending request instead. */
   friendshipId: string;
   accepted: boolean;
+  /** The asker's username (the other's push names them). */
+  myName: string | undefined;
 }
 
 /** Spec 03 §4 "Friendship status": a new request (in a transaction). */
 export async function requestFriendship(tx: DbOrTx, me: string, other: string): Promise<RequestOutcome> {
-  if (me !== other) await requirePlayer(tx, other);
-  const blocks = me === other ? { iBlocked: false, blockedMe: false } : await blockStateBetween(tx, me, other);
+  const pair = me === other ? undefined : await pairState(tx, me, other);
+  if (pair && pair.otherName === undefined) throw playerNotFound();
+  const blocks = pair ?? { iBlocked: false, blockedMe: false };
+  const myName = pair?.myName;
   let existing = me === other ? undefined : await getFriendshipBetween(tx, me, other, true);
   if (!existing && me !== other) {
     friendRequestAction(false, undefined, blocks);
     const created = await insertFriendRequest(tx, me, other);
-    if (created) return { friendshipId: created.id, accepted: false };
+    if (created) return { friendshipId: created.id, accepted: false, myName };
     // A request of the pair was made at the same moment: decide against that row.
     existing = await getFriendshipBetween(tx, me, other, true);
   }
@@ -164,10 +167,10 @@ export async function requestFriendship(tx: DbOrTx, me: string, other: string): 
   if (!existing) throw new Error('friendship row vanished');
   if (action === 'accept-theirs') {
     await setFriendshipStatus(tx, existing.id, 'accepted');
-    return { friendshipId: existing.id, accepted: true };
+    return { friendshipId: existing.id, accepted: true, myName };
   }
   await reopenFriendRequest(tx, existing.id, me, other);
-  return { friendshipId: existing.id, accepted: false };
+  return { friendshipId: existing.id, accepted: false, myName };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -196,12 +199,12 @@ export async function blockPlayer(tx: DbOrTx, me: string, other: string): Promis
   await addBlock(tx, me, other);
 }
 
-/** DECISIONS §2: a direct message between friends who have not blocked each other. */
-export async function sendDirectMessage(tx: DbOrTx, me: string, other: string, raw: string): Promise<DirectMessageRow> {
+/** DECISIONS §2: a direct message between friends who have not blocked each other. Answers it and the sender's username. */
+export async function sendDirectMessage(tx: DbOrTx, me: string, other: string, raw: string): Promise<{ row: DirectMessageRow; myName: string | undefined }> {
   const body = directMessageText(raw);
-  const blocks = me === other ? { iBlocked: false, blockedMe: false } : await blockStateBetween(tx, me, other);
-  checkCanMessage({ blocked: blocks.iBlocked || blocks.blockedMe, friends: me !== other && (await areFriends(tx, me, other)) });
-  return insertDirectMessage(tx, me, other, body);
+  const pair = await pairState(tx, me, other);
+  checkCanMessage({ blocked: me !== other && (pair.iBlocked || pair.blockedMe), friends: me !== other && pair.friends });
+  return { row: await insertDirectMessage(tx, me, other, body), myName: pair.myName };
 }
 
 /** Spec 03 §5 "Profile": the new username, unique case-insensitively (DECISIONS §4). */
