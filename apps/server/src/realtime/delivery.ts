@@ -182,17 +182,31 @@ export class Delivery {
    * behind it. Then again if broadcasts came meanwhile (only the tabs visited before them need it).
    */
   private pass(): void {
-    const upTo = this.head;
     const from = this.passedUpTo;
     const firstAt = this.pending.find((b) => b.seq > from)?.at ?? performance.now();
-    this.sendSlice([...this.tabs.all()], 0, (tab) => this.write(tab, this.due(tab, this.head)), () => {
-      // Every tab has had up to `upTo` (a tab that joined meanwhile started after it).
-      this.passedUpTo = upTo;
-      this.pending = this.pending.filter((b) => b.seq > upTo);
-      this.onFlushed?.(upTo - from, (performance.now() - firstAt) / 1000);
-      if (this.head > upTo) setImmediate(() => this.pass());
-      else this.passing = false;
-    });
+    this.passSlice([...this.tabs.all()], 0, this.head, firstAt);
+  }
+
+  /**
+   * One slice of a pass (up to `upTo`, the head when it began), then the next on the event loop's
+   * next turn, letting it serve what waits (requests, other sockets). A tab that closed meanwhile is
+   * skipped by `write`.
+   */
+  private passSlice(tabs: readonly Tab[], start: number, upTo: number, firstAt: number): void {
+    // Direct messages first: a tab of theirs must not get a broadcast that came after one of them before it.
+    this.flushDirect();
+    const end = Math.min(tabs.length, start + FLUSH_SLICE);
+    for (let i = start; i < end; i++) this.write(tabs[i]!, this.due(tabs[i]!, this.head));
+    if (end < tabs.length) {
+      setImmediate(() => this.passSlice(tabs, end, upTo, firstAt));
+      return;
+    }
+    // Every tab has had up to `upTo` (a tab that joined meanwhile started after it).
+    this.onFlushed?.(upTo - this.passedUpTo, (performance.now() - firstAt) / 1000);
+    this.passedUpTo = upTo;
+    this.pending = this.pending.filter((b) => b.seq > upTo);
+    if (this.head > upTo) setImmediate(() => this.pass());
+    else this.passing = false;
   }
 
   /** The tab's broadcasts after its `seen` up to `upTo` (those it holds keys of, not hidden from it); they count as had. */
@@ -206,19 +220,6 @@ export class Delivery {
     }
     tab.seen = upTo;
     return outs;
-  }
-
-  /**
-   * Sends to FLUSH_SLICE tabs, then lets the event loop serve what waits (requests, other sockets)
-   * before the next slice. A tab that closed meanwhile is skipped by `write`.
-   */
-  private sendSlice(tabs: readonly Tab[], from: number, send: (tab: Tab) => void, done: () => void): void {
-    // Direct messages first: a tab of theirs must not get a broadcast that came after one of them before it.
-    this.flushDirect();
-    const to = Math.min(tabs.length, from + FLUSH_SLICE);
-    for (let i = from; i < to; i++) send(tabs[i]!);
-    if (to < tabs.length) setImmediate(() => this.sendSlice(tabs, to, send, done));
-    else done();
   }
 
   private queueDirect(entry: Direct): void {
