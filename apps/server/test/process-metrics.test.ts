@@ -26,13 +26,14 @@ describe('the process metrics', () => {
   });
 
   it('count the CPU time, the memory and the garbage collections', async () => {
-    let kept: number[][] = [];
+    // Garbage until a minor collection is seen (one may already have run, earlier in this file).
+    const garbage: number[][][] = [];
     for (let i = 0; i < 200 && !(value(await register.metrics(), 'nodejs_gc_duration_seconds_count{kind="minor"}') > 0); i++) {
-      kept = Array.from({ length: 2000 }, (_, n) => [n, i]);
+      garbage.push(Array.from({ length: 2000 }, (_, n) => [n, i]));
+      if (garbage.length > 4) garbage.shift();
       await nextTurn();
     }
     const text = await register.metrics();
-    expect(kept.length).toBe(2000);
     expect(value(text, 'nodejs_gc_duration_seconds_count{kind="minor"}')).toBeGreaterThan(0);
     expect(value(text, 'process_cpu_seconds_total')).toBeGreaterThan(0);
     expect(value(text, 'process_resident_memory_bytes')).toBeGreaterThan(1e6);

@@ -42,6 +42,8 @@ export class RealtimeHub {
   private tickSlice = 0;
   private joinSlice = 0;
   private closing = false;
+  /** The disconnects of closed tabs still writing their presence (close waits for them). */
+  private readonly leaving = new Set<Promise<void>>();
   /** Called after each sweep with the players this process holds open tabs of (play time for achievements). */
   onPlayersSeen: ((userIds: readonly string[]) => void) | undefined;
 
@@ -158,7 +160,9 @@ export class RealtimeHub {
       this.tabs.remove(tab);
       this.blocks.release(userId);
       if (this.closing) return;
-      this.disconnect(tab).catch((error) => this.log.error({ err: error }, 'presence update failed'));
+      const leaving = this.disconnect(tab).catch((error) => this.log.error({ err: error }, 'presence update failed'));
+      this.leaving.add(leaving);
+      void leaving.finally(() => this.leaving.delete(leaving));
     });
     await this.presence.set(userId, true, now);
     this.delivery.send(tab, { type: 'hello', userId });
@@ -174,6 +178,8 @@ export class RealtimeHub {
       .where(eq(realtimeConnections.instanceId, this.instanceId))
       .returning({ userId: realtimeConnections.userId });
     for (const userId of new Set(gone.map((g) => g.userId))) await this.presence.refresh(userId);
+    // A tab that closed just before: its presence push goes out before the bus closes.
+    await Promise.all(this.leaving);
   }
 
   /**
