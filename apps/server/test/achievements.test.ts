@@ -193,6 +193,11 @@ describe('the time zone for hidden-night-owl (DECISIONS §4)', () => {
     await server.database.db.transaction((tx) => recordEvents(tx, userId, [{ type: 'message-sent' }]));
     const owl = await db().select().from(playerAchievements).where(and(eq(playerAchievements.userId, userId), eq(playerAchievements.achievementId, 'hidden-night-owl')));
     expect(owl).toHaveLength(0);
+    // The same zone, set two days ago: an event at 3 AM there counts (recordEvents reads the zone with the counters).
+    await db().update(achievementProgress).set({ timeZoneSetAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(achievementProgress.userId, userId));
+    await server.database.db.transaction((tx) => recordEvents(tx, userId, [{ type: 'message-sent' }]));
+    const trusted = await db().select().from(playerAchievements).where(and(eq(playerAchievements.userId, userId), eq(playerAchievements.achievementId, 'hidden-night-owl')));
+    expect(trusted).toHaveLength(1);
     expect((await client.json('PUT', '/api/achievements/time-zone', { timeZone: 'Europe/Berlin' })).status).toBe(200);
     expect(await setAt()).toBeGreaterThanOrEqual(first!);
   });

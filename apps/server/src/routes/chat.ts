@@ -16,7 +16,6 @@ import { CHAT_HISTORY_SIZE, CHAT_THROTTLE, chatLineText, checkChatMute, checkCha
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { lockOwner } from '../db/queries/characters.ts';
-import { chatMuteOf } from '../db/queries/moderation.ts';
 import {
   activeCharacterSnapshot,
   addMute,
@@ -118,12 +117,12 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
     const text = chatLineText(request.body.text);
     const message = await transaction(db, async (tx) => {
       // One player's sends one after the other, in every process: the count below is exact.
-      await lockOwner(tx, userId);
+      const mute = await lockOwner(tx, userId);
       const character = await activeCharacterSnapshot(tx, userId);
       if (!character) throw noCharacterForChat();
       const now = new Date();
       // Issue 28: a moderator's mute refuses the line, naming its end and reason.
-      checkNotChatMuted(await chatMuteOf(tx, userId), now);
+      checkNotChatMuted(mute, now);
       checkChatThrottle(await recentLineTimes(tx, userId, CHAT_THROTTLE.windowMs, now), now);
       const id = await insertChatLine(tx, {
         userId,

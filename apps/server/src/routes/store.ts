@@ -39,7 +39,9 @@ export async function storeRoutes(app: FastifyInstance, { db, guard, hub, config
       const row = found(await getCharacterForUpdate(tx, userId, id));
       const outcome = await buyOffer(tx, row, offerId, new Date(), timeZone);
       const bought = outcome.offer.item;
-      const notice = await recordEvents(tx, userId, [{ type: 'store-bought' }, { type: 'item-obtained', tier: bought.tier }]);
+      // The buying character, when active, is the one a reward goes to, and its row is already locked.
+      const held = row.character.isActive ? { character: { id } } : undefined;
+      const notice = await recordEvents(tx, userId, [{ type: 'store-bought' }, { type: 'item-obtained', tier: bought.tier }], new Date(), held);
       return { answer: { ...outcome, character: await loadView(tx, userId, id) }, notice };
     });
     announceItems(hub, request.log, userId, id);

@@ -36,7 +36,7 @@ import { lockCharacterRow } from '../db/queries/auction.ts';
 import { insertEntry } from '../db/queries/items.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
 import type { Pusher } from '../realtime/notify.ts';
-import { acceptedFriendCount } from '../db/queries/social.ts';
+import { acceptedFriendCounts } from '../db/queries/social.ts';
 import { transaction } from '../db/transaction.ts';
 import { MAX_PLAY_SPAN_SECONDS } from './play-time.ts';
 
@@ -82,13 +82,14 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
   if (events.length === 0) return NO_NOTICE;
   // The lock order: the character that may receive a reward before the progress and counter rows.
   const character = prior ? prior.character : (await holdActiveCharacters(tx, [userId]))[0];
-  const progress = prior?.progress ?? (await ensuredProgress(tx, userId));
+  // The progress (time zone, points), counters, unlocks and grants in one read; the changes computed
+  // against the counters as they were (the win streak reads them).
+  const read = await readAchievements(tx, userId);
+  // A player's first event makes the progress row the points are added to.
+  if (read.totalPoints === null) await ensureProgress(tx, userId);
+  const progress = prior?.progress ?? read;
   const hour = trustedLocalHour(now, progress?.timeZone, progress?.timeZoneSetAt);
   const all: AchievementEvent[] = hour === null ? [...events] : [...events, { type: 'played', seconds: 0, localHour: hour }];
-
-  // The counters, unlocks, points and grants in one read; the changes computed against the
-  // counters as they were (the win streak reads them).
-  const read = await readAchievements(tx, userId);
   const before = Object.fromEntries(read.counters.map((c) => [c.key, c.value]));
   let counters = before;
   const changes: CounterChange[] = [];
@@ -312,9 +313,8 @@ export async function recordForEach(
 
 /** A friendship accepted: both players count it with how many friends each holds now. */
 export async function recordFriendAdded(tx: Tx, userIds: readonly string[], now = new Date()): Promise<{ userId: string; notice: AchievementNotice }[]> {
-  const entries = [];
-  for (const userId of userIds) entries.push({ userId, events: [{ type: 'friend-added' as const, friends: await acceptedFriendCount(tx, userId) }] });
-  return recordForEach(tx, entries, now);
+  const counts = await acceptedFriendCounts(tx, userIds);
+  return recordForEach(tx, userIds.map((userId, i) => ({ userId, events: [{ type: 'friend-added' as const, friends: counts[i] ?? 0 }] })), now);
 }
 
 /** After the commit: `announceAchievements` for each player of `recordForEach`. */

@@ -28,6 +28,7 @@ import {
   addBlock,
   deleteFriendship,
   getFriendshipBetween,
+  answerPendingRequest,
   getFriendshipForUpdate,
   insertFriendRequest,
   pairState,
@@ -179,10 +180,12 @@ const friendshipRow = async (tx: DbOrTx, id: string) => (UUID.test(id) ? getFrie
 
 /** Accept or reject: the recipient of a pending request only. Answers the requester's id. */
 export async function answerFriendship(tx: DbOrTx, me: string, id: string, accept: boolean): Promise<string> {
+  const requester = UUID.test(id) ? await answerPendingRequest(tx, id, me, accept ? 'accepted' : 'rejected') : undefined;
+  if (requester) return requester;
+  // Refused: the rule names why from the row as it is.
   const row = await friendshipRow(tx, id);
   checkAnswerRequest(row && { status: row.status, addresseeIsMe: row.addresseeId === me });
-  await setFriendshipStatus(tx, id, accept ? 'accepted' : 'rejected');
-  return row!.requesterId;
+  throw new Error(`friendship ${id}: the conditional answer failed but the rule accepts it`);
 }
 
 /** Remove a friend, cancel a sent request or decline one (deleted): either side. Answers the other player's id. */

@@ -160,17 +160,27 @@ function refuse(rerun: () => unknown): never {
  * Spec 03 §4/§5: buys one offer. The caller holds the character's row lock, so two
  * buys of one character run one after the other; the sold flag and the copper still
  * change only through conditional updates (`sold = false`, `copper >= price`).
+ * The offer is marked sold first (one round trip, not a read and a write): a refusal of
+ * the rules below throws, and the transaction's rollback unmarks it.
  */
 export async function buyOffer(tx: Tx, row: CharacterRow, offerId: string, now: Date, timeZone: string): Promise<BuyOutcome> {
   const characterId = row.character.id;
-  const offerRow = await lockOffer(tx, characterId, offerId);
-  if (!offerRow) throw offerNotFound();
-  checkOfferWindow(offerRow.windowStart.getTime(), windowAt(now.getTime(), timeZone).start);
+  const windowStart = windowAt(now.getTime(), timeZone).start;
+  const marked = await markOfferSold(tx, characterId, offerId);
   const inventory = { entries: await listInventory(tx, characterId, true), backpack: carriedBackpack(row) };
-  const offer = toOffer(offerRow);
+  if (!marked) {
+    // Not marked: no such offer, or sold. The rules name which, from the row as it is.
+    const offerRow = await lockOffer(tx, characterId, offerId);
+    if (!offerRow) throw offerNotFound();
+    checkOfferWindow(offerRow.windowStart.getTime(), windowStart);
+    refuse(() => purchase(toOffer(offerRow), copper(row.character.copper), inventory));
+  }
+  const offerRow = marked;
+  checkOfferWindow(offerRow.windowStart.getTime(), windowStart);
+  // The rules see the offer as it was before this purchase marked it.
+  const offer = { ...toOffer(offerRow), sold: false };
   const result = purchase(offer, copper(row.character.copper), inventory);
 
-  if (!(await markOfferSold(tx, characterId, offerRow.id))) refuse(() => purchase({ ...offer, sold: true }, result.wallet, inventory));
   if ((await debitCopper(tx, characterId, result.spent)) === null) refuse(() => purchase(offer, copper(0), inventory));
   const { change } = result;
   const why = { reason: 'store_buy', cause: offerRow.id } as const;

@@ -67,23 +67,32 @@ const achievementsRead = prepared('achievements_view', (db) =>
       key: sql<string | null>`r.key`,
       value: sql<number | null>`r.value`,
       at: sql<Date | null>`r.at`.mapWith(playerAchievements.unlockedAt),
+      zone: sql<string | null>`r.zone`,
     })
     .from(
-      sql`(select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, null::timestamptz as at from ${achievementProgress} p where p.user_id = ${userIdParam}
-        union all select ${sql.raw(String(COUNTER))}, c.key, c.value::float8, null from ${achievementCounters} c where c.user_id = ${userIdParam}
-        union all select ${sql.raw(String(UNLOCK))}, a.achievement_id, null, a.unlocked_at from ${playerAchievements} a where a.user_id = ${userIdParam}
-        union all select ${sql.raw(String(GRANT))}, null, g.level::float8, null from ${battlePassGrants} g where g.user_id = ${userIdParam}) as r`,
+      sql`(select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, p.time_zone_set_at as at, p.time_zone as zone from ${achievementProgress} p where p.user_id = ${userIdParam}
+        union all select ${sql.raw(String(COUNTER))}, c.key, c.value::float8, null, null from ${achievementCounters} c where c.user_id = ${userIdParam}
+        union all select ${sql.raw(String(UNLOCK))}, a.achievement_id, null, a.unlocked_at, null from ${playerAchievements} a where a.user_id = ${userIdParam}
+        union all select ${sql.raw(String(GRANT))}, null, g.level::float8, null, null from ${battlePassGrants} g where g.user_id = ${userIdParam}) as r`,
     ),
 );
 
 /**
- * The achievements screen's reads in one statement (one snapshot): the points and title (null
- * without a progress row), the counters, each unlock with its time and the granted levels.
+ * The achievements screen's reads in one statement (one snapshot): the points, title and time zone
+ * (null without a progress row), the counters, each unlock with its time and the granted levels.
  */
 export async function readAchievements(db: DbOrTx, userId: string) {
-  const read = { totalPoints: null as number | null, title: null as string | null, counters: [] as Array<{ key: string; value: number }>, unlocked: [] as Array<{ achievementId: string; unlockedAt: Date }>, granted: [] as number[] };
+  const read = {
+    totalPoints: null as number | null,
+    title: null as string | null,
+    timeZone: null as string | null,
+    timeZoneSetAt: null as Date | null,
+    counters: [] as Array<{ key: string; value: number }>,
+    unlocked: [] as Array<{ achievementId: string; unlockedAt: Date }>,
+    granted: [] as number[],
+  };
   for (const row of await achievementsRead(db, { userId })) {
-    if (row.kind === PROGRESS) Object.assign(read, { totalPoints: row.value, title: row.key });
+    if (row.kind === PROGRESS) Object.assign(read, { totalPoints: row.value, title: row.key, timeZone: row.zone, timeZoneSetAt: row.at });
     else if (row.kind === COUNTER) read.counters.push({ key: row.key!, value: row.value! });
     else if (row.kind === UNLOCK) read.unlocked.push({ achievementId: row.key!, unlockedAt: row.at! });
     else read.granted.push(row.value!);

@@ -45,13 +45,17 @@ function selectCharacters<E extends SelectedFields = Record<never, never>>(db: D
  * flag, deletion) by locking the player's users row. NO KEY UPDATE conflicts with
  * itself but not with the KEY SHARE locks of foreign-key inserts elsewhere (presence
  * rows), so only these transactions wait for each other. Creates the row if a session
- * predates it, as GET /api/me does.
+ * predates it, as GET /api/me does. Answers the account's chat mute, read under the lock (a chat
+ * line checks it in the same round trip).
  */
-export async function lockOwner(tx: Tx, userId: string): Promise<void> {
-  const lock = () => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  if ((await lock()).length > 0) return;
+export async function lockOwner(tx: Tx, userId: string): Promise<{ until: Date | null; reason: string | null }> {
+  const lock = async () => (await tx.select({ until: users.chatMutedUntil, reason: users.chatMuteReason }).from(users).where(eq(users.id, userId)).for('no key update'))[0];
+  const found = await lock();
+  if (found) return found;
   await recordSignIn(tx, userId);
-  if ((await lock()).length === 0) throw new Error(`no account ${userId}`);
+  const made = await lock();
+  if (!made) throw new Error(`no account ${userId}`);
+  return made;
 }
 
 /**

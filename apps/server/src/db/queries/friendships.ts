@@ -35,6 +35,19 @@ export async function reopenFriendRequest(db: DbOrTx, id: string, requesterId: s
   await db.update(friendships).set({ requesterId, addresseeId, status: 'pending', createdAt: now, updatedAt: now }).where(eq(friendships.id, id));
 }
 
+/**
+ * Answers a pending request addressed to `addresseeId` in one conditional update (checkAnswerRequest's
+ * condition): the requester's id, or undefined when no such request is pending.
+ */
+export async function answerPendingRequest(db: DbOrTx, id: string, addresseeId: string, status: 'accepted' | 'rejected', now = new Date()): Promise<string | undefined> {
+  const [row] = await db
+    .update(friendships)
+    .set({ status, updatedAt: now })
+    .where(and(eq(friendships.id, id), eq(friendships.addresseeId, addresseeId), eq(friendships.status, 'pending')))
+    .returning({ requesterId: friendships.requesterId });
+  return row?.requesterId;
+}
+
 export async function setFriendshipStatus(db: DbOrTx, id: string, status: FriendshipStatus, now = new Date()): Promise<void> {
   await db.update(friendships).set({ status, updatedAt: now }).where(eq(friendships.id, id));
 }

@@ -63,12 +63,6 @@ export async function setRole(db: DbOrTx, userId: string, role: Role): Promise<v
   await db.update(users).set({ role }).where(eq(users.id, userId));
 }
 
-/** A player's mute in the global chat (the chat reads it in the line's transaction). */
-export async function chatMuteOf(db: DbOrTx, userId: string): Promise<{ until: Date | null; reason: string | null }> {
-  const [row] = await db.select({ until: users.chatMutedUntil, reason: users.chatMuteReason }).from(users).where(eq(users.id, userId));
-  return row ?? { until: null, reason: null };
-}
-
 /** The suspension of an account (sign-in reads it before a session is made). */
 export async function suspensionOf(db: DbOrTx, userId: string): Promise<{ since: Date | null; until: Date | null; reason: string | null }> {
   const [row] = await db.select({ since: users.suspendedAt, until: users.suspendedUntil, reason: users.suspensionReason }).from(users).where(eq(users.id, userId));

@@ -271,11 +271,13 @@ export function isUsernameClash(error: unknown): boolean {
   return false;
 }
 
-/** How many accepted friends the player has (achievements count the most held at once). */
-export async function acceptedFriendCount(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(friendships)
-    .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))));
-  return row?.n ?? 0;
+/** How many accepted friends each player has (achievements count the most held at once), in one statement. */
+export async function acceptedFriendCounts(db: DbOrTx, userIds: readonly string[]): Promise<number[]> {
+  const countOf = (userId: string) =>
+    sql<number>`(${db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(friendships)
+      .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))))})`;
+  const [row] = await db.select(Object.fromEntries(userIds.map((userId, i) => [`n${i}`, countOf(userId)]))).from(sql`(select 1) as counts`);
+  return userIds.map((_, i) => Number(row?.[`n${i}`] ?? 0));
 }

@@ -91,12 +91,12 @@ export async function lockOffer(tx: Tx, characterId: string, id: string): Promis
   return row;
 }
 
-/** Marks an unsold offer sold; false when it was already sold (the other tab won). */
-export async function markOfferSold(tx: Tx, characterId: string, id: string): Promise<boolean> {
-  const rows = await tx
+/** Marks the character's unsold offer sold and answers it; undefined when there is none unsold (the other tab won, or no such offer). */
+export async function markOfferSold(tx: Tx, characterId: string, id: string): Promise<StoreOfferRow | undefined> {
+  const [row] = await tx
     .update(storeOffers)
     .set({ sold: true })
     .where(and(eq(storeOffers.id, id), eq(storeOffers.characterId, characterId), eq(storeOffers.sold, false)))
-    .returning({ id: storeOffers.id });
-  return rows.length === 1;
+    .returning();
+  return row;
 }
