@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { readAdventure, timedState } from '../db/queries/adventures.ts';
-import { getCharacter, getCharacterForUpdate } from '../db/queries/characters.ts';
+import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { writeConsoleLines } from '../db/queries/console.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
@@ -56,8 +56,8 @@ export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, co
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const { body } = request;
-    found(await getCharacter(db, userId, characterId));
-    // A due adventure is settled first, so the character can set out again.
+    // A due adventure of the player's is settled first, so the character can set out again (the
+    // transaction below answers 404 for a character not the player's).
     await adventures.settleDueFor(userId);
     const { begun, stored, name } = await transaction(db, async (tx) => {
       const row = found(await getCharacterForUpdate(tx, userId, characterId));
