@@ -76,6 +76,19 @@ describe('achievements from real events (spec 03 §4, DECISIONS §3)', () => {
       .where(and(eq(achievementCounters.userId, userId), eq(achievementCounters.key, 'enemies-defeated')));
     expect(enemies?.value).toBe(8);
   });
+
+  it("stores each counter's changes of one recording in order: adds, a max, a set, on new and existing rows", async () => {
+    const { userId } = await newPlayer();
+    const counters = async () =>
+      Object.fromEntries((await db().select().from(achievementCounters).where(eq(achievementCounters.userId, userId))).map((c) => [c.key, c.value]));
+    const lost: AchievementEvent = { ...win, won: false, enemiesDefeated: 0 };
+    // Two wins in one recording: the streak is set to 1, then to 2 (the rules read it as it was), the best raised to 2.
+    await record(userId, [win, { ...win, level: 3, enemiesDefeated: 2 }]);
+    expect(await counters()).toMatchObject({ 'adventures-completed': 2, 'adventures-won': 2, 'enemies-defeated': 3, 'win-streak': 2, 'best-win-streak': 2, 'highest-level-won': 3 });
+    // A win, a loss and a win: added to the stored rows, the streak reset then set again, the best kept.
+    await record(userId, [win, lost, win]);
+    expect(await counters()).toMatchObject({ 'adventures-completed': 5, 'adventures-won': 4, 'adventures-lost': 1, 'enemies-defeated': 5, 'win-streak': 1, 'best-win-streak': 3, 'highest-level-won': 3 });
+  });
 });
 
 describe('battle-pass rewards (spec 03 §4/§9, DECISIONS §2: granted into the inventory once)', () => {

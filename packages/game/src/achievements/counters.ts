@@ -111,6 +111,39 @@ export function applyChange(current: number, change: CounterChange): number {
   return change.value;
 }
 
+/**
+ * Several changes to one counter, applied in order, as one: the counter becomes
+ * `max(current * keep + add, atLeast)` (keep 0 after a set, atLeast null when no max applies).
+ * The database applies each counter's folded change in one statement (applyCounterChanges).
+ */
+export interface FoldedChange {
+  key: string;
+  keep: 0 | 1;
+  add: number;
+  atLeast: number | null;
+}
+
+/** The folded change of each counter `changes` touch, in key order (the order the rows are locked in). */
+export function foldChanges(changes: readonly CounterChange[]): FoldedChange[] {
+  const folded = new Map<string, FoldedChange>();
+  for (const change of changes) {
+    const f = folded.get(change.key) ?? { key: change.key, keep: 1, add: 0, atLeast: null };
+    if (change.op === 'add') {
+      f.add += change.value;
+      if (f.atLeast !== null) f.atLeast += change.value;
+    } else if (change.op === 'max') f.atLeast = f.atLeast === null ? change.value : Math.max(f.atLeast, change.value);
+    else Object.assign(f, { keep: 0, add: change.value, atLeast: null });
+    folded.set(change.key, f);
+  }
+  return [...folded.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** A folded change applied to a value (what the database's upsert computes). */
+export function applyFolded(current: number, change: FoldedChange): number {
+  const next = current * change.keep + change.add;
+  return change.atLeast === null ? next : Math.max(next, change.atLeast);
+}
+
 /** Every event applied in order: the counters after them. */
 export function applyEvents(counters: Counters, events: readonly AchievementEvent[]): Record<string, number> {
   const next: Record<string, number> = { ...counters };

@@ -1,4 +1,4 @@
-import type { CounterChange } from '@rpg/game';
+import { applyFolded, foldChanges, type CounterChange } from '@rpg/game';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
@@ -22,29 +22,26 @@ export async function lockProgress(tx: Tx, userId: string) {
 }
 
 /**
- * Applies counter changes, one atomic upsert each, in key order (two transactions touching
- * the same counters always lock them in the same order, so they queue instead of deadlocking).
- * Answers each changed counter's stored value after the change (another transaction's change
- * to it committed first included).
+ * Applies counter changes in one statement: each counter's changes folded into one (foldChanges),
+ * one row per counter, upserted in key order (two transactions touching the same counters lock them
+ * in the same order, so they queue instead of deadlocking). A row that exists takes its folded
+ * change, looked up by its key in the parameter arrays. Answers each changed counter's stored value
+ * after the change (another transaction's change to it committed first included).
  */
 export async function applyCounterChanges(tx: Tx, userId: string, changes: readonly CounterChange[]): Promise<Record<string, number>> {
-  const sorted = [...changes].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const stored: Record<string, number> = {};
-  for (const change of sorted) {
-    const next =
-      change.op === 'add'
-        ? sql`${achievementCounters.value} + ${change.value}`
-        : change.op === 'max'
-          ? sql`greatest(${achievementCounters.value}, ${change.value})`
-          : sql`${change.value}`;
-    const [row] = await tx
-      .insert(achievementCounters)
-      .values({ userId, key: change.key, value: change.value })
-      .onConflictDoUpdate({ target: [achievementCounters.userId, achievementCounters.key], set: { value: next } })
-      .returning({ value: achievementCounters.value });
-    if (row) stored[change.key] = Number(row.value);
-  }
-  return stored;
+  const folded = foldChanges(changes);
+  if (folded.length === 0) return {};
+  const at = sql`array_position(${sql.param(folded.map((f) => f.key))}::text[], excluded.key)`;
+  const keep = sql`(${sql.param(folded.map((f) => f.keep))}::int[])[${at}]`;
+  const add = sql`(${sql.param(folded.map((f) => f.add))}::bigint[])[${at}]`;
+  const atLeast = sql`(${sql.param(folded.map((f) => f.atLeast))}::bigint[])[${at}]`;
+  const rows = await tx
+    .insert(achievementCounters)
+    .values(folded.map((f) => ({ userId, key: f.key, value: applyFolded(0, f) })))
+    // greatest() ignores a null: no max among the changes.
+    .onConflictDoUpdate({ target: [achievementCounters.userId, achievementCounters.key], set: { value: sql`greatest(${achievementCounters.value} * ${keep} + ${add}, ${atLeast})` } })
+    .returning({ key: achievementCounters.key, value: achievementCounters.value });
+  return Object.fromEntries(rows.map((row) => [row.key, Number(row.value)]));
 }
 
 const userIdParam = sql.placeholder('userId');

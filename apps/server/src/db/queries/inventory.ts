@@ -103,11 +103,12 @@ export interface AddResult {
 /**
  * Puts items into the backpack as the rules place them (placeLoot: stack onto an identical
  * entry, else a free slot, else left behind). Call inside the transaction that holds the
- * character's row lock.
+ * character's row lock; `held`: the entries (locked) and backpack slots the caller read in it
+ * and has not changed since, not read again.
  */
-export async function addItems(tx: Tx, characterId: string, stacks: readonly ItemStack[]): Promise<AddResult> {
-  const entries = await listInventory(tx, characterId, true);
-  const capacity = await backpackCapacity(tx, characterId);
+export async function addItems(tx: Tx, characterId: string, stacks: readonly ItemStack[], held?: { entries: InventoryEntry[]; slots: number }): Promise<AddResult> {
+  const entries = held?.entries ?? (await listInventory(tx, characterId, true));
+  const capacity = held?.slots ?? (await backpackCapacity(tx, characterId));
   const { placed, leftBehind } = placeLoot(entries, capacity, stacks);
   const result: AddResult = { added: [], leftBehind };
   for (const { item, quantity, stackOnto } of placed) {

@@ -111,7 +111,7 @@ export async function settleAdventure(
     })
     .where(eq(playerCharacters.id, characterId));
   await tx.update(playerCharacterAttributes).set(outcome.attributes).where(eq(playerCharacterAttributes.characterId, characterId));
-  const { added, leftBehind } = await addItems(tx, characterId, outcome.items);
+  const { added, leftBehind } = await addItems(tx, characterId, outcome.items, { entries, slots: row.backpack.slots });
   const why = { reason: 'adventure', cause: adventure.id } as const;
   await recordLedger(tx, [...copperChange(characterId, 'adventures', outcome.copperGained, why), ...itemsIn(characterId, added, 'adventures', why)]);
 
