@@ -350,15 +350,22 @@ function mergeReports(reports, key) {
 
 const fmt = (v, digits = 1) => (Number.isFinite(v) ? +v.toFixed(digits) : '-');
 
-/** From a server's /metrics (prom-client's defaults): the slowest event-loop turn since the last read, and the major collections' time so far (ms). */
+/**
+ * From a server's /metrics: the slowest event-loop turn since the last read, and so far (ms) the major
+ * collections' time and the time statements and transactions held a database connection.
+ */
 async function serverLoop(base) {
   try {
     const text = await (await fetch(`${base}/metrics`)).text();
     const value = (pattern, missing) => Number(pattern.exec(text)?.[1] ?? missing) * 1000;
     // No major collection yet: no series of that kind, 0 ms.
-    return { lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)/m, NaN), majorGcMs: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)/m, 0) };
+    return {
+      lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)/m, NaN),
+      majorGcMs: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)/m, 0),
+      dbHeldMs: value(/^db_query_duration_seconds_sum (\S+)/m, NaN),
+    };
   } catch {
-    return { lagMaxMs: NaN, majorGcMs: NaN };
+    return { lagMaxMs: NaN, majorGcMs: NaN, dbHeldMs: NaN };
   }
 }
 
@@ -420,6 +427,9 @@ async function measure({ label, players, workers, servers, dbMeter, dbRss }) {
     // The slowest turn of a server's event loop, its major collections' time, the worker threads' slowest turn (ms).
     serverLoopMaxMs: Math.max(...loop1.map((l) => l.lagMaxMs)),
     serverMajorGcMs: loop1.reduce((n, l, i) => n + l.majorGcMs - loop0[i].majorGcMs, 0),
+    // Seconds of connection held per second (db_query_duration_seconds): on PGlite, its one
+    // connection's busy share, the queue every statement waits in.
+    dbHeld: loop1.reduce((n, l, i) => n + l.dbHeldMs - loop0[i].dbHeldMs, 0) / 1000 / seconds,
     simLoopMaxMs: Math.max(...reports.map((r) => r.loopMaxMs ?? 0)),
     // The server's and the database's CPU per request: what the world's size is judged by.
     cpuPerAction: ((serverCores.reduce((a, b) => a + b, 0) + (Number.isFinite(dbCores) ? dbCores : 0)) * 1000) / Math.max(1, total / seconds),
@@ -431,7 +441,7 @@ async function measure({ label, players, workers, servers, dbMeter, dbRss }) {
   console.log(`\n== ${label}: ${players} players (${online} online), ${SECONDS} s measured`);
   console.table(rows);
   console.log(
-    `   ${fmt(step.actionsPerSecond)} requests/s; server ${fmt(step.serverCores, 2)} cores, ${step.serverRss} MB, slowest event-loop turn ${fmt(step.serverLoopMaxMs)} ms, major GC ${fmt(step.serverMajorGcMs)} ms; simulation's slowest turn ${fmt(step.simLoopMaxMs)} ms; database ${Number.isFinite(dbCores) ? `${fmt(dbCores, 2)} cores, ${step.dbRss} MB` : 'inside the server (PGlite)'}; simulation ${fmt(step.simCores, 2)} cores; ` +
+    `   ${fmt(step.actionsPerSecond)} requests/s; server ${fmt(step.serverCores, 2)} cores, ${step.serverRss} MB, slowest event-loop turn ${fmt(step.serverLoopMaxMs)} ms, major GC ${fmt(step.serverMajorGcMs)} ms, database connections held ${fmt(step.dbHeld, 2)} s/s; simulation's slowest turn ${fmt(step.simLoopMaxMs)} ms; database ${Number.isFinite(dbCores) ? `${fmt(dbCores, 2)} cores, ${step.dbRss} MB` : 'inside the server (PGlite)'}; simulation ${fmt(step.simCores, 2)} cores; ` +
       `worst action p99 ${fmt(step.worstActionP99)} ms (${step.worstAction}), worst push p99 ${fmt(step.worstPushP99)} ms (${step.worstPush}), failed ${step.failed}: ${step.pass ? 'PASS' : 'FAIL'}`,
   );
   if (step.samples.length) console.log(`   answers that were not 2xx (first few):\n     ${step.samples.join('\n     ')}`);
