@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RelationView, SocialSummary, SuggestionList, UserSearch } from '@rpg/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { friendships } from '../src/db/schema/index.ts';
 import { connectSocket } from './support/socket.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { usePlayerLimit } from './support/throttle.ts';
@@ -70,6 +72,23 @@ describe('friend requests (spec 03 §4 "Friendship status")', () => {
     await ben.client.post(`/api/friends/${await incomingId(ben, ann)}/reject`);
     expect((await sendRequest(ben, ann)).status).toBe(200);
     expect(await relation(ann, ben)).toMatchObject({ status: 'incoming' });
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('answers a request reopened while the answer reads it (PostgreSQL: not a 500)', async () => {
+    const [ann, ben] = [await player(), await player()];
+    await sendRequest(ann, ben);
+    const id = await incomingId(ben, ann);
+    await ben.client.post(`/api/friends/${id}/reject`);
+    // Ann asks again (the rejected row reopened) in a transaction held open while Ben accepts the same
+    // row: the accept's conditional update reads the row as it was, rejected, and passes it by.
+    let accepted: ReturnType<typeof ben.client.post> | undefined;
+    await server.database.db.transaction(async (tx) => {
+      await tx.update(friendships).set({ status: 'pending', requesterId: ann.id, addresseeId: ben.id, updatedAt: new Date() }).where(eq(friendships.id, id));
+      accepted = ben.client.post(`/api/friends/${id}/accept`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    expect((await accepted!).status).toBe(200);
+    expect(await relation(ann, ben)).toEqual({ status: 'friends', friendshipId: id });
   });
 
   it('asking back accepts the pending request; declining deletes the row; removing a friend ends it for both', async () => {

@@ -180,12 +180,15 @@ const friendshipRow = async (tx: DbOrTx, id: string) => (UUID.test(id) ? getFrie
 
 /** Accept or reject: the recipient of a pending request only. Answers the requester's id. */
 export async function answerFriendship(tx: DbOrTx, me: string, id: string, accept: boolean): Promise<string> {
-  const requester = UUID.test(id) ? await answerPendingRequest(tx, id, me, accept ? 'accepted' : 'rejected') : undefined;
+  const status = accept ? 'accepted' : 'rejected';
+  const requester = UUID.test(id) ? await answerPendingRequest(tx, id, me, status) : undefined;
   if (requester) return requester;
-  // Refused: the rule names why from the row as it is.
+  // Not answered: the rule names why from the row as it is, locked. A request reopened just as the
+  // update read it (its snapshot saw it rejected) is pending now: answered here.
   const row = await friendshipRow(tx, id);
   checkAnswerRequest(row && { status: row.status, addresseeIsMe: row.addresseeId === me });
-  throw new Error(`friendship ${id}: the conditional answer failed but the rule accepts it`);
+  await setFriendshipStatus(tx, id, status);
+  return row!.requesterId;
 }
 
 /** Remove a friend, cancel a sent request or decline one (deleted): either side. Answers the other player's id. */
