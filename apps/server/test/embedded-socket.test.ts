@@ -60,17 +60,24 @@ describe('the embedded database socket', () => {
     await client.end();
   });
 
-  it('lets the event loop turn before each statement, in a transaction or not', async () => {
+  it("lets the event loop turn before each statement outside a transaction and before a transaction's begin, not inside one", async () => {
     const client = await connect();
     const order: string[] = [];
     const answeredAfterATurn = async (text: string) => {
       order.length = 0;
       setImmediate(() => order.push('turn'));
-      await client.query(text);
+      await client.query(text).catch(() => undefined);
       order.push('answer');
       return order[0] === 'turn';
     };
-    for (const text of ['select 1', 'begin', 'select 2', 'commit']) expect(await answeredAfterATurn(text), text).toBe(true);
+    const turns = async (texts: string[]) => {
+      const seen: boolean[] = [];
+      for (const text of texts) seen.push(await answeredAfterATurn(text));
+      return seen;
+    };
+    expect(await turns(['select 1', 'begin', 'select 2', 'commit', 'select 3'])).toEqual([true, true, false, false, true]);
+    // A failed transaction is still one until its rollback.
+    expect(await turns(['begin', 'select 1 / 0', 'select 4', 'rollback', 'select 5'])).toEqual([true, false, false, false, true]);
     await client.end();
   });
 
