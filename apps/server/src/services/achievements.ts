@@ -88,7 +88,7 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
   // A player's first event makes the progress row the points are added to.
   if (read.totalPoints === null) await ensureProgress(tx, userId);
   const progress = prior?.progress ?? read;
-  const hour = trustedLocalHour(now, progress?.timeZone, progress?.timeZoneSetAt);
+  const hour = trustedLocalHour(now, progress.timeZone, progress.timeZoneSetAt);
   const all: AchievementEvent[] = hour === null ? [...events] : [...events, { type: 'played', seconds: 0, localHour: hour }];
   const before = Object.fromEntries(read.counters.map((c) => [c.key, c.value]));
   let counters = before;

@@ -168,15 +168,11 @@ export async function buyOffer(tx: Tx, row: CharacterRow, offerId: string, now: 
   const windowStart = windowAt(now.getTime(), timeZone).start;
   const marked = await markOfferSold(tx, characterId, offerId);
   const inventory = { entries: await listInventory(tx, characterId, true), backpack: carriedBackpack(row) };
-  if (!marked) {
-    // Not marked: no such offer, or sold. The rules name which, from the row as it is.
-    const offerRow = await lockOffer(tx, characterId, offerId);
-    if (!offerRow) throw offerNotFound();
-    checkOfferWindow(offerRow.windowStart.getTime(), windowStart);
-    refuse(() => purchase(toOffer(offerRow), copper(row.character.copper), inventory));
-  }
-  const offerRow = marked;
+  // Not marked: no such offer, or sold; the rules name which from the row as it is.
+  const offerRow = marked ?? (await lockOffer(tx, characterId, offerId));
+  if (!offerRow) throw offerNotFound();
   checkOfferWindow(offerRow.windowStart.getTime(), windowStart);
+  if (!marked) refuse(() => purchase(toOffer(offerRow), copper(row.character.copper), inventory));
   // The rules see the offer as it was before this purchase marked it.
   const offer = { ...toOffer(offerRow), sold: false };
   const result = purchase(offer, copper(row.character.copper), inventory);

@@ -14,7 +14,7 @@ export type FriendshipStatus = 'pending' | 'accepted' | 'rejected';
  * players, whichever asked (a unique index on the unordered pair). pending -> accepted or
  * rejected; a rejected row is reused by a new request (it becomes pending again, with the new
  * requester), and declining in the messages panel deletes it.
- * Other areas ask `areFriends` in db/queries/social.ts rather than reading the rows.
+ * Other areas ask `areFriends` in db/queries/friendships.ts rather than reading the rows.
  */
 export const friendships = pgTable(
   'friendships',
