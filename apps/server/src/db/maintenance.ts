@@ -15,10 +15,12 @@ const VACUUM_EVERY_MS = 10 * 60 * 1000;
  *
  * Every CHECK_EVERY_MS the tables that grew by a fifth since they were last analyzed (or were
  * never, and hold more than a few pages) are analyzed, each alone; every VACUUM_EVERY_MS the
- * database is vacuumed (pages already all-visible are skipped, so it costs what changed). Both run
- * on the one embedded connection, between requests: measured on 520,000 console lines, an ANALYZE
- * of that table took ~290 ms and a VACUUM with little new ~20 ms (docs/performance.md, "The
- * database driver").
+ * game's tables are vacuumed, each alone (pages already all-visible are skipped, so each costs
+ * what changed in it; PGlite counts no dead rows per table, so every table is visited). Each
+ * statement runs on the one embedded connection, in the server's thread, between requests: one at a
+ * time, the longest holds the event loop for its own table, not for the whole database (measured on
+ * 520,000 console lines, an ANALYZE of that table took ~290 ms and a VACUUM with little new ~20 ms;
+ * docs/performance.md, "The database driver"). The system catalogs change only with migrations.
  *
  * A scheduler task (scheduler/scheduler.ts's Settler shape); PostgreSQL has its own autovacuum.
  */
@@ -43,8 +45,10 @@ export function embeddedMaintenance(db: Db, log: { error(o: object, m?: string):
         }
         if (time >= nextVacuum) {
           nextVacuum = time + VACUUM_EVERY_MS;
-          await db.execute(sql`vacuum`);
-          done++;
+          for (const table of await gameTables(db)) {
+            await db.execute(sql`vacuum ${sql.identifier(table)}`);
+            done++;
+          }
         }
       } catch (error) {
         log.error({ err: error }, 'embedded database maintenance failed');
@@ -55,11 +59,15 @@ export function embeddedMaintenance(db: Db, log: { error(o: object, m?: string):
 }
 
 /** The tables of the game's schema that grew by a fifth (and more than 8 pages) since their last analyze. */
-async function grownTables(db: Db): Promise<string[]> {
+function grownTables(db: Db): Promise<string[]> {
+  return gameTables(db, sql`and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8`);
+}
+
+/** The tables of the game's schema (`public`), by name, those that meet `where` if given. */
+async function gameTables(db: Db, where = sql``): Promise<string[]> {
   const { rows } = (await db.execute(sql`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind = 'r'
-      and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8
+    where n.nspname = 'public' and c.relkind = 'r' ${where}
     order by c.relname`)) as unknown as { rows: Array<{ name: string }> };
   return rows.map((row) => row.name);
 }
