@@ -217,10 +217,12 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await app.register(websocket, { options: { maxPayload: MAX_WATCH_BYTES } });
 
   // A sign-out or a revocation in another process evicts the cached sessions at once (this
-  // process's own were evicted before its answer, in the auth events above).
+  // process's own were evicted before its answer, in the auth events above). A bus that lost its
+  // listener may have missed some: it says so with a resync, and every cached session is read again.
   bus.subscribe((message) => {
     if (message.kind === 'session-ended') sessions.evictSession(message.sessionId);
     else if (message.kind === 'revalidate-user') sessions.evictUser(message.userId);
+    else if (message.kind === 'broadcast' && message.payload.type === 'resync') sessions.clear();
   });
   const guard = requireUser(auth, sessions);
   // Said once at start (and once more at the first refusal, routes/auth.ts): how to serve other addresses.

@@ -18,8 +18,8 @@ const envSchema = z.object({
   DEV_GRANTS: z.string().optional(),
   /** Proxy hops to trust for the client address: a hop count, or comma-separated addresses/CIDRs. Unset: none. */
   TRUST_PROXY: z.string().optional(),
-  /** How long a verified session is reused without a database read (ms); revocations evict at once. */
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  /** How long a verified session is reused without a database read (ms); revocations evict at once (docs/decisions.md, "Reads, sessions and the realtime sweep"). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   AUTH_SECRET: z.string().min(32).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   STORE_TIMEZONE: z.string().default('UTC'),

@@ -7,6 +7,19 @@ import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
 import { sleep } from './support/adventure.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
+/**
+ * A signed-in player whose session was read (and cached), then deleted behind its back (no push):
+ * still answered from the cache.
+ */
+async function cachedThenRemoved(server: TestServer) {
+  const player = await signedInPlayer(server.url);
+  const { body } = await player.get<{ session: { id: string } }>('/api/auth/get-session');
+  expect((await player.get('/api/me')).status).toBe(200);
+  await server.database.db.delete(authSession).where(eq(authSession.id, body.session.id));
+  expect((await player.get('/api/me')).status).toBe(200);
+  return player;
+}
+
 /** Issue "Performance": a session read that costs no query on the hot path, revocation still honoured. */
 describe('session cache', () => {
   let server: TestServer;
@@ -41,12 +54,8 @@ describe('session cache', () => {
   });
 
   it('stops a session removed behind its back (no push) within the cache lifetime', async () => {
-    const player = await signedInPlayer(server.url);
-    const { body } = await player.get<{ session: { id: string } }>('/api/auth/get-session');
-    expect((await player.get('/api/me')).status).toBe(200);
-    await server.database.db.delete(authSession).where(eq(authSession.id, body.session.id));
     // Served from the cache (no session query) until the lifetime ends: the bound this test pins.
-    expect((await player.get('/api/me')).status).toBe(200);
+    const player = await cachedThenRemoved(server);
     await sleep(TTL + 50);
     expect((await player.get('/api/me')).status).toBe(401);
   });
@@ -152,12 +161,22 @@ describe('SessionCache', () => {
   });
 });
 
-describe('a made-up cookie beside a real one (issue 25, point 4)', () => {
+describe('the default session cache (issue 29); a made-up cookie beside a real one (issue 25, point 4)', () => {
   let server: TestServer;
+  const bus = createLocalBus();
   beforeAll(async () => {
-    server = await startTestServer({ env: { SESSION_CACHE_MS: '10000' } });
+    server = await startTestServer({ bus });
   });
   afterAll(() => server?.stop());
+
+  it('keeps a session for minutes, and reads every one again after the bus lost its listener', async () => {
+    // Served from the cache without its row (the default lifetime is minutes).
+    const player = await cachedThenRemoved(server);
+    // What a bus that listens again tells this process (realtime/bus.ts): an eviction may be lost.
+    await bus.publish({ kind: 'broadcast', payload: { type: 'resync' } });
+    expect((await player.get('/api/me')).status).toBe(401);
+    expect((await player.get<unknown>('/api/auth/get-session')).body).toBeNull();
+  });
 
   it('never becomes a session, under either name, whatever its length', async () => {
     const player = await signedInPlayer(server.url);

@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { HttpError } from './errors.ts';
 
@@ -10,6 +11,20 @@ export interface LimitRule {
   windowSeconds: number;
 }
 
+const counted = prepared('rate_limit_hit', (db) =>
+  db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), count: 1, windowStart: sql`${sql.placeholder('now')}::timestamptz` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${sql.placeholder('windowStart')}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${sql.placeholder('windowStart')}::timestamptz then ${sql.placeholder('now')}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart }),
+);
+
 /**
  * Fixed-window counters in the database, so every server process shares them.
  * Returns the seconds to wait, or 0 when the attempt is allowed. One atomic
@@ -17,17 +32,7 @@ export interface LimitRule {
  */
 export async function hit(db: Db, key: string, rule: LimitRule, now = new Date()): Promise<number> {
   const windowStart = new Date(now.getTime() - rule.windowSeconds * 1000);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStart} <= ${windowStart.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const [row] = await counted(db, { key, now: now.toISOString(), windowStart: windowStart.toISOString() });
   if (!row || row.count <= rule.max) return 0;
   return Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
 }

@@ -143,6 +143,12 @@ export class SessionCache {
     if (cookie) this.entries.delete(cookie);
   }
 
+  /** Every entry (the bus lost its listener: an eviction from another process may have been missed). */
+  clear(): void {
+    this.evictions++;
+    this.entries.clear();
+  }
+
   evictUser(userId: string): void {
     this.evictions++;
     for (const [cookie, entry] of this.entries) if (entry.signedIn.userId === userId) this.entries.delete(cookie);

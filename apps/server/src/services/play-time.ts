@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+
 /**
  * Play time (spec 03 §3, hidden-marathon "play 24 hours"), counted from the realtime sweep's
  * sightings of players with an open tab. The count itself is `recordPresence`
@@ -24,8 +26,15 @@ const PLAY_TIME_AT_ONCE = 2;
  * player is counted once per PLAY_TIME_EVERY_MS, PLAY_TIME_AT_ONCE transactions at a time: all at
  * once (419 players with 5,000 tabs) they held the event loop and the pool for ~300 ms. A player
  * still waiting is counted once.
+ *
+ * A player this process sees for the first time is first counted at a random point of the interval
+ * (`random`, 0 to 1), not at once: after a restart every online player comes back within seconds,
+ * and counted at once they made a burst of a transaction each within the first sweep round (issue
+ * 29: 2,000 players joining made the round after it a third of the database's statements). The
+ * count claims the time since the stored `played_at` (at most MAX_PLAY_SPAN_SECONDS), so the
+ * minutes before a first count are counted by it.
  */
-export function playTimeCounter(count: (userId: string) => Promise<void>, clock: () => number = Date.now): (userIds: readonly string[]) => void {
+export function playTimeCounter(count: (userId: string) => Promise<void>, clock: () => number = Date.now, random: () => number = () => randomInt(0, 65_536) / 65_536): (userIds: readonly string[]) => void {
   const waiting = new Set<string>();
   /** When each player was last counted by this process (players gone for two intervals forgotten). */
   const counted = new Map<string, number>();
@@ -50,7 +59,12 @@ export function playTimeCounter(count: (userId: string) => Promise<void>, clock:
     }
     for (const userId of userIds) {
       const last = counted.get(userId);
-      if (last !== undefined && now - last < PLAY_TIME_EVERY_MS) continue;
+      if (last === undefined) {
+        // As if last counted up to one interval ago: counted at the first sweep past that interval's end.
+        counted.set(userId, now - Math.floor(random() * PLAY_TIME_EVERY_MS));
+        continue;
+      }
+      if (now - last < PLAY_TIME_EVERY_MS) continue;
       counted.set(userId, now);
       waiting.add(userId);
     }

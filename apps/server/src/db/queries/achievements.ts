@@ -6,12 +6,18 @@ import { achievementCounters, achievementProgress, battlePassGrants, gifts, play
 
 /** Achievement state of one player, scoped by user id. Writers run inside the event's transaction. */
 
+const userIdParam = sql.placeholder('userId');
+
+const progressMade = prepared('achievement_progress_made', (db) => db.insert(achievementProgress).values({ userId: userIdParam }).onConflictDoNothing());
+
 export async function ensureProgress(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.insert(achievementProgress).values({ userId }).onConflictDoNothing();
+  await progressMade(tx, { userId });
 }
 
+const progressOf = prepared('achievement_progress_of', (db) => db.select().from(achievementProgress).where(eq(achievementProgress.userId, userIdParam)));
+
 export async function getProgress(db: DbOrTx, userId: string) {
-  const [row] = await db.select().from(achievementProgress).where(eq(achievementProgress.userId, userId));
+  const [row] = await progressOf(db, { userId });
   return row;
 }
 
@@ -43,8 +49,6 @@ export async function applyCounterChanges(tx: Tx, userId: string, changes: reado
     .returning({ key: achievementCounters.key, value: achievementCounters.value });
   return Object.fromEntries(rows.map((row) => [row.key, Number(row.value)]));
 }
-
-const userIdParam = sql.placeholder('userId');
 
 /** The kinds of row of the achievements read. */
 const PROGRESS = 0;
@@ -97,25 +101,34 @@ export async function readAchievements(db: DbOrTx, userId: string) {
   return read;
 }
 
+const unlockInserted = prepared('achievement_unlock', (db) =>
+  db
+    .insert(playerAchievements)
+    .values({ userId: userIdParam, achievementId: sql.placeholder('achievementId'), points: sql.placeholder('points'), unlockedAt: sql.placeholder('now') })
+    .onConflictDoNothing()
+    .returning({ id: playerAchievements.achievementId }),
+);
+
 /** The unique key decides: true only for the one transaction that unlocks it. */
 export async function insertUnlock(tx: Tx, userId: string, achievementId: string, points: number, now: Date): Promise<boolean> {
-  const rows = await tx
-    .insert(playerAchievements)
-    .values({ userId, achievementId, points, unlockedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: playerAchievements.achievementId });
+  const rows = await unlockInserted(tx, { userId, achievementId, points, now });
   return rows.length === 1;
 }
 
+const pointsAdded = prepared('achievement_points_added', (db) =>
+  db
+    .update(achievementProgress)
+    .set({ totalPoints: sql`${achievementProgress.totalPoints} + ${sql.placeholder('points')}::int`, updatedAt: sql`now()` })
+    .where(eq(achievementProgress.userId, userIdParam))
+    .returning({ total: achievementProgress.totalPoints }),
+);
+const levelSet = prepared('achievement_level_set', (db) => db.update(achievementProgress).set({ level: sql`${sql.placeholder('level')}::int` }).where(eq(achievementProgress.userId, userIdParam)));
+
 /** Adds points in one statement; answers the new total. */
 export async function addPoints(tx: Tx, userId: string, points: number, level: (total: number) => number): Promise<number> {
-  const [row] = await tx
-    .update(achievementProgress)
-    .set({ totalPoints: sql`${achievementProgress.totalPoints} + ${points}`, updatedAt: sql`now()` })
-    .where(eq(achievementProgress.userId, userId))
-    .returning({ total: achievementProgress.totalPoints });
+  const [row] = await pointsAdded(tx, { userId, points });
   if (!row) throw new Error(`no achievement progress for ${userId}`);
-  await tx.update(achievementProgress).set({ level: level(row.total) }).where(eq(achievementProgress.userId, userId));
+  await levelSet(tx, { userId, level: level(row.total) });
   return row.total;
 }
 
@@ -170,13 +183,17 @@ export async function claimPlayTime(tx: Tx, userId: string, now: Date, previous:
  * KEY SHARE does not wait for copper or inventory changes (NO KEY UPDATE), only for FOR UPDATE.
  */
 export async function holdActiveCharacters(tx: Tx, userIds: readonly string[]) {
-  return tx
+  return activeCharactersHeld(tx, { userIds: [...userIds] });
+}
+
+const activeCharactersHeld = prepared('active_characters_held', (db) =>
+  db
     .select({ id: playerCharacters.id, userId: playerCharacters.userId })
     .from(playerCharacters)
-    .where(and(inArray(playerCharacters.userId, [...userIds]), eq(playerCharacters.isActive, true)))
+    .where(and(sql`${playerCharacters.userId} = any(${sql.placeholder('userIds')}::text[])`, eq(playerCharacters.isActive, true)))
     .orderBy(asc(playerCharacters.id))
-    .for('key share');
-}
+    .for('key share'),
+);
 
 /** One character's row, KEY SHARE locked (as holdActiveCharacters): a lock taken in id order beside others. */
 export async function holdCharacterRow(tx: Tx, characterId: string): Promise<void> {

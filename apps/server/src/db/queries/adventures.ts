@@ -17,12 +17,16 @@ export interface OwnedAdventure {
 
 const open = eq(characterAdventures.completed, false);
 
-/** The character's unfinished adventure, if any (spec 02 §7 "Check for unfinished adventure"). */
-export async function openAdventure(db: DbOrTx, characterId: string): Promise<AdventureRow | undefined> {
-  const [row] = await db
+const openAdventureOf = prepared('open_adventure_of_character', (db) =>
+  db
     .select()
     .from(characterAdventures)
-    .where(and(eq(characterAdventures.characterId, characterId), open));
+    .where(and(eq(characterAdventures.characterId, sql.placeholder('characterId')), open)),
+);
+
+/** The character's unfinished adventure, if any (spec 02 §7 "Check for unfinished adventure"). */
+export async function openAdventure(db: DbOrTx, characterId: string): Promise<AdventureRow | undefined> {
+  const [row] = await openAdventureOf(db, { characterId });
   return row;
 }
 
@@ -123,14 +127,18 @@ export async function lockNextDueAdventure(tx: Tx, now: Date, skip: readonly str
   return row;
 }
 
-/** One adventure, locked, if it is still unfinished (waits for a settler that holds it, then sees it settled). */
-export async function lockOpenAdventure(tx: Tx, id: string): Promise<OwnedAdventure | undefined> {
-  const [row] = await tx
+const openAdventureLocked = prepared('open_adventure_locked', (db) =>
+  db
     .select(ownedSelection)
     .from(characterAdventures)
     .innerJoin(playerCharacters, eq(playerCharacters.id, characterAdventures.characterId))
-    .where(and(eq(characterAdventures.id, id), open))
-    .for('update', { of: characterAdventures });
+    .where(and(eq(characterAdventures.id, sql.placeholder('id')), open))
+    .for('update', { of: characterAdventures }),
+);
+
+/** One adventure, locked, if it is still unfinished (waits for a settler that holds it, then sees it settled). */
+export async function lockOpenAdventure(tx: Tx, id: string): Promise<OwnedAdventure | undefined> {
+  const [row] = await openAdventureLocked(tx, { id });
   return row;
 }
 

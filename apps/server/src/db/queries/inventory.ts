@@ -9,14 +9,18 @@ type InventoryRow = typeof playerCharacterInventory.$inferSelect;
 
 export const toEntry = (row: InventoryRow): InventoryEntry => ({ id: row.id, item: row.itemData, quantity: row.quantity, equipped: row.equipped });
 
-/** The character's inventory, oldest first. Pass a transaction and `lock` to hold the rows until commit. */
-export async function listInventory(db: DbOrTx, characterId: string, lock = false): Promise<InventoryEntry[]> {
-  const query = db
+const inventoryRows = (db: DbOrTx) =>
+  db
     .select()
     .from(playerCharacterInventory)
-    .where(eq(playerCharacterInventory.characterId, characterId))
+    .where(eq(playerCharacterInventory.characterId, sql.placeholder('characterId')))
     .orderBy(asc(playerCharacterInventory.createdAt), asc(playerCharacterInventory.id));
-  const rows = lock ? await query.for('update') : await query;
+const inventoryOf = prepared('inventory_of_character', inventoryRows);
+const inventoryOfLocked = prepared('inventory_of_character_locked', (db) => inventoryRows(db).for('update'));
+
+/** The character's inventory, oldest first. Pass a transaction and `lock` to hold the rows until commit. */
+export async function listInventory(db: DbOrTx, characterId: string, lock = false): Promise<InventoryEntry[]> {
+  const rows = await (lock ? inventoryOfLocked : inventoryOf)(db, { characterId });
   return rows.map(toEntry);
 }
 
