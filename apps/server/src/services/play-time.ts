@@ -30,7 +30,7 @@ const PLAY_TIME_AT_ONCE = 2;
  * A player this process sees for the first time is first counted at a random point of the interval
  * (`random`, 0 to 1), not at once: after a restart every online player comes back within seconds,
  * and counted at once they made a burst of a transaction each within the first sweep round (issue
- * 29: 2,000 players joining made the round after it a third of the database's statements). The
+ * 29: 2,000 players joining made ~5,000 of the 22,700 statements of the next 28 s). The
  * count claims the time since the stored `played_at` (at most MAX_PLAY_SPAN_SECONDS), so the
  * minutes before a first count are counted by it.
  */

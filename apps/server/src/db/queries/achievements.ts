@@ -175,6 +175,15 @@ export async function claimPlayTime(tx: Tx, userId: string, now: Date, previous:
   return Math.max(0, Math.min(maxSeconds, Math.floor((now.getTime() - previous.getTime()) / 1000)));
 }
 
+const activeCharactersHeld = prepared('active_characters_held', (db) =>
+  db
+    .select({ id: playerCharacters.id, userId: playerCharacters.userId })
+    .from(playerCharacters)
+    .where(and(sql`${playerCharacters.userId} = any(${sql.placeholder('userIds')}::text[])`, eq(playerCharacters.isActive, true)))
+    .orderBy(asc(playerCharacters.id))
+    .for('key share'),
+);
+
 /**
  * The lock order (docs/architecture.md): the active characters of these players, KEY SHARE locked
  * in character-id order, taken before their progress and counter rows. It is the lock a reward's
@@ -185,15 +194,6 @@ export async function claimPlayTime(tx: Tx, userId: string, now: Date, previous:
 export async function holdActiveCharacters(tx: Tx, userIds: readonly string[]) {
   return activeCharactersHeld(tx, { userIds: [...userIds] });
 }
-
-const activeCharactersHeld = prepared('active_characters_held', (db) =>
-  db
-    .select({ id: playerCharacters.id, userId: playerCharacters.userId })
-    .from(playerCharacters)
-    .where(and(sql`${playerCharacters.userId} = any(${sql.placeholder('userIds')}::text[])`, eq(playerCharacters.isActive, true)))
-    .orderBy(asc(playerCharacters.id))
-    .for('key share'),
-);
 
 /** One character's row, KEY SHARE locked (as holdActiveCharacters): a lock taken in id order beside others. */
 export async function holdCharacterRow(tx: Tx, characterId: string): Promise<void> {
