@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgBus, reconnectDelay, type BusMessage } from '../src/realtime/bus.ts';
-import { freshPostgres } from './support/server.ts';
+import { endPool, freshPostgres } from './support/server.ts';
 
 describe('the bus listener reconnects (back-off with jitter)', () => {
   it('waits 250 ms doubled per failed attempt, capped at 30 s, each wait jittered to 50-100%', () => {
@@ -28,7 +28,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL bus after its 
     url = fresh.url;
   });
   afterAll(async () => {
-    await Promise.all(pools.map((p) => p.end()));
+    await Promise.all(pools.map(endPool));
     await drop?.();
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgBus } from '../src/realtime/bus.ts';
 import { signedInPlayer } from './support/client.ts';
 import { connectSocket } from './support/socket.ts';
-import { freshPostgres, startServerBeside, startTestServer, type TestServer } from './support/server.ts';
+import { endPool, freshPostgres, startServerBeside, startTestServer, type TestServer } from './support/server.ts';
 
 /**
  * Scaling out: two server processes' worth of apps on one PostgreSQL. A change made
@@ -122,7 +122,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL bus, alone and
     pool = new pg.Pool({ connectionString: fresh.url, max: 4 });
   });
   afterAll(async () => {
-    await pool?.end();
+    if (pool) await endPool(pool);
     await drop?.();
   });
 

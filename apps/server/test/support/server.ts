@@ -60,6 +60,25 @@ export async function freshPostgres(adminUrl: string): Promise<{ url: string; dr
   return { url: url.toString(), drop: dropper(adminUrl, name) };
 }
 
+/**
+ * Ends a pool and waits until each of its connections has closed. `pool.end()` resolves once its
+ * clients are told to end, not once they have: a `DROP DATABASE ... WITH (FORCE)` right after it
+ * terminates a connection still closing, and the pool then emits that as an error (thrown when the
+ * pool has no listener).
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 function dropper(adminUrl: string, name: string): () => Promise<void> {
   return async () => {
     const c = new pg.Client({ connectionString: adminUrl });
