@@ -74,15 +74,13 @@ export const MIX = [
 
 /**
  * What a player's tab holds (issue 29: it tells the server, and the broadcasts about anything else
- * skip it): the query keys of the screens it showed in the last CACHE_SECONDS (TanStack Query's
- * default gcTime, which the web keeps). Every tab holds the frame's keys; a player online for a
- * while has also been on the hub and the character sheet (where the global chat is), so every tab
- * starts with those: the chat's lines still go to every tab.
+ * skip it): the query keys of the screen it shows (the web tells the keys its mounted screens
+ * read, docs/decisions.md, "What a tab holds"). Every screen shows the frame; the global chat shows
+ * on the hub and the character sheet, where a player starts.
  */
-export const CACHE_SECONDS = 300;
 export const SCREENS = {
   frame: () => [queryKeys.me, queryKeys.characters, queryKeys.socialSummary, queryKeys.achievements],
-  hub: (p) => [queryKeys.console(p.characterId), queryKeys.adventure(p.characterId), queryKeys.commands, queryKeys.casino(p.characterId)],
+  hub: (p) => [queryKeys.console(p.characterId), queryKeys.adventure(p.characterId), queryKeys.commands, queryKeys.casino(p.characterId), queryKeys.chat],
   sheet: (p) => [queryKeys.inventory(p.characterId), queryKeys.crafting(p.characterId), queryKeys.skills(p.characterId), queryKeys.chat],
   store: (p) => [queryKeys.store(p.characterId), queryKeys.inventory(p.characterId)],
   auction: (p, query = '') => [queryKeys.auctionBrowse(query), queryKeys.auctionMine, queryKeys.inventory(p.characterId)],

@@ -9,7 +9,8 @@ import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
-import { CACHE_SECONDS, MIX, newHistogram, record, SCREENS } from './simulate-support.mjs';
+import { queryKeys } from '@rpg/contract';
+import { MIX, newHistogram, record, SCREENS } from './simulate-support.mjs';
 
 const { thinkSeconds, seed } = workerData;
 const agents = new Map();
@@ -112,6 +113,9 @@ function onPush(player, data) {
   const c = data.indexOf(CHAT_MARK);
   if (c >= 0) {
     const sentAt = Number(/^[\d.]+/.exec(data.toString('latin1', c + CHAT_MARK.length, c + CHAT_MARK.length + 24))?.[0]);
+    // A line sent before the tab showed the chat again is the server's replay (REPLAY_MS) for a tab
+    // whose refetch may have missed it, not a late push.
+    if (sentAt < player.chatShownAt) return;
     if (sentAt) record(statOf(pushes, 'chat line at every tab holding the chat').hist, at - sentAt);
     statOf(pushes, 'chat line at every tab holding the chat').ok += 1;
     return;
@@ -153,7 +157,7 @@ function openSocket(player) {
       if (data.indexOf('"hello"') >= 0) {
         hello = true;
         clearTimeout(timer);
-        shows(player, [...SCREENS.hub(player), ...SCREENS.sheet(player)]);
+        shows(player, SCREENS.hub(player), { fetch: false });
         resolve(true);
       }
     });
@@ -196,26 +200,23 @@ async function askFriend(a, b, action) {
 
 const c = (p) => `/api/characters/${p.characterId}`;
 
+const CHAT = JSON.stringify(queryKeys.chat);
+
 /**
- * The player's tab shows a screen: its query keys join what the tab holds, and the tab tells the
- * server (a `watch` message, as the web's watch.ts) when that changed: a key new, or one that left
- * the cache CACHE_SECONDS after its last use. Every screen shows the frame.
+ * The player's tab shows a screen: its query keys and the frame's are what the tab holds, and the
+ * tab tells the server (a `watch` message, as the web's watch.ts) when that changed. A screen that
+ * shows the global chat again refetches it, as the web does (its lines stopped coming when the
+ * chat left the screen); `{ fetch: false }`: the tab is there already (a player coming online).
  */
-function shows(p, keys) {
-  const at = Date.now();
-  let changed = false;
-  for (const key of [...SCREENS.frame(p), ...keys]) {
-    const id = JSON.stringify(key);
-    if (!p.held.has(id)) changed = true;
-    p.held.set(id, { key, at });
-  }
-  for (const [id, { at: used }] of p.held) {
-    if (at - used > CACHE_SECONDS * 1000) {
-      p.held.delete(id);
-      changed = true;
-    }
-  }
-  if (changed && p.ws?.readyState === WebSocket.OPEN) p.ws.send(JSON.stringify({ type: 'watch', keys: [...p.held.values()].map((h) => h.key) }));
+function shows(p, keys, { fetch = true } = {}) {
+  const next = new Map();
+  for (const key of [...SCREENS.frame(p), ...keys]) next.set(JSON.stringify(key), key);
+  const chatAgain = next.has(CHAT) && !p.held.has(CHAT);
+  const changed = next.size !== p.held.size || [...next.keys()].some((id) => !p.held.has(id));
+  p.held = next;
+  if (changed && p.ws?.readyState === WebSocket.OPEN) p.ws.send(JSON.stringify({ type: 'watch', keys: [...next.values()] }));
+  if (chatAgain) p.chatShownAt = now();
+  if (chatAgain && fetch) void request(p, 'chat (shown again)', 'GET', '/api/chat');
 }
 
 /** The wallet and backpack as the last answers showed them. */
@@ -308,7 +309,8 @@ const ACTIONS = {
     shows(p, SCREENS.hub(p));
     if (onAdventure(p)) return ACTIONS.poker(p);
     if ((p.chips ?? 0) > 50 && random() < 0.5) return absorb(p, (await request(p, 'chips cash-out', 'POST', `${c(p)}/chips/cash-out`, { amount: p.chips })).json);
-    if ((p.copper ?? 0) >= 20) return absorb(p, (await request(p, 'chips buy', 'POST', `${c(p)}/chips/buy`, { amount: 20 })).json);
+    // Chips come in hundreds (1 copper each, spec 02 section 9).
+    if ((p.copper ?? 0) >= 100) return absorb(p, (await request(p, 'chips buy', 'POST', `${c(p)}/chips/buy`, { amount: 100 })).json);
     return ACTIONS.adventure(p);
   },
   async poker(p) {
@@ -412,7 +414,7 @@ const ACTIONS = {
     await request(p, 'leaderboard', 'GET', `/api/leaderboards/${board}`);
   },
   async 'social summary'(p) {
-    shows(p, []);
+    // The frame's badges: the player stays on the screen it shows.
     await request(p, 'social summary', 'GET', '/api/social/summary');
   },
 };
@@ -444,7 +446,7 @@ async function play(p) {
  * friendship written with the players, `friendId`) is a player of this worker.
  */
 async function addPlayers(list, timeScale) {
-  const fresh = list.map((d) => ({ ...d, timeScale, friends: [], pendingDms: [], pendingRequests: [], online: false, copper: 0, chips: 0, held: new Map() }));
+  const fresh = list.map((d) => ({ ...d, timeScale, friends: [], pendingDms: [], pendingRequests: [], online: false, copper: 0, chips: 0, held: new Map(), chatShownAt: 0 }));
   let failed = 0;
   // 100 sockets at a time: a burst of thousands overflows the listen backlog.
   let next = 0;

@@ -363,9 +363,14 @@ function mergeReports(reports, key) {
 
 const fmt = (v, digits = 1) => (Number.isFinite(v) ? +v.toFixed(digits) : '-');
 
+/** The bounds (s) of the server's flush histogram counted per step: its flushes that took longer. */
+const FLUSH_BOUNDS = ['0.05', '0.1', '0.5'];
+
 /**
  * From a server's /metrics: the slowest event-loop turn since the last read, and so far (ms) the major
- * collections' time and the time statements and transactions held a database connection.
+ * collections' time and the time statements and transactions held a database connection, and
+ * (counts) its flushes of pushes and those longer than each of FLUSH_BOUNDS (a pass over its tabs,
+ * or a push to some players, from the first push's arrival to the last write).
  */
 async function serverLoop(base) {
   try {
@@ -376,9 +381,11 @@ async function serverLoop(base) {
       lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)/m, NaN),
       majorGcMs: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)/m, 0),
       dbHeldMs: value(/^db_query_duration_seconds_sum (\S+)/m, NaN),
+      flushes: Number(/^realtime_push_delivery_lag_seconds_count (\S+)/m.exec(text)?.[1] ?? 0),
+      flushesWithin: FLUSH_BOUNDS.map((le) => Number(new RegExp(`^realtime_push_delivery_lag_seconds_bucket\\{le="${le}"\\} (\\S+)`, 'm').exec(text)?.[1] ?? 0)),
     };
   } catch {
-    return { lagMaxMs: NaN, majorGcMs: NaN, dbHeldMs: NaN };
+    return { lagMaxMs: NaN, majorGcMs: NaN, dbHeldMs: NaN, flushes: 0, flushesWithin: FLUSH_BOUNDS.map(() => 0) };
   }
 }
 
@@ -444,6 +451,8 @@ async function measure({ label, players, workers, servers, dbMeter, dbRss }) {
     // connection's busy share, the queue every statement waits in.
     dbHeld: loop1.reduce((n, l, i) => n + l.dbHeldMs - loop0[i].dbHeldMs, 0) / 1000 / seconds,
     simLoopMaxMs: Math.max(...reports.map((r) => r.loopMaxMs ?? 0)),
+    // The servers' flushes in the step longer than each of FLUSH_BOUNDS.
+    slowFlushes: FLUSH_BOUNDS.map((_, b) => loop1.reduce((n, l, i) => n + l.flushes - loop0[i].flushes - (l.flushesWithin[b] - loop0[i].flushesWithin[b]), 0)),
     // The server's and the database's CPU per request: what the world's size is judged by.
     cpuPerAction: ((serverCores.reduce((a, b) => a + b, 0) + (Number.isFinite(dbCores) ? dbCores : 0)) * 1000) / Math.max(1, total / seconds),
     rows,
@@ -454,7 +463,7 @@ async function measure({ label, players, workers, servers, dbMeter, dbRss }) {
   console.log(`\n== ${label}: ${players} players (${online} online), ${SECONDS} s measured`);
   console.table(rows);
   console.log(
-    `   ${fmt(step.actionsPerSecond)} requests/s; server ${fmt(step.serverCores, 2)} cores, ${step.serverRss} MB, slowest event-loop turn ${fmt(step.serverLoopMaxMs)} ms, major GC ${fmt(step.serverMajorGcMs)} ms, database connections held ${fmt(step.dbHeld, 2)} s/s; simulation's slowest turn ${fmt(step.simLoopMaxMs)} ms; database ${Number.isFinite(dbCores) ? `${fmt(dbCores, 2)} cores, ${step.dbRss} MB` : 'inside the server (PGlite)'}; simulation ${fmt(step.simCores, 2)} cores; ` +
+    `   ${fmt(step.actionsPerSecond)} requests/s; server ${fmt(step.serverCores, 2)} cores, ${step.serverRss} MB, slowest event-loop turn ${fmt(step.serverLoopMaxMs)} ms, major GC ${fmt(step.serverMajorGcMs)} ms, database connections held ${fmt(step.dbHeld, 2)} s/s; flushes of pushes over 50 / 100 / 500 ms ${step.slowFlushes.join(' / ')}; simulation's slowest turn ${fmt(step.simLoopMaxMs)} ms; database ${Number.isFinite(dbCores) ? `${fmt(dbCores, 2)} cores, ${step.dbRss} MB` : 'inside the server (PGlite)'}; simulation ${fmt(step.simCores, 2)} cores; ` +
       `worst action p99 ${fmt(step.worstActionP99)} ms (${step.worstAction}), worst push p99 ${fmt(step.worstPushP99)} ms (${step.worstPush}), failed ${step.failed}: ${step.pass ? 'PASS' : 'FAIL'}`,
   );
   if (step.samples.length) console.log(`   answers that were not 2xx (first few):\n     ${step.samples.join('\n     ')}`);

@@ -75,6 +75,42 @@ test.describe('global player chat (spec 03 §2, §4, §5 chat; DECISIONS §4)', 
     await bo.page.waitForTimeout(1000);
     await expect(chatLog(bo.page).getByText(`Can you hear me? ${tag}`)).toHaveCount(0);
   });
+
+  test('a tab whose screen leaves the chat stops receiving its lines, and catches up when the chat shows again', async ({ browser }) => {
+    const ann = await player(browser, 'Aveline');
+    const bo = await player(browser, 'Bram');
+    // What Bram's tab tells the server it shows (`watch`, docs/decisions.md "What a tab holds"), and what reaches it.
+    const watched: string[][][] = [];
+    const received: string[] = [];
+    bo.page.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => {
+        const message = JSON.parse(String(payload)) as { type: string; keys?: string[][] };
+        if (message.type === 'watch' && message.keys) watched.push(message.keys);
+      });
+      socket.on('framereceived', ({ payload }) => void received.push(String(payload)));
+    });
+    const showsChat = () => watched.at(-1)?.some((key) => key[0] === 'chat') ?? false;
+    await ann.page.goto('/profile');
+    await bo.page.goto('/profile');
+    await expect(chatLog(bo.page).getByText('Game Master', { exact: true })).toHaveCount(1);
+    await expect.poll(showsChat).toBe(true);
+
+    // To the store, within the app: the chat is still in the tab's cache, but no screen shows it.
+    await bo.page.getByRole('navigation', { name: 'Game' }).getByRole('link', { name: 'Store' }).click();
+    await expect(bo.page).toHaveURL(/\/store$/);
+    await expect.poll(showsChat).toBe(false);
+    const tag = Date.now().toString(36).slice(-6);
+    await chatInput(ann.page).fill(`While you shop ${tag}`);
+    await chatInput(ann.page).press('Enter');
+    await expect(chatLog(ann.page).getByText(`While you shop ${tag}`)).toBeVisible();
+    await bo.page.waitForTimeout(1000);
+    expect(received.filter((text) => text.includes(tag))).toEqual([]);
+
+    // Back to the character sheet within a few seconds: the chat refetches and shows the line.
+    await bo.page.goBack();
+    await expect(chatLog(bo.page).getByText(`While you shop ${tag}`)).toBeVisible();
+    await expect.poll(showsChat).toBe(true);
+  });
 });
 
 test.describe('posts on the profile feed (spec 03 §2, §5, §8; DECISIONS §2)', () => {

@@ -1,9 +1,10 @@
-import type { PushMessage } from '@rpg/contract';
+import { queryKeys, type PushMessage } from '@rpg/contract';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { BlockPeers } from '../src/realtime/blocks.ts';
-import { Delivery, FLUSH_SLICE } from '../src/realtime/delivery.ts';
+import { Delivery, FLUSH_SLICE, FLUSH_VISITS } from '../src/realtime/delivery.ts';
 import { Tabs, type Tab } from '../src/realtime/tabs.ts';
+import { watchOf } from '../src/realtime/watch.ts';
 
 /**
  * A broadcast to many tabs goes out FLUSH_SLICE tabs at a time, the event loop free between slices
@@ -16,7 +17,8 @@ const TABS = FLUSH_SLICE * 2 + 7;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const log = { error() {}, warn() {} };
 
-function fakeTabs(count: number): { delivery: Delivery; received: string[][]; writes: number[] } {
+/** `showsChat(i)`: whether tab i's screens show the chat (every tab when not given: none has said what it shows). */
+function fakeTabs(count: number, showsChat?: (i: number) => boolean): { delivery: Delivery; received: string[][]; writes: number[] } {
   const tabs = new Tabs();
   const delivery = new Delivery(tabs, new BlockPeers(undefined as unknown as Db, () => true, log), undefined as unknown as Db, log);
   const received: string[][] = [];
@@ -43,7 +45,8 @@ function fakeTabs(count: number): { delivery: Delivery; received: string[][]; wr
         writes[i]! += 1;
       },
     };
-    delivery.add({ id: `tab${i}`, userId: `player${i}`, sessionId: `session${i}`, alive: true, slice: 0, seen: 0, received: 0, windowStart: 0, socket, connection } as unknown as Tab);
+    const watch = showsChat && watchOf(showsChat(i) ? [queryKeys.chat] : [queryKeys.store('c1')]);
+    delivery.add({ id: `tab${i}`, userId: `player${i}`, sessionId: `session${i}`, alive: true, slice: 0, seen: 0, received: 0, windowStart: 0, socket, connection, watch } as unknown as Tab);
   }
   return { delivery, received, writes };
 }
@@ -73,6 +76,28 @@ describe('a broadcast to many tabs', () => {
     expect(flushes).toEqual([1, 1]);
     expect(received.every((got) => got.join() === '1,2')).toBe(true);
     delivery.close();
+  });
+
+  it('counts the tabs written to in a slice, not those that show none of its keys (up to FLUSH_VISITS looked at a turn)', async () => {
+    // One tab in four shows the chat: a slice reaches 4 * FLUSH_SLICE tabs.
+    const { delivery, received } = fakeTabs(FLUSH_SLICE * 4 * 2, (i) => i % 4 === 0);
+    delivery.deliver({ kind: 'broadcast', payload: line(1) });
+    await nextTurn();
+    expect(received.filter((got) => got.length === 1)).toHaveLength(FLUSH_SLICE);
+    expect(received.slice(0, FLUSH_SLICE * 4).every((got, i) => got.join() === (i % 4 === 0 ? '1' : ''))).toBe(true);
+    expect(received.slice(FLUSH_SLICE * 4).every((got) => got.length === 0)).toBe(true);
+    await nextTurn();
+    expect(received.every((got, i) => got.join() === (i % 4 === 0 ? '1' : ''))).toBe(true);
+    delivery.close();
+
+    // No tab shows the chat: a turn looks at FLUSH_VISITS tabs, then lets the loop serve the rest.
+    const none = fakeTabs(FLUSH_VISITS + 1, (i) => i === FLUSH_VISITS);
+    none.delivery.deliver({ kind: 'broadcast', payload: line(2) });
+    await nextTurn();
+    expect(none.received[FLUSH_VISITS]).toEqual([]);
+    await nextTurn();
+    expect(none.received[FLUSH_VISITS]).toEqual(['2']);
+    none.delivery.close();
   });
 
   it('does not hold back a push to one player, which comes after the lines before it', async () => {

@@ -24,6 +24,11 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const COALESCE_MS = 1000;
 /** Tabs a pass writes to before it lets the event loop serve requests (~0.5-0.7 ms of writes; docs/decisions.md, "The realtime wire"). */
 export const FLUSH_SLICE = 25;
+/**
+ * Tabs a pass looks at before it lets the event loop serve requests, written to or not (a tab
+ * whose screens show none of the broadcast's keys costs a set lookup or two, well under a microsecond).
+ */
+export const FLUSH_VISITS = 1000;
 
 interface Log {
   error(o: object, m?: string): void;
@@ -74,11 +79,11 @@ const SIGNED_OUT = encode({ type: 'signed-out' });
  * serialized once. Every push is a text message sent through ws (`socket.send`); each tab gets its
  * pushes in the order the bus brought them.
  *
- * - A broadcast joins a log. A pass goes through every tab, FLUSH_SLICE tabs per turn of the event
- *   loop, and gives each tab what it has not had of the log, in one write. A broadcast that comes
- *   while a pass runs reaches the tabs the pass has not visited yet in that same pass, and the others
- *   in the next one: a line of the chat waits for at most one pass, not for the end of the pass
- *   before it.
+ * - A broadcast joins a log. A pass goes through every tab, FLUSH_SLICE tabs written to per turn of
+ *   the event loop, and gives each tab what it has not had of the log, in one write. A broadcast
+ *   that comes while a pass runs reaches the tabs the pass has not visited yet in that same pass,
+ *   and the others in the next one: a line of the chat waits for at most one pass, not for the end
+ *   of the pass before it.
  * - A push to one player (and a signed-out session, a revalidation) goes after the current I/O
  *   callbacks (setImmediate), or before a pass's next slice if that comes first, to that player's
  *   tabs alone, with the broadcasts they had not had before it: it never waits for a pass over every
@@ -177,9 +182,10 @@ export class Delivery {
   }
 
   /**
-   * Gives every tab the broadcasts it has not had, FLUSH_SLICE tabs per turn of the event loop: a
-   * line of the global chat to 10,000 tabs is ~200 ms of writes, which in one go held every request
-   * behind it. Then again if broadcasts came meanwhile (only the tabs visited before them need it).
+   * Gives every tab the broadcasts it has not had, FLUSH_SLICE tabs written to per turn of the event
+   * loop: a line of the global chat to 10,000 tabs is ~200 ms of writes, which in one go held every
+   * request behind it. Then again if broadcasts came meanwhile (only the tabs visited before them
+   * need it).
    */
   private pass(): void {
     const from = this.passedUpTo;
@@ -188,15 +194,21 @@ export class Delivery {
   }
 
   /**
-   * One slice of a pass (up to `upTo`, the head when it began), then the next on the event loop's
-   * next turn, letting it serve what waits (requests, other sockets). A tab that closed meanwhile is
-   * skipped by `write`.
+   * One slice of a pass (up to `upTo`, the head when it began): FLUSH_SLICE tabs written to, or
+   * FLUSH_VISITS looked at, then the next slice on the event loop's next turn, letting it serve what
+   * waits (requests, other sockets). A tab that closed meanwhile is skipped by `write`.
    */
   private passSlice(tabs: readonly Tab[], start: number, upTo: number, firstAt: number): void {
     // Direct messages first: a tab of theirs must not get a broadcast that came after one of them before it.
     this.flushDirect();
-    const end = Math.min(tabs.length, start + FLUSH_SLICE);
-    for (let i = start; i < end; i++) this.write(tabs[i]!, this.due(tabs[i]!, this.head));
+    const last = Math.min(tabs.length, start + FLUSH_VISITS);
+    let end = start;
+    for (let written = 0; end < last && written < FLUSH_SLICE; end++) {
+      const outs = this.due(tabs[end]!, this.head);
+      if (outs.length === 0) continue;
+      this.write(tabs[end]!, outs);
+      written++;
+    }
     if (end < tabs.length) {
       setImmediate(() => this.passSlice(tabs, end, upTo, firstAt));
       return;

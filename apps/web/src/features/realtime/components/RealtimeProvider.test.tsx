@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setAppQueryClient } from '@/lib/query-client-ref';
@@ -45,10 +45,12 @@ describe('RealtimeProvider', () => {
     expect(invalidate).toHaveBeenCalledWith();
   });
 
-  it('tells the server which query keys the cache holds once the server greets the socket', async () => {
+  it('tells the server which query keys the screens read once the server greets the socket', async () => {
     const queryClient = new QueryClient();
     setAppQueryClient(queryClient);
     queryClient.setQueryData(['chat'], { messages: [], muted: [] });
+    queryClient.setQueryData(['me'], { id: 'u1' });
+    const off = new QueryObserver(queryClient, { queryKey: ['chat'], enabled: false }).subscribe(() => undefined);
     render(
       <RealtimeProvider userId="u1" onSessionEnded={() => undefined}>
         <p>game</p>
@@ -58,5 +60,6 @@ describe('RealtimeProvider', () => {
     sent.length = 0;
     handlers.get('hello')!({ type: 'hello', userId: 'u1' });
     expect(sent).toEqual([{ type: 'watch', keys: [['chat']] }]);
+    off();
   });
 });

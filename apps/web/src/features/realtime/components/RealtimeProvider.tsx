@@ -57,14 +57,14 @@ export function RealtimeProvider({ userId, onSessionEnded, children }: RealtimeP
     const offRefused = client.onRefused((code) => {
       if (code === SESSION_ENDED_CODE) sessionEnded.current();
     });
-    // Issue 29: the server sends this tab only the broadcasts about what its cache holds (the
+    // Issue 29: the server sends this tab only the broadcasts about what its screens show (the
     // module loads with the cache: the landing and auth pages have neither).
     let active = true;
     let offWatch = () => undefined as void;
     const offQueryClient = whenAppQueryClient((queryClient) => {
       import('../lib/watch').then(
         ({ sendWatchedKeys }) => {
-          if (active) offWatch = sendWatchedKeys(client, queryClient.getQueryCache());
+          if (active) offWatch = sendWatchedKeys(client, queryClient);
         },
         () => undefined,
       );

@@ -1,7 +1,8 @@
 import { MAX_WATCHED_KEYS, MAX_WATCHED_PART_LENGTH, queryKeys, watchMessageSchema, type WatchMessage } from '@rpg/contract';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WATCH_INTERVAL_MS, WatchSender, watchMessage } from './watch';
+import type { RealtimeClient } from './realtime-client';
+import { sendWatchedKeys, WATCH_INTERVAL_MS, WatchSender, watchMessage, type ShownQuery } from './watch';
 
 /** Issue 29: the tab tells the server which query keys it holds, so broadcasts about others skip it. */
 describe('watchMessage', () => {
@@ -26,19 +27,21 @@ describe('WatchSender', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  const query = (...key: string[]): ShownQuery => ({ queryKey: key, queryHash: JSON.stringify(key) });
+
   it('sends the first change after the current turn, then at most once per interval, the whole set each time', () => {
     const sent: WatchMessage[] = [];
-    const held: string[][] = [['me']];
-    const sender = new WatchSender((m) => (sent.push(m), true), () => held);
-    held.push(['chat']);
+    const shown: ShownQuery[] = [query('me')];
+    const sender = new WatchSender((m) => (sent.push(m), true), () => shown, () => undefined);
+    shown.push(query('chat'));
     sender.changed();
-    held.push(['auction', 'mine']);
+    shown.push(query('auction', 'mine'));
     sender.changed();
     expect(sent).toHaveLength(0);
     vi.advanceTimersByTime(0);
     expect(sent.map((m) => m.keys)).toEqual([[['me'], ['chat'], ['auction', 'mine']]]);
 
-    held.pop();
+    shown.pop();
     sender.changed();
     vi.advanceTimersByTime(WATCH_INTERVAL_MS - 1);
     expect(sent).toHaveLength(1);
@@ -46,20 +49,76 @@ describe('WatchSender', () => {
     expect(sent.map((m) => m.keys)).toEqual([[['me'], ['chat'], ['auction', 'mine']], [['me'], ['chat']]]);
   });
 
-  it('follows a real query cache: a query added, then removed', async () => {
+  it('sends nothing when the set is unchanged (a screen left and shown again in one turn), but always on hello', () => {
     const sent: WatchMessage[] = [];
-    const queryClient = new QueryClient();
-    const cache = queryClient.getQueryCache();
-    const sender = new WatchSender((m) => (sent.push(m), true), () => cache.getAll().map((q) => q.queryKey));
-    const off = cache.subscribe((event) => {
-      if (event.type === 'added' || event.type === 'removed') sender.changed();
-    });
-    queryClient.setQueryData(queryKeys.chat, { messages: [], muted: [] });
+    const shown = [query('chat')];
+    const sender = new WatchSender((m) => (sent.push(m), true), () => shown, () => undefined);
+    sender.changed();
     vi.advanceTimersByTime(0);
-    expect(sent.at(-1)?.keys).toEqual([['chat']]);
-    queryClient.removeQueries({ queryKey: queryKeys.chat });
+    sender.changed();
     vi.advanceTimersByTime(WATCH_INTERVAL_MS);
+    expect(sent).toHaveLength(1);
+    sender.now();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('hands over the queries that left once the server is told, not before and not when the send failed', () => {
+    const left: string[] = [];
+    let open = true;
+    const shown = [query('me'), query('chat')];
+    const sender = new WatchSender(() => open, () => shown, (q) => left.push(q.queryHash));
+    sender.now();
+    shown.pop();
+    open = false;
+    sender.now();
+    expect(left).toEqual([]);
+    open = true;
+    sender.now();
+    expect(left).toEqual([JSON.stringify(['chat'])]);
+  });
+});
+
+describe('sendWatchedKeys', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('tells the keys the mounted screens read; a query no screen reads leaves the set and is marked stale, so showing it again refetches', async () => {
+    const sent: WatchMessage[] = [];
+    const hello = new Set<() => void>();
+    const client: Pick<RealtimeClient, 'send' | 'subscribe'> = {
+      send: (m) => (sent.push(m as WatchMessage), true),
+      subscribe: (type, handler) => {
+        const greet = () => handler({ type: 'hello' });
+        if (type === 'hello') hello.add(greet);
+        return () => void hello.delete(greet);
+      },
+    };
+    const queryClient = new QueryClient();
+    const off = sendWatchedKeys(client, queryClient);
+    const fetchChat = vi.fn(async () => ({ messages: [], muted: [] }));
+    queryClient.setQueryData(queryKeys.me, { id: 'u1' });
+    const chat = new QueryObserver(queryClient, { queryKey: queryKeys.chat, queryFn: fetchChat, staleTime: 30_000 });
+    const unsubscribe = chat.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    // The cached `me` no screen reads is not told; the chat a screen shows is.
+    expect(sent.at(-1)?.keys).toEqual([['chat']]);
+    expect(fetchChat).toHaveBeenCalledTimes(1);
+
+    unsubscribe();
+    await vi.advanceTimersByTimeAsync(WATCH_INTERVAL_MS);
     expect(sent.at(-1)?.keys).toEqual([]);
+    expect(queryClient.getQueryState(queryKeys.chat)?.isInvalidated).toBe(true);
+    expect(fetchChat).toHaveBeenCalledTimes(1);
+
+    // Shown again within its staleTime: fetched again (its broadcasts stopped meanwhile).
+    const again = new QueryObserver(queryClient, { queryKey: queryKeys.chat, queryFn: fetchChat, staleTime: 30_000 }).subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(WATCH_INTERVAL_MS);
+    expect(fetchChat).toHaveBeenCalledTimes(2);
+    expect(sent.at(-1)?.keys).toEqual([['chat']]);
+
+    for (const handler of hello) handler();
+    expect(sent.at(-1)?.keys).toEqual([['chat']]);
+    again();
     off();
   });
 });

@@ -1,5 +1,5 @@
 import { MAX_WATCH_BYTES, MAX_WATCHED_KEY_PARTS, MAX_WATCHED_KEYS, MAX_WATCHED_PART_LENGTH, type WatchMessage } from '@rpg/contract';
-import type { QueryCache } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeClient } from './realtime-client';
 
 /** At most one `watch` message a second (the server closes a socket past 20 messages in 10 s). */
@@ -31,47 +31,76 @@ export function watchMessage(keys: readonly (readonly unknown[])[]): WatchMessag
   return { type: 'watch', keys: fits ? all : [...new Set(all.map((key) => key[0]!))].map((first) => [first]) };
 }
 
+/** A query as the sender needs it: its key, and its hash (TanStack Query's identity of a key). */
+export interface ShownQuery {
+  readonly queryKey: readonly unknown[];
+  readonly queryHash: string;
+}
+
 /**
- * Sends the tab's held keys: the first change at once (after the current render's other changes),
- * the next at most once per WATCH_INTERVAL_MS; `now()` sends at once.
+ * Sends the keys of the queries the tab's screens show: the first change at once (after the
+ * current render's other changes), the next at most once per WATCH_INTERVAL_MS, and only when the
+ * set changed; `now()` sends at once (the server's `hello`). Once the server is told, the queries
+ * that left the set are handed to `left`: their broadcasts stop coming, so their data may go stale.
  */
 export class WatchSender {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastSent = Number.NEGATIVE_INFINITY;
+  /** The queries the server was last told of, by hash. */
+  private told = new Map<string, ShownQuery>();
 
   constructor(
     private readonly send: (message: WatchMessage) => boolean,
-    private readonly keys: () => readonly (readonly unknown[])[],
+    private readonly shown: () => readonly ShownQuery[],
+    private readonly left: (query: ShownQuery) => void,
   ) {}
 
   changed(): void {
     if (this.timer) return;
     const wait = Math.max(0, this.lastSent + WATCH_INTERVAL_MS - Date.now());
-    this.timer = setTimeout(() => this.now(), wait);
+    this.timer = setTimeout(() => this.sendIfChanged(), wait);
   }
 
   now(): void {
     this.stop();
-    if (this.send(watchMessage(this.keys()))) this.lastSent = Date.now();
+    this.tell(new Map(this.shown().map((query) => [query.queryHash, query])));
   }
 
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+
+  private sendIfChanged(): void {
+    this.timer = null;
+    const shown = new Map(this.shown().map((query) => [query.queryHash, query]));
+    if (shown.size !== this.told.size || [...shown.keys()].some((hash) => !this.told.has(hash))) this.tell(shown);
+  }
+
+  private tell(shown: ReadonlyMap<string, ShownQuery>): void {
+    if (!this.send(watchMessage([...shown.values()].map((query) => query.queryKey)))) return;
+    this.lastSent = Date.now();
+    for (const [hash, query] of this.told) if (!shown.has(hash)) this.left(query);
+    this.told = new Map(shown);
+  }
 }
 
 /**
- * Keeps the server told what `cache` holds: when the server greets the socket (`hello`: it listens
- * from then on, after every reconnect too) and whenever a query enters or leaves the cache.
+ * Keeps the server told what the tab's screens show (a query with an observer: a mounted
+ * component reads it): when the server greets the socket (`hello`: it listens from then on, after
+ * every reconnect too) and whenever a screen starts or stops reading a query. A query a screen no
+ * longer shows is marked stale once the server stops sending its broadcasts, so the screen that
+ * shows it again refetches it (docs/decisions.md, "What a tab holds").
  */
-export function sendWatchedKeys(client: RealtimeClient, cache: QueryCache): () => void {
+export function sendWatchedKeys(client: Pick<RealtimeClient, 'send' | 'subscribe'>, queryClient: QueryClient): () => void {
+  const cache = queryClient.getQueryCache();
   const sender = new WatchSender(
     (message) => client.send(message),
-    () => cache.getAll().map((query) => query.queryKey),
+    () => cache.getAll().filter((query) => query.getObserversCount() > 0),
+    (query) => void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' }),
   );
   const offCache = cache.subscribe((event) => {
-    if (event.type === 'added' || event.type === 'removed') sender.changed();
+    if (event.type === 'observerAdded' || event.type === 'observerRemoved' || event.type === 'removed') sender.changed();
   });
   const offHello = client.subscribe('hello', () => sender.now());
   sender.changed();
