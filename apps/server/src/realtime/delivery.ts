@@ -26,7 +26,8 @@ export const COALESCE_MS = 1000;
 export const FLUSH_SLICE = 25;
 /**
  * Tabs a pass looks at before it lets the event loop serve requests, written to or not (a tab
- * whose screens show none of the broadcast's keys costs a set lookup or two, well under a microsecond).
+ * whose screens show none of a broadcast's keys costs a set lookup or two per broadcast it has not
+ * had: a fraction of a write).
  */
 export const FLUSH_VISITS = 1000;
 

@@ -121,4 +121,50 @@ describe('sendWatchedKeys', () => {
     again();
     off();
   });
+
+  function setup() {
+    const sent: WatchMessage[] = [];
+    const client: Pick<RealtimeClient, 'send' | 'subscribe'> = { send: (m) => (sent.push(m as WatchMessage), true), subscribe: () => () => undefined };
+    const queryClient = new QueryClient();
+    const off = sendWatchedKeys(client, queryClient);
+    const show = (key: string[]) => new QueryObserver(queryClient, { queryKey: key, queryFn: async () => ({ at: Date.now() }), staleTime: 30_000 }).subscribe(() => undefined);
+    const isStale = (key: string[]) => queryClient.getQueryState(key)?.isInvalidated;
+    return { sent, queryClient, off, show, isStale };
+  }
+
+  it('keeps a query no screen reads stale when a push or a late answer writes to it after its broadcasts stopped', async () => {
+    const { sent, queryClient, off, show, isStale } = setup();
+    const hide = show(['chat']);
+    await vi.advanceTimersByTimeAsync(0);
+    hide();
+    await vi.advanceTimersByTimeAsync(WATCH_INTERVAL_MS);
+    expect(sent.at(-1)?.keys).toEqual([]);
+    // A line the server sent before it read the tab's `watch`: the push handler adds it.
+    queryClient.setQueryData(['chat'], { at: 0 });
+    expect(isStale(['chat'])).toBe(true);
+    // Shown again: fetched, and fresh while shown.
+    const again = show(['chat']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isStale(['chat'])).toBe(false);
+    queryClient.setQueryData(['chat'], { at: 1 });
+    expect(isStale(['chat'])).toBe(false);
+    again();
+    off();
+  });
+
+  it('marks stale a query a screen read for less than the interval, whose broadcasts the server was never told to send', async () => {
+    const { sent, off, show, isStale } = setup();
+    show(['chat']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent.at(-1)?.keys).toEqual([['chat']]);
+    const hide = show(['posts', 'u1']);
+    await vi.advanceTimersByTimeAsync(100);
+    hide();
+    await vi.advanceTimersByTimeAsync(WATCH_INTERVAL_MS);
+    // Never told, and the set the server knows is the same: nothing sent, but the posts are stale.
+    expect(sent.map((m) => m.keys)).toEqual([[['chat']]]);
+    expect(isStale(['posts', 'u1'])).toBe(true);
+    expect(isStale(['chat'])).toBe(false);
+    off();
+  });
 });
