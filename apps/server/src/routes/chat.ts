@@ -12,7 +12,7 @@ import {
   type ChatMessageView,
   type ChatView,
 } from '@rpg/contract';
-import { CHAT_HISTORY_SIZE, CHAT_THROTTLE, chatLineText, checkChatMute, checkChatThrottle, checkNotChatMuted, GAME_MASTER, GAME_MASTER_WELCOME, noCharacterForChat } from '@rpg/game';
+import { CHAT_THROTTLE, chatLineText, checkChatMute, checkChatThrottle, checkNotChatMuted, GAME_MASTER, GAME_MASTER_WELCOME, noCharacterForChat } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { lockOwner } from '../db/queries/characters.ts';
@@ -103,10 +103,10 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
     const { userId } = player(request);
     // The Game Master's welcome is written only when the read finds no line (the chat may be empty).
     // Read again whoever wrote it: a first visitor beside another sees the other's welcome, not an empty chat.
-    let read = await readChat(db, userId, CHAT_HISTORY_SIZE);
+    let read = await readChat(db, userId);
     if (read.lines.length === 0) {
       await welcomeOnce(db);
-      read = await readChat(db, userId, CHAT_HISTORY_SIZE);
+      read = await readChat(db, userId);
     }
     return { messages: read.lines.map(chatMessageView), muted: read.muted };
   });

@@ -1,3 +1,4 @@
+import { CHAT_HISTORY_SIZE } from '@rpg/game';
 import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
@@ -18,17 +19,18 @@ const selectLines = (db: DbOrTx) =>
 const flatten = (rows: { message: typeof chatMessages.$inferSelect; username: string | null; title: string | null }[]): ChatMessageRow[] =>
   rows.map((r) => ({ ...r.message, username: r.username, title: r.title }));
 
-const linesRead = prepared('chat_lines', (db) =>
-  selectLines(db)
-    .where(
-      and(
-        notExists(db.select({ one: sql`1` }).from(chatMutes).where(and(eq(chatMutes.userId, viewer), eq(chatMutes.mutedUserId, chatMessages.userId)))),
-        sql`(${chatMessages.userId} is null or ${chatMessages.userId} not in ${blockPeersOf(viewer)})`,
-      ),
-    )
-    .orderBy(desc(chatMessages.id))
-    .limit(sql.placeholder('limit')),
-);
+/**
+ * The ids of the CHAT_HISTORY_SIZE newest lines the viewer reads. The limit is in the statement's
+ * text, not a parameter (drizzle's `.limit()` makes one): under `limit $n` PostgreSQL's generic
+ * plan guesses a tenth of the table, so on a world of a million lines it planned the statement
+ * again at every run (docs/simulate.md, "The figures").
+ */
+const newestLineIds = (db: DbOrTx) => sql`(select ${chatMessages.id} from ${chatMessages} where ${and(
+  notExists(db.select({ one: sql`1` }).from(chatMutes).where(and(eq(chatMutes.userId, viewer), eq(chatMutes.mutedUserId, chatMessages.userId)))),
+  sql`(${chatMessages.userId} is null or ${chatMessages.userId} not in ${blockPeersOf(viewer)})`,
+)} order by ${chatMessages.id} desc limit ${sql.raw(String(CHAT_HISTORY_SIZE))})`;
+
+const linesRead = prepared('chat_lines', (db) => selectLines(db).where(inArray(chatMessages.id, newestLineIds(db))).orderBy(desc(chatMessages.id)));
 
 const mutesRead = prepared('chat_mutes', (db) =>
   db
@@ -41,12 +43,12 @@ const mutesRead = prepared('chat_mutes', (db) =>
 
 /**
  * GET /api/chat's reads, two statements started together.
- * Spec 03 §9: the last `limit` lines of the global chat, oldest first, without the lines of players
+ * Spec 03 §9: the last CHAT_HISTORY_SIZE lines of the global chat, oldest first, without the lines of players
  * the viewer muted (DECISIONS §4: a personal mute list) nor of players in a block with the viewer,
  * either way (issue 25); and the viewer's mutes.
  */
-export async function readChat(db: DbOrTx, viewerId: string, limit: number): Promise<{ lines: ChatMessageRow[]; muted: Array<{ userId: string; username: string }> }> {
-  const [lines, muted] = await Promise.all([linesRead(db, { viewerId, limit }), mutesRead(db, { viewerId })]);
+export async function readChat(db: DbOrTx, viewerId: string): Promise<{ lines: ChatMessageRow[]; muted: Array<{ userId: string; username: string }> }> {
+  const [lines, muted] = await Promise.all([linesRead(db, { viewerId }), mutesRead(db, { viewerId })]);
   return { lines: flatten(lines).reverse(), muted };
 }
 
