@@ -30,7 +30,9 @@ const newestLineIds = (db: DbOrTx) => sql`(select ${chatMessages.id} from ${chat
   sql`(${chatMessages.userId} is null or ${chatMessages.userId} not in ${blockPeersOf(viewer)})`,
 )} order by ${chatMessages.id} desc limit ${sql.raw(String(CHAT_HISTORY_SIZE))})`;
 
-const linesRead = prepared('chat_lines', (db) => selectLines(db).where(inArray(chatMessages.id, newestLineIds(db))).orderBy(desc(chatMessages.id)));
+/** The newest lines the viewer reads (`viewerId`); exported for its plan's test (world-reads.test.ts). */
+export const chatLinesQuery = (db: DbOrTx) => selectLines(db).where(inArray(chatMessages.id, newestLineIds(db))).orderBy(desc(chatMessages.id));
+const linesRead = prepared('chat_lines', chatLinesQuery);
 
 const mutesRead = prepared('chat_mutes', (db) =>
   db
