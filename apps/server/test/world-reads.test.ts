@@ -27,8 +27,11 @@ const PLAYERS = 20_000;
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Plan Rows': number;
   Plans?: PlanNode[];
 }
+/** The top node of an `explain (format json)` answer's rows. */
+const planOf = (rows: unknown[]) => (rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan;
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 describe('friend suggestions in a world of many players (issue 29)', () => {
@@ -54,7 +57,7 @@ describe('friend suggestions in a world of many players (issue 29)', () => {
       return name === 'viewerId' ? me.id : name === 'limit' ? 6 : param;
     });
     const { rows } = await server.database.connections.query(`explain (format json) ${query.sql}`, values);
-    const plan = (rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan;
+    const plan = planOf(rows);
     const scans = nodesOf(plan).filter((node) => node['Relation Name'] === 'users');
     expect(scans.length).toBeGreaterThan(0);
     expect(scans.map((node) => node['Node Type']), JSON.stringify(plan)).not.toContain('Seq Scan');
@@ -90,7 +93,7 @@ describe('the auction house with many listings at each price (issue 29)', () => 
     for (const sort of AUCTION_SORTS) {
       const page = db.select({ id: sql`l.id` }).from(sql`auction_listings l`).where(sql`l.status = 'active' and l.expires_at > now()`).orderBy(SORTS[sort]).limit(12).toSQL();
       const explained = await server.database.connections.query(`explain (format json) ${page.sql}`, page.params);
-      const plan = (explained.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan;
+      const plan = planOf(explained.rows);
       const types = nodesOf(plan).map((node) => node['Node Type']);
       expect(types.filter((type) => type.endsWith('Sort')), `${sort}: ${JSON.stringify(plan)}`).toEqual([]);
       expect(types.some((type) => type.startsWith('Index')), `${sort}: ${types.join()}`).toBe(true);
@@ -121,7 +124,7 @@ describe('the global chat with many lines (issue 29)', () => {
       await tx.execute(sql.raw(`prepare chat_world_probe as ${query.sql}`));
       const explained = await tx.execute(sql.raw(`explain (format json) execute chat_world_probe(${args})`));
       await tx.execute(sql`deallocate chat_world_probe`);
-      return (explained.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode & { 'Plan Rows': number } }> })['QUERY PLAN'][0]!.Plan;
+      return planOf(explained.rows);
     });
     expect(plan['Plan Rows'], JSON.stringify(plan)).toBeLessThanOrEqual(CHAT_HISTORY_SIZE);
     expect(nodesOf(plan).map((node) => node['Node Type'])).not.toContain('Gather Merge');

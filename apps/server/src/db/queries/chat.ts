@@ -45,9 +45,9 @@ const mutesRead = prepared('chat_mutes', (db) =>
 
 /**
  * GET /api/chat's reads, two statements started together.
- * Spec 03 §9: the last CHAT_HISTORY_SIZE lines of the global chat, oldest first, without the lines of players
- * the viewer muted (DECISIONS §4: a personal mute list) nor of players in a block with the viewer,
- * either way (issue 25); and the viewer's mutes.
+ * Spec 03 §9: the last CHAT_HISTORY_SIZE lines of the global chat, oldest first, without the
+ * lines of players the viewer muted (DECISIONS §4: a personal mute list) nor of players in a block
+ * with the viewer, either way (issue 25); and the viewer's mutes.
  */
 export async function readChat(db: DbOrTx, viewerId: string): Promise<{ lines: ChatMessageRow[]; muted: Array<{ userId: string; username: string }> }> {
   const [lines, muted] = await Promise.all([linesRead(db, { viewerId }), mutesRead(db, { viewerId })]);
