@@ -18,9 +18,9 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const log = { error() {}, warn() {} };
 
 /** `showsChat(i)`: whether tab i's screens show the chat (every tab when not given: none has said what it shows). */
-function fakeTabs(count: number, showsChat?: (i: number) => boolean): { delivery: Delivery; received: string[][]; writes: number[] } {
-  const tabs = new Tabs();
-  const delivery = new Delivery(tabs, new BlockPeers(undefined as unknown as Db, () => true, log), undefined as unknown as Db, log);
+function fakeTabs(count: number, showsChat?: (i: number) => boolean): { delivery: Delivery; tabs: Tab[]; received: string[][]; writes: number[] } {
+  const delivery = new Delivery(new Tabs(), new BlockPeers(undefined as unknown as Db, () => true, log), undefined as unknown as Db, log);
+  const tabs: Tab[] = [];
   const received: string[][] = [];
   // A tab's writes: a message alone, or the messages sent between a cork and its uncork.
   const writes: number[] = [];
@@ -46,9 +46,11 @@ function fakeTabs(count: number, showsChat?: (i: number) => boolean): { delivery
       },
     };
     const watch = showsChat && watchOf(showsChat(i) ? [queryKeys.chat] : [queryKeys.store('c1')]);
-    delivery.add({ id: `tab${i}`, userId: `player${i}`, sessionId: `session${i}`, alive: true, slice: 0, seen: 0, received: 0, windowStart: 0, socket, connection, watch } as unknown as Tab);
+    const tab = { id: `tab${i}`, userId: `player${i}`, sessionId: `session${i}`, alive: true, slice: 0, seen: 0, received: 0, windowStart: 0, socket, connection, watch } as unknown as Tab;
+    tabs.push(tab);
+    delivery.add(tab);
   }
-  return { delivery, received, writes };
+  return { delivery, tabs, received, writes };
 }
 
 const line = (id: number) => ({ type: 'chat-message', message: { id, userId: 'u', username: 'Ann', content: `line ${id}`, createdAt: new Date(0).toISOString() } }) as unknown as PushMessage;
@@ -78,8 +80,8 @@ describe('a broadcast to many tabs', () => {
     delivery.close();
   });
 
-  it('counts the tabs written to in a slice, not those that show none of its keys (up to FLUSH_VISITS looked at a turn)', async () => {
-    // One tab in four shows the chat: a slice reaches 4 * FLUSH_SLICE tabs.
+  it('counts the tabs written to in a slice, and visits only the tabs that hold its keys', async () => {
+    // One tab in four shows the chat: a slice reaches FLUSH_SLICE of them.
     const { delivery, received } = fakeTabs(FLUSH_SLICE * 4 * 2, (i) => i % 4 === 0);
     delivery.deliver({ kind: 'broadcast', payload: line(1) });
     await nextTurn();
@@ -90,14 +92,55 @@ describe('a broadcast to many tabs', () => {
     expect(received.every((got, i) => got.join() === (i % 4 === 0 ? '1' : ''))).toBe(true);
     delivery.close();
 
-    // No tab shows the chat: a turn looks at FLUSH_VISITS tabs, then lets the loop serve the rest.
-    const none = fakeTabs(FLUSH_VISITS + 1, (i) => i === FLUSH_VISITS);
-    none.delivery.deliver({ kind: 'broadcast', payload: line(2) });
+    // One tab of thousands shows the chat: the line reaches it in the first turn, no turn spent looking at the others.
+    const one = fakeTabs(FLUSH_VISITS * 3, (i) => i === FLUSH_VISITS * 3 - 1);
+    one.delivery.deliver({ kind: 'broadcast', payload: line(2) });
     await nextTurn();
-    expect(none.received[FLUSH_VISITS]).toEqual([]);
+    expect(one.received.at(-1)).toEqual(['2']);
+    expect(one.received.slice(0, -1).every((got) => got.length === 0)).toBe(true);
+    one.delivery.close();
+  });
+
+  it('looks at FLUSH_VISITS tabs a turn that already had what the pass brings', async () => {
+    // A second line comes after the first slice: the rest of the first pass gives it to the other tabs,
+    // so the second pass writes to the first slice and then only looks at the others.
+    const { delivery, received } = fakeTabs(FLUSH_SLICE + FLUSH_VISITS + 1);
+    const flushes: number[] = [];
+    delivery.onFlushed = (pushes) => flushes.push(pushes);
+    delivery.deliver({ kind: 'broadcast', payload: line(1) });
     await nextTurn();
-    expect(none.received[FLUSH_VISITS]).toEqual(['2']);
-    none.delivery.close();
+    delivery.deliver({ kind: 'broadcast', payload: line(2) });
+    for (let turn = 0; turn < 100 && flushes.length < 1; turn++) await nextTurn();
+    // The second pass: its first slice writes, then FLUSH_VISITS tabs are looked at in one turn, the last one in the next.
+    await nextTurn();
+    expect(received.slice(0, FLUSH_SLICE).every((got) => got.join() === '1,2')).toBe(true);
+    await nextTurn();
+    expect(flushes).toHaveLength(1);
+    await nextTurn();
+    expect(flushes).toEqual([1, 1]);
+    expect(received.every((got) => got.join() === '1,2')).toBe(true);
+    delivery.close();
+  });
+
+  it('gives a tab that comes to show the chat a line its pass did not visit it for', async () => {
+    // After the pass: the line is given again from the last seconds' broadcasts.
+    const after = fakeTabs(3, (i) => i === 0);
+    after.delivery.deliver({ kind: 'broadcast', payload: line(1) });
+    await nextTurn();
+    await nextTurn();
+    expect(after.received.map((got) => got.join())).toEqual(['1', '', '']);
+    after.delivery.watch(after.tabs[1]!, [queryKeys.chat]);
+    expect(after.received.map((got) => got.join())).toEqual(['1', '1', '']);
+    after.delivery.close();
+
+    // During the pass: the pass visits it too.
+    const during = fakeTabs(FLUSH_SLICE * 3, (i) => i < FLUSH_SLICE * 2);
+    during.delivery.deliver({ kind: 'broadcast', payload: line(2) });
+    await nextTurn();
+    during.delivery.watch(during.tabs.at(-1)!, [queryKeys.chat]);
+    for (let turn = 0; turn < 5; turn++) await nextTurn();
+    expect(during.received.map((got) => got.join())).toEqual([...Array.from({ length: FLUSH_SLICE * 2 }, () => '2'), ...Array.from({ length: FLUSH_SLICE - 1 }, () => ''), '2']);
+    during.delivery.close();
   });
 
   it('does not hold back a push to one player, which comes after the lines before it', async () => {

@@ -1,6 +1,7 @@
 import { queryKeys } from '@rpg/contract';
+import { createRng } from '@rpg/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concerns, topicsOf, watchOf } from '../src/realtime/watch.ts';
+import { concerns, HeldKeys, topicsOf, watchOf, type Watch } from '../src/realtime/watch.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -26,6 +27,34 @@ describe('which broadcasts a watch needs', () => {
   it('a tab that has not said, and a broadcast without topics, always match', () => {
     expect(concerns(undefined, topicsOf([queryKeys.chat]))).toBe(true);
     expect(concerns(watchOf([]), undefined)).toBe(true);
+  });
+});
+
+describe('the tabs by what they hold', () => {
+  it('finds exactly the tabs a broadcast concerns, as the tabs say and change what they hold', () => {
+    // A fixed sequence of keys from a small alphabet: keys, their parts and topics overlap often.
+    const rng = createRng(7);
+    const next = (n: number) => rng.int(0, n - 1);
+    const key = () => Array.from({ length: 1 + next(3) }, () => 'abc'[next(3)]!);
+    const aWatch = (): Watch | undefined => (next(8) === 0 ? undefined : watchOf(Array.from({ length: next(4) }, key)));
+    const held = new HeldKeys<number>();
+    const watches = new Map<number, Watch | undefined>();
+    for (let tab = 0; tab < 60; tab++) {
+      watches.set(tab, aWatch());
+      held.add(tab, watches.get(tab));
+    }
+    for (let round = 0; round < 200; round++) {
+      // A tab says something new, or closes and another opens.
+      const tab = next(60);
+      held.delete(tab, watches.get(tab));
+      watches.set(tab, aWatch());
+      held.add(tab, watches.get(tab));
+      const topics = topicsOf(Array.from({ length: 1 + next(2) }, key));
+      const found = new Set<number>();
+      held.concerned(topics, found);
+      const expected = [...watches].filter(([, watch]) => concerns(watch, topics)).map(([t]) => t);
+      expect([...found].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+    }
   });
 });
 

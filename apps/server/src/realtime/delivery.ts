@@ -80,8 +80,9 @@ const SIGNED_OUT = encode({ type: 'signed-out' });
  * serialized once. Every push is a text message sent through ws (`socket.send`); each tab gets its
  * pushes in the order the bus brought them.
  *
- * - A broadcast joins a log. A pass goes through every tab, FLUSH_SLICE tabs written to per turn of
- *   the event loop, and gives each tab what it has not had of the log, in one write. A broadcast
+ * - A broadcast joins a log. A pass goes through the tabs the log's new broadcasts concern (by what
+ *   they hold: Tabs' index), FLUSH_SLICE tabs written to per turn of the event loop, and gives each
+ *   tab what it has not had of the log, in one write. A broadcast
  *   that comes while a pass runs reaches the tabs the pass has not visited yet in that same pass,
  *   and the others in the next one: a line of the chat waits for at most one pass, not for the end
  *   of the pass before it.
@@ -97,6 +98,8 @@ export class Delivery {
   private pending: Broadcast[] = [];
   /** A pass is scheduled or sending. */
   private passing = false;
+  /** The tabs the pass under way visits (a tab whose `watch` changes meanwhile is added). */
+  private visiting: Tab[] | undefined;
   /** Every tab has had the broadcasts up to this one (the `head` when the last pass began). */
   private passedUpTo = 0;
   /** Direct messages since the last direct flush, in order, and when the first of them came. */
@@ -156,11 +159,16 @@ export class Delivery {
    */
   watch(tab: Tab, keys: readonly QueryKey[]): void {
     const before = tab.watch;
-    tab.watch = watchOf(keys);
+    const after = watchOf(keys);
+    this.tabs.setWatch(tab, after);
+    // A pass under way visits the tab too, under what it holds now: its broadcasts may not have concerned what it held before.
+    this.visiting?.push(tab);
     if (!before) return;
     this.forgetOld();
+    // A pass that ended has given the tab all it needed of its broadcasts, visited or not.
+    const had = Math.max(tab.seen, this.passedUpTo);
     const missed = this.recent
-      .filter((b) => b.seq <= tab.seen && !b.except?.has(tab.userId) && !concerns(before, b.topics) && concerns(tab.watch, b.topics))
+      .filter((b) => b.seq <= had && !b.except?.has(tab.userId) && !concerns(before, b.topics) && concerns(after, b.topics))
       .map((b) => b.out);
     this.write(tab, missed);
   }
@@ -183,15 +191,30 @@ export class Delivery {
   }
 
   /**
-   * Gives every tab the broadcasts it has not had, FLUSH_SLICE tabs written to per turn of the event
-   * loop: a line of the global chat to 10,000 tabs is ~200 ms of writes, which in one go held every
-   * request behind it. Then again if broadcasts came meanwhile (only the tabs visited before them
-   * need it).
+   * Gives every tab they concern the broadcasts it has not had, FLUSH_SLICE tabs written to per
+   * turn of the event loop: a line of the global chat to 10,000 tabs is ~200 ms of writes, which in
+   * one go held every request behind it. Then again if broadcasts came meanwhile (only the tabs
+   * visited before them need it).
    */
   private pass(): void {
     const from = this.passedUpTo;
     const firstAt = this.pending.find((b) => b.seq > from)?.at ?? performance.now();
-    this.passSlice([...this.tabs.all()], 0, this.head, firstAt);
+    this.visiting = this.concernedSince(from);
+    this.passSlice(this.visiting, 0, this.head, firstAt);
+  }
+
+  /**
+   * The tabs the broadcasts after `from` concern, by what they hold (Tabs' index): every tab when
+   * one of them has no topics. A tab none of them concerns is not visited (its `seen` stays behind).
+   */
+  private concernedSince(from: number): Tab[] {
+    const found = new Set<Tab>();
+    for (const b of this.pending) {
+      if (b.seq <= from) continue;
+      if (!b.topics) return [...this.tabs.all()];
+      this.tabs.concernedBy(b.topics, found);
+    }
+    return [...found];
   }
 
   /**
@@ -217,6 +240,7 @@ export class Delivery {
     // Every tab has had up to `upTo` (a tab that joined meanwhile started after it).
     this.onFlushed?.(upTo - this.passedUpTo, (performance.now() - firstAt) / 1000);
     this.passedUpTo = upTo;
+    this.visiting = undefined;
     this.pending = this.pending.filter((b) => b.seq > upTo);
     if (this.head > upTo) setImmediate(() => this.pass());
     else this.passing = false;

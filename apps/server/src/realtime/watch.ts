@@ -41,3 +41,57 @@ export function concerns(watch: Watch | undefined, topics: Topics | undefined): 
   for (const key of topics.above) if (watch.keys.has(key)) return true;
   return false;
 }
+
+/**
+ * Tabs by what they hold, so that a broadcast's pass visits the tabs it concerns and no others:
+ * `concerned` finds exactly the tabs for which `concerns(watch, topics)` is true. Without it, each
+ * broadcast (a post's likes, a presence) looked at every tab of the process, most of which show
+ * none of its keys: the looks grew with the players times the broadcasts, which grow with the players.
+ */
+export class HeldKeys<T> {
+  /** Tabs that have not said what they hold: every broadcast concerns them. */
+  private readonly untold = new Set<T>();
+  /** By a held key (`Watch.keys`). */
+  private readonly byKey = new Map<string, Set<T>>();
+  /** By a held key and every leading part of it (`Watch.underKeys`). */
+  private readonly byUnderKey = new Map<string, Set<T>>();
+
+  add(tab: T, watch: Watch | undefined): void {
+    if (!watch) {
+      this.untold.add(tab);
+      return;
+    }
+    for (const key of watch.keys) entry(this.byKey, key).add(tab);
+    for (const key of watch.underKeys) entry(this.byUnderKey, key).add(tab);
+  }
+
+  /** Forgets `tab`, added with `watch`. */
+  delete(tab: T, watch: Watch | undefined): void {
+    if (!watch) {
+      this.untold.delete(tab);
+      return;
+    }
+    for (const key of watch.keys) leave(this.byKey, key, tab);
+    for (const key of watch.underKeys) leave(this.byUnderKey, key, tab);
+  }
+
+  /** Adds to `into` every tab a broadcast about `topics` concerns. */
+  concerned(topics: Topics, into: Set<T>): void {
+    for (const tab of this.untold) into.add(tab);
+    for (const key of topics.keys) for (const tab of this.byUnderKey.get(key) ?? []) into.add(tab);
+    for (const key of topics.above) for (const tab of this.byKey.get(key) ?? []) into.add(tab);
+  }
+}
+
+function entry<T>(map: Map<string, Set<T>>, key: string): Set<T> {
+  let tabs = map.get(key);
+  if (!tabs) map.set(key, (tabs = new Set()));
+  return tabs;
+}
+
+function leave<T>(map: Map<string, Set<T>>, key: string, tab: T): void {
+  const tabs = map.get(key);
+  if (!tabs) return;
+  tabs.delete(tab);
+  if (tabs.size === 0) map.delete(key);
+}
