@@ -1,6 +1,7 @@
 import { queryKeys } from '@rpg/contract';
 import { createRng } from '@rpg/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Tabs, type Tab } from '../src/realtime/tabs.ts';
 import { concerns, HeldKeys, topicsOf, watchOf, type Watch } from '../src/realtime/watch.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
@@ -46,15 +47,53 @@ describe('the tabs by what they hold', () => {
     for (let round = 0; round < 200; round++) {
       // A tab says something new, or closes and another opens.
       const tab = next(60);
-      held.delete(tab, watches.get(tab));
+      const before = watches.get(tab);
       watches.set(tab, aWatch());
-      held.add(tab, watches.get(tab));
+      if (next(2) === 0) held.update(tab, before, watches.get(tab));
+      else {
+        held.delete(tab, before);
+        held.add(tab, watches.get(tab));
+      }
       const topics = topicsOf(Array.from({ length: 1 + next(2) }, key));
       const found = new Set<number>();
       held.concerned(topics, found);
       const expected = [...watches].filter(([, watch]) => concerns(watch, topics)).map(([t]) => t);
       expect([...found].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     }
+  });
+
+  it('keeps a tab in its place among the tabs of a key it still holds', () => {
+    const held = new HeldKeys<string>();
+    held.add('first', watchOf([queryKeys.chat]));
+    held.add('second', watchOf([queryKeys.chat]));
+    held.update('first', watchOf([queryKeys.chat]), watchOf([queryKeys.chat, queryKeys.me]));
+    const found = new Set<string>();
+    held.concerned(topicsOf([queryKeys.chat]), found);
+    expect([...found]).toEqual(['first', 'second']);
+  });
+
+  it('leaves out a closed tab, whatever comes after its close', () => {
+    const tabs = new Tabs();
+    const tab = (id: string, watch?: Watch) => ({ id, userId: id, ...(watch ? { watch } : {}) }) as unknown as Tab;
+    const [closing, untold] = [tab('closing', watchOf([queryKeys.me])), tab('untold')];
+    tabs.add(closing);
+    tabs.add(untold);
+    const chatTabs = () => {
+      const found = new Set<Tab>();
+      tabs.concernedBy(topicsOf([queryKeys.chat]), found);
+      return [...found].map((t) => t.id);
+    };
+    // A tab that has not said what it holds gets every broadcast.
+    expect(chatTabs()).toEqual(['untold']);
+    tabs.remove(closing);
+    tabs.remove(closing);
+    // Its last message, read after its close, says it shows the chat.
+    tabs.setWatch(closing, watchOf([queryKeys.chat]));
+    expect(chatTabs()).toEqual(['untold']);
+    tabs.setWatch(untold, watchOf([queryKeys.me]));
+    expect(chatTabs()).toEqual([]);
+    tabs.setWatch(untold, watchOf([queryKeys.chat]));
+    expect(chatTabs()).toEqual(['untold']);
   });
 });
 

@@ -76,10 +76,8 @@ export class Tabs {
 
   /** What the tab holds from now on. */
   setWatch(tab: Tab, watch: Watch): void {
-    if (this.byId.get(tab.id) === tab) {
-      this.held.delete(tab, tab.watch);
-      this.held.add(tab, watch);
-    }
+    // A tab closed already (a message read after its close) stays out of the index.
+    if (this.byId.get(tab.id) === tab) this.held.update(tab, tab.watch, watch);
     tab.watch = watch;
   }
 

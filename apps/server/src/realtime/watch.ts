@@ -65,6 +65,23 @@ export class HeldKeys<T> {
     for (const key of watch.underKeys) entry(this.byUnderKey, key).add(tab);
   }
 
+  /**
+   * `tab` held `before` and holds `after` from now on. Only the keys that changed move: a tab keeps
+   * its place among the tabs of a key it still holds, so a pass visits the tabs of the chat in the
+   * order they came, not the player who changes screens most last.
+   */
+  update(tab: T, before: Watch | undefined, after: Watch | undefined): void {
+    if (!before || !after) {
+      this.delete(tab, before);
+      this.add(tab, after);
+      return;
+    }
+    for (const key of before.keys) if (!after.keys.has(key)) leave(this.byKey, key, tab);
+    for (const key of before.underKeys) if (!after.underKeys.has(key)) leave(this.byUnderKey, key, tab);
+    for (const key of after.keys) if (!before.keys.has(key)) entry(this.byKey, key).add(tab);
+    for (const key of after.underKeys) if (!before.underKeys.has(key)) entry(this.byUnderKey, key).add(tab);
+  }
+
   /** Forgets `tab`, added with `watch`. */
   delete(tab: T, watch: Watch | undefined): void {
     if (!watch) {
