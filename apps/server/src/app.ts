@@ -284,7 +284,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await devGrantRoutes(app, { db, guard, hub });
   }
   if (config.nodeEnv === 'development') docsRoute(app);
-  await realtimeRoutes(app, { auth, hub, originPolicy });
+  await realtimeRoutes(app, { auth, hub, originPolicy, sessions });
   // A pending post image is shown to its uploader only: the session is read for those alone.
   await serveUploads(app, config.dataDir, (relative, request) =>
     uploadVisibility(db, async () => (await readSession(auth, request.headers, sessions))?.userId)(relative),

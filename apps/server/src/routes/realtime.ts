@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { isForeignRequest, type OriginPolicy } from '../http/origin.ts';
-import { readSession } from '../http/session.ts';
+import { readSession, type SessionCache } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 
-/** One WebSocket per signed-in tab, authenticated by the session cookie. */
-export async function realtimeRoutes(app: FastifyInstance, deps: { auth: Auth; hub: RealtimeHub; originPolicy: OriginPolicy }) {
+/**
+ * One WebSocket per signed-in tab, authenticated by the session cookie, through the session cache
+ * as every route (a tab's first request after its socket then finds the session read).
+ */
+export async function realtimeRoutes(app: FastifyInstance, deps: { auth: Auth; hub: RealtimeHub; originPolicy: OriginPolicy; sessions: SessionCache }) {
   app.get('/api/realtime', { websocket: true }, async (socket, request) => {
     if (isForeignRequest(request, deps.originPolicy)) {
       socket.close(4403, 'forbidden origin');
       return;
     }
-    const signedIn = await readSession(deps.auth, request.headers).catch(() => undefined);
+    const signedIn = await readSession(deps.auth, request.headers, deps.sessions).catch(() => undefined);
     if (!signedIn) {
       socket.close(4401, 'not signed in');
       return;
