@@ -221,16 +221,20 @@ export async function nextAdventureEnd(db: DbOrTx): Promise<Date | null> {
   return row?.endTime ?? null;
 }
 
+const settledMarked = prepared('adventure_settled', (db) =>
+  db
+    .update(characterAdventures)
+    .set({ completed: true, rewardClaimed: true, outcome: sql`${sql.placeholder('outcome')}::jsonb`, completedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(characterAdventures.id, sql.placeholder('id')), open))
+    .returning({ id: characterAdventures.id }),
+);
+
 /**
  * Spec 02 §7 "Finish adventure": completed and reward_claimed flip together, once.
  * Conditional on `completed = false`; false when someone else settled it first.
  */
 export async function markSettled(tx: Tx, id: string, outcome: Record<string, unknown>, now: Date): Promise<boolean> {
-  const rows = await tx
-    .update(characterAdventures)
-    .set({ completed: true, rewardClaimed: true, outcome, completedAt: now })
-    .where(and(eq(characterAdventures.id, id), open))
-    .returning({ id: characterAdventures.id });
+  const rows = await settledMarked(tx, { id, outcome: JSON.stringify(outcome), now: now.toISOString() });
   return rows.length === 1;
 }
 

@@ -28,13 +28,17 @@ export async function readSkills(db: DbOrTx, userId: string, characterId: string
   return row;
 }
 
-/** The character's unlocked skill ids, in the order they were unlocked. */
-export async function listUnlockedSkills(db: DbOrTx, characterId: string): Promise<string[]> {
-  const rows = await db
+const unlockedSkillsOf = prepared('unlocked_skills_of', (db) =>
+  db
     .select({ skillId: characterSkills.skillId })
     .from(characterSkills)
-    .where(eq(characterSkills.characterId, characterId))
-    .orderBy(characterSkills.unlockedAt, characterSkills.skillId);
+    .where(eq(characterSkills.characterId, sql.placeholder('characterId')))
+    .orderBy(characterSkills.unlockedAt, characterSkills.skillId),
+);
+
+/** The character's unlocked skill ids, in the order they were unlocked. */
+export async function listUnlockedSkills(db: DbOrTx, characterId: string): Promise<string[]> {
+  const rows = await unlockedSkillsOf(db, { characterId });
   return rows.map((r) => r.skillId);
 }
 

@@ -47,13 +47,17 @@ export async function readStoreWindow(db: DbOrTx, userId: string, characterId: s
   return { ...read, offers: rows.flatMap((r) => (r.offer ? [r.offer] : [])) };
 }
 
-/** The character's offers of one window, in generation order (gear, potions, food, backpacks). */
-export function listWindowOffers(db: DbOrTx, characterId: string, windowStart: Date): Promise<StoreOfferRow[]> {
-  return db
+const windowOffers = prepared('store_window_offers', (db) =>
+  db
     .select()
     .from(storeOffers)
-    .where(and(eq(storeOffers.characterId, characterId), eq(storeOffers.windowStart, windowStart)))
-    .orderBy(asc(storeOffers.position));
+    .where(and(eq(storeOffers.characterId, sql.placeholder('characterId')), eq(storeOffers.windowStart, sql`${sql.placeholder('windowStart')}::timestamptz`)))
+    .orderBy(asc(storeOffers.position)),
+);
+
+/** The character's offers of one window, in generation order (gear, potions, food, backpacks). */
+export function listWindowOffers(db: DbOrTx, characterId: string, windowStart: Date): Promise<StoreOfferRow[]> {
+  return windowOffers(db, { characterId, windowStart: windowStart.toISOString() });
 }
 
 /**
@@ -76,9 +80,13 @@ export async function insertStock(tx: Tx, characterId: string, windowStart: Date
   await tx.insert(storeOffers).values(values).onConflictDoNothing({ target: [storeOffers.characterId, storeOffers.windowStart, storeOffers.offerId] });
 }
 
+const offersDeletedBefore = prepared('store_offers_deleted_before', (db) =>
+  db.delete(storeOffers).where(and(eq(storeOffers.characterId, sql.placeholder('characterId')), lt(storeOffers.windowStart, sql`${sql.placeholder('before')}::timestamptz`))),
+);
+
 /** Removes the character's offers of windows that began before `before`. */
 export async function deleteOffersBefore(tx: Tx, characterId: string, before: Date): Promise<void> {
-  await tx.delete(storeOffers).where(and(eq(storeOffers.characterId, characterId), lt(storeOffers.windowStart, before)));
+  await offersDeletedBefore(tx, { characterId, before: before.toISOString() });
 }
 
 /** One offer of the character, locked until the transaction ends. */
