@@ -82,10 +82,9 @@ const SIGNED_OUT = encode({ type: 'signed-out' });
  *
  * - A broadcast joins a log. A pass goes through the tabs the log's new broadcasts concern (by what
  *   they hold: Tabs' index), FLUSH_SLICE tabs written to per turn of the event loop, and gives each
- *   tab what it has not had of the log, in one write. A broadcast
- *   that comes while a pass runs reaches the tabs the pass has not visited yet in that same pass,
- *   and the others in the next one: a line of the chat waits for at most one pass, not for the end
- *   of the pass before it.
+ *   tab what it has not had of the log, in one write. A broadcast that comes while a pass runs
+ *   reaches the tabs the pass has not visited yet in that same pass, and the others in the next
+ *   one: a line of the chat waits for at most one pass, not for the end of the pass before it.
  * - A push to one player (and a signed-out session, a revalidation) goes after the current I/O
  *   callbacks (setImmediate), or before a pass's next slice if that comes first, to that player's
  *   tabs alone, with the broadcasts they had not had before it: it never waits for a pass over every
