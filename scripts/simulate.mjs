@@ -657,12 +657,14 @@ async function runDatabase(kind, pgServer) {
     // Against a new fresh database under the same load: all of them coming online at once, then the
     // step. The ramp's step at that count had only its last increment new, and new players cost more
     // a request (first screens, a store's stock, first achievements): the world looked 1.3-1.4x.
-    const again = await prepare('again');
-    const [freshStep] = await stepUp({ label: `${label}, a fresh database, all at once`, steps: [players], ...again });
-    for (const s of again.servers) await s.stop();
-    const world = await prepare('world', { world: true });
-    const [worldStep] = await stepUp({ label: `${label}, the world`, steps: [players], ...world });
-    for (const s of world.servers) await s.stop();
+    const atOnce = async (name, stepLabel, options) => {
+      const db = await prepare(name, options);
+      const [step] = await stepUp({ label: stepLabel, steps: [players], ...db });
+      for (const s of db.servers) await s.stop();
+      return step;
+    };
+    const freshStep = await atOnce('again', `${label}, a fresh database, all at once`);
+    const worldStep = await atOnce('world', `${label}, the world`, { world: true });
     const compared = compareWorld(freshStep, worldStep);
     console.log(`\n== ${label}: the world against a fresh database, ${players} players (limit: ${WORLD_LIMIT}x per request)`);
     console.table(compared.rows);
