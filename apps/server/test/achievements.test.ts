@@ -6,6 +6,7 @@ import { achievementById, type AchievementEvent } from '@rpg/game';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievementCounters, achievementProgress, battlePassGrants, playerAchievements, playerCharacters } from '../src/db/schema/index.ts';
+import { claimPlayTime } from '../src/db/queries/achievements.ts';
 import { recordEvents } from '../src/services/achievements.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
@@ -213,5 +214,26 @@ describe('the time zone for hidden-night-owl (DECISIONS §4)', () => {
     expect(trusted).toHaveLength(1);
     expect((await client.json('PUT', '/api/achievements/time-zone', { timeZone: 'Europe/Berlin' })).status).toBe(200);
     expect(await setAt()).toBeGreaterThanOrEqual(first!);
+  });
+});
+
+describe('play time from presence (spec 03 §3 hidden-marathon)', () => {
+  it('claims the seconds since the stored played_at once, however many counts race, and at most the longest span', async () => {
+    const { userId } = await newPlayer();
+    await db().insert(achievementProgress).values({ userId }).onConflictDoNothing();
+    const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000);
+    const claim = (now: Date, previous: Date | null) => db().transaction((tx) => claimPlayTime(tx, userId, now, previous, 330));
+    const playedAt = async () => (await db().select().from(achievementProgress).where(eq(achievementProgress.userId, userId)))[0]?.playedAt;
+    // The first sighting only starts the clock.
+    expect(await claim(at(0), null)).toBe(0);
+    expect(await playedAt()).toEqual(at(0));
+    expect(await claim(at(5), null)).toBe(0);
+    expect(await playedAt()).toEqual(at(0));
+    // The next count claims the span since; a count that read the old played_at claims nothing.
+    expect(await claim(at(90), at(0))).toBe(90);
+    expect(await claim(at(95), at(0))).toBe(0);
+    expect(await playedAt()).toEqual(at(90));
+    // A long absence counts the longest span.
+    expect(await claim(at(5000), at(90))).toBe(330);
   });
 });

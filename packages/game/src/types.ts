@@ -45,6 +45,12 @@ export interface Attributes {
   maxMana: number;
 }
 
+/** The keys of `Attributes`, for code that goes through all of them (a statement that writes each). */
+export const ATTRIBUTE_KEYS = [
+  'strength', 'dexterity', 'intelligence', 'constitution', 'attack', 'magicPower', 'speed', 'defense',
+  'health', 'currentHealth', 'maxHealth', 'currentMana', 'maxMana',
+] as const satisfies readonly (keyof Attributes)[];
+
 export const PRIMARY_ATTRIBUTES = ['strength', 'dexterity', 'intelligence', 'constitution'] as const;
 export type PrimaryAttribute = (typeof PRIMARY_ATTRIBUTES)[number];
 /** Attributes a race or class bonus, or a spent attribute point, may raise. */

@@ -12,6 +12,7 @@ import {
   type NewCharacterInput,
 } from './newCharacter.ts';
 import { ruleErrorOf as refusal } from '../errors.testutil.ts';
+import { ATTRIBUTE_KEYS } from '../types.ts';
 
 const valid: NewCharacterInput = { name: 'Aria', race: 'human', class: 'warrior', gender: 'female' };
 
@@ -142,5 +143,12 @@ describe('new character (spec 01 §3, §4, §9, DECISIONS §3)', () => {
   it('gives level - 1 skill points', () => {
     expect(startingSkillPoints(1)).toBe(0);
     expect(startingSkillPoints(4)).toBe(3);
+  });
+});
+
+describe('the attributes a character has (spec 01 §3)', () => {
+  it('are the keys every statement writing them goes through', () => {
+    const { attributes } = createNewCharacter(valid, 0);
+    expect(Object.keys(attributes).sort()).toEqual([...ATTRIBUTE_KEYS].sort());
   });
 });

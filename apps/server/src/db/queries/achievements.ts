@@ -1,5 +1,5 @@
 import { applyFolded, foldChanges, type CounterChange } from '@rpg/game';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, gifts, playerAchievements, playerCharacters, users } from '../schema/index.ts';
@@ -160,16 +160,22 @@ export async function setTimeZone(tx: DbOrTx, userId: string, timeZone: string):
     .where(eq(achievementProgress.userId, userId));
 }
 
+const playTimeClaim = (db: DbOrTx, since: SQL) =>
+  db
+    .update(achievementProgress)
+    .set({ playedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(achievementProgress.userId, userIdParam), since))
+    .returning({ userId: achievementProgress.userId });
+const playTimeClaimed = prepared('play_time_claimed', (db) => playTimeClaim(db, sql`${achievementProgress.playedAt} = ${sql.placeholder('previous')}::timestamptz`));
+const firstPlayTimeClaimed = prepared('play_time_claimed_first', (db) => playTimeClaim(db, isNull(achievementProgress.playedAt)));
+
 /**
  * Play time from presence: moves played_at to `now` only if it is still what was read, so two
  * processes sweeping the same player count a span once. Answers the seconds to count.
  */
 export async function claimPlayTime(tx: Tx, userId: string, now: Date, previous: Date | null, maxSeconds: number): Promise<number> {
-  const rows = await tx
-    .update(achievementProgress)
-    .set({ playedAt: now })
-    .where(and(eq(achievementProgress.userId, userId), previous ? eq(achievementProgress.playedAt, previous) : isNull(achievementProgress.playedAt)))
-    .returning({ userId: achievementProgress.userId });
+  const at = now.toISOString();
+  const rows = previous ? await playTimeClaimed(tx, { userId, now: at, previous: previous.toISOString() }) : await firstPlayTimeClaimed(tx, { userId, now: at });
   if (rows.length !== 1) return 0;
   if (!previous) return 0;
   return Math.max(0, Math.min(maxSeconds, Math.floor((now.getTime() - previous.getTime()) / 1000)));

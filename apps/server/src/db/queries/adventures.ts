@@ -1,5 +1,5 @@
-import type { ItemData, LocationId } from '@rpg/game';
-import { and, asc, eq, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { ATTRIBUTE_KEYS, type Attributes, type ItemData, type LocationId, type SpellEffects } from '@rpg/game';
+import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
@@ -102,28 +102,48 @@ export interface NewAdventure {
   seed?: string;
 }
 
+const adventureInserted = prepared('adventure_inserted', (db) =>
+  db
+    .insert(characterAdventures)
+    .values({
+      characterId: sql.placeholder('characterId'),
+      location: sql.placeholder('location'),
+      level: sql.placeholder('level'),
+      startTime: sql.placeholder('startTime'),
+      endTime: sql.placeholder('endTime'),
+      originalMs: sql.placeholder('originalMs'),
+      speedReduction: sql.placeholder('speedReduction'),
+      seed: sql.placeholder('seed'),
+    })
+    .returning(),
+);
+
 /** Spec 02 §7 "Start adventure". The unique partial index refuses a second open one. */
 export async function insertAdventure(tx: Tx, values: NewAdventure): Promise<AdventureRow> {
-  const [row] = await tx.insert(characterAdventures).values(values).returning();
+  const [row] = await adventureInserted(tx, { ...values, seed: values.seed ?? null });
   if (!row) throw new Error('adventure insert returned nothing');
   return row;
 }
 
 const ownedSelection = { adventure: characterAdventures, userId: playerCharacters.userId };
 
+const dueNextLocked = prepared('adventure_due_next_locked', (db) =>
+  db
+    .select(ownedSelection)
+    .from(characterAdventures)
+    .innerJoin(playerCharacters, eq(playerCharacters.id, characterAdventures.characterId))
+    .where(and(open, lte(characterAdventures.endTime, sql`${sql.placeholder('now')}::timestamptz`), sql`${characterAdventures.id} <> all(${sql.placeholder('skip')}::uuid[])`))
+    .orderBy(asc(characterAdventures.endTime))
+    .limit(1)
+    .for('update', { of: characterAdventures, skipLocked: true }),
+);
+
 /**
  * The earliest due, unfinished adventure nobody else is settling, locked until the
  * transaction ends (FOR UPDATE SKIP LOCKED): several settlers never take the same row.
  */
 export async function lockNextDueAdventure(tx: Tx, now: Date, skip: readonly string[] = []): Promise<OwnedAdventure | undefined> {
-  const [row] = await tx
-    .select(ownedSelection)
-    .from(characterAdventures)
-    .innerJoin(playerCharacters, eq(playerCharacters.id, characterAdventures.characterId))
-    .where(and(open, lte(characterAdventures.endTime, now), skip.length ? notInArray(characterAdventures.id, [...skip]) : undefined))
-    .orderBy(asc(characterAdventures.endTime))
-    .limit(1)
-    .for('update', { of: characterAdventures, skipLocked: true });
+  const [row] = await dueNextLocked(tx, { now: now.toISOString(), skip: [...skip] });
   return row;
 }
 
@@ -142,14 +162,18 @@ export async function lockOpenAdventure(tx: Tx, id: string): Promise<OwnedAdvent
   return row;
 }
 
-/** Ids of one player's due, unfinished adventures. */
-export async function dueAdventureIds(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
-  const rows = await db
+const dueIdsOf = prepared('adventure_due_ids_of', (db) =>
+  db
     .select({ id: characterAdventures.id })
     .from(characterAdventures)
     .innerJoin(playerCharacters, eq(playerCharacters.id, characterAdventures.characterId))
-    .where(and(eq(playerCharacters.userId, userId), open, lte(characterAdventures.endTime, now)))
-    .orderBy(asc(characterAdventures.endTime));
+    .where(and(eq(playerCharacters.userId, sql.placeholder('userId')), open, lte(characterAdventures.endTime, sql`${sql.placeholder('now')}::timestamptz`)))
+    .orderBy(asc(characterAdventures.endTime)),
+);
+
+/** Ids of one player's due, unfinished adventures. */
+export async function dueAdventureIds(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
+  const rows = await dueIdsOf(db, { userId, now: now.toISOString() });
   return rows.map((r) => r.id);
 }
 
@@ -250,8 +274,50 @@ export async function manaBelowMax(db: DbOrTx, userId: string, lock = false) {
   return rows.map((r) => r.attributes);
 }
 
-/** Adds the settled adventure to the leaderboard counts (DECISIONS §2). */
-export const countAdventure = (won: boolean) => ({
-  adventuresCompleted: sql`${playerCharacters.adventuresCompleted} + 1`,
-  battlesWon: won ? sql`${playerCharacters.battlesWon} + 1` : sql`${playerCharacters.battlesWon}`,
-});
+const characterSettled = prepared('adventure_character_settled', (db) =>
+  db
+    .update(playerCharacters)
+    .set({
+      level: sql`${sql.placeholder('level')}::int`,
+      xp: sql`${sql.placeholder('xp')}::int`,
+      copper: sql`${playerCharacters.copper} + ${sql.placeholder('copper')}::bigint`,
+      skillPoints: sql`${playerCharacters.skillPoints} + ${sql.placeholder('skillPoints')}::int`,
+      spellEffects: sql`${sql.placeholder('effects')}::jsonb`,
+      adventuresCompleted: sql`${playerCharacters.adventuresCompleted} + 1`,
+      battlesWon: sql`${playerCharacters.battlesWon} + ${sql.placeholder('won')}::int`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(playerCharacters.id, sql.placeholder('id'))),
+);
+
+/**
+ * A settled adventure's character: its level and XP, the copper and skill points it gained, the
+ * spell effects left, and the leaderboard counts (DECISIONS §2: every adventure, and the won ones).
+ */
+export async function settleCharacter(
+  tx: Tx,
+  id: string,
+  change: { level: number; xp: number; copperGained: number; skillPointsGained: number; effects: SpellEffects; won: boolean },
+): Promise<void> {
+  await characterSettled(tx, {
+    id,
+    level: change.level,
+    xp: change.xp,
+    copper: change.copperGained,
+    skillPoints: change.skillPointsGained,
+    effects: JSON.stringify(change.effects),
+    won: change.won ? 1 : 0,
+  });
+}
+
+const attributesSet = prepared('character_attributes_set', (db) =>
+  db
+    .update(playerCharacterAttributes)
+    .set(Object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, sql`${sql.placeholder(key)}::int`])))
+    .where(eq(playerCharacterAttributes.characterId, sql.placeholder('characterId'))),
+);
+
+/** A character's live attributes after a rule changed them. */
+export async function setAttributes(tx: Tx, characterId: string, attributes: Attributes): Promise<void> {
+  await attributesSet(tx, { characterId, ...attributes });
+}

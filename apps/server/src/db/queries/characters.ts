@@ -1,4 +1,4 @@
-import type { Appearance, Attributes, Backpack, InventoryEntry, NewCharacter, SpentAttributePoints } from '@rpg/game';
+import { ATTRIBUTE_KEYS, type Appearance, type Attributes, type Backpack, type InventoryEntry, type NewCharacter, type SpentAttributePoints } from '@rpg/game';
 import { and, asc, count, eq, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { dueAdventuresColumn, toTimedState, type TimedState } from './adventures.ts';
@@ -265,21 +265,7 @@ export async function deleteCharacter(tx: Tx, userId: string, id: string): Promi
 
 /** The live attributes of a row, as the rules read them. */
 export function attributesOf(a: Pick<CharacterRow['attributes'], keyof Attributes>): Attributes {
-  return {
-    strength: a.strength,
-    dexterity: a.dexterity,
-    intelligence: a.intelligence,
-    constitution: a.constitution,
-    attack: a.attack,
-    magicPower: a.magicPower,
-    speed: a.speed,
-    defense: a.defense,
-    health: a.health,
-    currentHealth: a.currentHealth,
-    maxHealth: a.maxHealth,
-    currentMana: a.currentMana,
-    maxMana: a.maxMana,
-  };
+  return Object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, a[key]])) as Record<keyof Attributes, number>;
 }
 
 export function appearanceOf(row: CharacterRow['appearance']): Appearance {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
@@ -56,14 +56,18 @@ const pairColumns = { friendshipId: friendships.id, friendshipStatus: friendship
 /** A player with the facts of the viewer's relation to them (the block columns and the pair's row). */
 export type RelatedPlayerRow = PlayerRow & { friendshipId: string | null; friendshipStatus: 'pending' | 'accepted' | 'rejected' | null; friendshipRequester: string | null };
 
+const relatedRead = prepared('related_players', (db) =>
+  db
+    .select({ ...playerColumns(viewer), ...pairColumns })
+    .from(users)
+    .leftJoin(friendships, pairWith(viewer))
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::text[])`),
+);
+
 /** The viewer's relation facts for each of `ids` (players that exist). */
 export async function relatedPlayers(db: DbOrTx, viewerId: string, ids: readonly string[]): Promise<RelatedPlayerRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({ ...playerColumns(viewerId), ...pairColumns })
-    .from(users)
-    .leftJoin(friendships, pairWith(viewerId))
-    .where(inArray(users.id, [...new Set(ids)]));
+  return relatedRead(db, { viewerId, ids: [...new Set(ids)] });
 }
 
 /** The player's name, or undefined when there is no such player. */

@@ -1,13 +1,11 @@
 import { completeAdventure, copperChange, createRng, DISCOVERY_MESSAGES, isRuleError, itemsIn, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
-import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { countAdventure, markSettled, type OwnedAdventure } from '../../db/queries/adventures.ts';
+import { markSettled, setAttributes, settleCharacter, type OwnedAdventure } from '../../db/queries/adventures.ts';
 import { attributesOf, getCharacterForUpdate } from '../../db/queries/characters.ts';
 import { addItems, listInventory } from '../../db/queries/inventory.ts';
 import { recordLedger } from '../../db/queries/ledger.ts';
 import { applyManaRegen } from '../../db/queries/vitals.ts';
 import { writeConsoleLines } from '../../db/queries/console.ts';
-import { playerCharacterAttributes, playerCharacters } from '../../db/schema/index.ts';
 import { skillBonusesOf } from '../skills.ts';
 import { NO_NOTICE, recordEvents, type AchievementNotice } from '../achievements.ts';
 import { adventureRng, equippedGear } from './shared.ts';
@@ -98,19 +96,15 @@ export async function settleAdventure(
     return { userId, characterId, won: false, title: 'Adventure Failed!', message: error.message, achievements: NO_NOTICE };
   }
 
-  await tx
-    .update(playerCharacters)
-    .set({
-      level: outcome.level,
-      xp: outcome.xp,
-      copper: sql`${playerCharacters.copper} + ${outcome.copperGained}`,
-      skillPoints: sql`${playerCharacters.skillPoints} + ${outcome.levelsGained * SKILL_POINTS_PER_LEVEL}`,
-      spellEffects: outcome.effects,
-      ...countAdventure(outcome.won),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(playerCharacters.id, characterId));
-  await tx.update(playerCharacterAttributes).set(outcome.attributes).where(eq(playerCharacterAttributes.characterId, characterId));
+  await settleCharacter(tx, characterId, {
+    level: outcome.level,
+    xp: outcome.xp,
+    copperGained: outcome.copperGained,
+    skillPointsGained: outcome.levelsGained * SKILL_POINTS_PER_LEVEL,
+    effects: outcome.effects,
+    won: outcome.won,
+  });
+  await setAttributes(tx, characterId, outcome.attributes);
   const { added, leftBehind } = await addItems(tx, characterId, outcome.items, { entries, slots: row.backpack.slots });
   const why = { reason: 'adventure', cause: adventure.id } as const;
   await recordLedger(tx, [...copperChange(characterId, 'adventures', outcome.copperGained, why), ...itemsIn(characterId, added, 'adventures', why)]);
