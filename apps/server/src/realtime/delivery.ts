@@ -6,7 +6,7 @@ import type { BlockPeers } from './blocks.ts';
 import type { BusMessage, PushMessage } from './bus.ts';
 import { Coalescer } from './coalesce.ts';
 import { SESSION_CHANGED, SIGNED_OUT_CLOSE, type Tab, type Tabs } from './tabs.ts';
-import { concerns, gained, topicsOf, watchOf, type Topics } from './watch.ts';
+import { concerns, topicsOf, watchOf, type Topics } from './watch.ts';
 
 /**
  * Bytes a tab may leave unread (ws's `bufferedAmount`: what waits in the socket's buffer) before its
@@ -162,14 +162,12 @@ export class Delivery {
     this.tabs.setWatch(tab, after);
     // A pass under way visits the tab too, under what it holds now: its broadcasts may not have concerned what it held before.
     this.visiting?.push(tab);
-    // Only a key it did not hold before can make a kept broadcast new to it (most watches gain a key or two).
-    const added = before && gained(before, after);
-    if (!before || !added) return;
+    if (!before) return;
     this.forgetOld();
     // A pass that ended has given the tab all it needed of its broadcasts, visited or not.
     const had = Math.max(tab.seen, this.passedUpTo);
     const missed = this.recent
-      .filter((b) => b.seq <= had && concerns(added, b.topics) && !concerns(before, b.topics) && !b.except?.has(tab.userId))
+      .filter((b) => b.seq <= had && !b.except?.has(tab.userId) && !concerns(before, b.topics) && concerns(after, b.topics))
       .map((b) => b.out);
     this.write(tab, missed);
   }

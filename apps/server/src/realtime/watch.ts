@@ -43,20 +43,6 @@ export function concerns(watch: Watch | undefined, topics: Topics | undefined): 
 }
 
 /**
- * What `after` holds that `before` did not: the broadcasts that concern `after` and not `before` are
- * exactly those that concern this and not `before` (a topic found in `after` but in none of
- * `before`'s sets is found in these). Undefined when nothing was gained: no broadcast can concern
- * `after` alone.
- */
-export function gained(before: Watch, after: Watch): Watch | undefined {
-  const keys = new Set<string>();
-  const underKeys = new Set<string>();
-  for (const key of after.keys) if (!before.keys.has(key)) keys.add(key);
-  for (const key of after.underKeys) if (!before.underKeys.has(key)) underKeys.add(key);
-  return keys.size === 0 && underKeys.size === 0 ? undefined : { keys, underKeys };
-}
-
-/**
  * Tabs by what they hold, so that a broadcast's pass visits the tabs it concerns and no others:
  * `concerned` finds exactly the tabs for which `concerns(watch, topics)` is true. Without it, each
  * broadcast (a post's likes, a presence) looked at every tab of the process, most of which show
