@@ -1,4 +1,4 @@
-import { ATTRIBUTE_KEYS, type Attributes, type ItemData, type LocationId, type SpellEffects } from '@rpg/game';
+import type { ItemData, LocationId, SpellEffects } from '@rpg/game';
 import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
@@ -308,16 +308,4 @@ export async function settleCharacter(
     effects: JSON.stringify(change.effects),
     won: change.won ? 1 : 0,
   });
-}
-
-const attributesSet = prepared('character_attributes_set', (db) =>
-  db
-    .update(playerCharacterAttributes)
-    .set(Object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, sql`${sql.placeholder(key)}::int`])))
-    .where(eq(playerCharacterAttributes.characterId, sql.placeholder('characterId'))),
-);
-
-/** A character's live attributes after a rule changed them. */
-export async function setAttributes(tx: Tx, characterId: string, attributes: Attributes): Promise<void> {
-  await attributesSet(tx, { characterId, ...attributes });
 }

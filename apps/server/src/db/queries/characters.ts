@@ -244,6 +244,18 @@ export async function saveAppearance(tx: Tx, characterId: string, appearance: Ap
   await tx.update(playerCharacterAppearance).set(appearance).where(eq(playerCharacterAppearance.characterId, characterId));
 }
 
+const attributesSet = prepared('character_attributes_set', (db) =>
+  db
+    .update(playerCharacterAttributes)
+    .set(Object.fromEntries(ATTRIBUTE_KEYS.map((key) => [key, sql`${sql.placeholder(key)}::int`])))
+    .where(eq(playerCharacterAttributes.characterId, sql.placeholder('characterId'))),
+);
+
+/** A character's live attributes after a rule changed them (the caller holds the character). */
+export async function setAttributes(tx: Tx, characterId: string, attributes: Attributes): Promise<void> {
+  await attributesSet(tx, { characterId, ...attributes });
+}
+
 /** Saves what the attribute-point rules change: the live attributes and the spent-points map. */
 export async function saveAttributePoints(
   tx: Tx,
@@ -251,7 +263,7 @@ export async function saveAttributePoints(
   id: string,
   state: { attributes: Attributes; spentAttributePoints: SpentAttributePoints },
 ): Promise<void> {
-  await tx.update(playerCharacterAttributes).set(state.attributes).where(eq(playerCharacterAttributes.characterId, id));
+  await setAttributes(tx, id, state.attributes);
   await tx
     .update(playerCharacters)
     .set({ spentAttributePoints: state.spentAttributePoints, updatedAt: sql`now()` })

@@ -1,7 +1,7 @@
 import { completeAdventure, copperChange, createRng, DISCOVERY_MESSAGES, isRuleError, itemsIn, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
 import type { Tx } from '../../db/client.ts';
-import { markSettled, setAttributes, settleCharacter, type OwnedAdventure } from '../../db/queries/adventures.ts';
-import { attributesOf, getCharacterForUpdate } from '../../db/queries/characters.ts';
+import { markSettled, settleCharacter, type OwnedAdventure } from '../../db/queries/adventures.ts';
+import { attributesOf, getCharacterForUpdate, setAttributes } from '../../db/queries/characters.ts';
 import { addItems, listInventory } from '../../db/queries/inventory.ts';
 import { recordLedger } from '../../db/queries/ledger.ts';
 import { applyManaRegen } from '../../db/queries/vitals.ts';
