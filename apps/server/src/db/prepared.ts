@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.ts';
 import { connectionHandle } from './transaction.ts';
@@ -23,6 +24,9 @@ import { connectionHandle } from './transaction.ts';
 interface Preparable<R> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
 }
+
+/** A prepared query's `now` value (an ISO text, as the callers pass it) as a timestamp. */
+export const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
 
 const names = new Set<string>();
 

@@ -1,7 +1,7 @@
 import { applyFolded, foldChanges, type CounterChange } from '@rpg/game';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { prepared } from '../prepared.ts';
+import { nowParam, prepared } from '../prepared.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, gifts, playerAchievements, playerCharacters, users } from '../schema/index.ts';
 
 /** Achievement state of one player, scoped by user id. Writers run inside the event's transaction. */
@@ -163,7 +163,7 @@ export async function setTimeZone(tx: DbOrTx, userId: string, timeZone: string):
 const playTimeClaim = (db: DbOrTx, since: SQL) =>
   db
     .update(achievementProgress)
-    .set({ playedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .set({ playedAt: nowParam })
     .where(and(eq(achievementProgress.userId, userIdParam), since))
     .returning({ userId: achievementProgress.userId });
 const playTimeClaimed = prepared('play_time_claimed', (db) => playTimeClaim(db, sql`${achievementProgress.playedAt} = ${sql.placeholder('previous')}::timestamptz`));

@@ -2,7 +2,7 @@ import type { ItemData, LocationId, SpellEffects } from '@rpg/game';
 import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
-import { prepared } from '../prepared.ts';
+import { nowParam, prepared } from '../prepared.ts';
 import { characterAdventures, playerCharacterAttributes, playerCharacterInventory, playerCharacters } from '../schema/index.ts';
 import { liveAttributeColumns, ownedCharacter } from './columns.ts';
 import { entryOrder } from './inventory.ts';
@@ -132,7 +132,7 @@ const dueNextLocked = prepared('adventure_due_next_locked', (db) =>
     .select(ownedSelection)
     .from(characterAdventures)
     .innerJoin(playerCharacters, eq(playerCharacters.id, characterAdventures.characterId))
-    .where(and(open, lte(characterAdventures.endTime, sql`${sql.placeholder('now')}::timestamptz`), sql`${characterAdventures.id} <> all(${sql.placeholder('skip')}::uuid[])`))
+    .where(and(open, lte(characterAdventures.endTime, nowParam), sql`${characterAdventures.id} <> all(${sql.placeholder('skip')}::uuid[])`))
     .orderBy(asc(characterAdventures.endTime))
     .limit(1)
     .for('update', { of: characterAdventures, skipLocked: true }),
@@ -167,7 +167,7 @@ const dueIdsOf = prepared('adventure_due_ids_of', (db) =>
     .select({ id: characterAdventures.id })
     .from(characterAdventures)
     .innerJoin(playerCharacters, eq(playerCharacters.id, characterAdventures.characterId))
-    .where(and(eq(playerCharacters.userId, sql.placeholder('userId')), open, lte(characterAdventures.endTime, sql`${sql.placeholder('now')}::timestamptz`)))
+    .where(and(eq(playerCharacters.userId, sql.placeholder('userId')), open, lte(characterAdventures.endTime, nowParam)))
     .orderBy(asc(characterAdventures.endTime)),
 );
 
@@ -248,7 +248,7 @@ export async function nextAdventureEnd(db: DbOrTx): Promise<Date | null> {
 const settledMarked = prepared('adventure_settled', (db) =>
   db
     .update(characterAdventures)
-    .set({ completed: true, rewardClaimed: true, outcome: sql`${sql.placeholder('outcome')}::jsonb`, completedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .set({ completed: true, rewardClaimed: true, outcome: sql`${sql.placeholder('outcome')}::jsonb`, completedAt: nowParam })
     .where(and(eq(characterAdventures.id, sql.placeholder('id')), open))
     .returning({ id: characterAdventures.id }),
 );

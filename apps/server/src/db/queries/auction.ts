@@ -2,7 +2,7 @@ import { AUCTION_COUNT_AHEAD, type AuctionSort } from '@rpg/contract';
 import type { GearSlot, Tier } from '@rpg/game';
 import { and, asc, desc, eq, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { prepared } from '../prepared.ts';
+import { nowParam, prepared } from '../prepared.ts';
 import { auctionListings, playerCharacters, users } from '../schema/index.ts';
 import { likeEscape } from './columns.ts';
 
@@ -134,7 +134,6 @@ export async function readMyListings(db: DbOrTx, userId: string, now: Date, rece
 
 // ---- GET /api/auction/listings in one statement -------------------------------------------------
 
-const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
 const viewer = sql`${sql.placeholder('viewerUserId')}::text`;
 const sortParam = sql`${sql.placeholder('sort')}::text`;
 const pageSize = sql`${sql.placeholder('pageSize')}::int`;
