@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The development dependencies installed under a tree, by the lock file: the packages it marks
 // "dev", and "devOptional" (a development dependency that is also an optional peer of a production
-// one, which `npm prune --omit=dev` keeps). `--check` lists them and exits 1 if there is any;
+// one, which `npm ci --omit=dev` keeps), and what only they need. `--check` lists them and exits 1
+// if there is any;
 // `--remove` deletes them (deploy/Dockerfile: the image holds production dependencies only).
 //   node deploy/omit-dev.mjs --check|--remove [ROOT]   (ROOT: the directory of package-lock.json)
 import { existsSync, lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,13 +40,33 @@ function installed() {
   return keys;
 }
 
-const dev = installed().filter((key) => packages[key]?.dev || packages[key]?.devOptional);
+/** The name a lock file key installs (node_modules/a/node_modules/@s/b -> @s/b). */
+const nameOf = (key) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+const needs = (entry) => Object.keys({ ...entry?.dependencies, ...entry?.optionalDependencies, ...entry?.peerDependencies });
+
+const all = installed();
+const dev = new Set(all.filter((key) => packages[key]?.dev || packages[key]?.devOptional));
+// A platform's binary of a development tool (@esbuild/linux-x64, @rolldown/binding-...) is marked
+// only "optional": it is left once nothing installed needs it (the workspaces' own dependencies and
+// those of every package kept), until no more fall away.
+for (let changed = true; changed; ) {
+  changed = false;
+  const needed = new Set(Object.entries(packages).filter(([key]) => !key.includes('node_modules/')).flatMap(([, entry]) => needs(entry)));
+  for (const key of all) if (!dev.has(key)) for (const name of needs(packages[key])) needed.add(name);
+  for (const key of all) {
+    if (!dev.has(key) && !needed.has(nameOf(key))) {
+      dev.add(key);
+      changed = true;
+    }
+  }
+}
+
 if (mode === '--remove') {
   for (const key of dev) rmSync(path.join(root, key), { recursive: true, force: true });
-  console.log(`Removed ${dev.length} development dependencies.`);
-} else if (dev.length > 0) {
-  console.error(`${dev.length} development dependencies installed:\n  ${dev.join('\n  ')}`);
+  console.log(`Removed ${dev.size} development dependencies.`);
+} else if (dev.size > 0) {
+  console.error(`${dev.size} development dependencies installed:\n  ${[...dev].join('\n  ')}`);
   process.exit(1);
 } else {
-  console.log('No development dependency installed.');
+  console.log(`No development dependency among the ${all.length} packages installed.`);
 }

@@ -15,7 +15,8 @@ import { fillBasicInformation, tinyPngFile } from '../tests/character-helpers.ts
  * browser; then `docker stop` of the game container holding a player's socket under a stream of
  * requests (none fails, none it took is lost, each chat line it answered is stored), both players
  * reconnect to the other process, the stopped one comes back; and after `docker compose down` and
- * `up` (containers new, volumes kept) the account, the chat and the uploaded avatar are still there.
+ * `up` (containers new, volumes kept) the account, the chat and the uploaded avatar are still there,
+ * and `npm run audit-economy` in a game container finds the economy whole.
  */
 const run = promisify(execFile);
 const docker = process.env.DEPLOY_DOCKER ?? 'docker';
@@ -223,6 +224,8 @@ test('through Caddy: sign up, a character, an adventure, the chat; a stopped gam
     const avatar = page.getByRole('img', { name: 'Avatar of Aldric' });
     await expect(avatar).toHaveAttribute('src', /^\/uploads\//, LOADED);
     await expect.poll(() => avatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+    // The operator's audit runs in a game container (tsx and the sources are in the image).
+    expect(await composeRun('exec', '-T', 'game1', 'npm', 'run', '--silent', 'audit-economy')).toContain('The economy is whole: no difference.');
     await other.context().close();
   } finally {
     await mail.close();
