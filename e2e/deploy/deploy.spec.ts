@@ -28,6 +28,10 @@ const LOADED = { timeout: 30_000 };
 const sh = async (command: string[]): Promise<string> => (await run(command[0]!, command.slice(1), { maxBuffer: 16 << 20 })).stdout.trim();
 const composeRun = (...args: string[]) => sh([...compose, ...args]);
 const containerOf = (service: string) => composeRun('ps', '-q', service);
+const health = async (service: string) => sh([docker, 'inspect', '-f', '{{.State.Health.Status}}', await containerOf(service)]);
+const began = Date.now();
+/** How long each part took, in the run's output. */
+const mark = (what: string) => console.log(`${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
 
 /** An SMTP server on every address of the host: the game containers reach it as host.docker.internal. */
 function smtpCatcher(): Promise<{ codeFor(email: string): Promise<string>; close(): Promise<void> }> {
@@ -142,6 +146,11 @@ test('through Caddy: sign up, a character, an adventure, the chat; a stopped gam
     await say(other, hello);
     await expect(chatLog(page).getByText(hello)).toBeVisible();
 
+    mark('signed up, a character, an avatar, an adventure, a second player, a chat line');
+    // Both game containers report healthy (their HEALTHCHECK, every 15 s).
+    for (const service of ['game1', 'game2']) await expect.poll(() => health(service), { timeout: 90_000, intervals: [1_000] }).toBe('healthy');
+    mark('both game containers healthy');
+
     // Stop the game container that holds a player's socket (if both are on one, that one).
     const containers = { game1: await containerOf('game1'), game2: await containerOf('game2') };
     const sockets = { game1: await openSockets(containers.game1), game2: await openSockets(containers.game2) };
@@ -207,16 +216,21 @@ test('through Caddy: sign up, a character, an adventure, the chat; a stopped gam
     await say(page, after);
     await expect(chatLog(other).getByText(after)).toBeVisible();
 
+    mark(`${stopped} stopped; both players live on ${staying}`);
     // The stopped one starts again, and Caddy sends it requests again.
     await sh([docker, 'start', containers[stopped]]);
     await expect
       .poll(async () => (await page.request.get('/api/ready')).headers()['x-process'], { timeout: 60_000, intervals: [250] })
       .toBe(stopped);
 
+    mark(`${stopped} started, back behind Caddy`);
     // New containers, the same volumes: the account, its character, the chat and the avatar remain.
     await composeRun('down', '--timeout', '10');
+    mark('docker compose down');
     await composeRun('up', '-d', '--no-build');
+    mark('docker compose up');
     await expect.poll(async () => (await page.request.get('/api/ready').catch(() => null))?.status(), { timeout: 90_000, intervals: [500] }).toBe(200);
+    mark('ready again through Caddy');
     await page.goto('/play');
     await expect(page.getByRole('heading', { name: 'Playing as Aldric' })).toBeVisible(LOADED);
     await expect(chatLog(page).getByText(after)).toBeVisible(LOADED);
@@ -224,8 +238,10 @@ test('through Caddy: sign up, a character, an adventure, the chat; a stopped gam
     const avatar = page.getByRole('img', { name: 'Avatar of Aldric' });
     await expect(avatar).toHaveAttribute('src', /^\/uploads\//, LOADED);
     await expect.poll(() => avatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+    mark('the data is there');
     // The operator's audit runs in a game container (tsx and the sources are in the image).
     expect(await composeRun('exec', '-T', 'game1', 'npm', 'run', '--silent', 'audit-economy')).toContain('The economy is whole: no difference.');
+    mark('the economy is whole');
     await other.context().close();
   } finally {
     await mail.close();
