@@ -28,6 +28,23 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
+DOCKER=docker COMPOSE=() dockerd_pid="" stand_ins=()
+compose() { "${COMPOSE[@]}" "$@"; }
+cleanup() {
+  local status=$?
+  step "cleaning up"
+  for pid in "${stand_ins[@]}"; do kill "$pid" 2>/dev/null || true; done
+  if [ "${#COMPOSE[@]}" -gt 0 ]; then
+    compose down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1 || true
+    "$DOCKER" image rm "$GAME_IMAGE" >/dev/null 2>&1 || true
+  fi
+  if [ -n "$dockerd_pid" ]; then kill "$dockerd_pid" 2>/dev/null && wait "$dockerd_pid" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+  echo "== test:deploy $([ "$status" = 0 ] && echo passed || echo FAILED) in $(($(date +%s) - started)) s"
+  exit "$status"
+}
+trap cleanup EXIT
+
 # --- The engine --------------------------------------------------------------------------------
 if ! command -v dockerd >/dev/null; then
   step "installing Docker's engine (docker.io)"
@@ -35,12 +52,10 @@ if ! command -v dockerd >/dev/null; then
 fi
 # A client that builds with BuildKit (RUN --mount, build secrets): docker buildx, or Debian's 20.10
 # client, whose BuildKit is built in (DOCKER_BUILDKIT=1). A newer client without buildx cannot.
-DOCKER=docker
 if ! docker buildx version >/dev/null 2>&1; then
   [ -x /usr/bin/docker ] && DOCKER=/usr/bin/docker
   export DOCKER_BUILDKIT=1
 fi
-dockerd_pid=""
 if ! "$DOCKER" info >/dev/null 2>&1; then
   step "starting dockerd"
   dockerd >"$WORK/dockerd.log" 2>&1 &
@@ -60,21 +75,7 @@ export POSTGRES_PASSWORD AUTH_SECRET DOMAIN=localhost SMTP_URL RPG_GAME_IMAGE=$G
 POSTGRES_PASSWORD=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 AUTH_SECRET=$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n')
 COMPOSE+=(-p "$PROJECT" -f "$PWD/deploy/compose.yaml" -f "$PWD/deploy/test/compose.test.yaml")
-compose() { "${COMPOSE[@]}" "$@"; }
 
-stand_ins=()
-cleanup() {
-  local status=$?
-  step "cleaning up"
-  for pid in "${stand_ins[@]}"; do kill "$pid" 2>/dev/null || true; done
-  compose down --volumes --remove-orphans --timeout 5 >/dev/null 2>&1 || true
-  "$DOCKER" image rm "$GAME_IMAGE" >/dev/null 2>&1 || true
-  if [ -n "$dockerd_pid" ]; then kill "$dockerd_pid" 2>/dev/null && wait "$dockerd_pid" 2>/dev/null || true; fi
-  rm -rf "$WORK"
-  echo "== test:deploy $([ "$status" = 0 ] && echo passed || echo FAILED) in $(($(date +%s) - started)) s"
-  exit "$status"
-}
-trap cleanup EXIT
 
 # --- The base images ---------------------------------------------------------------------------
 NODE_IMAGE=${RPG_NODE_IMAGE:-node:24-bookworm-slim}
