@@ -130,6 +130,26 @@ test.describe('issue 44: a notice when a timer ends, an installable game, the in
     }
   });
 
+  test('Settings: the timers to hear about are saved on the server and follow in another tab live', async ({ browser }) => {
+    const hero = await player(browser, 'chooser');
+    const { page, context } = hero;
+    await page.goto('/settings');
+    const other = await context.newPage();
+    await other.goto('/settings');
+    for (const tab of [page, other]) {
+      await expect(tab.getByRole('heading', { name: 'Timer Notices' })).toBeVisible();
+      for (const name of ['Adventures', 'Crafting', 'Store restocks']) await expect(tab.getByRole('switch', { name })).toBeChecked();
+    }
+    await page.getByRole('switch', { name: 'Store restocks' }).click();
+    await expect(page.getByRole('switch', { name: 'Store restocks' })).not.toBeChecked();
+    await expect(other.getByRole('switch', { name: 'Store restocks' })).not.toBeChecked();
+    await expect(other.getByRole('switch', { name: 'Adventures' })).toBeChecked();
+    expect(await (await page.request.get('/api/notices/settings')).json()).toEqual({ adventures: true, crafts: true, restock: false });
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Store restocks' })).not.toBeChecked();
+    await context.close();
+  });
+
   test('permission is asked when the first adventure starts, never on load', async ({ browser }) => {
     const hero = await player(browser, 'asker', { allow: false });
     const { page } = hero;
