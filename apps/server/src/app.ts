@@ -30,7 +30,7 @@ import { authRoutes } from './routes/auth.ts';
 import { characterImageRoutes, characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes, type Lifecycle } from './routes/health.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
-import { resolveSecret } from './secret.ts';
+import { resolveSecret, resolveVapidKeys } from './secret.ts';
 import type { CommandTable } from './commands/registry.ts';
 import { buildCommandTable } from './commands/table.ts';
 import { consoleRoutes } from './routes/console.ts';
@@ -41,6 +41,8 @@ import { recipeScrollDrops } from './services/crafting-drops.ts';
 import { casinoRoutes } from './routes/casino.ts';
 import { craftingRoutes } from './routes/crafting.ts';
 import { craftSettler } from './services/crafting.ts';
+import { generateVapidKeys, vapidSubject, WebPushSender } from './services/web-push.ts';
+import { noticeRoutes } from './routes/notices.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { storeRoutes } from './routes/store.ts';
 import { achievementRoutes } from './routes/achievements.ts';
@@ -140,11 +142,19 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   // The session cache reads the very cookie better-auth reads: its name from better-auth's own context.
   const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name);
   const scheduler = new Scheduler(app.log);
-  const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: requestAwareLog, dropOptions: { extraDrops: recipeScrollDrops } });
+  // Issue 44: Web Push of the timers' ends to the player's devices, with keys kept in DATA_DIR.
+  const webPush = new WebPushSender({
+    db,
+    keys: resolveVapidKeys(config.dataDir, generateVapidKeys),
+    subject: vapidSubject(config.publicUrl, config.mailFrom),
+    openTabs: (userId) => hub.openTabs(userId),
+    log: app.log,
+  });
+  const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: requestAwareLog, dropOptions: { extraDrops: recipeScrollDrops }, webPush });
   scheduler.register(adventures);
   const catchUp = (userId: string) => adventures.catchUp(userId);
   const catchUpFrom = (...args: Parameters<AdventureSettlement['catchUpFrom']>) => adventures.catchUpFrom(...args);
-  scheduler.register(craftSettler(db, hub, app.log));
+  scheduler.register(craftSettler(db, hub, app.log, webPush));
   scheduler.register(storeRefreshSettler(push, config.storeTimeZone));
   scheduler.register(auctionExpirySettler(db, hub, app.log));
   scheduler.register(rateLimitPruner(db, app.log));
@@ -243,6 +253,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await leaderboardRoutes(app, { db, guard, rateLimitFactor: config.rateLimitFactor });
   await socialRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await auctionRoutes(app, { db, guard, hub, config });
+  await noticeRoutes(app, { db, guard, hub, vapidPublicKey: webPush.publicKey, allowHttpEndpoints: config.nodeEnv !== 'production' });
   await postRoutes(app, { db, guard, hub, dataDir: config.dataDir, rateLimitFactor: config.rateLimitFactor });
   // The uploads, the only routes that read multipart, in a scope of their own: @fastify/multipart adds
   // an onRequest and an onResponse hook to every route of its scope (docs/performance.md,

@@ -71,6 +71,10 @@ export const queryKeys = {
   moderationPenalties: ['moderation', 'penalties'] as const,
   moderationStaff: ['moderation', 'staff'] as const,
   moderationLog: (page: number) => ['moderation', 'log', page] as const,
+  /** Issue 44: which timers' ends the player hears about (every tab, every device). */
+  noticeSettings: ['notices', 'settings'] as const,
+  /** Issue 44: the notification inbox (the bell and its badge). */
+  inbox: ['inbox'] as const,
 } as const;
 
 /** What changes together, named once: the keys a kind of change makes stale. */

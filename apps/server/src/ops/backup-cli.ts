@@ -4,9 +4,9 @@ import { loadConfig } from '../config.ts';
 import { backup, OpsError, restore } from './backup.ts';
 
 /** `npm run backup [FILE]` and `npm run restore FILE` (package.json): see backup.ts. */
-const PG_DUMP_HELP = `DATABASE_URL is set: the game's data is in PostgreSQL. Back it up with pg_dump, and DATA_DIR's uploads and auth-secret with it:
+const PG_DUMP_HELP = `DATABASE_URL is set: the game's data is in PostgreSQL. Back it up with pg_dump, and DATA_DIR's uploads, auth-secret and vapid-keys.json with it:
   pg_dump --format=custom --file=rpg.dump "$DATABASE_URL"
-  tar -czf rpg-files.tar.gz -C "$DATA_DIR" uploads auth-secret
+  tar -czf rpg-files.tar.gz -C "$DATA_DIR" uploads auth-secret vapid-keys.json
 Restore into an empty database with pg_restore (then start the server, which applies newer migrations):
   pg_restore --no-owner --dbname="$DATABASE_URL" rpg.dump
   tar -xzf rpg-files.tar.gz -C "$DATA_DIR"`;

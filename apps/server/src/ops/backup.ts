@@ -6,8 +6,9 @@ import { PGlite } from '@electric-sql/pglite';
 /**
  * `npm run backup [FILE]` and `npm run restore FILE` for the embedded database (docs/deploy.md).
  *
- * A backup is one tar.gz of the whole DATA_DIR: the database (pglite/), the uploads (uploads/)
- * and the auth secret (auth-secret, without which every session ends). It is taken while the
+ * A backup is one tar.gz of the whole DATA_DIR: the database (pglite/), the uploads (uploads/),
+ * the auth secret (auth-secret, without which every session ends) and the Web Push keys
+ * (vapid-keys.json, without which every device subscription is refused). It is taken while the
  * server is stopped: the embedded database is one process's, and another process opening its
  * files while the server runs could damage them. The database is opened and closed first, so
  * what a crash (kill -9) left is recovered and checkpointed before the copy.

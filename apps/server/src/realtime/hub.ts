@@ -81,6 +81,11 @@ export class RealtimeHub {
   }
 
   /** Push to every open tab of one player. */
+  /** The player's open tabs on every process (their connections that pinged recently). */
+  openTabs(userId: string): Promise<number> {
+    return this.presence.liveConnections(userId);
+  }
+
   toUser(userId: string, payload: PushMessage): Promise<void> {
     return this.bus.publish({ kind: 'user', userId, payload });
   }

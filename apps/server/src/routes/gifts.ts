@@ -1,6 +1,7 @@
-import { changedKeys, giftBodySchema, giftResponseSchema, queryKeys, type GiftResponse } from '@rpg/contract';
+import { changedKeys, giftBodySchema, giftResponseSchema, inboxTextOf, queryKeys, type GiftReceivedPush, type GiftResponse } from '@rpg/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { addInboxEntries } from '../db/queries/notices.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
@@ -19,10 +20,16 @@ export async function giftRoutes(
   api.post('/api/gifts', { onRequest: guard, schema: { body: giftBodySchema, response: { 200: giftResponseSchema } } }, async (request): Promise<GiftResponse> => {
     const { userId } = player(request);
     await throttlePlayer(db, 'gifts', userId, rateLimitFactor);
-    const gift = await transaction(db, (tx) => giveGift(tx, userId, request.body, new Date()));
+    const { gift, received } = await transaction(db, async (tx) => {
+      const given = await giveGift(tx, userId, request.body, new Date());
+      const push: GiftReceivedPush = { type: 'gift-received', fromName: given.fromName, message: given.receivedMessage };
+      // Issue 44: the gift in the receiver's inbox, with the gift.
+      await addInboxEntries(tx, [{ userId: given.toUserId, ...inboxTextOf(push) }]);
+      return { gift: given, received: push };
+    });
     const p = pusher(hub, request.log);
-    p.notify(gift.toUserId, { type: 'gift-received', fromName: gift.fromName, message: gift.receivedMessage });
-    p.invalidate(gift.toUserId, [...changedKeys.items(gift.toCharacterId), queryKeys.console(gift.toCharacterId)]);
+    p.notify(gift.toUserId, received);
+    p.invalidate(gift.toUserId, [...changedKeys.items(gift.toCharacterId), queryKeys.console(gift.toCharacterId), queryKeys.inbox]);
     p.invalidate(userId, [...changedKeys.items(gift.fromCharacterId), queryKeys.console(gift.fromCharacterId)]);
     announceAchievements(p, userId, gift.notice);
     return { toast: { title: 'Gift Sent', description: gift.message, variant: 'success' }, message: gift.message };

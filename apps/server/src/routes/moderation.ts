@@ -12,6 +12,9 @@ import {
   reportBodySchema,
   roleBodySchema,
   staffListSchema,
+  inboxTextOf,
+  invalidatePush,
+  queryKeys,
   type ModerationNoticePush,
   type PushMessage,
 } from '@rpg/contract';
@@ -30,6 +33,7 @@ import {
 } from '@rpg/game';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
+import { addInboxEntries } from '../db/queries/notices.ts';
 import {
   auditPage,
   closeReports,
@@ -140,11 +144,13 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
   const audit = (tx: Tx, actor: Staff, target: PlayerStanding, action: string, reason: string, now: Date, details: Record<string, string | number | boolean | null>) =>
     writeAudit(tx, { actorId: actor.userId, actorName: actor.username, action, targetUserId: target.id, targetName: target.username, reason, details, createdAt: now });
 
-  const notice = (action: ModerationNoticePush['action'], reason: string, extra: Parameters<typeof moderationNotice>[2] = {}): PushMessage => ({ type: 'moderation-notice', action, ...moderationNotice(action, reason, extra) });
+  const notice = (action: ModerationNoticePush['action'], reason: string, extra: Parameters<typeof moderationNotice>[2] = {}): ModerationNoticePush => ({ type: 'moderation-notice', action, ...moderationNotice(action, reason, extra) });
+  /** Issue 44: the notice kept in the player's inbox, in the transaction of the action. */
+  const keep = (tx: Tx, userId: string, push: ModerationNoticePush) => addInboxEntries(tx, [{ userId, ...inboxTextOf(push) }]);
 
   /** The player is told, then (a suspension) every session of theirs ends and every tab is closed, on every process. */
   async function tell(userId: string, push: PushMessage, log: FastifyRequest['log'], revoke = false): Promise<void> {
-    await pusher(hub, log).delivered(userId, push);
+    await pusher(hub, log).delivered(userId, push, invalidatePush([queryKeys.inbox]));
     if (revoke) revokeSessions(userId);
   }
 
@@ -158,6 +164,11 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     const peek = await reportById(db, request.params.reportId);
     checkReportOpen(peek?.status);
     const done = await transaction(db, async (tx) => {
+      const acted = await act(tx);
+      if (acted.push) await keep(tx, acted.target.id, acted.push);
+      return acted;
+    });
+    async function act(tx: Tx) {
       const target = await lockTarget(tx, actor, peek!.targetUserId);
       const report = await lockReport(tx, peek!.id);
       checkReportOpen(report?.status);
@@ -190,7 +201,7 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
           return { target, push: notice('suspend', reason, { until }), revoke: true };
         }
       }
-    });
+    }
     const push = pusher(hub, request.log);
     if (done.gone) {
       pushDeletion(push, peek!.kind, done.gone);
@@ -211,6 +222,7 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     const { what } = request.body;
     const reason = moderationReason(request.body.reason);
     const now = new Date();
+    const lifted = notice(what === 'mute' ? 'unmute' : 'unsuspend', reason);
     const target = await transaction(db, async (tx) => {
       const row = await lockTarget(tx, actor, request.params.userId);
       if (what === 'mute') {
@@ -221,9 +233,10 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
         await setSuspension(tx, row.id, null);
       }
       await audit(tx, actor, row, what === 'mute' ? 'unmute' : 'unsuspend', reason, now, {});
+      await keep(tx, row.id, lifted);
       return row;
     });
-    await tell(target.id, notice(what === 'mute' ? 'unmute' : 'unsuspend', reason), request.log);
+    await tell(target.id, lifted, request.log);
     return { ok: true as const };
   });
 

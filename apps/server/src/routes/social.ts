@@ -28,12 +28,15 @@ import {
   userParamsSchema,
   userSearchQuerySchema,
   userSearchSchema,
+  inboxTextOf,
+  type FriendRequestPush,
   type FriendshipChange,
 } from '@rpg/contract';
 import { playerNotFound, usernameTaken } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { listBlocked, removeBlock } from '../db/queries/friendships.ts';
+import { addInboxEntries } from '../db/queries/notices.ts';
 import {
   acceptedFriendIds,
   findUsername,
@@ -170,16 +173,19 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     const { userId } = player(request);
     await throttlePlayer(db, 'friendRequests', userId, rateLimitFactor);
     const other = request.body.userId;
-    const { outcome, username, notices } = await transaction(db, async (tx) => {
+    const { outcome, request: asked, notices } = await transaction(db, async (tx) => {
       const result = await requestFriendship(tx, userId, other);
       // A request that meets the other's pending one makes friends: both count it.
       const counted = result.accepted ? await recordFriendAdded(tx, [userId, other]) : [];
-      return { outcome: result, username: result.myName ?? SOCIAL_TEXT.unknownUser, notices: counted };
+      const asked: FriendRequestPush | undefined = result.accepted ? undefined : { type: 'friend-request', friendshipId: result.friendshipId, from: { id: userId, username: result.myName ?? SOCIAL_TEXT.unknownUser } };
+      // Issue 44: the request in the other's inbox, with the request.
+      if (asked) await addInboxEntries(tx, [{ userId: other, ...inboxTextOf(asked) }]);
+      return { outcome: result, request: asked, notices: counted };
     });
     const pushes = push(request.log);
     announceEach(pushes, notices);
-    if (!outcome.accepted) pushes.notify(other, { type: 'friend-request', friendshipId: outcome.friendshipId, from: { id: userId, username } });
-    pushes.invalidate(other, changedKeys.social());
+    if (asked) pushes.notify(other, asked);
+    pushes.invalidate(other, asked ? [...changedKeys.social(), queryKeys.inbox] : changedKeys.social());
     pushes.invalidate(userId, changedKeys.social());
     return { relation: await relationOf(db, userId, other), message: outcome.accepted ? SOCIAL_TEXT.requestAccepted : SOCIAL_TEXT.requestSent };
   });

@@ -1,4 +1,4 @@
-import { queryKeys, type AchievementsView, type PushMessage, type QueryKey } from '@rpg/contract';
+import { inboxTextOf, queryKeys, type AchievementsView, type PushMessage, type QueryKey } from '@rpg/contract';
 import {
   ACHIEVEMENTS,
   BATTLE_PASS_LEVELS,
@@ -35,6 +35,7 @@ import {
 import { lockCharacterRow } from '../db/queries/auction.ts';
 import { insertEntry } from '../db/queries/items.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
+import { addInboxEntries } from '../db/queries/notices.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { acceptedFriendCounts } from '../db/queries/social.ts';
 import { transaction } from '../db/transaction.ts';
@@ -156,6 +157,8 @@ async function grantReachedLevels(tx: Tx, userId: string, character: HeldCharact
       await setTitle(tx, userId, grant.title);
     }
     notice.rewards.push({ level: reward.level, itemName: reward.itemName });
+    // Issue 44: the reward in the player's inbox, with the grant.
+    await addInboxEntries(tx, [{ userId, ...inboxTextOf({ type: 'battle-pass-reward', level: reward.level, itemName: reward.itemName }) }], now);
   }
 }
 
@@ -186,6 +189,7 @@ export async function claimBattlePass(tx: Tx, userId: string, now = new Date()):
 export function noticeKeys(notice: AchievementNotice): QueryKey[] {
   if (notice.unlocked.length === 0 && notice.rewards.length === 0) return [];
   const keys: QueryKey[] = [queryKeys.achievements];
+  if (notice.rewards.length > 0) keys.push(queryKeys.inbox);
   if (notice.rewardedCharacterId) keys.push(queryKeys.inventory(notice.rewardedCharacterId), queryKeys.characters);
   return keys;
 }

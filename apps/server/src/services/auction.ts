@@ -1,4 +1,4 @@
-import { invalidatePush, queryKeys, type AuctionBrowse, type AuctionListingView, type MyAuctions, type AuctionSoldPush, type QueryKey, type ToastView } from '@rpg/contract';
+import { inboxTextOf, invalidatePush, queryKeys, type AuctionBrowse, type AuctionListingView, type MyAuctions, type AuctionSoldPush, type QueryKey, type ToastView } from '@rpg/contract';
 import {
   buyListing,
   cancelListing,
@@ -36,6 +36,7 @@ import { writeConsoleLines } from '../db/queries/console.ts';
 import { backpackCapacity, listInventory, takeFromEntry } from '../db/queries/inventory.ts';
 import { creditCopper, debitCopper, insertEntry, raiseStack } from '../db/queries/items.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
+import { addInboxEntries } from '../db/queries/notices.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
@@ -223,6 +224,9 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
   await writeConsoleLines(tx, row.sellerCharacterId, [{ kind: 'success', content: sale.sellerMessage }]);
 
   const seller = (await usernameOf(tx, row.sellerUserId)) ?? '';
+  const push: AuctionSoldPush = { type: 'auction-sold', listingId: row.id, characterId: row.sellerCharacterId, itemName: row.itemName, price: sale.price, payout: sale.payout, message: sale.sellerMessage };
+  // Issue 44: the sale in the seller's inbox, with the sale.
+  await addInboxEntries(tx, [{ userId: row.sellerUserId, ...inboxTextOf(push) }], now);
   const sold = { ...row, status: 'sold' as const, buyerUserId: userId, buyerCharacterId: characterId, payout: sale.payout, soldAt: now, endedAt: now };
   return {
     toast: { ...sale.toast, variant: 'success' },
@@ -231,7 +235,7 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
     sellerUserId: row.sellerUserId,
     sellerCharacterId: row.sellerCharacterId,
     sold: { item: row.itemData, quantity: row.quantity },
-    push: { type: 'auction-sold', listingId: row.id, characterId: row.sellerCharacterId, itemName: row.itemName, price: sale.price, payout: sale.payout, message: sale.sellerMessage },
+    push,
   };
 }
 
@@ -286,7 +290,7 @@ export function announceMarket(hub: RealtimeHub, log: Log): void {
 
 /** After a sale's commit: the seller hears of it live (toast + console line), everyone's browse refreshes. */
 export function announceSale(hub: RealtimeHub, log: Log, sale: SaleOutcome): void {
-  pusher(hub, log).notify(sale.sellerUserId, sale.push, invalidatePush(sellerKeys(sale.sellerCharacterId)));
+  pusher(hub, log).notify(sale.sellerUserId, sale.push, invalidatePush([...sellerKeys(sale.sellerCharacterId), queryKeys.inbox]));
   announceMarket(hub, log);
 }
 

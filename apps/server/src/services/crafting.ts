@@ -35,6 +35,7 @@ import { recordLedger } from '../db/queries/ledger.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
+import type { WebPushSender } from './web-push.ts';
 import { announceAchievements, NO_NOTICE, recordEvents, type AchievementNotice } from './achievements.ts';
 import { found } from './characters.ts';
 import { transaction } from '../db/transaction.ts';
@@ -125,7 +126,7 @@ export function announceCraft(hub: RealtimeHub, log: { error(o: object, m?: stri
 const RETRY_MS = 1000;
 
 /** The scheduler's settler for crafts (spec 02 §4 "Crafting": done -> item and XP added). */
-export function craftSettler(db: Db, hub: RealtimeHub, log: { error(o: object, m?: string): void }): Settler {
+export function craftSettler(db: Db, hub: RealtimeHub, log: { error(o: object, m?: string): void }, webPush?: Pick<WebPushSender, 'timerEnded'>): Settler {
   return {
     name: 'crafts',
     async nextDue() {
@@ -140,6 +141,9 @@ export function craftSettler(db: Db, hub: RealtimeHub, log: { error(o: object, m
           if (!outcome) continue;
           settled += 1;
           announceCraft(hub, log, outcome);
+          // Issue 44: the craft's end on the player's devices when no tab of theirs is open.
+          const { userId, characterId, collected, message } = outcome;
+          void webPush?.timerEnded(userId, 'crafts', { title: collected ? 'Crafting Complete' : 'Backpack Full', body: message, tag: `craft:${characterId}`, url: '/profile' });
         } catch (error) {
           log.error({ err: error, craftId: craft.id }, 'settling a craft failed');
         }

@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestDesktopNotifications, setAwayNoticesEnabled, showAwayNotice, type AwayNotice, type NoticeHost } from './notices';
+import { requestDesktopNotifications, setAwayNoticeKinds, setAwayNoticesEnabled, showAwayNotice, type AwayNotice, type NoticeHost } from './notices';
 
 const notice: AwayNotice = { id: 'craft-completed:c1:Iron Sword', title: 'Crafting Complete', description: 'Iron Sword is ready.', variant: 'success' };
 
-function host(hidden: boolean, permission: NotificationPermission | 'unsupported'): NoticeHost & { toasts: AwayNotice[]; desktops: AwayNotice[] } {
+function host(hidden: boolean, permission: NotificationPermission | 'unsupported'): NoticeHost & { toasts: AwayNotice[]; desktops: AwayNotice[]; waiting: AwayNotice[] } {
   const toasts: AwayNotice[] = [];
   const desktops: AwayNotice[] = [];
+  const waiting: AwayNotice[] = [];
   return {
     toasts,
     desktops,
+    waiting,
+    wait: (n) => void waiting.push(n),
     toast: (n) => void toasts.push(n),
     isHidden: () => hidden,
     permission: () => permission,
@@ -18,6 +21,7 @@ function host(hidden: boolean, permission: NotificationPermission | 'unsupported
 
 afterEach(() => {
   setAwayNoticesEnabled(true);
+  setAwayNoticeKinds(null);
   vi.unstubAllGlobals();
 });
 
@@ -61,5 +65,27 @@ describe('spec 01 "Audio settings" notificationsEnabled: the notices for events 
     vi.unstubAllGlobals();
     delete (window as { Notification?: unknown }).Notification;
     await expect(requestDesktopNotifications()).resolves.toBe('unsupported');
+  });
+});
+
+describe('issue 44 point 3: the timers the player chose, counted while the tab is hidden', () => {
+  const craft: AwayNotice = { ...notice, kind: 'crafts' };
+
+  it('a timer turned off in the settings shows nothing; the others still do', () => {
+    setAwayNoticeKinds({ adventures: true, crafts: false, restock: true });
+    const h = host(true, 'granted');
+    expect(showAwayNotice(craft, h)).toEqual({ toast: false, desktop: false });
+    expect(showAwayNotice({ ...notice, id: 'a', kind: 'adventures' }, h)).toEqual({ toast: true, desktop: true });
+    expect(h.waiting.map((n) => n.id)).toEqual(['a']);
+  });
+
+  it('a hidden tab counts a timer\'s end; the tab in view and other notices (a sale) are not counted', () => {
+    const hidden = host(true, 'default');
+    showAwayNotice(craft, hidden);
+    showAwayNotice(notice, hidden);
+    expect(hidden.waiting).toEqual([craft]);
+    const shown = host(false, 'granted');
+    showAwayNotice(craft, shown);
+    expect(shown.waiting).toEqual([]);
   });
 });

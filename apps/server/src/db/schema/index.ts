@@ -9,3 +9,4 @@ export * from './auction.ts';
 export * from './skills.ts';
 export * from './moderation.ts';
 export * from './ledger.ts';
+export * from './notices.ts';

@@ -9,6 +9,7 @@ import type { Settler } from '../../scheduler/scheduler.ts';
 import { announceAchievements } from '../achievements.ts';
 import { AlreadySettled, settleAdventure, type Settled } from './settle.ts';
 import { transaction } from '../../db/transaction.ts';
+import type { WebPushSender } from '../web-push.ts';
 
 export interface AdventureSettlementDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface AdventureSettlementDeps {
   log: { error(o: object, m?: string): void };
   /** Extra drops (recipe scrolls) and luck, for the crafting rules to plug in. */
   dropOptions?: DropOptions;
+  /** Issue 44: an adventure the scheduler settled, pushed to the player's devices when no tab is open. */
+  webPush?: Pick<WebPushSender, 'timerEnded'>;
 }
 
 /** How soon to look again at an adventure that is due but could not be settled. */
@@ -63,7 +66,7 @@ export class AdventureSettlement implements Settler {
           const due = await lockNextDueAdventure(tx, now, failed);
           id = due?.adventure.id;
           return due;
-        });
+        }, true);
         if (attempt.kind === 'none') return count;
         if (attempt.kind === 'settled') count += 1;
       } catch (error) {
@@ -146,7 +149,8 @@ export class AdventureSettlement implements Settler {
     return settling;
   }
 
-  private async attempt(lock: (tx: Tx) => Promise<OwnedAdventure | undefined>): Promise<Attempt> {
+  /** `byTimer`: the scheduler's own settlement (not a read of the player), which may be pushed to their devices. */
+  private async attempt(lock: (tx: Tx) => Promise<OwnedAdventure | undefined>, byTimer = false): Promise<Attempt> {
     let attempt: Attempt;
     try {
       attempt = await transaction(this.deps.db, async (tx): Promise<Attempt> => {
@@ -158,7 +162,11 @@ export class AdventureSettlement implements Settler {
       if (error instanceof AlreadySettled) return { kind: 'taken' };
       throw error;
     }
-    if (attempt.kind === 'settled') this.announce(attempt.settled);
+    if (attempt.kind === 'settled') {
+      this.announce(attempt.settled);
+      const { userId, characterId, title, message } = attempt.settled;
+      if (byTimer) void this.deps.webPush?.timerEnded(userId, 'adventures', { title, body: message, tag: `adventure:${characterId}`, url: '/play' });
+    }
     return attempt;
   }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useMe } from '@/features/auth/api/me';
 import { AccountMenu } from '@/features/auth/components/AccountMenu';
 import { useAuth } from '@/features/auth/hooks/auth-context';
+import { InboxBell } from '@/features/inbox/components/InboxBell';
 import { ConnectionIndicator } from '@/features/realtime/components/ConnectionIndicator';
 import { SocialBadge } from '@/features/social/components/SocialBadge';
 import { FrameNav } from './FrameNav';
@@ -28,6 +29,7 @@ export function FrameHeader() {
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <ConnectionIndicator />
+          <InboxBell />
           <SocialBadge />
           <PlayerMenu />
         </div>

@@ -8,6 +8,7 @@ import { showsBackToGame } from '../guard/route-access';
 import { FrameHeader } from './FrameHeader';
 import { AchievementPushes } from './AchievementPushes';
 import { GamePushToasts } from './GamePushToasts';
+import { NoticeEffects } from './NoticeEffects';
 
 /** The page frame around the game screens: header with navigation, content, footer; the music loop plays while it is shown. */
 export function GameFrame() {
@@ -20,6 +21,7 @@ export function GameFrame() {
       <FrameHeader />
       <GamePushToasts />
       <AchievementPushes />
+      <NoticeEffects />
       <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-6">
         {showsBackToGame(pathname) ? (
           <Button variant="ghost" size="sm" className="mb-4 -ml-2" onClick={() => navigate('/game')}>

@@ -14,13 +14,41 @@ export function playSound(name: SoundName): PlayStatus {
   return gameAudio.play(name);
 }
 
+/** The tab the player looked at last, among this browser's game tabs (issue 44: it plays the notices while every one is hidden). */
+const LAST_SEEN_TAB_KEY = 'rpg.lastSeenTab';
+const tabId = Math.random().toString(36).slice(2);
+
+function lastSeenStore(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function markSeen(): void {
+  if (!browserAudioHost.isHidden()) lastSeenStore()?.setItem(LAST_SEEN_TAB_KEY, tabId);
+}
+
+if (typeof document !== 'undefined') {
+  markSeen();
+  document.addEventListener('visibilitychange', markSeen);
+}
+
+/** True in the tab in view, and in the hidden tab the player saw last (they are elsewhere: one tab rings). */
+export function ringsHere(): boolean {
+  if (!browserAudioHost.isHidden()) return true;
+  const last = lastSeenStore()?.getItem(LAST_SEEN_TAB_KEY);
+  return last === tabId || last === null || last === undefined;
+}
+
 /**
  * For an event the server pushes to every tab of the player (an adventure or craft finishing): the
- * tab in view plays it, hidden tabs stay quiet, so two open tabs do not play it twice. `then`
- * follows after its delay (victory, then level up).
+ * tab in view plays it, or, while every game tab is hidden, the one seen last (issue 44), so two
+ * open tabs do not play it twice. `then` follows after its delay (victory, then level up).
  */
 export function playNoticeSound(name: SoundName, then?: { name: SoundName; afterMs: number }): PlayStatus {
-  if (browserAudioHost.isHidden()) return 'silent';
+  if (!ringsHere()) return 'silent';
   const status = gameAudio.play(name);
   if (then) setTimeout(() => gameAudio.play(then.name), then.afterMs);
   return status;

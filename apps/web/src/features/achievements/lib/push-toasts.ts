@@ -1,4 +1,4 @@
-import { achievementUnlockedPushSchema, battlePassRewardPushSchema, giftReceivedPushSchema } from '@rpg/contract';
+import { achievementUnlockedPushSchema, battlePassRewardPushSchema, giftReceivedPushSchema, inboxTextOf } from '@rpg/contract';
 import { LEVEL_UP_TOAST_DELAY_MS } from '@rpg/game';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
@@ -19,10 +19,10 @@ export function onAchievementUnlockedPush(message: unknown): void {
 export function onBattlePassRewardPush(message: unknown): void {
   const parsed = battlePassRewardPushSchema.safeParse(message);
   if (!parsed.success) return;
-  const { level, itemName } = parsed.data;
+  const { title, body } = inboxTextOf(parsed.data);
   // Spec 03 §4/§9: 'Level Up Reward!' one second after the unlock that reached the level.
   window.setTimeout(() => {
-    toast.success('Level Up Reward!', { id: `battle-pass:${level}`, description: `You unlocked: ${itemName}` });
+    toast.success(title, { id: `battle-pass:${parsed.data.level}`, description: body });
   }, LEVEL_UP_TOAST_DELAY_MS);
 }
 
@@ -30,7 +30,8 @@ export function onBattlePassRewardPush(message: unknown): void {
 export function onGiftReceivedPush(message: unknown): void {
   const parsed = giftReceivedPushSchema.safeParse(message);
   if (!parsed.success) return;
-  toast.success('Gift Received', { description: parsed.data.message });
+  const { title, body } = inboxTextOf(parsed.data);
+  toast.success(title, { description: body });
   playNoticeSound('craftDone');
 }
 

@@ -30,7 +30,7 @@ export function announceAdventureOutcome(notice: AdventureOutcomeNotice, now = D
   const key = noticeKey(notice);
   if (shown.has(key)) return false;
   shown.set(key, now);
-  showAwayNotice({ id: key, title: notice.title, description: notice.message, variant: notice.won ? 'success' : 'error' });
+  showAwayNotice({ id: key, title: notice.title, description: notice.message, variant: notice.won ? 'success' : 'error', kind: 'adventures' });
   playNoticeSound(notice.won ? 'victory' : 'defeat', LEVEL_UP.test(notice.message) ? { name: 'levelUp', afterMs: 1_300 } : undefined);
   return true;
 }

@@ -1,4 +1,4 @@
-import { auctionSoldPushSchema } from '@rpg/contract';
+import { auctionSoldPushSchema, inboxTextOf } from '@rpg/contract';
 import { playNoticeSound } from '@/lib/audio';
 import { showAwayNotice } from '@/lib/notices';
 
@@ -9,7 +9,7 @@ import { showAwayNotice } from '@/lib/notices';
 export function showAuctionSoldToast(message: unknown): void {
   const parsed = auctionSoldPushSchema.safeParse(message);
   if (!parsed.success) return;
-  const { listingId, message: text } = parsed.data;
-  showAwayNotice({ id: `auction-sold:${listingId}`, title: 'Item Sold!', description: text, variant: 'success' });
+  const { title, body } = inboxTextOf(parsed.data);
+  showAwayNotice({ id: `auction-sold:${parsed.data.listingId}`, title, description: body, variant: 'success' });
   playNoticeSound('coins');
 }

@@ -12,7 +12,7 @@ export function showCraftCompletedToast(message: unknown): void {
   if (!parsed.success) return;
   const { characterId, itemName, collected, message: text } = parsed.data;
   const id = `craft-completed:${characterId}:${itemName}`;
-  if (collected) showAwayNotice({ id, title: 'Crafting Complete', description: text, variant: 'success' });
-  else showAwayNotice({ id, title: 'Backpack Full', description: text, variant: 'error' });
+  if (collected) showAwayNotice({ id, title: 'Crafting Complete', description: text, variant: 'success', kind: 'crafts' });
+  else showAwayNotice({ id, title: 'Backpack Full', description: text, variant: 'error', kind: 'crafts' });
   playNoticeSound(collected ? 'craftDone' : 'error');
 }

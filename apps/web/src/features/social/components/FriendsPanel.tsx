@@ -12,7 +12,7 @@ import { useFriendAction } from '../api/friend-actions';
 import { useFriendsQuery } from '../api/get-friends';
 import { entriesOf, FRIEND_TABS, presenceLabel, tabCounts } from '../lib/friend-tabs';
 import { BlockedPlayers } from './BlockedPlayers';
-import { CountBadge } from './CountBadge';
+import { CountBadge } from '@/components/ui/CountBadge';
 import { FriendSuggestions } from './FriendSuggestions';
 import { RelationActions } from './RelationActions';
 import { UserAvatar } from './UserAvatar';

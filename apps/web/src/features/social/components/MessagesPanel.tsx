@@ -11,7 +11,7 @@ import { useConversationsQuery } from '../api/get-conversations';
 import { useFriendsQuery } from '../api/get-friends';
 import { entriesOf } from '../lib/friend-tabs';
 import { ChatPane } from './ChatPane';
-import { CountBadge } from './CountBadge';
+import { CountBadge } from '@/components/ui/CountBadge';
 import { UserAvatar } from './UserAvatar';
 
 interface MessagesPanelProps {

@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/Button';
 import { useSocialSummary } from '../api/get-summary';
-import { CountBadge } from './CountBadge';
+import { CountBadge } from '@/components/ui/CountBadge';
 
 /** The frame's way to the profile: incoming friend requests and unread messages, live. */
 export function SocialBadge() {

@@ -8,7 +8,7 @@ import { LoadErrorAlert } from '@/components/ui/Alert';
 import { CenteredSpinner } from '@/components/ui/Spinner';
 import { useProfileQuery } from '../api/get-profile';
 import { useSocialSummary } from '../api/get-summary';
-import { CountBadge } from './CountBadge';
+import { CountBadge } from '@/components/ui/CountBadge';
 import { FriendsPanel } from './FriendsPanel';
 import { MessagesPanel } from './MessagesPanel';
 import { ProfileHeader } from './ProfileHeader';

@@ -1,4 +1,4 @@
-import { changedKeys, directMessagePushSchema, friendRequestPushSchema, presencePushSchema, SOCIAL_TEXT } from '@rpg/contract';
+import { changedKeys, directMessagePushSchema, friendRequestPushSchema, inboxTextOf, presencePushSchema } from '@rpg/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,7 +12,8 @@ export function useFriendRequestPushHandler(): (message: unknown) => void {
   return useCallback((message: unknown) => {
     const parsed = friendRequestPushSchema.safeParse(message);
     if (!parsed.success) return;
-    toast.info(SOCIAL_TEXT.newFriendRequest, { description: `${parsed.data.from.username} wants to be your friend.` });
+    const { title, body } = inboxTextOf(parsed.data);
+    toast.info(title, { description: body });
   }, []);
 }
 
