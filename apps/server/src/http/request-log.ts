@@ -11,9 +11,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  */
 const current = new AsyncLocalStorage<FastifyBaseLogger>();
 
-/** First of the hooks: the rest of each request (hooks, handler, what they start) runs with its logger at hand. */
+/**
+ * First of the hooks: the rest of each request (hooks, handler, what they start) runs with its
+ * logger at hand, and every answer carries the request's id (`x-request-id`), so a player's report
+ * of any answer is found in the logs by it.
+ */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     current.run(request.log, done);
   });
 }
