@@ -37,6 +37,12 @@ export async function transaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Prom
   if (!pool) return db.transaction(body);
   opened.set(pool, transactionsOpened(pool) + 1);
   const client = await pool.connect();
+  // A connection lost while checked out (a database restart, a killed backend) emits 'error' on
+  // the client, which the pool listens to only while it is idle: unheard, it would end the process.
+  // The work on it fails (its statement rejects) and the connection is dropped, not pooled again.
+  let lost: Error | undefined;
+  const onError = (error: Error) => (lost ??= error);
+  client.on('error', onError);
   try {
     let handle = connectionHandles.get(client);
     if (!handle) {
@@ -49,6 +55,7 @@ export async function transaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Prom
       return body(tx);
     });
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(lost);
   }
 }
