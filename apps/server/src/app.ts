@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { embeddedMaintenance } from './db/maintenance.ts';
 import { HttpError, registerErrorHandler } from './http/errors.ts';
 import { registerGracefulStop } from './http/graceful-stop.ts';
+import { registerIdempotency, replay } from './http/idempotency.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { isLoopbackHost, PUBLIC_URL_HINT, registerOriginCheck } from './http/origin.ts';
 import { addressKey, GENERAL_LIMIT, rateLimitPruner, scaleRule, throttlePlayer } from './http/rateLimit.ts';
@@ -164,7 +165,9 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const lifecycle: Lifecycle = { shuttingDown: false };
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { replay: (reply, repeated) => replay(db, reply, repeated) });
+  // Every write accepts an Idempotency-Key: a retry with it answers the first answer (http/idempotency.ts).
+  registerIdempotency(app, db);
   // Which process answered, when the operator names them (PROCESS_NAME; docs/deploy.md).
   const { processName } = config;
   if (processName) {

@@ -1,6 +1,7 @@
 import { UNAVAILABLE, type ErrorBody } from '@rpg/contract';
 import { isRuleError } from '@rpg/game';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { RepeatedRequest } from '../db/idempotency.ts';
 import { ZodError } from 'zod';
 import { inputErrorMessage, MAX_INPUT_MESSAGE } from './inputError.ts';
 
@@ -57,8 +58,10 @@ export type { ErrorBody } from '@rpg/contract';
  * HTTP errors answer 4xx with their message; anything else is a bug: logged, 500,
  * no internals in the answer.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, { replay }: { replay?: (reply: FastifyReply, repeated: RepeatedRequest) => Promise<FastifyReply> } = {}): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    // A write repeated with its Idempotency-Key: the first one's answer (http/idempotency.ts).
+    if (error instanceof RepeatedRequest && replay) return replay(reply, error);
     if (isRuleError(error)) {
       const body: ErrorBody = { error: error.code, message: error.message, ...(error.title ? { title: error.title } : {}) };
       return reply.status(error.status).send(body);
