@@ -31,8 +31,8 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
  * connections).
  */
 const UNAVAILABLE_STATES = /^(08|57P0[123]$|53300$)/;
-/** node-postgres' own texts for a connection that ended or cannot be used (they carry no code). */
-const CONNECTION_TEXTS = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Connection ended)/;
+/** node-postgres' and PGlite's own texts for a connection that ended or cannot be used (they carry no code). */
+const CONNECTION_TEXTS = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Connection ended|PGlite is closed)/;
 
 /**
  * True when `error` (or what it wraps: drizzle wraps a driver's error as its `cause`) says the
