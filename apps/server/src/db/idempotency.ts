@@ -16,8 +16,11 @@ export interface IdempotentWrite {
   request: string;
   /** The signed-in account (known once the route's guard has run). */
   userId(): string | undefined;
-  /** 'claiming' while a transaction of the request claims it, 'claimed' once that one committed. */
-  state: 'open' | 'claiming' | 'claimed';
+  /**
+   * 'claiming' while a transaction of the request claims it, 'claimed' once that one committed;
+   * 'answered' when the request was answered without claiming it (nothing later claims it).
+   */
+  state: 'open' | 'claiming' | 'claimed' | 'answered';
 }
 
 const current = new AsyncLocalStorage<IdempotentWrite>();
@@ -25,6 +28,11 @@ const current = new AsyncLocalStorage<IdempotentWrite>();
 /** Runs the rest of a request with its idempotent write at hand. */
 export function runIdempotentWrite(write: IdempotentWrite, rest: () => void): void {
   current.run(write, rest);
+}
+
+/** Runs `work` with no request's key at hand (the scheduler's timers, armed while serving a request). */
+export function outsideIdempotentWrites<T>(work: () => T): T {
+  return current.exit(work);
 }
 
 /** The request's key when it is still to be claimed (a signed-in write whose first transaction this is). */

@@ -44,7 +44,11 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const write = request.idempotentWrite;
     const userId = write?.userId();
-    if (write?.state !== 'claimed' || !userId) return payload;
+    if (write?.state !== 'claimed' || !userId) {
+      // Answered without a claim: work the request started and that outlives it claims nothing.
+      if (write) write.state = 'answered';
+      return payload;
+    }
     try {
       await keepAnswer(db, userId, write.key, reply.statusCode, typeof payload === 'string' ? payload : '');
     } catch (error) {

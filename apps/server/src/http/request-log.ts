@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { outsideIdempotentWrites } from '../db/idempotency.ts';
 
 /**
  * The logger of the request being served (issue 28: every log line of a request carries its
@@ -44,5 +45,6 @@ export function requestLog(fallback: FastifyBaseLogger): LineLogger {
  * must not log its later lines under that request's id.
  */
 export function outsideRequests<T>(work: () => T): T {
-  return current.exit(work);
+  // Nor claim that request's idempotency key (db/idempotency.ts).
+  return current.exit(() => outsideIdempotentWrites(work));
 }
