@@ -100,3 +100,44 @@ test.describe('the /play console under the request limits (issue 27 point 1)', (
     await expect(log(page).locator('li[data-kind="roll"]')).toContainText(/Bram rolls 1d20: \d+\./);
   });
 });
+
+test.describe('the console while the game is briefly unavailable (issue 49; issue 46, finding 12)', () => {
+  test('a line is sent again by itself after a 503 and after a lost answer, with one key, and is done once', async ({ page }) => {
+    await signedIn(page);
+    const hero = await createCharacterViaApi(page, { name: 'Odo', race: 'human', class: 'warrior', gender: 'male' });
+    await page.goto('/play');
+    await expect(log(page)).toContainText('No messages yet. Type a command or message to get started.');
+    const keys: string[] = [];
+    await page.route(`**/api/characters/${hero.id}/console`, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      // First the database is away (the server's 503); then the line reaches the server but its answer is lost.
+      if (keys.length === 1) {
+        return route.fulfill({
+          status: 503,
+          headers: { 'retry-after': '1', 'content-type': 'application/json' },
+          body: JSON.stringify({ error: 'database_unavailable', message: 'The game is briefly unavailable (its database is not answering). Please try again in a moment.' }),
+        });
+      }
+      if (keys.length === 2) {
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.fallback();
+    });
+    const input = page.getByRole('textbox', { name: 'Console input' });
+    await input.fill('Is anyone there?');
+    await input.press('Enter');
+    await expect(page.getByText('The game is briefly unavailable (its database is not answering). Please try again in a moment.')).toBeVisible();
+    const line = log(page).locator('li[data-kind="user"]', { hasText: 'Is anyone there?' });
+    // The third attempt is answered what the second did (its push may show the line before).
+    await expect.poll(() => keys.length, { timeout: 15_000 }).toBe(3);
+    await expect(line).toHaveCount(1);
+    await expect(consolePanel(page).getByRole('alert')).toHaveCount(0);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+    // Stored once: the retry with the same key was answered the first answer.
+    await page.reload();
+    await expect(line).toHaveCount(1);
+  });
+});

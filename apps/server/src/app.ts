@@ -13,6 +13,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embeddedMaintenance } from './db/maintenance.ts';
 import { HttpError, registerErrorHandler } from './http/errors.ts';
+import { registerGracefulStop } from './http/graceful-stop.ts';
+import { registerIdempotency, replay } from './http/idempotency.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { isLoopbackHost, PUBLIC_URL_HINT, registerOriginCheck } from './http/origin.ts';
 import { addressKey, GENERAL_LIMIT, rateLimitPruner, scaleRule, throttlePlayer } from './http/rateLimit.ts';
@@ -105,9 +107,14 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     genReqId: () => randomBytes(8).toString('hex'),
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // While closing, requests on connections accepted before are served; the others are answered
+    // 503 with Retry-After by the graceful stop's hook (http/graceful-stop.ts), not Fastify's bare 503.
+    return503OnClosing: false,
   });
   // First of the hooks: a part built once (auth, the settlement) logs a request's lines with its id.
   registerRequestLog(app);
+  // Second: a stop serves what it accepted and answers the rest 503 with a retry.
+  const gracefulStop = registerGracefulStop(app);
   const requestAwareLog = requestLog(app.log);
   const { db } = database;
   const mailer = mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
@@ -168,7 +175,9 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const lifecycle: Lifecycle = { shuttingDown: false };
   app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { replay: (reply, repeated) => replay(db, reply, repeated) });
+  // Every write accepts an Idempotency-Key: a retry with it answers the first answer (http/idempotency.ts).
+  registerIdempotency(app, db);
   // Which process answered, when the operator names them (PROCESS_NAME; docs/deploy.md).
   const { processName } = config;
   if (processName) {
@@ -312,6 +321,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   app.addHook('onClose', async () => {
     await bus.close();
   });
+  // The last preClose hook: the listener closes right after it.
+  app.addHook('preClose', gracefulStop.lastBeforeListenerCloses);
   return app;
 }
 

@@ -1,7 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Db } from '../src/db/client.ts';
 import { EmbeddedSocket } from '../src/db/embedded-socket.ts';
+import { registerPool, transaction } from '../src/db/transaction.ts';
+import { isDatabaseUnavailable } from '../src/http/errors.ts';
 
 /**
  * node-postgres on the embedded PGlite (db/embedded-socket.ts, docs/performance.md, "The database
@@ -96,5 +101,34 @@ describe('the embedded database socket', () => {
     const second = await connect();
     expect((await second.query('select label from probe where n = $1', [2])).rows).toEqual([{ label: 'two' }]);
     await second.end();
+  });
+});
+
+/**
+ * Issue 49, point 4: an embedded database that fails under a transaction (here it is closed in the
+ * middle of one) fails that work as one request's error, never the process: the connection's
+ * error is heard (db/transaction.ts), the connection dropped, and the error reads as the database
+ * being unavailable (a 503 with Retry-After, not a 500).
+ */
+describe('the embedded database failing under a transaction', () => {
+  it('fails the work, not the process, and reads as the database unavailable', async () => {
+    const pglite = new PGlite();
+    await pglite.waitReady;
+    const pool = new pg.Pool({ stream: () => new EmbeddedSocket(pglite), max: 1, idleTimeoutMillis: 0 });
+    const poolErrors: Error[] = [];
+    pool.on('error', (error) => poolErrors.push(error));
+    const db = drizzle(pool) as unknown as Db;
+    registerPool(db, pool);
+    const failed = await transaction(db, async (tx) => {
+      await tx.execute(sql`select 1`);
+      await pglite.close();
+      await tx.execute(sql`select 2`);
+    }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    // The next work on the pool fails the same way (the database is gone), and nothing was thrown past it.
+    const next = await transaction(db, async (tx) => tx.execute(sql`select 3`)).catch((error: unknown) => error);
+    expect(isDatabaseUnavailable(next)).toBe(true);
+    await pool.end().catch(() => undefined);
   });
 });

@@ -58,3 +58,31 @@ describe('the log lines of a request', () => {
     expect(lines.filter((line) => line.reqId)).toEqual([]);
   });
 });
+
+/**
+ * Issue 46, finding 13: every answer carries its request's id (`x-request-id`), not only a 500: a
+ * success, a refusal, an unknown path, the health checks and a bad body, each a different id.
+ */
+describe('the request id of every answer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+
+  it('is on every answer, a different one each', async () => {
+    const player = await signedInPlayer(server.url);
+    const answers = [
+      await player.request('GET', '/api/characters'),
+      await player.request('GET', '/api/health'),
+      await player.request('GET', '/api/no-such-route'),
+      await player.request('GET', '/api/characters/not-a-uuid'),
+      await player.request('POST', '/api/characters', { name: 7 }),
+      await fetch(`${server.url}/api/characters`),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404, 400, 401]);
+    const ids = answers.map((answer) => answer.headers.get('x-request-id'));
+    expect(ids.every((id) => typeof id === 'string' && /^[0-9a-f]{16}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

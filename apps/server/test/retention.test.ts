@@ -1,7 +1,7 @@
 import { CHAT_HISTORY_SIZE } from '@rpg/game';
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctionListings, chatMessages, consoleMessages, reports, gifts, mailOutbox } from '../src/db/schema/index.ts';
+import { auctionListings, chatMessages, consoleMessages, reports, gifts, idempotencyKeys, mailOutbox } from '../src/db/schema/index.ts';
 import { pruneRetained, RETENTION, retentionPruner } from '../src/scheduler/retention.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer } from './support/client.ts';
@@ -128,5 +128,17 @@ describe('retention (docs/security.md "Retention")', () => {
     expect(giftsLeft.map((g) => g.requestId)).toEqual(['new']);
     const mails = await db().select({ to: mailOutbox.to }).from(mailOutbox).where(and(isNotNull(mailOutbox.to), inArray(mailOutbox.to, ['old@example.com', 'new@example.com'])));
     expect(mails.map((m) => m.to)).toEqual(['new@example.com']);
+  });
+
+  it('idempotency keys and their kept answers go after a day (issue 46, finding 12)', async () => {
+    const { userId } = await player();
+    await db().insert(idempotencyKeys).values([
+      { userId, key: 'old-key-1', request: 'POST /x', status: 200, body: '{}', createdAt: daysAgo(RETENTION.idempotencyKeyDays + 1) },
+      { userId, key: 'new-key-1', request: 'POST /x', status: 200, body: '{}', createdAt: now },
+    ]);
+    const counts = await pruneRetained(db(), now);
+    expect(counts['idempotency keys']).toBeGreaterThanOrEqual(1);
+    const left = await db().select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+    expect(left.map((k) => k.key)).toEqual(['new-key-1']);
   });
 });

@@ -33,6 +33,18 @@ export const errorBodySchema = lazySchema(() => z.object({
 }));
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/**
+ * The 503s a player may meet, with `Retry-After` (seconds): nothing was done, and the web client
+ * sends the request again by itself after that wait (docs/decisions.md, "When the database or the
+ * server is away").
+ */
+export const UNAVAILABLE = {
+  /** The database does not answer (a restart, a crash, the network): the request failed as a whole. */
+  database: { error: 'database_unavailable', message: 'The game is briefly unavailable (its database is not answering). Please try again in a moment.', retryAfterSeconds: 2 },
+  /** The process is stopping (a deployment): a request it had not accepted yet. */
+  restarting: { error: 'restarting', message: 'The game server is restarting. Please try again in a moment.', retryAfterSeconds: 1 },
+} as const;
+
 /** GET /api/health (200) and its 503 when the database does not answer. */
 export const healthResponseSchema = lazySchema(() => z.object({ ok: z.boolean(), db: z.enum(['pglite', 'postgres']) }));
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

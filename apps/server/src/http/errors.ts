@@ -1,6 +1,7 @@
-import type { ErrorBody } from '@rpg/contract';
+import { UNAVAILABLE, type ErrorBody } from '@rpg/contract';
 import { isRuleError } from '@rpg/game';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { RepeatedRequest } from '../db/idempotency.ts';
 import { ZodError } from 'zod';
 import { inputErrorMessage, MAX_INPUT_MESSAGE } from './inputError.ts';
 
@@ -22,6 +23,33 @@ export class HttpError extends Error {
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please log in to continue.');
 
+/** Node's codes of a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/**
+ * PostgreSQL's SQLSTATEs of a database that is going away or not there yet: class 08 (connection
+ * exception), 57P01-57P03 (shut down by an admin or a crash, cannot connect now), 53300 (too many
+ * connections).
+ */
+const UNAVAILABLE_STATES = /^(08|57P0[123]$|53300$)/;
+/** node-postgres' and PGlite's own texts for a connection that ended or cannot be used (they carry no code). */
+const CONNECTION_TEXTS = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Connection ended|PGlite is closed)/;
+
+/**
+ * True when `error` (or what it wraps: drizzle wraps a driver's error as its `cause`) says the
+ * database could not be reached or dropped the connection: the request failed as a whole, and
+ * the same request may succeed in a moment.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+    // A Unix socket that is not there (PostgreSQL restarting on the same machine).
+    if (code === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'connect') return true;
+    if (CONNECTION_TEXTS.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** The answer of every refusal: its shape is the contract's (errorBodySchema). */
 export type { ErrorBody } from '@rpg/contract';
 
@@ -30,8 +58,10 @@ export type { ErrorBody } from '@rpg/contract';
  * HTTP errors answer 4xx with their message; anything else is a bug: logged, 500,
  * no internals in the answer.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, { replay }: { replay?: (reply: FastifyReply, repeated: RepeatedRequest) => Promise<FastifyReply> } = {}): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    // A write repeated with its Idempotency-Key: the first one's answer (http/idempotency.ts).
+    if (error instanceof RepeatedRequest && replay) return replay(reply, error);
     if (isRuleError(error)) {
       const body: ErrorBody = { error: error.code, message: error.message, ...(error.title ? { title: error.title } : {}) };
       return reply.status(error.status).send(body);
@@ -52,11 +82,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // 'Unexpected token ... is not valid JSON' quotes the body, the media-type error the header).
     const refusal = fastifyRefusal(fastifyError);
     if (refusal) return reply.status(refusal.status).send({ error: refusal.code, message: refusal.message });
+    // A database outage: the player is told to try again in a moment (the web client does it by itself).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const { error: code, message, retryAfterSeconds } = UNAVAILABLE.database;
+      return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ error: code, message });
+    }
     // The log line carries the request id (reqId); the answer too, so a player can quote it.
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .header('x-request-id', request.id)
       .send({ error: 'internal', message: `Something went wrong on our side. Please try again. (Reference: ${request.id})`, requestId: request.id });
   });
 }

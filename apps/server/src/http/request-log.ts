@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { outsideIdempotentWrites } from '../db/idempotency.ts';
 
 /**
  * The logger of the request being served (issue 28: every log line of a request carries its
@@ -11,9 +12,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  */
 const current = new AsyncLocalStorage<FastifyBaseLogger>();
 
-/** First of the hooks: the rest of each request (hooks, handler, what they start) runs with its logger at hand. */
+/**
+ * First of the hooks: the rest of each request (hooks, handler, what they start) runs with its
+ * logger at hand, and every answer carries the request's id (`x-request-id`), so a player's report
+ * of any answer is found in the logs by it.
+ */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     current.run(request.log, done);
   });
 }
@@ -39,5 +45,6 @@ export function requestLog(fallback: FastifyBaseLogger): LineLogger {
  * must not log its later lines under that request's id.
  */
 export function outsideRequests<T>(work: () => T): T {
-  return current.exit(work);
+  // Nor claim that request's idempotency key (db/idempotency.ts).
+  return current.exit(() => outsideIdempotentWrites(work));
 }

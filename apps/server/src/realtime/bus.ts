@@ -19,7 +19,10 @@ export type { PushMessage };
 export interface Bus {
   publish(message: BusMessage): Promise<void>;
   subscribe(handler: (message: BusMessage) => void): void;
-  /** Delivering (readiness, /api/ready): false once closed, and while PostgreSQL's listening connection is lost (until it reconnects). */
+  /**
+   * Delivering (readiness, /api/ready): false once closed, and while PostgreSQL's listening
+   * connection is lost (until it reconnects and the other processes know it listens again).
+   */
   listening(): boolean;
   close(): Promise<void>;
 }
@@ -174,6 +177,8 @@ export async function createPgBus(
   /** Takes the bus's own listeners off a connection given back to the pool. */
   let detach = () => {};
   let attempt = 0;
+  /** Listening again, and waiting until the other processes know it (START_WAIT_MS). */
+  let settling = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
   const lost = (client: pg.PoolClient, error: unknown) => {
     if (client !== listener || closed) return;
@@ -209,8 +214,11 @@ export async function createPgBus(
     const attempts = attempt;
     attempt = 0;
     log.info({ attempts }, 'bus listener reconnected');
-    // As a new bus: other processes stop trusting "no one else listens", then this process's tabs refetch.
+    // As a new bus: other processes stop trusting "no one else listens" (not ready until then:
+    // a push sent meanwhile may not reach it), then this process's tabs refetch.
+    settling = true;
     await sleep(startWaitMs);
+    settling = false;
     if (!closed && listener === client) deliverHere(handlers, JSON.stringify(RESYNC));
   };
 
@@ -274,7 +282,7 @@ export async function createPgBus(
     subscribe(handler) {
       handlers.push(handler);
     },
-    listening: () => !closed && listener !== undefined,
+    listening: () => !closed && listener !== undefined && !settling,
     async close() {
       // Nothing new is taken; what was published already still goes out, then the connection is let go.
       closed = true;

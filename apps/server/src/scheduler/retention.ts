@@ -1,6 +1,6 @@
 import { CHAT_HISTORY_SIZE } from '@rpg/game';
 import type { Db } from '../db/client.ts';
-import { chatPrune, consolePrune, endedListingPrune, giftPrune, outboxPrune, reportPrune, type Prune } from '../db/queries/retention.ts';
+import { chatPrune, consolePrune, endedListingPrune, giftPrune, idempotencyPrune, outboxPrune, reportPrune, type Prune } from '../db/queries/retention.ts';
 
 /**
  * docs/security.md "Retention": what is kept how long. Players' own writing (posts, comments,
@@ -20,6 +20,8 @@ export const RETENTION = {
   giftDays: 90,
   /** The development outbox, from when a mail was kept. */
   outboxDays: 1,
+  /** Idempotency keys and the answers kept for their retries, from the request. */
+  idempotencyKeyDays: 1,
 } as const;
 
 /** How often each process prunes. */
@@ -37,6 +39,7 @@ export function retentionPrunes(): Prune[] {
     endedListingPrune(RETENTION.endedListingDays),
     giftPrune(RETENTION.giftDays),
     outboxPrune(RETENTION.outboxDays),
+    idempotencyPrune(RETENTION.idempotencyKeyDays),
   ];
 }
 

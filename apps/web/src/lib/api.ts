@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { takeEarlyOk } from './early-fetch';
+import { toast } from './toast';
 
 /** An expected failure from the game API: `{ error, message, title? }` with a 4xx or 5xx status. */
 export class ApiError extends Error {
@@ -51,14 +52,39 @@ async function readError(response: Response): Promise<ApiError> {
   }
 }
 
+/**
+ * A write that failed for a moment (a 503: the database away, the server restarting; or no
+ * answer at all) is sent again by itself, with the same key, after these waits in seconds (a
+ * 503's `Retry-After` when it names one); then its failure is the caller's. Reads are retried by
+ * the query cache (and the console's refusal line), which shows their failure meanwhile.
+ */
+export const RETRY_WAITS_S = [1, 2, 4, 8] as const;
+
+/** A new key for one user action (128 random bits as hex), sent as `Idempotency-Key` with each write and its retries. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
 async function send(path: string, request: ApiRequest): Promise<Response> {
   const { body } = request;
-  if ((request.method ?? 'GET') === 'GET') {
+  const method = request.method ?? 'GET';
+  if (method === 'GET') {
     // A read index.html started early on a game path (lib/early-fetch.ts), used once.
     const early = await takeEarlyOk(path);
     if (early) return early;
   }
   const headers: Record<string, string> = { Accept: 'application/json' };
+  // One key per call (one user action), the same on its retries: the server does a write once
+  // however many times it arrives (docs/security.md, "Retries").
+  if (method !== 'GET') headers['Idempotency-Key'] = newIdempotencyKey();
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     // The browser sets the multipart boundary itself.
@@ -67,15 +93,26 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const response = await fetch(path, {
-    method: request.method ?? 'GET',
-    credentials: 'include',
-    headers,
-    body: payload,
-    signal: request.signal,
-  });
-  if (!response.ok) throw await readError(response);
-  return response;
+  for (let attempt = 0; ; attempt++) {
+    const retryWait = method === 'GET' ? undefined : RETRY_WAITS_S[attempt];
+    let response: Response;
+    try {
+      response = await fetch(path, { method, credentials: 'include', headers, body: payload, signal: request.signal });
+    } catch (error) {
+      // No answer (the network, a restart): sent again with the same key, unless given up on.
+      if (retryWait === undefined || request.signal?.aborted) throw error;
+      await pause(retryWait * 1000, request.signal);
+      continue;
+    }
+    if (response.status === 503 && retryWait !== undefined) {
+      const unavailable = await readError(response);
+      toast.info(unavailable.message, { id: 'api-unavailable', description: 'Trying again by itself…' });
+      await pause((unavailable.retryAfterSeconds ?? retryWait) * 1000, request.signal);
+      continue;
+    }
+    if (!response.ok) throw await readError(response);
+    return response;
+  }
 }
 
 /**

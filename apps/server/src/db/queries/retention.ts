@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { auctionListings, chatMessages, consoleMessages, gifts, mailOutbox, playerCharacters, reports } from '../schema/index.ts';
+import { auctionListings, chatMessages, consoleMessages, gifts, idempotencyKeys, mailOutbox, playerCharacters, reports } from '../schema/index.ts';
 
 /** Characters whose consoles one statement trims. */
 const CHARACTERS_PER_STATEMENT = 200;
@@ -130,5 +130,18 @@ export function outboxPrune(days: number): Prune {
     name: 'dev outbox',
     run: (db, now, batch) =>
       deleted(db, sql`delete from ${mailOutbox} where id in (select id from ${mailOutbox} where sent_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`, batch),
+  };
+}
+
+/** Idempotency keys (http/idempotency.ts): `days` after their request; a retry later than that runs anew. */
+export function idempotencyPrune(days: number): Prune {
+  return {
+    name: 'idempotency keys',
+    run: (db, now, batch) =>
+      deleted(
+        db,
+        sql`delete from ${idempotencyKeys} where (user_id, key) in (select user_id, key from ${idempotencyKeys} where created_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
+        batch,
+      ),
   };
 }

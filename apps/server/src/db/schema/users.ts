@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@rpg/game';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authUser } from './auth.ts';
 
 /** Spec 01 §3 "User": the player's public profile, one row per account, created on first sign-in. */
@@ -58,6 +58,28 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A write's idempotency key (issue 46, finding 12; http/idempotency.ts): claimed by the first
+ * transaction of the request that sent it, in that transaction, and its answer kept once sent, so
+ * that a retry with the same key answers it again and changes nothing. Pruned after a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The request it came with ('POST /api/characters/:id/console'): the same key on another one is refused. */
+    request: text('request').notNull(),
+    /** The answer, once sent (null while the first request is still being answered). */
+    status: integer('status'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at').on(t.createdAt)],
+);
 
 /** Development outbox: every mail when SMTP_URL is not set. */
 export const mailOutbox = pgTable('mail_outbox', {

@@ -1,0 +1,79 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from './client.ts';
+import { idempotencyKeys } from './schema/index.ts';
+
+/**
+ * A write sent with an `Idempotency-Key` (issue 46, finding 12; http/idempotency.ts enters it for
+ * the request). The key is claimed by the first transaction the request runs (`transaction`,
+ * db/transaction.ts), as that transaction's first statement: a row per account and key. A retry
+ * with the same key finds the row and does nothing; a duplicate sent at the same moment waits on
+ * the row of the first (PostgreSQL's unique index) until the first commits, then finds it.
+ */
+export interface IdempotentWrite {
+  key: string;
+  /** 'POST /api/characters/:id/console': the same key on another request is refused. */
+  request: string;
+  /** The signed-in account (known once the route's guard has run). */
+  userId(): string | undefined;
+  /**
+   * 'claiming' while a transaction of the request claims it, 'claimed' once that one committed;
+   * 'answered' when the request was answered without claiming it (nothing later claims it).
+   */
+  state: 'open' | 'claiming' | 'claimed' | 'answered';
+}
+
+const current = new AsyncLocalStorage<IdempotentWrite>();
+
+/** Runs the rest of a request with its idempotent write at hand. */
+export function runIdempotentWrite(write: IdempotentWrite, rest: () => void): void {
+  current.run(write, rest);
+}
+
+/** Runs `work` with no request's key at hand (the scheduler's timers, armed while serving a request). */
+export function outsideIdempotentWrites<T>(work: () => T): T {
+  return current.exit(work);
+}
+
+/** The request's key when it is still to be claimed (a signed-in write whose first transaction this is). */
+export function unclaimedWrite(): (IdempotentWrite & { account: string }) | undefined {
+  const write = current.getStore();
+  const account = write?.state === 'open' ? write.userId() : undefined;
+  return write && account ? Object.assign(write, { account }) : undefined;
+}
+
+/** The request was made already with this key (it holds the row): the transaction rolls back and the first answer is given. */
+export class RepeatedRequest extends Error {
+  constructor(
+    readonly userId: string,
+    readonly key: string,
+    readonly request: string,
+  ) {
+    super('a request with this idempotency key was made already');
+    this.name = 'RepeatedRequest';
+  }
+}
+
+/** The claim, in the transaction `tx` (its first statement); throws RepeatedRequest when the key was claimed already. */
+export async function claimKey(tx: Tx, write: IdempotentWrite & { account: string }): Promise<void> {
+  const rows = await tx
+    .insert(idempotencyKeys)
+    .values({ userId: write.account, key: write.key, request: write.request })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (rows.length === 0) throw new RepeatedRequest(write.account, write.key, write.request);
+}
+
+/** Keeps the answer of the request that claimed the key, for its retries. */
+export async function keepAnswer(db: Db, userId: string, key: string, status: number, body: string): Promise<void> {
+  await db.update(idempotencyKeys).set({ status, body }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+/** The claimed key's request and answer (status null until the first request's answer is kept). */
+export async function keptAnswer(db: Db, userId: string, key: string): Promise<{ request: string; status: number | null; body: string | null } | undefined> {
+  const [row] = await db
+    .select({ request: idempotencyKeys.request, status: idempotencyKeys.status, body: idempotencyKeys.body })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
+}
