@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embeddedMaintenance } from './db/maintenance.ts';
 import { HttpError, registerErrorHandler } from './http/errors.ts';
-import { registerMetrics } from './http/metrics.ts';
+import { metricsLoopbackOpen, registerMetrics } from './http/metrics.ts';
 import { isLoopbackHost, PUBLIC_URL_HINT, registerOriginCheck } from './http/origin.ts';
 import { addressKey, GENERAL_LIMIT, rateLimitPruner, scaleRule, throttlePlayer } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
@@ -26,6 +26,7 @@ import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
+import { socketErrorHandler } from './realtime/socket-errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { characterImageRoutes, characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes, type Lifecycle } from './routes/health.ts';
@@ -172,7 +173,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   registerSchemas(app);
   // Before the other routes: its onResponse hook times every one of them.
   const metrics = registerMetrics(app, {
-    token: config.metricsToken,
+    access: { token: config.metricsToken, loopbackOpen: metricsLoopbackOpen(config) },
     sources: { pool: database.connections, openSockets: () => hub.connectionCount, schedulerLagMs: () => scheduler.lagMs },
   });
   hub.onFlushed = (pushes, lag) => metrics.observePushes(pushes, lag);
@@ -214,7 +215,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await hub.close();
   });
   // A tab sends pings (a few bytes) and what it holds (`watch`, at most MAX_WATCH_BYTES).
-  await app.register(websocket, { options: { maxPayload: MAX_WATCH_BYTES } });
+  // Its errors: what a client caused at info, without a stack (realtime/socket-errors.ts).
+  await app.register(websocket, { options: { maxPayload: MAX_WATCH_BYTES }, errorHandler: socketErrorHandler });
 
   // A sign-out or a revocation in another process evicts the cached sessions at once (this
   // process's own were evicted before its answer, in the auth events above). A bus that lost its
