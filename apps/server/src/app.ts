@@ -27,6 +27,8 @@ import { RealtimeHub } from './realtime/hub.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
 import { socketErrorHandler } from './realtime/socket-errors.ts';
+import { deleteSessions, suspensionOf } from './db/queries/moderation.ts';
+import { isSuspended } from '@rpg/game';
 import { authRoutes } from './routes/auth.ts';
 import { characterImageRoutes, characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes, type Lifecycle } from './routes/health.ts';
@@ -139,7 +141,17 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     },
   });
   // The session cache reads the very cookie better-auth reads: its name from better-auth's own context.
-  const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name);
+  // A session read from the database is checked for a suspension too (issue 46, point 6): one a
+  // sign-in made while a suspension was written is ended at its first use, its tabs closed.
+  const admit = async (userId: string) => {
+    if (!isSuspended(await suspensionOf(db, userId), new Date())) return true;
+    if ((await deleteSessions(db, userId)) > 0) {
+      sessions.evictUser(userId);
+      push.revalidateUser(userId);
+    }
+    return false;
+  };
+  const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name, undefined, admit);
   const scheduler = new Scheduler(app.log);
   const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: requestAwareLog, dropOptions: { extraDrops: recipeScrollDrops } });
   scheduler.register(adventures);

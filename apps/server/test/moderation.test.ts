@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationLog, reports } from '../src/db/schema/index.ts';
 import { grantRole } from '../src/ops/admin.ts';
-import { OpsError } from '../src/ops/backup.ts';
+import { OpsError } from '../src/ops/control.ts';
 import { pruneRetained } from '../src/scheduler/retention.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { TestClient } from './support/client.ts';

@@ -1,5 +1,7 @@
 import { MAX_WATCH_BYTES } from '@rpg/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authSession, users } from '../src/db/schema/index.ts';
 import type WebSocket from 'ws';
 import { isClientSocketError } from '../src/realtime/socket-errors.ts';
 import { TestClient, signedInPlayer, uniqueEmail } from './support/client.ts';
@@ -77,5 +79,25 @@ describe('issue 46, point 9: what a client does wrong on its socket', () => {
     } finally {
       await logged.stop();
     }
+  });
+});
+
+describe('issue 46, point 6: a sign-in racing a suspension', () => {
+  it('a session made while the suspension was written is refused at its first use, on every way in, and ended', async () => {
+    const email = uniqueEmail('racer');
+    const first = await signedInPlayer(server.url, email);
+    const { id: userId } = (await first.get<{ id: string }>('/api/me')).body;
+    // The race's outcome: the sign-in checked the account before the suspension was written, and
+    // made its session after the suspension had ended every session (and evicted every cache).
+    const raced = new TestClient(server.url);
+    expect((await raced.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' })).status).toBe(200);
+    await server.database.db.update(users).set({ suspendedAt: new Date(), suspendedUntil: null, suspensionReason: 'Botting' }).where(eq(users.id, userId));
+
+    const tab = connectSocket(server.url, raced);
+    expect((await tab.closed).code).toBe(4401);
+    expect((await raced.get('/api/me')).status).toBe(401);
+    expect((await raced.get('/api/auth/get-session')).body).toBeNull();
+    const left = await server.database.db.select({ id: authSession.id }).from(authSession).where(eq(authSession.userId, userId));
+    expect(left).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { characterIdParam, found } from './characters/shared.ts';
 import { grantRole } from '../ops/admin.ts';
-import { OpsError } from '../ops/backup.ts';
+import { OpsError } from '../ops/control.ts';
 import { transaction } from '../db/transaction.ts';
 
 const grantBodySchema = z.strictObject({ materialId: z.string().max(60), quantity: z.number().int().min(1).max(99) });

@@ -81,7 +81,7 @@ export async function setSuspension(tx: Tx, userId: string, suspension: { since:
 }
 
 /** Every session of the player ends (a suspension). */
-export async function deleteSessions(tx: Tx, userId: string): Promise<number> {
+export async function deleteSessions(tx: DbOrTx, userId: string): Promise<number> {
   const gone = await tx.delete(authSession).where(eq(authSession.userId, userId)).returning({ id: authSession.id });
   return gone.length;
 }
