@@ -93,3 +93,46 @@ test.describe('moderation (issue 28)', () => {
     await expect(ann.page.getByText('Welcome back!')).toHaveCount(0);
   });
 });
+
+test.describe('moderation: the queue pages, a flood dismissed at once (issue 46)', () => {
+  test('the moderator pages through the queue and dismisses every report of a flooding reporter in one action', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const author = await player(browser, 'Aldric');
+    const flooder = await player(browser, 'Fenna');
+    const mo = await player(browser, 'Maelis');
+    const grant = await mo.page.request.post('/api/dev/roles', { data: { email: mo.email, role: 'moderator' }, headers: { origin: BASE_URL } });
+    expect(grant.ok()).toBe(true);
+    const tag = Date.now().toString(36).slice(-6);
+    // 22 posts, each reported by the flooder: more than a page of the queue (20).
+    for (let i = 0; i < 22; i++) {
+      const post = await author.page.request.post('/api/posts', { data: { text: `Harmless post ${i} ${tag}` }, headers: { origin: BASE_URL } });
+      expect(post.ok()).toBe(true);
+      const { post: made } = (await post.json()) as { post: { id: string } };
+      const filed = await flooder.page.request.post('/api/reports', { data: { kind: 'post', itemId: made.id, reason: 'I just do not like him' }, headers: { origin: BASE_URL } });
+      expect(filed.ok()).toBe(true);
+    }
+
+    await mo.page.goto('/moderation');
+    const pages = mo.page.getByRole('navigation', { name: 'Report pages' });
+    await expect(pages.getByText(/^Page 1 of \d+$/)).toBeVisible();
+    // The newest reports are on the last page.
+    const newer = pages.getByRole('button', { name: 'Newer' });
+    while (await newer.isEnabled()) await newer.click();
+    const last = Number((await pages.getByText(/^Page \d+ of \d+$/).textContent())?.match(/of (\d+)/)?.[1]);
+    await expect(pages.getByText(`Page ${last} of ${last}`)).toBeVisible();
+    const item = mo.page.getByRole('article', { name: `Post by ${author.username}` }).filter({ hasText: `Harmless post 21 ${tag}` });
+    await expect(item).toBeVisible();
+    await expect(item.getByText(flooder.username)).toBeVisible();
+
+    await item.getByLabel('Dismiss all from a reporter').check();
+    await item.getByLabel('Every open report from').selectOption({ label: flooder.username });
+    await item.getByLabel('Reason (the player reads it)').fill('A flood of reports');
+    await item.getByRole('button', { name: 'Apply' }).click();
+    await expect(mo.page.getByText(`Dismissed 22 reports from ${flooder.username}`)).toBeVisible();
+    // Gone from every page.
+    await expect(mo.page.getByRole('article', { name: `Post by ${author.username}` })).toHaveCount(0);
+    await mo.page.reload();
+    await expect(mo.page.getByRole('heading', { name: 'Moderation' })).toBeVisible();
+    await expect(mo.page.getByText(`Harmless post 0 ${tag}`)).toHaveCount(0);
+  });
+});
