@@ -116,10 +116,13 @@ test.describe('moderation: the queue pages, a flood dismissed at once (issue 46)
     const pages = mo.page.getByRole('navigation', { name: 'Report pages' });
     await expect(pages.getByText(/^Page 1 of \d+$/)).toBeVisible();
     // The newest reports are on the last page.
-    const newer = pages.getByRole('button', { name: 'Newer' });
-    while (await newer.isEnabled()) await newer.click();
-    const last = Number((await pages.getByText(/^Page \d+ of \d+$/).textContent())?.match(/of (\d+)/)?.[1]);
-    await expect(pages.getByText(`Page ${last} of ${last}`)).toBeVisible();
+    const last = Number((await pages.getByText(/^Page 1 of \d+$/).textContent())?.match(/of (\d+)/)?.[1]);
+    expect(last).toBeGreaterThan(1);
+    for (let page = 2; page <= last; page++) {
+      await pages.getByRole('button', { name: 'Newer' }).click();
+      await expect(pages.getByText(`Page ${page} of ${last}`)).toBeVisible();
+    }
+    await expect(pages.getByRole('button', { name: 'Newer' })).toBeDisabled();
     const item = mo.page.getByRole('article', { name: `Post by ${author.username}` }).filter({ hasText: `Harmless post 21 ${tag}` });
     await expect(item).toBeVisible();
     await expect(item.getByText(flooder.username)).toBeVisible();
