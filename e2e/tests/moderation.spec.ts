@@ -13,6 +13,12 @@ async function player(browser: Browser, name: string): Promise<{ page: Page; ema
   return { page, email, username: me.username };
 }
 
+/** The moderator is made as `npm run admin -- grant` makes one (the same function, through the development route). */
+async function makeModerator(p: { page: Page; email: string }): Promise<void> {
+  const grant = await p.page.request.post('/api/dev/roles', { data: { email: p.email, role: 'moderator' }, headers: { origin: BASE_URL } });
+  expect(grant.ok()).toBe(true);
+}
+
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Global chat messages' });
 const chatInput = (page: Page) => page.getByLabel('Message the global chat');
 async function say(page: Page, text: string): Promise<void> {
@@ -33,9 +39,7 @@ test.describe('moderation (issue 28)', () => {
     const ann = await player(browser, 'Annika');
     const bo = await player(browser, 'Borin');
     const mo = await player(browser, 'Morwen');
-    // The moderator is made as `npm run admin -- grant` makes one (the same function, through the development route).
-    const grant = await mo.page.request.post('/api/dev/roles', { data: { email: mo.email, role: 'moderator' }, headers: { origin: BASE_URL } });
-    expect(grant.ok()).toBe(true);
+    await makeModerator(mo);
 
     // The screen does not exist for a player.
     await bo.page.goto('/moderation');
@@ -100,8 +104,7 @@ test.describe('moderation: the queue pages, a flood dismissed at once (issue 46)
     const author = await player(browser, 'Aldric');
     const flooder = await player(browser, 'Fenna');
     const mo = await player(browser, 'Maelis');
-    const grant = await mo.page.request.post('/api/dev/roles', { data: { email: mo.email, role: 'moderator' }, headers: { origin: BASE_URL } });
-    expect(grant.ok()).toBe(true);
+    await makeModerator(mo);
     const tag = Date.now().toString(36).slice(-6);
     // 22 posts, each reported by the flooder: more than a page of the queue (20).
     for (let i = 0; i < 22; i++) {
