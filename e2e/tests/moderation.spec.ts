@@ -13,6 +13,12 @@ async function player(browser: Browser, name: string): Promise<{ page: Page; ema
   return { page, email, username: me.username };
 }
 
+/** The moderator is made as `npm run admin -- grant` makes one (the same function, through the development route). */
+async function makeModerator(p: { page: Page; email: string }): Promise<void> {
+  const grant = await p.page.request.post('/api/dev/roles', { data: { email: p.email, role: 'moderator' }, headers: { origin: BASE_URL } });
+  expect(grant.ok()).toBe(true);
+}
+
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Global chat messages' });
 const chatInput = (page: Page) => page.getByLabel('Message the global chat');
 async function say(page: Page, text: string): Promise<void> {
@@ -33,9 +39,7 @@ test.describe('moderation (issue 28)', () => {
     const ann = await player(browser, 'Annika');
     const bo = await player(browser, 'Borin');
     const mo = await player(browser, 'Morwen');
-    // The moderator is made as `npm run admin -- grant` makes one (the same function, through the development route).
-    const grant = await mo.page.request.post('/api/dev/roles', { data: { email: mo.email, role: 'moderator' }, headers: { origin: BASE_URL } });
-    expect(grant.ok()).toBe(true);
+    await makeModerator(mo);
 
     // The screen does not exist for a player.
     await bo.page.goto('/moderation');
@@ -91,5 +95,50 @@ test.describe('moderation (issue 28)', () => {
     await ann.page.getByRole('button', { name: 'Log In', exact: true }).click();
     await expect(ann.page.getByRole('alert').filter({ hasText: suspended }).or(ann.page.getByText(suspended).last()).first()).toBeVisible();
     await expect(ann.page.getByText('Welcome back!')).toHaveCount(0);
+  });
+});
+
+test.describe('moderation: the queue pages, a flood dismissed at once (issue 46)', () => {
+  test('the moderator pages through the queue and dismisses every report of a flooding reporter in one action', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const author = await player(browser, 'Aldric');
+    const flooder = await player(browser, 'Fenna');
+    const mo = await player(browser, 'Maelis');
+    await makeModerator(mo);
+    const tag = Date.now().toString(36).slice(-6);
+    // 22 posts, each reported by the flooder: more than a page of the queue (20).
+    for (let i = 0; i < 22; i++) {
+      const post = await author.page.request.post('/api/posts', { data: { text: `Harmless post ${i} ${tag}` }, headers: { origin: BASE_URL } });
+      expect(post.ok()).toBe(true);
+      const { post: made } = (await post.json()) as { post: { id: string } };
+      const filed = await flooder.page.request.post('/api/reports', { data: { kind: 'post', itemId: made.id, reason: 'I just do not like him' }, headers: { origin: BASE_URL } });
+      expect(filed.ok()).toBe(true);
+    }
+
+    await mo.page.goto('/moderation');
+    const pages = mo.page.getByRole('navigation', { name: 'Report pages' });
+    await expect(pages.getByText(/^Page 1 of \d+$/)).toBeVisible();
+    // The newest reports are on the last page.
+    const last = Number((await pages.getByText(/^Page 1 of \d+$/).textContent())?.match(/of (\d+)/)?.[1]);
+    expect(last).toBeGreaterThan(1);
+    for (let page = 2; page <= last; page++) {
+      await pages.getByRole('button', { name: 'Newer' }).click();
+      await expect(pages.getByText(`Page ${page} of ${last}`)).toBeVisible();
+    }
+    await expect(pages.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    const item = mo.page.getByRole('article', { name: `Post by ${author.username}` }).filter({ hasText: `Harmless post 21 ${tag}` });
+    await expect(item).toBeVisible();
+    await expect(item.getByText(flooder.username)).toBeVisible();
+
+    await item.getByLabel('Dismiss all from a reporter').check();
+    await item.getByLabel('Every open report from').selectOption({ label: flooder.username });
+    await item.getByLabel('Reason (the player reads it)').fill('A flood of reports');
+    await item.getByRole('button', { name: 'Apply' }).click();
+    await expect(mo.page.getByText(`Dismissed 22 reports from ${flooder.username}`)).toBeVisible();
+    // Gone from every page.
+    await expect(mo.page.getByRole('article', { name: `Post by ${author.username}` })).toHaveCount(0);
+    await mo.page.reload();
+    await expect(mo.page.getByRole('heading', { name: 'Moderation' })).toBeVisible();
+    await expect(mo.page.getByText(`Harmless post 0 ${tag}`)).toHaveCount(0);
   });
 });

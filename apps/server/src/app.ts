@@ -15,7 +15,7 @@ import { embeddedMaintenance } from './db/maintenance.ts';
 import { HttpError, registerErrorHandler } from './http/errors.ts';
 import { registerGracefulStop } from './http/graceful-stop.ts';
 import { registerIdempotency, replay } from './http/idempotency.ts';
-import { registerMetrics } from './http/metrics.ts';
+import { metricsLoopbackOpen, registerMetrics } from './http/metrics.ts';
 import { isLoopbackHost, PUBLIC_URL_HINT, registerOriginCheck } from './http/origin.ts';
 import { addressKey, GENERAL_LIMIT, rateLimitPruner, scaleRule, throttlePlayer } from './http/rateLimit.ts';
 import { docsRoute, registerSchemas } from './http/schema.ts';
@@ -28,6 +28,9 @@ import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
+import { socketErrorHandler } from './realtime/socket-errors.ts';
+import { deleteSessions, suspensionOf } from './db/queries/moderation.ts';
+import { isSuspended } from '@rpg/game';
 import { authRoutes } from './routes/auth.ts';
 import { characterImageRoutes, characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes, type Lifecycle } from './routes/health.ts';
@@ -147,7 +150,17 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     },
   });
   // The session cache reads the very cookie better-auth reads: its name from better-auth's own context.
-  const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name);
+  // A session read from the database is checked for a suspension too (issue 46, point 6): one a
+  // sign-in made while a suspension was written is ended at its first use, its tabs closed.
+  const admit = async (userId: string) => {
+    if (!isSuspended(await suspensionOf(db, userId), new Date())) return true;
+    if ((await deleteSessions(db, userId)) > 0) {
+      sessions.evictUser(userId);
+      push.revalidateUser(userId);
+    }
+    return false;
+  };
+  const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name, undefined, admit);
   const scheduler = new Scheduler(app.log);
   // Issue 44: Web Push of the timers' ends to the player's devices, with keys kept in DATA_DIR.
   const webPush = new WebPushSender({
@@ -191,7 +204,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   registerSchemas(app);
   // Before the other routes: its onResponse hook times every one of them.
   const metrics = registerMetrics(app, {
-    token: config.metricsToken,
+    access: { token: config.metricsToken, loopbackOpen: metricsLoopbackOpen(config) },
     sources: { pool: database.connections, openSockets: () => hub.connectionCount, schedulerLagMs: () => scheduler.lagMs },
   });
   hub.onFlushed = (pushes, lag) => metrics.observePushes(pushes, lag);
@@ -233,7 +246,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await hub.close();
   });
   // A tab sends pings (a few bytes) and what it holds (`watch`, at most MAX_WATCH_BYTES).
-  await app.register(websocket, { options: { maxPayload: MAX_WATCH_BYTES } });
+  // Its errors: what a client caused at info, without a stack (realtime/socket-errors.ts).
+  await app.register(websocket, { options: { maxPayload: MAX_WATCH_BYTES }, errorHandler: socketErrorHandler });
 
   // A sign-out or a revocation in another process evicts the cached sessions at once (this
   // process's own were evicted before its answer, in the auth events above). A bus that lost its

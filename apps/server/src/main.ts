@@ -7,6 +7,8 @@ import { embeddedDatabaseIsNew, openDatabase } from './db/client.ts';
 import { createFromTemplate } from './db/template.ts';
 import { installProcessGuards } from './process-guards.ts';
 import { PID_FILE } from './ops/backup.ts';
+import { OPS_COMMANDS } from './ops/commands.ts';
+import { startControlServer, type ControlServer } from './ops/control.ts';
 
 /**
  * A new embedded database is unpacked from the template built with the server (db/template.ts):
@@ -45,6 +47,8 @@ const app = await buildApp({ config, database });
 installProcessGuards(app.log);
 // The embedded database is this process's: `npm run backup` refuses while this pid is alive.
 const pidFile = database.kind === 'pglite' ? path.join(config.dataDir, PID_FILE) : undefined;
+// On the embedded database, `npm run admin` and `npm run backup` ask this process (ops/control.ts).
+let control: ControlServer | undefined;
 
 /** A graceful shutdown that takes longer is cut short (an orchestrator kills at 10 s by default). */
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -74,6 +78,7 @@ async function shutdown(signal: string) {
     app.ctx.lifecycle.shuttingDown = true;
     if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     await app.close();
+    await control?.close();
     await database.close();
     if (pidFile) rmSync(pidFile, { force: true });
   } catch (error) {
@@ -87,5 +92,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+if (pidFile) control = await startControlServer(config.dataDir, OPS_COMMANDS, { database, inServer: true }, app.log);
 if (pidFile) writeFileSync(pidFile, String(process.pid));
 app.log.info(`RPG Adventure on ${config.publicUrl} (database: ${database.kind}, mail: ${app.ctx.mailer.mode}, time scale: ${config.timeScale})`);

@@ -1,4 +1,7 @@
+import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config.ts';
+import { metricsLoopbackOpen } from '../src/http/metrics.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer } from './support/client.ts';
@@ -76,5 +79,52 @@ describe('a 500 answer carries the request id of its log line', () => {
     const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string }).filter((l) => l.msg === 'unhandled error');
     expect(logged.map((l) => l.reqId)).toContain(id);
     await server.stop();
+  });
+});
+
+/** Issue 46, point 7: a proxy on the same host that sends no X-Forwarded-For does not open /metrics. */
+describe('GET /metrics behind a same-host proxy', () => {
+  /** A GET from loopback with the headers given, Host included (fetch cannot set it). */
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    new Promise<number>((resolve, reject) => {
+      const target = new URL('/metrics', url);
+      const req = httpRequest({ host: '127.0.0.1', port: target.port, path: '/metrics', headers: { host: target.host, ...headers } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('without a proxy configured: a loopback request sent to a loopback name, with no proxy header, reads it; a public Host, X-Real-IP, Via or X-Forwarded-Proto does not', async () => {
+    const server = await startTestServer();
+    try {
+      expect(await get(server.url)).toBe(200);
+      expect(await get(server.url, { host: '127.0.0.1' })).toBe(200);
+      expect(await get(server.url, { host: 'game.example.com' })).toBe(404);
+      expect(await get(server.url, { 'x-real-ip': '203.0.113.9' })).toBe(404);
+      expect(await get(server.url, { via: '1.1 caddy' })).toBe(404);
+      expect(await get(server.url, { 'x-forwarded-proto': 'https' })).toBe(404);
+      expect(await get(server.url, { 'x-forwarded-host': 'game.example.com' })).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('with TRUST_PROXY or a public PUBLIC_URL set, loopback alone never reads it: the token does', async () => {
+    expect(metricsLoopbackOpen(loadConfig({}))).toBe(true);
+    expect(metricsLoopbackOpen(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }))).toBe(true);
+    expect(metricsLoopbackOpen(loadConfig({ PUBLIC_URL: 'https://game.example.com' }))).toBe(false);
+    expect(metricsLoopbackOpen(loadConfig({ TRUST_PROXY: '127.0.0.1' }))).toBe(false);
+    for (const env of [{ TRUST_PROXY: '1' }, { TRUST_PROXY: '127.0.0.1' }]) {
+      const server = await startTestServer({ env: { ...env, METRICS_TOKEN: TOKEN } });
+      try {
+        expect(await get(server.url), JSON.stringify(env)).toBe(404);
+        expect(await get(server.url, { host: '127.0.0.1' })).toBe(404);
+        expect(await get(server.url, { authorization: `Bearer ${TOKEN}` })).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    }
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationLog, reports } from '../src/db/schema/index.ts';
 import { grantRole } from '../src/ops/admin.ts';
-import { OpsError } from '../src/ops/backup.ts';
+import { OpsError } from '../src/ops/control.ts';
 import { pruneRetained } from '../src/scheduler/retention.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { TestClient } from './support/client.ts';
@@ -37,12 +37,19 @@ async function staffMember(role: 'moderator' | 'admin'): Promise<Player> {
 }
 const say = (p: Player, text: string) => p.client.post<{ message: ChatMessageView } & ErrorBody>('/api/chat', { text });
 const report = (p: Player, kind: string, itemId: string | number, reason?: string) => p.client.post<ErrorBody>('/api/reports', { kind, itemId: String(itemId), ...(reason ? { reason } : {}) });
-const queue = async (p: Player) => {
-  const res = await p.client.get<ModerationQueue>('/api/moderation/reports');
+const queuePage = async (p: Player, page: number) => {
+  const res = await p.client.get<ModerationQueue>(`/api/moderation/reports?page=${page}`);
   expect(res.status).toBe(200);
   return res.body;
 };
-const itemOf = async (staff: Player, kind: string, itemId: string | number) => (await queue(staff)).items.find((i) => i.kind === kind && i.itemId === String(itemId));
+/** Every open item, page by page (issue 46: the queue pages). */
+async function wholeQueue(staff: Player): Promise<ModerationQueue['items']> {
+  const first = await queuePage(staff, 1);
+  const items = [...first.items];
+  for (let page = 2; page <= first.pageCount; page++) items.push(...(await queuePage(staff, page)).items);
+  return items;
+}
+const itemOf = async (staff: Player, kind: string, itemId: string | number) => (await wholeQueue(staff)).find((i) => i.kind === kind && i.itemId === String(itemId));
 const act = (staff: Player, reportId: string, body: Record<string, unknown>) => staff.client.post<ErrorBody>(`/api/moderation/reports/${reportId}/actions`, body);
 const signIn = (email: string) => new TestClient(server.url).post<ErrorBody & { code?: string }>('/api/auth/sign-in/email', { email, password: 'dragon-fire' });
 
@@ -387,5 +394,111 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('issue 28: a suspension on two
     expect((await onB.get('/api/me')).status).toBe(401);
     expect(await meViaB()).toBe(401);
     expect((await new TestClient(b.url).post<ErrorBody>('/api/auth/sign-in/email', { email: troll.email, password: 'dragon-fire' })).body.message).toMatch(/^Your account is suspended until /);
+  });
+});
+
+/** Issue 46, points 4, 5 and 8: a rogue moderator, a reported message's surroundings, floods. */
+describe('issue 46: the limits of a moderator', () => {
+  const lift = (staff: Player, target: Player, what: 'mute' | 'suspension') => staff.client.post<ErrorBody>(`/api/moderation/users/${target.id}/lift`, { what, reason: 'Second chance' });
+
+  it('a moderator neither lifts nor replaces a suspension or a mute an admin imposed; an admin does', async () => {
+    const [troll, witness] = [await chatter('troll'), await chatter('witness')];
+    const [mod, admin] = [await staffMember('moderator'), await staffMember('admin')];
+    const line = (await say(troll, 'Buy gold at my site')).body.message;
+    expect((await report(witness, 'chat', line.id)).status).toBe(200);
+    const first = (await itemOf(admin, 'chat', line.id))!;
+    expect((await act(admin, first.reportId, { action: 'mute', reason: 'Spam', minutes: 60 })).status).toBe(200);
+    const refusedLift = await lift(mod, troll, 'mute');
+    expect(refusedLift).toEqual({ status: 403, body: expect.objectContaining({ message: 'An admin imposed this: only an admin lifts or changes it.' }) });
+    // Nor shortened by a new one.
+    const post = (await troll.client.post<PostResponse>('/api/posts', { text: 'Cheap gold' })).body.post;
+    expect((await report(witness, 'post', post.id)).status).toBe(200);
+    const postItem = (await itemOf(mod, 'post', post.id))!;
+    expect((await act(mod, postItem.reportId, { action: 'mute', reason: 'Spam', minutes: 1 })).body.message).toBe('An admin imposed this: only an admin lifts or changes it.');
+    expect((await act(admin, postItem.reportId, { action: 'suspend', reason: 'Spam again', days: null })).status).toBe(200);
+    expect((await lift(mod, troll, 'suspension')).body.message).toBe('An admin imposed this: only an admin lifts or changes it.');
+    expect((await lift(admin, troll, 'suspension')).status).toBe(200);
+    expect((await lift(admin, troll, 'mute')).status).toBe(200);
+
+    // A moderator's own penalty, another moderator may lift.
+    const other = await staffMember('moderator');
+    const second = (await say(witness, 'You are all fools')).body.message;
+    const reporter = await chatter('reporter');
+    expect((await report(reporter, 'chat', second.id)).status).toBe(200);
+    const item = (await itemOf(mod, 'chat', second.id))!;
+    expect((await act(mod, item.reportId, { action: 'mute', reason: 'Insults', minutes: 60 })).status).toBe(200);
+    expect((await lift(other, witness, 'mute')).status).toBe(200);
+  });
+
+  it('a moderator does not act on another moderator (an admin does), nor on a report they filed', async () => {
+    const [modA, modB] = [await staffMember('moderator'), await staffMember('moderator')];
+    const admin = await staffMember('admin');
+    const witness = await chatter('witness');
+    const line = (await say(modB, 'Moderators rule, players drool')).body.message;
+    expect((await report(witness, 'chat', line.id)).status).toBe(200);
+    const item = (await itemOf(modA, 'chat', line.id))!;
+    for (const body of [{ action: 'suspend', reason: 'Abuse', days: null }, { action: 'mute', reason: 'Abuse', minutes: 60 }, { action: 'dismiss', reason: 'Friend' }]) {
+      expect((await act(modA, item.reportId, body)).body.message).toBe('Moderators cannot act on another moderator: an admin does.');
+    }
+    expect((await lift(modA, modB, 'mute')).body.message).toBe('Moderators cannot act on another moderator: an admin does.');
+    expect((await act(admin, item.reportId, { action: 'mute', reason: 'Abuse', minutes: 60 })).status).toBe(200);
+
+    // Their own report is for another moderator.
+    const player = await chatter('player');
+    const own = (await say(player, 'Rude words')).body.message;
+    expect((await report(modA, 'chat', own.id)).status).toBe(200);
+    const ownItem = (await itemOf(modA, 'chat', own.id))!;
+    const refused = await act(modA, ownItem.reportId, { action: 'suspend', reason: 'Rude', days: 30 });
+    expect(refused).toEqual({ status: 403, body: expect.objectContaining({ message: 'You reported this yourself: another moderator or an admin handles it.' }) });
+    expect((await act(modB, ownItem.reportId, { action: 'dismiss', reason: 'Harmless' })).status).toBe(200);
+  });
+
+  it('a reported direct message keeps the conversation as it was when reported', async () => {
+    const [author, reporter] = [await chatter('dm-author'), await chatter('dm-reporter')];
+    const mod = await staffMember('moderator');
+    await makeFriends(author, reporter);
+    const send = async (from: Player, to: Player, body: string) => (await from.client.post<{ message: DirectMessage }>(`/api/messages/${to.id}`, { body })).body.message;
+    await send(reporter, author, 'Hello there');
+    const rude = await send(author, reporter, 'You are worthless');
+    expect((await report(reporter, 'dm', rude.id)).status).toBe(200);
+    await send(author, reporter, 'Written after the report');
+    await send(reporter, author, 'Also after');
+    const item = (await itemOf(mod, 'dm', rude.id))!;
+    expect(item.context.map((c) => c.text)).toEqual(['Hello there', 'You are worthless']);
+    expect(item.context.filter((c) => c.reported).map((c) => c.text)).toEqual(['You are worthless']);
+  });
+
+  it('the queue pages; a reporter\'s flood is dismissed at once, logged, and no longer counts in the target\'s history', async () => {
+    const [author, flooder, honest] = [await chatter('flooded'), await chatter('flooder'), await chatter('honest')];
+    const [mod, admin] = [await staffMember('moderator'), await staffMember('admin')];
+    const posts: string[] = [];
+    for (let i = 0; i < 23; i++) posts.push((await author.client.post<PostResponse>('/api/posts', { text: `Post ${i}` })).body.post.id);
+    for (const id of posts) expect((await report(flooder, 'post', id)).status).toBe(200);
+    expect((await report(honest, 'post', posts[0]!)).status).toBe(200);
+
+    const first = await queuePage(mod, 1);
+    expect(first.items).toHaveLength(20);
+    expect(first.pageCount).toBe(Math.ceil(first.openItems / 20));
+    const all = await wholeQueue(mod);
+    expect(all).toHaveLength(first.openItems);
+    expect(new Set(all.map((i) => i.reportId)).size).toBe(all.length);
+    expect(all.filter((i) => i.target.id === author.id)).toHaveLength(23);
+    expect(all.find((i) => i.itemId === posts[0])?.history.reportedItems).toBe(23);
+
+    // Not on oneself, an admin's reports, or another moderator's.
+    const flood = (staff: Player, reporter: Player) => staff.client.post<{ dismissed: number } & ErrorBody>(`/api/moderation/reporters/${reporter.id}/dismiss`, { reason: 'A flood' });
+    expect((await flood(mod, mod)).status).toBe(403);
+    expect((await flood(mod, admin)).status).toBe(403);
+    expect((await flood(mod, flooder)).body).toEqual({ dismissed: 23 });
+    const after = await wholeQueue(mod);
+    expect(after.filter((i) => i.target.id === author.id).map((i) => i.itemId)).toEqual([posts[0]]);
+    const left = after.find((i) => i.itemId === posts[0])!;
+    expect(left.reporters.map((r) => r.userId)).toEqual([honest.id]);
+    // The dismissed reports no longer count against the author.
+    expect(left.history.reportedItems).toBe(1);
+    const log = (await admin.client.get<AuditPage>('/api/moderation/log')).body.entries;
+    expect(log.find((e) => e.action === 'dismiss-reporter' && e.targetName === flooder.username)).toMatchObject({ actorName: mod.username, reason: 'A flood', details: { reports: 23 } });
+    // Someone without the role learns nothing: the same 404 as an unknown path.
+    expect(await flooder.client.post(`/api/moderation/reporters/${flooder.id}/dismiss`, { reason: 'x' })).toEqual({ status: 404, body: NOT_FOUND });
   });
 });

@@ -8,6 +8,9 @@ import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
 import { linesOf, say } from './support/console.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { usePlayerLimit } from './support/throttle.ts';
+import { PLAYER_LIMITS } from '../src/http/rateLimit.ts';
+import type { ErrorBody } from './support/characters.ts';
 
 let server: TestServer;
 let player: TestClient;
@@ -140,5 +143,26 @@ describe('poker through the console (spec 02 §4 "Poker", §5, §8)', () => {
     const res = await other.get<{ message: string }>(`/api/characters/${id}/poker`);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Character not found');
+  });
+});
+
+/** Issue 46, point 1: no script plays hands faster than a person would. */
+describe('the pace of poker hands', () => {
+  it('starting a hand counts against a per-account window; one over it is refused with 429 and changes nothing', async () => {
+    const { id: userId } = (await player.get<{ id: string }>('/api/me')).body;
+    await db().update(playerCharacters).set({ casinoChips: 300 }).where(eq(playerCharacters.id, id));
+    await poker('/fold').catch(() => undefined);
+    await usePlayerLimit(server, 'pokerHands', userId, 1);
+    expect((await poker('/poker'))[0]).toMatch(/^New poker game!/);
+    await poker('/fold');
+    const before = await chips();
+    const table = await view();
+    const refused = await player.post<ErrorBody>(`/api/characters/${id}/console`, { text: '/poker' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(PLAYER_LIMITS.pokerHands.message);
+    expect(await chips()).toBe(before);
+    expect(await view()).toEqual(table);
+    // Other commands are not paced by it.
+    expect((await say(player, id, '/status')).lines.length).toBeGreaterThan(0);
   });
 });

@@ -66,8 +66,9 @@ export const moderationQueueItemSchema = lazySchema(() => z.strictObject({
   exists: z.boolean(),
   target: moderationTargetSchema,
   reporterCount: int(0, Number.MAX_SAFE_INTEGER),
-  reporters: z.array(z.strictObject({ username: z.string(), reason: z.string().nullable(), createdAt: instant })),
-  /** How often this player was reported (items) and acted on (moderator actions) before. */
+  /** `userId`: to dismiss every open report of one reporter at once (a flood). */
+  reporters: z.array(z.strictObject({ userId: z.string(), username: z.string(), reason: z.string().nullable(), createdAt: instant })),
+  /** How often this player was reported (items, dismissed reports not counted) and acted on (moderator actions). */
   history: z.strictObject({ reportedItems: int(0, Number.MAX_SAFE_INTEGER), actions: int(0, Number.MAX_SAFE_INTEGER) }),
   /** A comment's post. */
   post: z.strictObject({ id: z.string(), authorName: z.string(), text: z.string() }).nullable(),
@@ -75,12 +76,19 @@ export const moderationQueueItemSchema = lazySchema(() => z.strictObject({
 }));
 export type ModerationQueueItem = z.infer<typeof moderationQueueItemSchema>;
 
-/** GET /api/moderation/reports: the oldest open items first. */
+/** GET /api/moderation/reports?page=N: the oldest open items first, QUEUE_PAGE_SIZE a page. */
 export const moderationQueueSchema = lazySchema(() => z.strictObject({
   items: z.array(moderationQueueItemSchema),
-  /** Open items in all (the page shows the first QUEUE_PAGE_SIZE). */
+  /** Open items in all. */
   openItems: int(0, Number.MAX_SAFE_INTEGER),
+  page: int(1, Number.MAX_SAFE_INTEGER),
+  pageCount: int(1, Number.MAX_SAFE_INTEGER),
 }));
+export const moderationQueueQuerySchema = lazySchema(() => z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) }));
+/** POST /api/moderation/reporters/:userId/dismiss: every open report the player filed is dismissed (a flood), with a reason. */
+export const dismissReporterBodySchema = lazySchema(() => z.strictObject({ reason }));
+export const dismissedReportsSchema = lazySchema(() => z.strictObject({ dismissed: int(0, Number.MAX_SAFE_INTEGER) }));
+export type DismissedReports = z.infer<typeof dismissedReportsSchema>;
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 
 const reason = lazySchema(() => text(MODERATION_REASON_MAX_LENGTH, { multiline: true }));

@@ -68,6 +68,7 @@ export const queryKeys = {
   /** Issue 28: every moderation query (the queue, the players muted or suspended, the staff, the audit log). */
   moderation: ['moderation'] as const,
   moderationQueue: ['moderation', 'queue'] as const,
+  moderationQueuePage: (page: number) => ['moderation', 'queue', page] as const,
   moderationPenalties: ['moderation', 'penalties'] as const,
   moderationStaff: ['moderation', 'staff'] as const,
   moderationLog: (page: number) => ['moderation', 'log', page] as const,

@@ -59,6 +59,7 @@ export function casinoCommands(): CommandDef[] {
       usage: '/poker',
       help: 'Starts a Texas Hold\'em hand against AI Bot with all your chips.',
       group: 'Casino',
+      pace: 'pokerHands',
       async run(ctx) {
         const { character } = found(await getCharacterForUpdate(ctx.tx, ctx.userId, ctx.characterId));
         const step = await startPokerGame(ctx.tx, ctx.characterId, character.name, character.casinoChips);

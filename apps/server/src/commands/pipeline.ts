@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import type { TimedState } from '../db/queries/adventures.ts';
 import { getCharacterForUpdate, lockCharacterForLine } from '../db/queries/characters.ts';
 import { writeConsoleLines, type ConsoleLine } from '../db/queries/console.ts';
+import { throttlePlayer } from '../http/rateLimit.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { found } from '../services/characters.ts';
 import { secretSeed } from '../services/seed.ts';
@@ -97,6 +98,10 @@ async function runCommand(tx: Tx, def: CommandDef, args: string[], base: Omit<Co
  */
 export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, characterId, text }: ConsoleLineInput): Promise<ConsoleAnswer> {
   const { db, commands, config, pusher, log } = deps;
+  // A paced command (poker hands) counts against the player's window before its transaction.
+  const parsed = parseCommandLine(text);
+  const pace = parsed ? commands.find(parsed.name)?.pace : undefined;
+  if (pace) await throttlePlayer(db, pace, userId, config.rateLimitFactor);
   const typedBy = (name: string): ConsoleLine => ({ kind: 'user', content: text, sender: name });
   /**
    * The line's transaction. Its first statement locks the character and reads its due adventures
@@ -110,7 +115,6 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
       if (checkTime && deps.needsCatchUp(locked.state, now)) throw new CatchUpFirst();
       const name = locked.name;
       const typed = typedBy(name);
-      const parsed = parseCommandLine(text);
       let effects = noEffects();
       if (parsed) {
         const def = commands.find(parsed.name);

@@ -2,6 +2,7 @@ import type { ConsoleMessageKind, PushMessage, QueryKey, Toast } from '@rpg/cont
 import type { Rng } from '@rpg/game';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
+import type { PlayerLimit } from '../http/rateLimit.ts';
 
 /** How a console line is styled (spec 02 §2 "Messages are styled by kind"). */
 export type MessageKind = ConsoleMessageKind;
@@ -40,5 +41,10 @@ export interface CommandDef {
   group: 'General' | 'Adventure' | 'Magic' | 'Items' | 'Casino';
   /** A secret (docs/maintainers/secrets.md): it runs, but /help, the Commands panel and the README never list it. */
   secret?: boolean;
+  /**
+   * A per-account pace (a PLAYER_LIMITS entry of http/rateLimit.ts): each run counts against it
+   * before the line's transaction, and one over it is refused with 429 (issue 46: poker hands).
+   */
+  pace?: PlayerLimit;
   run(ctx: CommandContext, args: string[]): Promise<void>;
 }

@@ -26,6 +26,13 @@ export interface Database {
   pool: pg.Pool | undefined;
   /** The pool drizzle runs on, on either database (its use and times in /metrics). */
   connections: pg.Pool;
+  /**
+   * The embedded database only: a gzipped tar of its data folder, consistent at one
+   * point in time: taken while holding its one connection (no transaction open), after a
+   * CHECKPOINT, and PGlite runs no statement while it writes the tar (issue 46: backups while the
+   * game runs).
+   */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -37,6 +44,8 @@ export interface OpenOptions {
   dataDir: string;
   /** A PGlite data-directory dump to start from (tests clone one migrated template). */
   loadDataDir?: Blob | File | undefined;
+  /** false: open as it is, without applying newer migrations (the command lines never change the schema). */
+  migrate?: boolean;
 }
 
 /** True when the embedded database under `dataDir` has never been created (no PG_VERSION yet). */
@@ -49,11 +58,12 @@ export function embeddedDatabaseIsNew(dataDir: string): boolean {
  * `.prepare(name)` built are named, so each connection parses and plans them once
  * (db/prepared.ts); transactions take a pooled connection for their body.
  */
-async function driver(pool: pg.Pool, errorLabel: string, migrateLocked: boolean): Promise<{ pool: pg.Pool; db: Db }> {
+async function driver(pool: pg.Pool, errorLabel: string, migrateLocked: boolean, migrate = true): Promise<{ pool: pg.Pool; db: Db }> {
   // A connection that fails while idle (a server restart, an admin) must not crash the process.
   pool.on('error', (error) => console.error(`[db] ${errorLabel}:`, error.message));
   const db = drizzlePg(pool, { schema: relationalSchema }) as unknown as Db;
   registerPool(db, pool);
+  if (!migrate) return { pool, db };
   if (migrateLocked) await migrateAlone(pool, db);
   else await migratePg(db as never, { migrationsFolder });
   return { pool, db };
@@ -99,7 +109,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md,
     // "The database driver").
     // Ten connections for transactions, four pipelined ones for the statements outside them (db/pipelined-pool.ts).
-    const { pool, db } = await driver(new PipelinedPool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 4), 'idle connection error', true);
+    const { pool, db } = await driver(new PipelinedPool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 4), 'idle connection error', true, options.migrate);
     return { db, kind: 'postgres', pool, connections: pool, close: () => pool.end() };
   }
   let dataDir = options.dataDir;
@@ -112,10 +122,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // The embedded database through node-postgres, as PostgreSQL is: the same driver, parsers and
   // named statements on both (embedded-socket.ts, given to pg's `stream` option). PGlite is one
   // session: one connection, never closed while idle, so no two transactions interleave.
-  const { pool, db } = await driver(new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 }), 'embedded connection error', false);
+  const { pool, db } = await driver(new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 }), 'embedded connection error', false, options.migrate);
   return {
     db,
     kind: 'pglite',
+    async dump() {
+      // The pool's one connection: while this holds it, no transaction of the game is open.
+      const connection = await pool.connect();
+      try {
+        await connection.query('CHECKPOINT');
+        return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
+      } finally {
+        connection.release();
+      }
+    },
     // The bus's LISTEN/NOTIFY is PostgreSQL's: the embedded database has one process.
     pool: undefined,
     connections: pool,

@@ -75,6 +75,9 @@ export function registerErrorHandler(app: FastifyInstance, { replay }: { replay?
       return reply.status(400).send({ error: 'invalid_input', message: inputErrorMessage(error) });
     }
     const fastifyError = error as FastifyError;
+    // Issue 46: an unknown path answers 404 whatever its body (a malformed one, a wrong media type,
+    // too large), as the hidden moderation routes do before they read it: they cannot be told apart.
+    if (request.is404 && fastifyError.statusCode !== 429) return reply.status(404).send({ error: 'not_found', message: 'Not found' });
     if (fastifyError.statusCode === 429) {
       return reply.status(429).send({ error: 'rate_limited', message: 'Too many requests. Please slow down and try again in a moment.' });
     }

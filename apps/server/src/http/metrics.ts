@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { PipelinedPool } from '../db/pipelined-pool.ts';
 import { transactionsOpened } from '../db/transaction.ts';
+import { isLoopbackHost } from './origin.ts';
 import { registerProcessMetrics } from './process-metrics.ts';
 
 /** What the metrics read from the rest of the app (app.ts wires them; this file imports no layer above it). */
@@ -22,22 +23,45 @@ export interface Metrics {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** Headers a proxy adds for the client it forwards (any one of them: a proxied request). */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'via'];
+
+/** Where the server is reached from, as far as /metrics is concerned (app.ts, from the config). */
+export interface MetricsAccess {
+  /** METRICS_TOKEN: `Authorization: Bearer TOKEN` reads /metrics from anywhere. */
+  token: string | undefined;
+  /**
+   * Without the token, a loopback peer may read it: only when no proxy is configured
+   * (TRUST_PROXY unset) and the game is not published at another address (PUBLIC_URL unset or a
+   * loopback one). Behind a proxy, or published, the token is the only way in.
+   */
+  loopbackOpen: boolean;
+}
+
+/** Whether loopback alone may read /metrics: no proxy configured, and no public address (MetricsAccess). */
+export function metricsLoopbackOpen(config: { trustProxy: unknown; publicUrl: string; publicUrlFixed: boolean }): boolean {
+  return config.trustProxy === false && (!config.publicUrlFixed || isLoopbackHost(new URL(config.publicUrl).host));
+}
 
 /**
- * The request may read /metrics: with the bearer token (METRICS_TOKEN), or from this machine
- * directly. Direct means the socket's peer is loopback and no proxy forwarded it: a proxy on the
- * same host connects from loopback for every visitor, and it names them in X-Forwarded-For.
+ * The request may read /metrics (issue 46, point 7): with the bearer token, or, when
+ * `loopbackOpen`, from this machine directly: the socket's peer is loopback, the Host it was
+ * sent to is a loopback name, and it carries none of the headers a proxy adds. A proxy on the same
+ * host connects from loopback for every visitor: it names them in X-Forwarded-For or Forwarded,
+ * passes the public Host on, or adds X-Real-IP or Via; and one that does none of these runs with
+ * TRUST_PROXY or PUBLIC_URL set, where loopback alone never opens it.
  */
-function mayRead(request: FastifyRequest, token: string | undefined): boolean {
+function mayRead(request: FastifyRequest, { token, loopbackOpen }: MetricsAccess): boolean {
   const header = request.headers.authorization;
   if (token && header?.startsWith('Bearer ')) {
     const given = Buffer.from(header.slice('Bearer '.length));
     const expected = Buffer.from(token);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
+  if (!loopbackOpen) return false;
   const peer = request.socket.remoteAddress ?? '';
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return LOOPBACK.has(peer) && !forwarded;
+  const proxied = PROXY_HEADERS.some((name) => request.headers[name] !== undefined);
+  return LOOPBACK.has(peer) && !proxied && isLoopbackHost(request.headers.host);
 }
 
 /**
@@ -48,7 +72,7 @@ function mayRead(request: FastifyRequest, token: string | undefined): boolean {
  * memory, event-loop delay, garbage collection: process-metrics.ts). Anyone else gets the same 404 as an
  * unknown path.
  */
-export function registerMetrics(app: FastifyInstance, { token, sources }: { token: string | undefined; sources: MetricSources }): Metrics {
+export function registerMetrics(app: FastifyInstance, { access, sources }: { access: MetricsAccess; sources: MetricSources }): Metrics {
   const register = new Registry();
   const stopProcessMetrics = registerProcessMetrics(register);
   app.addHook('onClose', async () => stopProcessMetrics());
@@ -120,7 +144,7 @@ export function registerMetrics(app: FastifyInstance, { token, sources }: { toke
   });
 
   app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
-    if (!mayRead(request, token)) return reply.status(404).send({ error: 'not_found', message: 'Not found' });
+    if (!mayRead(request, access)) return reply.status(404).send({ error: 'not_found', message: 'Not found' });
     return reply.type(register.contentType).send(await register.metrics());
   });
 

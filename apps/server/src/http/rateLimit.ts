@@ -181,6 +181,11 @@ export const PLAYER_LIMITS = {
   userSearch: { rule: { max: 120, windowSeconds: 60 }, message: 'You are searching too quickly. Slow down a little.' },
   friendSuggestions: { rule: { max: 30, windowSeconds: 60 }, message: 'Friend suggestions are asked for too often. Try again in a minute.' },
   leaderboards: { rule: { max: 60, windowSeconds: 60 }, message: 'The leaderboards are asked for too often. Try again in a minute.' },
+  /**
+   * Issue 46: poker hands started (/poker), at a person's pace: reading two cards and the board
+   * takes a person seconds a hand, a script none. Per account, so more characters add nothing.
+   */
+  pokerHands: { rule: { max: 8, windowSeconds: 60 }, message: 'You are starting poker hands too quickly. Take a moment between hands.' },
 } as const satisfies Record<string, { rule: LimitRule; message: string }>;
 
 export type PlayerLimit = keyof typeof PLAYER_LIMITS;

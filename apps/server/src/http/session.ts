@@ -88,6 +88,13 @@ export class SessionCache {
     /** better-auth's session cookie name (`(await auth.$context).authCookies.sessionToken.name`). */
     readonly cookieName: string,
     private readonly maxEntries = 20_000,
+    /**
+     * Issue 46, point 6: whether the account may use a session, checked each time a session is
+     * read from the database (before it is cached). False (a suspended account: app.ts) and the
+     * session is not one: a sign-in that raced the suspension made it after the suspension ended
+     * every session, so the check at its making passed. The function also ends such sessions.
+     */
+    readonly admit: (userId: string) => Promise<boolean> = async () => true,
   ) {}
 
   /** The request's session cookie, as better-auth reads it. */
@@ -177,6 +184,7 @@ export async function readSession(auth: Auth, headers: FastifyRequest['headers']
   const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!result || !result.user.emailVerified) return undefined;
   const signedIn = { userId: result.user.id, sessionId: result.session.id, email: result.user.email };
+  if (cache && !(await cache.admit(signedIn.userId))) return undefined;
   if (cookie) cache?.set(cookie, signedIn, result.session.token, new Date(result.session.expiresAt).getTime(), epoch);
   return signedIn;
 }

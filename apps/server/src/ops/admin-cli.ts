@@ -1,34 +1,26 @@
-import { existsSync } from 'node:fs';
-import { loadConfig } from '../config.ts';
-import { embeddedDatabaseIsNew, openDatabase } from '../db/client.ts';
-import { GRANT_USAGE, grantRole } from './admin.ts';
-import { OpsError, runningServer } from './backup.ts';
+import { OPS_COMMANDS } from './commands.ts';
+import { OpsError } from './control.ts';
+import { opsConfig, runOps } from './run.ts';
 
-/** `npm run admin -- grant EMAIL admin|moderator|player` (package.json): see admin.ts. */
+/**
+ * `npm run admin -- COMMAND ARGS...` (package.json): one of OPS_COMMANDS (ops/commands.ts), e.g.
+ * `grant EMAIL admin|moderator|player`. Works while the server runs (it asks the server) and with
+ * it stopped (ops/run.ts).
+ */
+const usage = () =>
+  `Usage:\n${Object.values(OPS_COMMANDS)
+    .flatMap((c) => (c.usage ? [`  npm run admin -- ${c.usage}`] : []))
+    .join('\n')}`;
+
 async function main(): Promise<number> {
-  const [command, email, role] = process.argv.slice(2);
-  if (command !== 'grant' || !email || !role) {
-    console.error(GRANT_USAGE);
+  const [name, ...args] = process.argv.slice(2);
+  const command = name && Object.hasOwn(OPS_COMMANDS, name) ? OPS_COMMANDS[name] : undefined;
+  if (!name || !command?.usage) {
+    console.error(usage());
     return 64;
   }
-  // The same .env as `npm start` (start.mjs), so DATA_DIR and DATABASE_URL are the server's.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig();
-  if (!config.databaseUrl) {
-    if (embeddedDatabaseIsNew(config.dataDir)) {
-      console.error(`No game database in ${config.dataDir} (DATA_DIR): start the server once, and sign up, first.`);
-      return 1;
-    }
-    // The embedded database has one user at a time.
-    const pid = runningServer(config.dataDir);
-    if (pid !== undefined) {
-      console.error(`The server (pid ${pid}) is running on ${config.dataDir}: stop it, grant the role, and start it again.`);
-      return 1;
-    }
-  }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    console.log(await grantRole(database.db, email, role));
+    console.log((await runOps(opsConfig(), name, args)).message);
     return 0;
   } catch (error) {
     if (error instanceof OpsError) {
@@ -36,8 +28,6 @@ async function main(): Promise<number> {
       return 1;
     }
     throw error;
-  } finally {
-    await database.close();
   }
 }
 

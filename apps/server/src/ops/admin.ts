@@ -1,7 +1,7 @@
 import { isRole, type Role } from '@rpg/game';
 import type { DbOrTx } from '../db/client.ts';
 import { accountByEmail, setRole } from '../db/queries/moderation.ts';
-import { OpsError } from './backup.ts';
+import { OpsError } from './control.ts';
 
 export const GRANT_USAGE = 'Usage: npm run admin -- grant EMAIL admin|moderator|player';
 

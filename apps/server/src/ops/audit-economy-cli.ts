@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import { loadConfig } from '../config.ts';
 import { embeddedDatabaseIsNew, openDatabase } from '../db/client.ts';
 import { auditEconomy, formatAudit } from './audit-economy.ts';
 import { runningServer } from './backup.ts';
+import { opsConfig } from './run.ts';
 
 /**
  * `npm run audit-economy` (package.json): the database of DATABASE_URL, or the embedded one in
@@ -10,9 +9,7 @@ import { runningServer } from './backup.ts';
  * 0 when the economy is whole, 1 with the differences printed, 2 when there is no database to audit.
  */
 async function main(): Promise<number> {
-  // The same .env as `npm start` (start.mjs), so DATA_DIR and DATABASE_URL are the server's.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig();
+  const config = opsConfig();
   if (!config.databaseUrl && embeddedDatabaseIsNew(config.dataDir)) {
     console.error(`No database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL).`);
     return 2;

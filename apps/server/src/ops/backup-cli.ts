@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { backup, OpsError, restore } from './backup.ts';
+import { defaultBackupFile, dumpStoppedDatabase, restore, runningServer, writeBackup } from './backup.ts';
+import { OpsError } from './control.ts';
+import { opsConfig, runOps } from './run.ts';
 
 /** `npm run backup [FILE]` and `npm run restore FILE` (package.json): see backup.ts. */
 const PG_DUMP_HELP = `DATABASE_URL is set: the game's data is in PostgreSQL. Back it up with pg_dump, and DATA_DIR's uploads, auth-secret and vapid-keys.json with it:
+  umask 077
   pg_dump --format=custom --file=rpg.dump "$DATABASE_URL"
   tar -czf rpg-files.tar.gz -C "$DATA_DIR" uploads auth-secret vapid-keys.json
 Restore into an empty database with pg_restore (then start the server, which applies newer migrations):
@@ -13,18 +14,20 @@ Restore into an empty database with pg_restore (then start the server, which app
 
 async function main(): Promise<number> {
   const [command, fileArg] = process.argv.slice(2);
-  // The same .env as `npm start` (start.mjs), so DATA_DIR and DATABASE_URL are the server's.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig();
+  const config = opsConfig();
   if (config.databaseUrl) {
     console.log(PG_DUMP_HELP);
     return 2;
   }
   try {
     if (command === 'backup') {
-      const file = fileArg ?? `rpg-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
-      await backup(config.dataDir, file);
-      console.log(`Backed up ${config.dataDir} to ${path.resolve(file)}`);
+      const file = fileArg ?? defaultBackupFile();
+      // The running server's dump when it runs (its control socket), else the stopped database's.
+      const running = runningServer(config.dataDir) !== undefined;
+      const dump = running ? (await runOps(config, 'dump-database', [])).data : await dumpStoppedDatabase(config.dataDir);
+      if (!dump) throw new OpsError('The server sent no database.');
+      writeBackup(config.dataDir, dump, file);
+      console.log(`Backed up ${config.dataDir}${running ? ' (from the running server)' : ''} to ${path.resolve(file)} (mode 0600: it holds every password hash, session and the auth secret)`);
       return 0;
     }
     if (command === 'restore' && fileArg) {
@@ -42,6 +45,5 @@ async function main(): Promise<number> {
     throw error;
   }
 }
-
 
 process.exitCode = await main();

@@ -123,8 +123,9 @@ export class RealtimeHub {
    */
   async attach(socket: WebSocket, connection: Duplex, userId: string, sessionId: string): Promise<void> {
     // A socket error with no listener would end the process (an oversized or malformed frame, a
-    // reset connection): log it; ws closes the socket, and 'close' cleans up.
-    socket.on('error', (error) => this.log.warn({ err: error }, 'websocket error'));
+    // reset connection). The websocket plugin's errorHandler logs it (realtime/socket-errors.ts:
+    // below error level when the client caused it); ws closes the socket, and 'close' cleans up.
+    socket.on('error', () => {});
     this.blocks.attachStarted(userId);
     try {
       await this.register(socket, connection, userId, sessionId);

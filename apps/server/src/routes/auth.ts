@@ -132,8 +132,9 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      // A plain answer (no cookie refreshed or cleared) of a verified player's session is kept.
-      if (cookie && response.status === 200 && cookies.length === 0) cacheSessionAnswer(sessions, cookie, text, epoch);
+      // A plain answer (no cookie refreshed or cleared) of a verified player's session is kept; one
+      // of an account that may not use it (suspended: SessionCache.admit) is no session.
+      if (cookie && response.status === 200 && cookies.length === 0 && !(await cacheSessionAnswer(sessions, cookie, text, epoch))) return reply.send(null);
       if (response.status >= 400 && text && (response.headers.get('content-type') ?? '').includes('json')) {
         const answer = JSON.parse(text) as { code?: string; message?: string };
         const message = answer.message?.includes('[body.email]') ? MESSAGES.INVALID_EMAIL : answer.code ? MESSAGES[answer.code] : undefined;
@@ -144,10 +145,15 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
   });
 }
 
-/** Keeps get-session's answer with the cookie's cached session (SessionCache), when it is a verified player's. */
-function cacheSessionAnswer(sessions: SessionCache, cookie: string, text: string, epoch: number): void {
+/**
+ * Keeps get-session's answer with the cookie's cached session (SessionCache), when it is a verified
+ * player's. False when it names a session its account may not use (SessionCache.admit).
+ */
+async function cacheSessionAnswer(sessions: SessionCache, cookie: string, text: string, epoch: number): Promise<boolean> {
   const answer = JSON.parse(text) as { session?: { id: string; userId: string; token: string; expiresAt: string }; user?: { id: string; email: string; emailVerified: boolean } } | null;
-  if (!answer?.session || !answer.user?.emailVerified || answer.user.id !== answer.session.userId) return;
+  if (!answer?.session || !answer.user?.emailVerified || answer.user.id !== answer.session.userId) return true;
+  if (!(await sessions.admit(answer.user.id))) return false;
   const signedIn = { userId: answer.user.id, sessionId: answer.session.id, email: answer.user.email };
   sessions.set(cookie, signedIn, answer.session.token, new Date(answer.session.expiresAt).getTime(), epoch, Date.now(), text);
+  return true;
 }

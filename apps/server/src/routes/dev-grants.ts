@@ -13,7 +13,7 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { characterIdParam, found } from './characters/shared.ts';
 import { grantRole } from '../ops/admin.ts';
-import { OpsError } from '../ops/backup.ts';
+import { OpsError } from '../ops/control.ts';
 import { transaction } from '../db/transaction.ts';
 
 const grantBodySchema = z.strictObject({ materialId: z.string().max(60), quantity: z.number().int().min(1).max(99) });
@@ -45,8 +45,9 @@ export async function devGrantRoutes(app: FastifyInstance, { db, guard, hub }: {
   });
 
   // Issue 28: browser tests make a moderator as `npm run admin -- grant` does (the same function), without stopping the server.
+  // Issue 46: only with a session (a signed-in, verified player), as every other development route.
   const roleSchema = { body: roleBodySchema, response: { 200: roleResponseSchema } };
-  app.withTypeProvider<ZodTypeProvider>().post('/api/dev/roles', { schema: roleSchema }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/dev/roles', { onRequest: guard, schema: roleSchema }, async (request) => {
     try {
       return { message: await grantRole(db, request.body.email, request.body.role) };
     } catch (error) {

@@ -1,9 +1,12 @@
 import {
   auditPageSchema,
   auditQuerySchema,
+  dismissedReportsSchema,
+  dismissReporterBodySchema,
   emptyQuery,
   liftBodySchema,
   moderationActionBodySchema,
+  moderationQueueQuerySchema,
   moderationQueueSchema,
   moderationReportParamsSchema,
   moderationUserParamsSchema,
@@ -21,6 +24,8 @@ import {
 import {
   checkLift,
   checkModerationTarget,
+  checkNotOwnReport,
+  checkPenaltyAuthority,
   checkReportOpen,
   checkRoleChange,
   isStaff,
@@ -39,7 +44,9 @@ import {
   closeReports,
   deleteReportedItem,
   deleteSessions,
+  dismissReportsBy,
   lockReport,
+  reportedBy,
   reportById,
   penalized,
   setMute,
@@ -71,7 +78,7 @@ export interface ModerationRouteDeps {
   revokeSessions(userId: string): void;
 }
 
-/** The queue shows this many open items at once (the oldest first). */
+/** The queue shows this many open items a page (the oldest first). */
 export const QUEUE_PAGE_SIZE = 20;
 /** Entries per page of the audit log. */
 export const AUDIT_PAGE_SIZE = 25;
@@ -85,8 +92,9 @@ interface Staff {
 /**
  * Issue 28, moderation (docs/moderation.md):
  *   POST /api/reports { kind, itemId, reason? }                  a player reports a chat line, post, comment or direct message
- *   GET  /api/moderation/reports                                 the queue (moderators, admins)
+ *   GET  /api/moderation/reports?page=N                          the queue, a page at a time (moderators, admins)
  *   POST /api/moderation/reports/:reportId/actions { action, reason, minutes | days }   dismiss, delete, mute, suspend
+ *   POST /api/moderation/reporters/:userId/dismiss { reason }     every open report of one reporter dismissed (a flood)
  *   GET  /api/moderation/penalties                               the players muted or suspended now
  *   POST /api/moderation/users/:userId/lift { what, reason }     a mute or suspension ends now
  *   GET  /api/moderation/log?page=N                              the audit log (admins)
@@ -129,11 +137,13 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     return { ok: true as const };
   });
 
-  api.get('/api/moderation/reports', { onRequest: staffGuard, schema: { querystring: emptyQuery, response: { 200: moderationQueueSchema } } }, async () => moderationQueue(db, QUEUE_PAGE_SIZE));
+  api.get('/api/moderation/reports', { onRequest: staffGuard, schema: { querystring: moderationQueueQuerySchema, response: { 200: moderationQueueSchema } } }, async (request) =>
+    moderationQueue(db, QUEUE_PAGE_SIZE, request.query.page),
+  );
 
   /**
    * Locks the target's users row (lock order step 1) and checks the actor may act on them: not
-   * themself, and a moderator never on an admin.
+   * themself, and a moderator on players only (issue 46).
    */
   async function lockTarget(tx: Tx, actor: Staff, targetId: string): Promise<PlayerStanding> {
     const target = await standingOf(tx, targetId, true);
@@ -173,6 +183,7 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
       const report = await lockReport(tx, peek!.id);
       checkReportOpen(report?.status);
       const { kind, itemId } = report!;
+      checkNotOwnReport(actor.role, await reportedBy(tx, kind, itemId, actor.userId));
       const details = { report: report!.id, kind, item: itemId };
       switch (body.action) {
         case 'dismiss':
@@ -187,14 +198,16 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
         }
         case 'mute': {
           const until = muteEnd(body.minutes, now);
-          await setMute(tx, target.id, until, reason);
+          checkPenaltyAuthority(actor.role, target.chatMutedUntil !== null && target.chatMutedUntil > now, target.chatMutedByRole);
+          await setMute(tx, target.id, { until, reason, by: actor.role });
           await closeReports(tx, kind, itemId, 'actioned', actor.userId, now);
           await audit(tx, actor, target, 'mute', reason, now, { ...details, until: until.toISOString() });
           return { target, push: notice('mute', reason, { until }) };
         }
         case 'suspend': {
           const until = suspensionEnd(body.days, now);
-          await setSuspension(tx, target.id, { since: now, until, reason });
+          checkPenaltyAuthority(actor.role, isSuspended({ since: target.suspendedAt, until: target.suspendedUntil }, now), target.suspendedByRole);
+          await setSuspension(tx, target.id, { since: now, until, reason, by: actor.role });
           await deleteSessions(tx, target.id);
           await closeReports(tx, kind, itemId, 'actioned', actor.userId, now);
           await audit(tx, actor, target, 'suspend', reason, now, { ...details, until: until?.toISOString() ?? 'for good' });
@@ -227,9 +240,11 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
       const row = await lockTarget(tx, actor, request.params.userId);
       if (what === 'mute') {
         checkLift('mute', row.chatMutedUntil !== null && row.chatMutedUntil > now);
-        await setMute(tx, row.id, null, null);
+        checkPenaltyAuthority(actor.role, true, row.chatMutedByRole);
+        await setMute(tx, row.id, null);
       } else {
         checkLift('suspension', isSuspended({ since: row.suspendedAt, until: row.suspendedUntil }, now));
+        checkPenaltyAuthority(actor.role, true, row.suspendedByRole);
         await setSuspension(tx, row.id, null);
       }
       await audit(tx, actor, row, what === 'mute' ? 'unmute' : 'unsuspend', reason, now, {});
@@ -238,6 +253,21 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     });
     await tell(target.id, lifted, request.log);
     return { ok: true as const };
+  });
+
+  /** Issue 46: a reporter's flood dismissed at once (every open report they filed), logged as one action on them. */
+  const floodSchema = { params: moderationUserParamsSchema, body: dismissReporterBodySchema, response: { 200: dismissedReportsSchema } };
+  api.post('/api/moderation/reporters/:userId/dismiss', { onRequest: staffGuard, schema: floodSchema }, async (request) => {
+    const actor = staff(request);
+    const reason = moderationReason(request.body.reason);
+    const now = new Date();
+    const dismissed = await transaction(db, async (tx) => {
+      const reporter = await lockTarget(tx, actor, request.params.userId);
+      const count = await dismissReportsBy(tx, reporter.id, actor.userId, now);
+      await audit(tx, actor, reporter, 'dismiss-reporter', reason, now, { reports: count });
+      return count;
+    });
+    return { dismissed };
   });
 
   api.get('/api/moderation/log', { onRequest: adminGuard, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) => {

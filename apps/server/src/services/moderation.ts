@@ -1,4 +1,4 @@
-import { changedKeys, invalidatePush, queryKeys, type ModerationQueueItem } from '@rpg/contract';
+import { changedKeys, invalidatePush, queryKeys, type ModerationQueue, type ModerationQueueItem } from '@rpg/contract';
 import { checkNotReportedYet, checkReport, isSuspended, reportReason, type ReportKind } from '@rpg/game';
 import type { Db, DbOrTx } from '../db/client.ts';
 import {
@@ -26,7 +26,14 @@ export async function fileReport(db: Db, { kind, itemId, reporterId, reason }: {
   const why = reportReason(reason);
   const item = await reportedItem(db, kind, itemId);
   const author = checkReport({ kind, author: item?.author, reporterId, ...(item?.participants ? { participants: item.participants } : {}) });
-  const stored = await insertReport(db, { kind, itemId, targetUserId: author, reporterId, reason: why, snapshot: item!.snapshot });
+  let snapshot = item!.snapshot;
+  // Issue 46: a direct message's conversation is private and goes on: its surroundings are kept as
+  // they are now, so the moderators read what the reporter saw, not what the two write later.
+  if (kind === 'dm' && snapshot.otherUserId) {
+    const around = await dmContext(db, Number(itemId), author, snapshot.otherUserId);
+    snapshot = { ...snapshot, context: around.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })) };
+  }
+  const stored = await insertReport(db, { kind, itemId, targetUserId: author, reporterId, reason: why, snapshot });
   checkNotReportedYet(!stored);
 }
 
@@ -48,9 +55,9 @@ export function targetView(row: PlayerStanding, now: Date): ModerationQueueItem[
 
 const contextView = (lines: ContextLine[], reportedId: string) => lines.map((l) => ({ id: l.id, authorName: l.authorName, text: l.text, createdAt: l.createdAt.toISOString(), reported: l.id === reportedId }));
 
-/** The queue: the oldest open items first, each with its reports, its player and its surroundings. */
-export async function moderationQueue(db: DbOrTx, size: number, now = new Date()): Promise<{ items: ModerationQueueItem[]; openItems: number }> {
-  const open = await openItems(db, size);
+/** The queue: the oldest open items first, a page at a time, each with its reports, its player and its surroundings. */
+export async function moderationQueue(db: DbOrTx, size: number, page = 1, now = new Date()): Promise<ModerationQueue> {
+  const open = await openItems(db, size, (page - 1) * size);
   const items: ModerationQueueItem[] = [];
   for (const item of open.items) {
     const reporters = await openReportsOf(db, item.kind, item.itemId);
@@ -62,6 +69,8 @@ export async function moderationQueue(db: DbOrTx, size: number, now = new Date()
     let context: ContextLine[] = [];
     let post: ModerationQueueItem['post'] = null;
     if (item.kind === 'chat') context = await chatContext(db, Number(item.itemId));
+    else if (item.kind === 'dm' && snapshot.context) context = snapshot.context.map((l) => ({ ...l, createdAt: new Date(l.createdAt) }));
+    // A report from before issue 46 kept no surroundings: read as they are now.
     else if (item.kind === 'dm' && snapshot.otherUserId) context = await dmContext(db, Number(item.itemId), item.targetUserId, snapshot.otherUserId);
     else if (item.kind === 'post') context = (await postWithComments(db, item.itemId)).comments;
     else if (item.kind === 'comment' && snapshot.postId) ({ post, comments: context } = await postWithComments(db, snapshot.postId));
@@ -73,13 +82,13 @@ export async function moderationQueue(db: DbOrTx, size: number, now = new Date()
       exists,
       target: targetView(target, now),
       reporterCount: item.reporterCount,
-      reporters: reporters.map((r) => ({ username: r.username, reason: r.reason, createdAt: r.createdAt.toISOString() })),
+      reporters: reporters.map((r) => ({ userId: r.userId, username: r.username, reason: r.reason, createdAt: r.createdAt.toISOString() })),
       history: await historyOf(db, item.targetUserId),
       post,
       context: contextView(context, item.itemId),
     });
   }
-  return { items, openItems: open.openItems };
+  return { items, openItems: open.openItems, page, pageCount: Math.max(1, Math.ceil(open.openItems / size)) };
 }
 
 /** After a deletion, every open tab that shows the item loads again without it. */

@@ -4,7 +4,9 @@ import {
   checkLift,
   checkModerationTarget,
   checkNotChatMuted,
+  checkNotOwnReport,
   checkNotReportedYet,
+  checkPenaltyAuthority,
   checkReport,
   checkReportOpen,
   checkRoleChange,
@@ -73,7 +75,20 @@ describe('issue 28 moderation: roles and targets', () => {
     expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'a', targetRole: 'admin' })).message).toBe('Moderators cannot act on an admin.');
     expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'x', targetRole: undefined })).status).toBe(404);
     expect(() => checkModerationTarget({ actorId: 'a', actorRole: 'admin', targetId: 'a2', targetRole: 'admin' })).not.toThrow();
-    expect(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'p', targetRole: 'moderator' })).not.toThrow();
+    // Issue 46: staff actions on staff are the admins'.
+    expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'm2', targetRole: 'moderator' })).message).toBe('Moderators cannot act on another moderator: an admin does.');
+    expect(() => checkModerationTarget({ actorId: 'a', actorRole: 'admin', targetId: 'm', targetRole: 'moderator' })).not.toThrow();
+    expect(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'p', targetRole: 'player' })).not.toThrow();
+  });
+
+  it('issue 46: a moderator never handles a report they filed, nor lifts or replaces an admin\'s penalty in force', () => {
+    expect(ruleErrorOf(() => checkNotOwnReport('moderator', true)).message).toBe('You reported this yourself: another moderator or an admin handles it.');
+    expect(() => checkNotOwnReport('admin', true)).not.toThrow();
+    expect(() => checkNotOwnReport('moderator', false)).not.toThrow();
+    expect(ruleErrorOf(() => checkPenaltyAuthority('moderator', true, 'admin')).message).toBe('An admin imposed this: only an admin lifts or changes it.');
+    expect(() => checkPenaltyAuthority('moderator', false, 'admin')).not.toThrow();
+    expect(() => checkPenaltyAuthority('moderator', true, 'moderator')).not.toThrow();
+    expect(() => checkPenaltyAuthority('admin', true, 'admin')).not.toThrow();
   });
 
   it('admins make and unmake moderators only; never an admin, never themselves', () => {

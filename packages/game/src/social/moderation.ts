@@ -54,6 +54,9 @@ export const MODERATION_TEXTS = {
   playerNotFound: 'Player not found',
   notOnSelf: 'You cannot act on your own account.',
   notOnAdmin: 'Moderators cannot act on an admin.',
+  notOnStaff: 'Moderators cannot act on another moderator: an admin does.',
+  notOwnReport: 'You reported this yourself: another moderator or an admin handles it.',
+  adminPenalty: 'An admin imposed this: only an admin lifts or changes it.',
   muteMinutes: `A mute lasts ${MUTE_MINUTES.min} minute to ${MUTE_MINUTES.max / (24 * 60)} days.`,
   suspensionDays: `A suspension lasts ${SUSPENSION_DAYS.min} to ${SUSPENSION_DAYS.max} days, or for good.`,
   notMuted: 'This player is not muted.',
@@ -102,12 +105,27 @@ export function moderationReason(raw: string): string {
 
 /**
  * Whether the actor may act on the target: the target exists, is not the actor, and a moderator
- * never acts on an admin. `targetRole` undefined: no such player.
+ * acts on players only: never on an admin, nor on another moderator (issue 46: staff actions on
+ * staff are the admins'). `targetRole` undefined: no such player.
  */
 export function checkModerationTarget({ actorId, actorRole, targetId, targetRole }: { actorId: string; actorRole: Role; targetId: string; targetRole: Role | undefined }): void {
   if (targetRole === undefined) throw new RuleError('player_not_found', MODERATION_TEXTS.playerNotFound, { status: 404 });
   if (targetId === actorId) throw new RuleError('moderation_self', MODERATION_TEXTS.notOnSelf, { status: 403 });
   if (targetRole === 'admin' && actorRole !== 'admin') throw new RuleError('moderation_admin', MODERATION_TEXTS.notOnAdmin, { status: 403 });
+  if (targetRole === 'moderator' && actorRole !== 'admin') throw new RuleError('moderation_staff', MODERATION_TEXTS.notOnStaff, { status: 403 });
+}
+
+/** Issue 46: a moderator never acts on an item they reported themself (an admin may: no one is above them). */
+export function checkNotOwnReport(actorRole: Role, reportedByActor: boolean): void {
+  if (reportedByActor && actorRole !== 'admin') throw new RuleError('moderation_own_report', MODERATION_TEXTS.notOwnReport, { status: 403 });
+}
+
+/**
+ * Issue 46: a mute or suspension an admin imposed, while in force, is lifted or replaced (a new
+ * mute or suspension) by an admin only. `imposedBy` is the role of who imposed the one in force.
+ */
+export function checkPenaltyAuthority(actorRole: Role, inForce: boolean, imposedBy: Role | null): void {
+  if (inForce && imposedBy === 'admin' && actorRole !== 'admin') throw new RuleError('moderation_admin_penalty', MODERATION_TEXTS.adminPenalty, { status: 403 });
 }
 
 /** A report still open, else refused (a second moderator acted first). */

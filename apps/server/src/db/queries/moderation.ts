@@ -21,9 +21,11 @@ export interface PlayerStanding {
   role: Role;
   chatMutedUntil: Date | null;
   chatMuteReason: string | null;
+  chatMutedByRole: Role | null;
   suspendedAt: Date | null;
   suspendedUntil: Date | null;
   suspensionReason: string | null;
+  suspendedByRole: Role | null;
 }
 
 const standingColumns = {
@@ -32,9 +34,11 @@ const standingColumns = {
   role: users.role,
   chatMutedUntil: users.chatMutedUntil,
   chatMuteReason: users.chatMuteReason,
+  chatMutedByRole: users.chatMutedByRole,
   suspendedAt: users.suspendedAt,
   suspendedUntil: users.suspendedUntil,
   suspensionReason: users.suspensionReason,
+  suspendedByRole: users.suspendedByRole,
 };
 
 /** A player's role, mute and suspension; `forUpdate` locks the row (step 1 of the lock order). */
@@ -69,19 +73,27 @@ export async function suspensionOf(db: DbOrTx, userId: string): Promise<{ since:
   return row ?? { since: null, until: null, reason: null };
 }
 
-export async function setMute(tx: Tx, userId: string, until: Date | null, reason: string | null): Promise<void> {
-  await tx.update(users).set({ chatMutedUntil: until, chatMuteReason: reason }).where(eq(users.id, userId));
-}
-
-export async function setSuspension(tx: Tx, userId: string, suspension: { since: Date; until: Date | null; reason: string } | null): Promise<void> {
+/** A mute until then, imposed by a staff member of `by` (null: lifted). */
+export async function setMute(tx: Tx, userId: string, mute: { until: Date; reason: string; by: Role } | null): Promise<void> {
   await tx
     .update(users)
-    .set(suspension ? { suspendedAt: suspension.since, suspendedUntil: suspension.until, suspensionReason: suspension.reason } : { suspendedAt: null, suspendedUntil: null, suspensionReason: null })
+    .set(mute ? { chatMutedUntil: mute.until, chatMuteReason: mute.reason, chatMutedByRole: mute.by } : { chatMutedUntil: null, chatMuteReason: null, chatMutedByRole: null })
+    .where(eq(users.id, userId));
+}
+
+export async function setSuspension(tx: Tx, userId: string, suspension: { since: Date; until: Date | null; reason: string; by: Role } | null): Promise<void> {
+  await tx
+    .update(users)
+    .set(
+      suspension
+        ? { suspendedAt: suspension.since, suspendedUntil: suspension.until, suspensionReason: suspension.reason, suspendedByRole: suspension.by }
+        : { suspendedAt: null, suspendedUntil: null, suspensionReason: null, suspendedByRole: null },
+    )
     .where(eq(users.id, userId));
 }
 
 /** Every session of the player ends (a suspension). */
-export async function deleteSessions(tx: Tx, userId: string): Promise<number> {
+export async function deleteSessions(tx: DbOrTx, userId: string): Promise<number> {
   const gone = await tx.delete(authSession).where(eq(authSession.userId, userId)).returning({ id: authSession.id });
   return gone.length;
 }
@@ -190,6 +202,26 @@ export async function lockReport(tx: Tx, reportId: string) {
   return row;
 }
 
+/** Whether `userId` has an open report of the item (issue 46: a moderator does not handle their own). */
+export async function reportedBy(tx: DbOrTx, kind: ReportKind, itemId: string, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.kind, kind), eq(reports.itemId, itemId), eq(reports.reporterId, userId), eq(reports.status, 'open')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Issue 46: dismisses every open report one player filed (a flood) at once; answers how many. */
+export async function dismissReportsBy(tx: Tx, reporterId: string, by: string, now: Date): Promise<number> {
+  const closed = await tx
+    .update(reports)
+    .set({ status: 'dismissed', resolvedAt: now, resolvedBy: by })
+    .where(and(eq(reports.reporterId, reporterId), eq(reports.status, 'open')))
+    .returning({ id: reports.id });
+  return closed.length;
+}
+
 /** Closes every open report of the item; answers how many. */
 export async function closeReports(tx: Tx, kind: ReportKind, itemId: string, status: 'dismissed' | 'actioned', by: string, now: Date): Promise<number> {
   const closed = await tx
@@ -224,8 +256,8 @@ export async function deleteReportedItem(tx: Tx, kind: ReportKind, itemId: strin
   }
 }
 
-/** The open items of the queue, oldest first: the first report of each, how many reported it. */
-export async function openItems(db: DbOrTx, limit: number) {
+/** The open items of the queue, oldest first, a page at a time: the first report of each, how many reported it. */
+export async function openItems(db: DbOrTx, limit: number, offset = 0) {
   const items = await db
     .select({
       kind: reports.kind,
@@ -238,8 +270,9 @@ export async function openItems(db: DbOrTx, limit: number) {
     .from(reports)
     .where(eq(reports.status, 'open'))
     .groupBy(reports.kind, reports.itemId)
-    .orderBy(sql`min(${reports.createdAt})`)
-    .limit(limit);
+    .orderBy(sql`min(${reports.createdAt})`, reports.kind, reports.itemId)
+    .limit(limit)
+    .offset(offset);
   const [total] = await db.select({ n: sql<number>`count(distinct (${reports.kind}, ${reports.itemId}))::int` }).from(reports).where(eq(reports.status, 'open'));
   return { items, openItems: total?.n ?? 0 };
 }
@@ -247,7 +280,7 @@ export async function openItems(db: DbOrTx, limit: number) {
 /** The open reports of one item, oldest first, with each reporter's name. */
 export async function openReportsOf(db: DbOrTx, kind: ReportKind, itemId: string) {
   return db
-    .select({ id: reports.id, username: users.username, reason: reports.reason, createdAt: reports.createdAt, snapshot: reports.snapshot })
+    .select({ id: reports.id, userId: reports.reporterId, username: users.username, reason: reports.reason, createdAt: reports.createdAt, snapshot: reports.snapshot })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
     .where(and(eq(reports.kind, kind), eq(reports.itemId, itemId), eq(reports.status, 'open')))
@@ -255,9 +288,15 @@ export async function openReportsOf(db: DbOrTx, kind: ReportKind, itemId: string
     .limit(50);
 }
 
-/** How often the player was reported (distinct items, this one included) and acted on (audit log entries naming them). */
+/**
+ * How often the player was reported (distinct items, this one included; a dismissed report does
+ * not count: issue 46) and acted on (audit log entries naming them).
+ */
 export async function historyOf(db: DbOrTx, userId: string): Promise<{ reportedItems: number; actions: number }> {
-  const [reported] = await db.select({ n: sql<number>`count(distinct (${reports.kind}, ${reports.itemId}))::int` }).from(reports).where(eq(reports.targetUserId, userId));
+  const [reported] = await db
+    .select({ n: sql<number>`count(distinct (${reports.kind}, ${reports.itemId}))::int` })
+    .from(reports)
+    .where(and(eq(reports.targetUserId, userId), sql`${reports.status} <> 'dismissed'`));
   const [acted] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(moderationLog)

@@ -16,6 +16,8 @@ export interface ReportSnapshot {
   /** A comment's post, a direct message's other player: to show it in context. */
   postId?: string;
   otherUserId?: string;
+  /** Issue 46: a direct message's surroundings as they were when it was reported (5 before, 5 after). */
+  context?: Array<{ id: string; authorName: string; text: string; createdAt: string }>;
 }
 
 /**

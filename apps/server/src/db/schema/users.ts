@@ -23,10 +23,14 @@ export const users = pgTable(
     /** Issue 28: a moderator's mute in the global chat, in force until then (null: none), and why. */
     chatMutedUntil: timestamp('chat_muted_until', { withTimezone: true }),
     chatMuteReason: text('chat_mute_reason'),
+    /** Issue 46: the role of who imposed the mute in force (an admin's is lifted or changed by an admin only). */
+    chatMutedByRole: text('chat_muted_by_role').$type<Role>(),
     /** Issue 28: a suspension, from `suspended_at` until `suspended_until` (null: for good); none while `suspended_at` is null. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
+    /** Issue 46: the role of who imposed the suspension in force (an admin's is lifted or changed by an admin only). */
+    suspendedByRole: text('suspended_by_role').$type<Role>(),
   },
   // DECISIONS §4: the username is the public name, unique case-insensitively; player search
   // matches an e-mail address exactly (case-insensitively).

@@ -3,12 +3,15 @@ import { MODERATION_REASON_MAX_LENGTH } from '@rpg/game';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { useActOnReport } from '../api/act-on-report';
+import { useDismissReporter } from '../api/dismiss-reporter';
 import { MUTE_CHOICES, SUSPENSION_CHOICES } from '../lib/texts';
 
-type Action = ModerationActionBody['action'];
+/** What the form does: an action on the report, or (issue 46) every open report of one reporter dismissed. */
+type Action = ModerationActionBody['action'] | 'dismiss-reporter';
 
 const ACTIONS: ReadonlyArray<{ action: Action; label: string }> = [
   { action: 'dismiss', label: 'Dismiss' },
+  { action: 'dismiss-reporter', label: 'Dismiss all from a reporter' },
   { action: 'delete', label: 'Delete for everyone' },
   { action: 'mute', label: 'Mute in chat' },
   { action: 'suspend', label: 'Suspend account' },
@@ -23,13 +26,19 @@ export function ActionForm({ item }: { item: ModerationQueueItem }) {
   const [minutes, setMinutes] = useState<number>(MUTE_CHOICES[1].minutes);
   const [days, setDays] = useState<string>(String(SUSPENSION_CHOICES[1].days));
   const [reason, setReason] = useState('');
+  const [reporterId, setReporterId] = useState(item.reporters[0]?.userId ?? '');
   const act = useActOnReport();
+  const dismissAll = useDismissReporter();
 
-  const body = (): ModerationActionBody => {
+  const submit = () => {
     const why = reason.trim();
-    if (action === 'mute') return { action, reason: why, minutes };
-    if (action === 'suspend') return { action, reason: why, days: days === 'forever' ? null : Number(days) };
-    return { action, reason: why };
+    if (action === 'dismiss-reporter') {
+      const reporter = item.reporters.find((r) => r.userId === reporterId);
+      if (reporter) dismissAll.mutate({ userId: reporter.userId, username: reporter.username, reason: why });
+      return;
+    }
+    const body: ModerationActionBody = action === 'mute' ? { action, reason: why, minutes } : action === 'suspend' ? { action, reason: why, days: days === 'forever' ? null : Number(days) } : { action, reason: why };
+    act.mutate({ reportId: item.reportId, body });
   };
 
   return (
@@ -38,7 +47,7 @@ export function ActionForm({ item }: { item: ModerationQueueItem }) {
       aria-label={`Act on the report about ${item.target.username}`}
       onSubmit={(event) => {
         event.preventDefault();
-        act.mutate({ reportId: item.reportId, body: body() });
+        submit();
       }}
     >
       <fieldset>
@@ -66,6 +75,20 @@ export function ActionForm({ item }: { item: ModerationQueueItem }) {
           </select>
         </div>
       ) : null}
+      {action === 'dismiss-reporter' ? (
+        <div>
+          <label htmlFor={`${id}-reporter`} className="mb-1 block text-sm text-parchment-200">
+            Every open report from
+          </label>
+          <select id={`${id}-reporter`} className={field} value={reporterId} onChange={(e) => setReporterId(e.target.value)}>
+            {item.reporters.map((r) => (
+              <option key={r.userId} value={r.userId}>
+                {r.username}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {action === 'suspend' ? (
         <div>
           <label htmlFor={`${id}-days`} className="mb-1 block text-sm text-parchment-200">
@@ -87,7 +110,7 @@ export function ActionForm({ item }: { item: ModerationQueueItem }) {
         <textarea id={`${id}-reason`} className={field} rows={2} required maxLength={MODERATION_REASON_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
       <div className="flex justify-end">
-        <Button type="submit" size="sm" variant={action === 'dismiss' ? 'secondary' : 'danger'} disabled={act.isPending || reason.trim() === ''}>
+        <Button type="submit" size="sm" variant={action === 'dismiss' || action === 'dismiss-reporter' ? 'secondary' : 'danger'} disabled={act.isPending || dismissAll.isPending || reason.trim() === ''}>
           Apply
         </Button>
       </div>

@@ -34,6 +34,7 @@ export function staffTime(iso: string): string {
 /** The audit log's words for each action. */
 export const AUDIT_ACTION: Record<string, string> = {
   dismiss: 'Dismissed a report',
+  'dismiss-reporter': 'Dismissed every open report from',
   delete: 'Deleted',
   mute: 'Muted',
   suspend: 'Suspended',
@@ -42,3 +43,6 @@ export const AUDIT_ACTION: Record<string, string> = {
   'grant-moderator': 'Made moderator',
   'revoke-moderator': 'Unmade moderator',
 };
+
+/** The toast after a reporter's flood is dismissed. */
+export const floodDismissed = (count: number, username: string) => `Dismissed ${count} ${count === 1 ? 'report' : 'reports'} from ${username}`;
