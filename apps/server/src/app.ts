@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { MAX_WATCH_BYTES } from '@rpg/contract';
+import { MAX_WATCH_BYTES, queryKeys } from '@rpg/contract';
 import { createAuth, type Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -25,6 +25,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
+import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
+import { touchSession } from './db/queries/accounts.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
 import { authRoutes } from './routes/auth.ts';
 import { characterImageRoutes, characterRoutes } from './routes/characters/index.ts';
@@ -123,22 +125,32 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     log: requestAwareLog,
     originPolicy,
     events: {
-      onSignedIn: (userId) => push.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }),
+      onSignedIn: (userId) => {
+        push.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() });
+        // The settings screen's devices list, in every open tab (issue 43).
+        push.invalidate(userId, [queryKeys.sessions]);
+      },
       // The cache is evicted here before the answer: the bus's echo (a NOTIFY round trip on
       // PostgreSQL) could come after the player's next request.
       onSessionsRevoked: (userId) => {
         sessions.evictUser(userId);
         push.revalidateUser(userId);
+        push.invalidate(userId, [queryKeys.sessions]);
       },
       onSignedOut: (userId, sessionId) => {
         sessions.evictSession(sessionId);
         push.endSession(sessionId);
         push.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() });
+        push.invalidate(userId, [queryKeys.sessions]);
       },
     },
   });
   // The session cache reads the very cookie better-auth reads: its name from better-auth's own context.
   const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name);
+  // A session read from the database (at most once per cache period): its "last seen" on the devices list.
+  sessions.onRead = (sessionId) => {
+    touchSession(db, sessionId).catch((error: unknown) => app.log.error({ err: error }, 'recording a session as seen failed'));
+  };
   const scheduler = new Scheduler(app.log);
   const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: requestAwareLog, dropOptions: { extraDrops: recipeScrollDrops } });
   scheduler.register(adventures);
@@ -229,6 +241,12 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   if (!config.publicUrlFixed && !isLoopbackHost(config.host.includes(':') ? `[${config.host}]` : config.host)) app.log.warn(PUBLIC_URL_HINT);
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, publicUrlFixed: config.publicUrlFixed, rateLimitFactor: config.rateLimitFactor, sessions });
   await accountRoutes(app, { db, guard });
+  // Sessions ended by a deletion: as a suspension's (below), here before the answer and in every other process through the bus.
+  const revokeSessions = (userId: string) => {
+    sessions.evictUser(userId);
+    push.revalidateUser(userId);
+  };
+  await accountLifecycleRoutes(app, { db, auth, guard, sessions, push, dataDir: config.dataDir, legalDir: config.legalDir, rateLimitFactor: config.rateLimitFactor, revokeSessions });
   const characterDeps = { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom };
   await characterRoutes(app, characterDeps);
   await consoleRoutes(app, { db, guard, hub, commands, config, catchUp, catchUpFrom, needsCatchUp: (state, now) => adventures.needsCatchUp(state, now) });
@@ -269,11 +287,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     hub,
     dataDir: config.dataDir,
     rateLimitFactor: config.rateLimitFactor,
-    // A suspension: as a revocation (sign out everywhere) does, here before the answer and in every other process through the bus.
-    revokeSessions: (userId) => {
-      sessions.evictUser(userId);
-      push.revalidateUser(userId);
-    },
+    // A suspension: as a revocation (sign out everywhere) does.
+    revokeSessions,
   });
   if (config.devOutbox) {
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');

@@ -77,6 +77,8 @@ export class SessionCache {
    * worst a few reads go uncached).
    */
   private evictions = 0;
+  /** Told each session `readSession` read from the database (the app records it as seen: issue 43). */
+  onRead?: (sessionId: string) => void;
 
   /** Take before reading a session from the database; pass to `set`. */
   get epoch(): number {
@@ -178,6 +180,7 @@ export async function readSession(auth: Auth, headers: FastifyRequest['headers']
   if (!result || !result.user.emailVerified) return undefined;
   const signedIn = { userId: result.user.id, sessionId: result.session.id, email: result.user.email };
   if (cookie) cache?.set(cookie, signedIn, result.session.token, new Date(result.session.expiresAt).getTime(), epoch);
+  cache?.onRead?.(signedIn.sessionId);
   return signedIn;
 }
 

@@ -1,6 +1,6 @@
-import { CHAT_HISTORY_SIZE } from '@rpg/game';
+import { CHAT_HISTORY_SIZE, UNVERIFIED_ACCOUNT_DAYS } from '@rpg/game';
 import type { Db } from '../db/client.ts';
-import { chatPrune, consolePrune, endedListingPrune, giftPrune, outboxPrune, reportPrune, type Prune } from '../db/queries/retention.ts';
+import { chatPrune, consolePrune, endedListingPrune, giftPrune, outboxPrune, reportPrune, unverifiedAccountPrune, type Prune } from '../db/queries/retention.ts';
 
 /**
  * docs/security.md "Retention": what is kept how long. Players' own writing (posts, comments,
@@ -20,6 +20,8 @@ export const RETENTION = {
   giftDays: 90,
   /** The development outbox, from when a mail was kept. */
   outboxDays: 1,
+  /** Accounts never verified, from their sign-up (issue 43). */
+  unverifiedAccountDays: UNVERIFIED_ACCOUNT_DAYS,
 } as const;
 
 /** How often each process prunes. */
@@ -37,6 +39,7 @@ export function retentionPrunes(): Prune[] {
     endedListingPrune(RETENTION.endedListingDays),
     giftPrune(RETENTION.giftDays),
     outboxPrune(RETENTION.outboxDays),
+    unverifiedAccountPrune(RETENTION.unverifiedAccountDays),
   ];
 }
 
