@@ -8,6 +8,7 @@ import { showsBackToGame } from '../guard/route-access';
 import { FrameHeader } from './FrameHeader';
 import { AchievementPushes } from './AchievementPushes';
 import { GamePushToasts } from './GamePushToasts';
+import { LegalLinks } from '@/components/LegalLinks';
 
 /** The page frame around the game screens: header with navigation, content, footer; the music loop plays while it is shown. */
 export function GameFrame() {
@@ -33,6 +34,7 @@ export function GameFrame() {
       </main>
       <footer className="border-t border-gold-700/20 px-4 py-5 text-center text-sm text-parchment-300">
         © {new Date().getFullYear()} RPG Adventure Game
+        <LegalLinks />
       </footer>
     </div>
   );
