@@ -1,3 +1,5 @@
+// First: zod's configuration, before this module builds a schema (lib/zod-config.ts).
+import '@/lib/zod-config';
 import { accountExportSchema } from '@rpg/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api';

@@ -17,8 +17,13 @@ type Step = 'ask' | 'reset' | 'done';
  * or carried by the link's fragment) and a new password set it, and every device is signed out.
  */
 export function ResetPasswordPage() {
-  const location = useLocation();
-  const [fromLink] = useState(() => parseResetFragment(location.hash));
+  // A reset link opened on this page already (only the fragment differs) starts the form again.
+  const { hash } = useLocation();
+  return <ResetPasswordForm key={hash} hash={hash} />;
+}
+
+function ResetPasswordForm({ hash }: { hash: string }) {
+  const [fromLink] = useState(() => parseResetFragment(hash));
   const [step, setStep] = useState<Step>(fromLink ? 'reset' : 'ask');
   const [email, setEmail] = useState(fromLink?.email ?? '');
   const [code, setCode] = useState(fromLink?.code ?? '');

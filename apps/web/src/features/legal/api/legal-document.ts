@@ -1,3 +1,5 @@
+// First: zod's configuration, before this module builds a schema (lib/zod-config.ts).
+import '@/lib/zod-config';
 import { legalDocumentSchema, type LegalDocument } from '@rpg/contract';
 import { apiFetch } from '@/lib/api';
 
