@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { CardHeading } from '@/components/ui/CardHeading';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { TextField } from '@/components/ui/TextField';
 import { useDeleteAccount } from '../api/delete-account';
@@ -25,10 +26,7 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
 
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="flex items-center gap-2 text-2xl font-semibold text-gold-200">
-        <TriangleAlert className="size-6 text-gold-400" aria-hidden="true" />
-        Your Data
-      </h2>
+      <CardHeading icon={TriangleAlert}>Your Data</CardHeading>
       <p className="mt-4 text-sm text-parchment-200">A copy of everything the game keeps about your account, as one JSON file.</p>
       <div className="mt-3">
         <Button variant="secondary" disabled={download.isPending} aria-busy={download.isPending} onClick={() => download.mutate()}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { CardHeading } from '@/components/ui/CardHeading';
 import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
 import { useRevokeSession } from '../api/revoke-session';
@@ -34,10 +35,7 @@ export function SessionsCard({ signOutOthers }: { signOutOthers: SignOutOthers }
 
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="flex items-center gap-2 text-2xl font-semibold text-gold-200">
-        <MonitorSmartphone className="size-6 text-gold-400" aria-hidden="true" />
-        Signed-in Devices
-      </h2>
+      <CardHeading icon={MonitorSmartphone}>Signed-in Devices</CardHeading>
       {sessions.isPending ? (
         <Spinner label="Loading devices" className="mt-5" />
       ) : sessions.isError ? (

@@ -1,6 +1,7 @@
-import { KeyRound, Swords } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PublicPage } from '@/components/PublicPage';
 import { Alert } from '@/components/ui/Alert';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -60,11 +61,7 @@ function ResetPasswordForm({ hash }: { hash: string }) {
   }
 
   return (
-    <main className="flex min-h-dvh flex-col items-center px-4 py-10 sm:py-16">
-      <Link to="/" className="mb-8 inline-flex items-center gap-2 rounded font-display text-2xl font-bold text-gold-300 hover:text-gold-200">
-        <Swords className="size-7" aria-hidden="true" />
-        RPG Adventure
-      </Link>
+    <PublicPage>
       <Card className="w-full max-w-md">
         <h1 className="mb-6 text-center text-3xl font-bold text-gold-300">Reset Password</h1>
         {notice ? (
@@ -127,6 +124,6 @@ function ResetPasswordForm({ hash }: { hash: string }) {
           </p>
         ) : null}
       </Card>
-    </main>
+    </PublicPage>
   );
 }

@@ -1,11 +1,10 @@
 import type { LegalDocument } from '@rpg/contract';
-import { Swords } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Card } from '@/components/ui/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { LegalLinks } from '@/components/LegalLinks';
+import { PublicPage } from '@/components/PublicPage';
 import { fetchLegalDocument, type LegalName } from '../api/legal-document';
 
 /** Issue 43: /terms and /privacy (each its own component below, so a new page starts empty), the host's text (plain text: paragraphs split on blank lines, shown as text). */
@@ -27,11 +26,7 @@ export function LegalPage({ name }: { name: LegalName }) {
   }, [document]);
 
   return (
-    <main className="flex min-h-dvh flex-col items-center px-4 py-10 sm:py-16">
-      <Link to="/" className="mb-8 inline-flex items-center gap-2 rounded font-display text-2xl font-bold text-gold-300 hover:text-gold-200">
-        <Swords className="size-7" aria-hidden="true" />
-        RPG Adventure
-      </Link>
+    <PublicPage>
       <Card className="w-full max-w-3xl p-6 sm:p-8">
         {failed ? (
           <LoadErrorAlert title="This page could not be loaded." onRetry={() => {
@@ -56,7 +51,7 @@ export function LegalPage({ name }: { name: LegalName }) {
       <footer className="mt-8 text-center text-sm text-parchment-300">
         <LegalLinks />
       </footer>
-    </main>
+    </PublicPage>
   );
 }
 
