@@ -151,10 +151,9 @@ test.describe('accounts (issue 43)', () => {
     await expect(page.getByRole('alertdialog')).toContainText('Delete your account?');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete for good' }).click();
     await expect(page.getByText('Account Deleted')).toBeVisible();
-    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(page).toHaveURL(/\/auth$/);
     await expect(other).toHaveURL(/\/auth/);
 
-    await page.goto('/auth');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log In', exact: true }).click();

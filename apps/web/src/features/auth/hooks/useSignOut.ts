@@ -34,7 +34,7 @@ export function useSignOut(scope: SignOutScope = 'everywhere') {
   return { signOut, pending };
 }
 
-/** Issue 43: the account was deleted (its sessions are gone): this browser forgets it and goes to the landing page. */
+/** Issue 43: the account was deleted (its sessions are gone): this browser forgets it and goes to /auth, as after a sign-out. */
 export function useAccountDeleted() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -44,6 +44,6 @@ export function useAccountDeleted() {
     queryClient.clear();
     await refetch();
     toast.success('Account Deleted', { description: 'Your account and everything of it are gone. Farewell, adventurer.' });
-    navigate('/', { replace: true });
+    navigate('/auth', { replace: true });
   }, [navigate, queryClient, refetch]);
 }
