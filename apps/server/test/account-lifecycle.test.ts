@@ -12,7 +12,7 @@ import { pruneRetained } from '../src/scheduler/retention.ts';
 import { createCharacter } from './support/characters.ts';
 import { latestMail, signIn, signedInPlayer, TestClient, uniqueEmail } from './support/client.ts';
 import { gear, getCopper, giveItem, inventoryRows, setCopper } from './support/items.ts';
-import { startTestServer, type TestServer } from './support/server.ts';
+import { startServerBeside, startTestServer, type TestServer } from './support/server.ts';
 import { connectSocket } from './support/socket.ts';
 import { usePlayerLimit } from './support/throttle.ts';
 
@@ -364,4 +364,41 @@ describe('issue 43 point 6: terms and privacy', () => {
     writeFileSync(path.join(server.config.legalDir, 'terms.txt'), 'Be kind.\n\nThe host.\n');
     expect((await new TestClient(server.url).get('/api/legal/terms')).body).toEqual({ title: 'Terms of Use', text: 'Be kind.\n\nThe host.', fromHost: true });
   });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('issue 43: across two server processes (PostgreSQL)', () => {
+  it('a device signed out on one process closes on the other; a reset on one ends the sessions and sockets held on the other', async () => {
+    const beside = await startServerBeside(server);
+    try {
+      const email = uniqueEmail('twoproc');
+      await signedInPlayer(server.url, email);
+      const onB = await signIn(beside.url, email);
+      // B's cache holds the session (a read), and its socket is open.
+      expect((await onB.get('/api/me')).status).toBe(200);
+      const socketB = connectSocket(beside.url, onB, { origin: beside.url });
+      await socketB.waitFor('hello');
+
+      const here = await signIn(server.url, email);
+      const bSession = sessionListSchema.parse((await onB.get('/api/account/sessions')).body).sessions.find((s) => s.current)!;
+      // The device on B, signed out from A: B's cache and B's socket follow at once.
+      expect((await here.post(`/api/account/sessions/${bSession.id}/revoke`)).status).toBe(204);
+      await socketB.waitFor('signed-out');
+      expect((await socketB.closed).code).toBe(4401);
+      expect((await onB.get('/api/me')).status).toBe(401);
+
+      const onB2 = await signIn(beside.url, email);
+      expect((await onB2.get('/api/me')).status).toBe(200);
+      const socketB2 = connectSocket(beside.url, onB2, { origin: beside.url });
+      await socketB2.waitFor('hello');
+      await requestReset(email);
+      const { code } = (await resetMail(email))!;
+      expect((await new TestClient(server.url).post('/api/auth/email-otp/reset-password', { email, otp: code, password: 'new-dragon' })).status).toBe(200);
+      // The reset on A: B's cached session and socket end too.
+      expect((await socketB2.closed).code).toBe(4000);
+      expect((await onB2.get('/api/me')).status).toBe(401);
+      expect((await here.get('/api/me')).status).toBe(401);
+    } finally {
+      await beside.stop();
+    }
+  }, 120_000);
 });
