@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test.ts';
-import { latestMail, newEmail, PASSWORD, signedIn, signUpThroughForm } from '../support/game.ts';
+import { BASE_URL, latestMail, newEmail, PASSWORD, signedIn, signUpThroughForm } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 
 test.describe('accounts (spec 01 §2 /auth, §4, §8)', () => {
@@ -72,9 +72,12 @@ test.describe('accounts (spec 01 §2 /auth, §4, §8)', () => {
     await expect(page.getByText('Please check your email to verify your account before logging in.').first()).toBeVisible();
   });
 
-  test('a duplicate address gets the spec message', async ({ page }) => {
+  test('a duplicate (verified) address gets the spec message', async ({ page }) => {
     const email = newEmail('dup');
     await signUpThroughForm(page, email);
+    // Issue 43: an unverified account gives its address up to a new sign-up; a verified one keeps it.
+    const mail = await latestMail(page.request, email);
+    expect((await page.request.post('/api/auth/email-otp/verify-email', { data: { email, otp: mail.code }, headers: { origin: BASE_URL } })).ok()).toBe(true);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Need an account? Sign Up' }).click();
     await page.getByLabel('Email').fill(email);

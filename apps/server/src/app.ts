@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { MAX_WATCH_BYTES } from '@rpg/contract';
+import { MAX_WATCH_BYTES, queryKeys } from '@rpg/contract';
 import { createAuth, type Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -27,6 +27,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
+import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
+import { touchSession } from './db/queries/accounts.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
 import { socketErrorHandler } from './realtime/socket-errors.ts';
 import { deleteSessions, suspensionOf } from './db/queries/moderation.ts';
@@ -80,6 +82,8 @@ export interface AppContext {
   adventures: AdventureSettlement;
   /** Shutting down: /api/ready answers 503 (main.ts sets it at SIGTERM, before its drain). */
   lifecycle: Lifecycle;
+  /** Ends a player's cached sessions here and in every process, and closes their tabs (a deletion, a suspension). */
+  revokeSessions: (userId: string) => void;
 }
 
 declare module 'fastify' {
@@ -135,17 +139,23 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     log: requestAwareLog,
     originPolicy,
     events: {
-      onSignedIn: (userId) => push.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() }),
+      onSignedIn: (userId) => {
+        push.broadcast({ type: 'presence', userId, isOnline: true, lastSeen: new Date().toISOString() });
+        // The settings screen's devices list, in every open tab (issue 43).
+        push.invalidate(userId, [queryKeys.sessions]);
+      },
       // The cache is evicted here before the answer: the bus's echo (a NOTIFY round trip on
       // PostgreSQL) could come after the player's next request.
       onSessionsRevoked: (userId) => {
         sessions.evictUser(userId);
         push.revalidateUser(userId);
+        push.invalidate(userId, [queryKeys.sessions]);
       },
       onSignedOut: (userId, sessionId) => {
         sessions.evictSession(sessionId);
         push.endSession(sessionId);
         push.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() });
+        push.invalidate(userId, [queryKeys.sessions]);
       },
     },
   });
@@ -161,6 +171,10 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     return false;
   };
   const sessions = new SessionCache(config.sessionCacheMs, (await auth.$context).authCookies.sessionToken.name, undefined, admit);
+  // A session read from the database (at most once per cache period): its "last seen" on the devices list.
+  sessions.onRead = (sessionId) => {
+    touchSession(db, sessionId).catch((error: unknown) => app.log.error({ err: error }, 'recording a session as seen failed'));
+  };
   const scheduler = new Scheduler(app.log);
   // Issue 44: Web Push of the timers' ends to the player's devices, with keys kept in DATA_DIR.
   const webPush = new WebPushSender({
@@ -186,7 +200,12 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   // Every command group of the console; /help is generated from this table.
   const commands = buildCommandTable({ scheduler });
   const lifecycle: Lifecycle = { shuttingDown: false };
-  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle });
+  // Sessions ended by a deletion: as a suspension's (below), here before the answer and in every other process through the bus.
+  const revokeSessions = (userId: string) => {
+    sessions.evictUser(userId);
+    push.revalidateUser(userId);
+  };
+  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle, revokeSessions });
 
   registerErrorHandler(app, { replay: (reply, repeated) => replay(db, reply, repeated) });
   // Every write accepts an Idempotency-Key: a retry with it answers the first answer (http/idempotency.ts).
@@ -262,6 +281,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   if (!config.publicUrlFixed && !isLoopbackHost(config.host.includes(':') ? `[${config.host}]` : config.host)) app.log.warn(PUBLIC_URL_HINT);
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, publicUrlFixed: config.publicUrlFixed, rateLimitFactor: config.rateLimitFactor, sessions });
   await accountRoutes(app, { db, guard });
+  await accountLifecycleRoutes(app, { db, auth, guard, sessions, push, dataDir: config.dataDir, legalDir: config.legalDir, rateLimitFactor: config.rateLimitFactor, revokeSessions });
   const characterDeps = { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom };
   await characterRoutes(app, characterDeps);
   await consoleRoutes(app, { db, guard, hub, commands, config, catchUp, catchUpFrom, needsCatchUp: (state, now) => adventures.needsCatchUp(state, now) });
@@ -303,11 +323,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     hub,
     dataDir: config.dataDir,
     rateLimitFactor: config.rateLimitFactor,
-    // A suspension: as a revocation (sign out everywhere) does, here before the answer and in every other process through the bus.
-    revokeSessions: (userId) => {
-      sessions.evictUser(userId);
-      push.revalidateUser(userId);
-    },
+    // A suspension: as a revocation (sign out everywhere) does.
+    revokeSessions,
   });
   if (config.devOutbox) {
     app.log.warn('DEV_OUTBOX=1: GET /api/dev/outbox lets anyone read the mail (and codes) of any address. Never in production.');

@@ -23,6 +23,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   STORE_TIMEZONE: z.string().default('UTC'),
+  /** Issue 43: the folder of the host's terms.txt and privacy.txt (default DATA_DIR/legal); a missing file: the game's plain default. */
+  LEGAL_DIR: z.string().optional(),
   WEB_DIST: z.string().optional(),
   /** Bearer token for GET /metrics from other hosts (Prometheus); without it only direct loopback requests read it. */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -63,6 +65,8 @@ export interface Config {
   authSecret: string | undefined;
   rateLimitFactor: number;
   storeTimeZone: string;
+  /** LEGAL_DIR, or DATA_DIR/legal: terms.txt and privacy.txt (issue 43). */
+  legalDir: string;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   shutdownDrainMs: number;
@@ -99,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authSecret: e.AUTH_SECRET,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     storeTimeZone: e.STORE_TIMEZONE,
+    legalDir: path.resolve(e.LEGAL_DIR ?? path.join(e.DATA_DIR, 'legal')),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

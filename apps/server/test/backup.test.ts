@@ -164,7 +164,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run backup and npm run a
   it('the running server grants roles and makes a backup over its control socket, only its owner can open; the backup is whole while players play', { timeout: 240_000 }, async () => {
     const dataDir = path.join(work, 'live');
     let server = await startTestServer({ reuse: { dataDir } });
-    const control = await startControlServer(dataDir, OPS_COMMANDS, { database: server.database, inServer: true }, server.app.log);
+    const control = await startControlServer(dataDir, OPS_COMMANDS, { database: server.database, inServer: true, dataDir }, server.app.log);
     writeFileSync(path.join(dataDir, PID_FILE), String(process.pid));
     try {
       expect(control).toBeDefined();

@@ -164,6 +164,7 @@ const BODIES: Record<string, BodySpec> = {
   'PATCH /api/posts/:postId': { base: { text: 'Hello' }, multiline: ['text'] },
   'POST /api/posts/:postId/comments': { base: { text: 'Nice' }, multiline: ['text'] },
   'POST /api/chat': { base: { text: 'Hello' }, multiline: ['text'] },
+  'POST /api/account/delete': { base: { password: 'not-the-password' } },
   'POST /api/chat/messages/:messageId/report': { base: { reason: 'Spam' }, optional: ['reason'], nullable: ['reason'], nullBody: true },
   'POST /api/reports': { base: { kind: 'chat', itemId: '1', reason: 'Spam' }, optional: ['reason'], nullable: ['reason'] },
   // Issue 28: the sweep's player is no moderator: each of these answers 404 before its body is read.

@@ -67,3 +67,57 @@ export type OutboxMailList = z.infer<typeof outboxMailListSchema>;
 
 /** A 204 answer: no body (DELETE /api/characters/:id). */
 export const noContentSchema = lazySchema(() => z.undefined());
+
+/** Issue 43: GET /api/account/sessions, the account's signed-in devices, the newest seen first. */
+export const sessionListSchema = lazySchema(() => z.strictObject({
+  sessions: z.array(z.strictObject({
+    id: z.string(),
+    /** "Firefox on Windows" (from the browser's User-Agent). */
+    device: z.string(),
+    /** The client address the session signed in from, when known. */
+    ipAddress: z.string().nullable(),
+    /** ISO 8601: when the device last used the session (to about five minutes). */
+    lastSeen: z.string(),
+    signedInAt: z.string(),
+    /** The device asking. */
+    current: z.boolean(),
+  })),
+}));
+export type SessionList = z.infer<typeof sessionListSchema>;
+export type SessionView = SessionList['sessions'][number];
+
+/** POST /api/account/sessions/:sessionId/revoke. */
+export const sessionParamsSchema = lazySchema(() => z.strictObject({ sessionId: z.string().min(1).max(200) }));
+
+/** POST /api/account/delete: the password entered again. */
+export const deleteAccountBodySchema = lazySchema(() => z.strictObject({ password: z.string().max(128) }));
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+const row = () => z.record(z.string(), z.unknown());
+/** Issue 43: GET /api/account/export, "Download my data" (GDPR Art. 15 and 20): one JSON file. */
+export const accountExportSchema = lazySchema(() => z.strictObject({
+  exportedAt: z.string(),
+  account: z.strictObject({ id: z.string(), email: z.string(), emailVerified: z.boolean(), createdAt: z.string(), profile: row().nullable() }),
+  sessions: z.array(row()),
+  characters: z.array(z.strictObject({ character: row(), inventory: z.array(row()), ledger: z.array(row()) })),
+  auctionListings: z.array(row()),
+  messages: z.array(row()),
+  posts: z.array(row()),
+  comments: z.array(row()),
+  chatLines: z.array(row()),
+  friends: z.array(row()),
+  blocks: z.array(row()),
+  gifts: z.array(row()),
+}));
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** Issue 43: GET /api/legal/terms and /api/legal/privacy: the host's text, or the game's plain default. */
+export const legalDocumentSchema = lazySchema(() => z.strictObject({
+  title: z.string(),
+  /** Plain text; paragraphs separated by blank lines. */
+  text: z.string(),
+  /** The host supplied it (a file); false: the game's default. */
+  fromHost: z.boolean(),
+}));
+export type LegalDocument = z.infer<typeof legalDocumentSchema>;
+export const legalParamsSchema = lazySchema(() => z.strictObject({ document: z.enum(['terms', 'privacy']) }));

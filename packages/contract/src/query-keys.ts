@@ -9,6 +9,8 @@ export type QueryKey = readonly string[];
 export const queryKeys = {
   /** The signed-in account (GET /api/me). */
   me: ['me'] as const,
+  /** Issue 43: the account's signed-in devices (GET /api/account/sessions). */
+  sessions: ['account', 'sessions'] as const,
   /** The character list and every character in it: money, vitals, level. */
   characters: ['characters'] as const,
   /** A character's History (the ledger): under `characters`, so every change of money or items refetches it. */

@@ -36,3 +36,4 @@ export * from './achievements/index.ts';
 export * from './leaderboards/index.ts';
 export * from './gifts/index.ts';
 export * from './ledger/index.ts';
+export * from './account/index.ts';

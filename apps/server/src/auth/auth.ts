@@ -7,10 +7,11 @@ import type { Db } from '../db/client.ts';
 import { mailBaseUrl, NO_MAIL_ADDRESS_MESSAGE, sameHostOrigin, type OriginPolicy } from '../http/origin.ts';
 import { authAccount, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { verificationMail } from '../mail/templates.ts';
+import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import { isSuspended, suspendedMessage } from '@rpg/game';
 import { suspensionOf } from '../db/queries/moderation.ts';
 import { markOffline, recordSignIn } from './profile.ts';
+import { replaceUnverifiedAccount } from '../db/queries/accounts.ts';
 
 /** Spec 01 §9: minimum password length 6; our maximum 128. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -20,6 +21,10 @@ const LINK_SECONDS = 24 * 60 * 60;
 export const DUPLICATE_EMAIL_MESSAGE = 'This email is already registered. Please log in instead.';
 /** better-auth paths that end sessions other than through /sign-out. */
 const REVOKING_PATHS = new Set(['/change-password', '/revoke-sessions', '/revoke-other-sessions']);
+/** Issue 43: the password reset by a mailed code (better-auth's e-mail OTP plugin); it ends every session of the account. */
+export const RESET_PASSWORD_PATH = '/email-otp/reset-password';
+/** Where the reset mail's link leads: the sign-in page's reset form, the address and code in the fragment (never sent to a server or a log). */
+const resetLink = (base: string, email: string, code: string) => `${base}/auth/reset#${new URLSearchParams({ email, code }).toString()}`;
 
 export interface AuthEvents {
   /** A session ended by sign-out: its sockets close and presence is republished. */
@@ -101,12 +106,16 @@ export function createAuth({ config, db, mailer, secret, events, originPolicy, l
         // Our rate limits cover these routes.
         rateLimit: { window: 60, max: 1000 },
         async sendVerificationOTP({ email, otp, type }, ctx) {
-          if (type !== 'email-verification') return;
-          const token = await createEmailVerificationToken(secret, email, undefined, LINK_SECONDS);
-          const callback = encodeURIComponent('/auth?verified=1');
+          if (type !== 'email-verification' && type !== 'forget-password') return;
           // The PUBLIC_URL; without it, the loopback address the player signed up on, never a Host the client chose.
           const base = mailBaseUrl(requestHeaders(ctx?.request), config.publicUrl, config.publicUrlFixed);
           if (!base) throw new APIError('FORBIDDEN', { code: 'PUBLIC_URL_REQUIRED', message: NO_MAIL_ADDRESS_MESSAGE });
+          if (type === 'forget-password') {
+            await sendMail(passwordResetMail(email, resetLink(base, email, otp), otp, OTP_MINUTES));
+            return;
+          }
+          const token = await createEmailVerificationToken(secret, email, undefined, LINK_SECONDS);
+          const callback = encodeURIComponent('/auth?verified=1');
           const link = `${base}/api/auth/verify-email?token=${token}&callbackURL=${callback}`;
           await sendMail(verificationMail(email, link, otp, OTP_MINUTES));
         },
@@ -138,12 +147,25 @@ export function createAuth({ config, db, mailer, secret, events, originPolicy, l
           const current = await getSessionFromCtx(ctx);
           if (current) events.onSessionsRevoked(current.user.id);
         }
+        // Issue 43: a reset deleted every session of the account (revokeSessionsOnPasswordReset): caches and sockets follow.
+        if (ctx.path === RESET_PASSWORD_PATH && !isAPIError(ctx.context.returned) && typeof ctx.body?.email === 'string') {
+          const found = await ctx.context.internalAdapter.findUserByEmail(ctx.body.email.toLowerCase());
+          if (found) {
+            await markOffline(db, found.user.id);
+            events.onSessionsRevoked(found.user.id);
+          }
+        }
       }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {
           // Spec 01 §5: a duplicate address is told so (the spec's product reveals it; DECISIONS keeps the text).
           const email = typeof ctx.body?.email === 'string' ? ctx.body.email.toLowerCase() : '';
-          if (email && (await ctx.context.internalAdapter.findUserByEmail(email))) {
+          const existing = email ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
+          // Issue 43: an unverified account never holds its address: this sign-up replaces it (its
+          // password, sessions and codes go), so the verification that follows confirms this password.
+          if (existing && !existing.user.emailVerified && (await replaceUnverifiedAccount(db, existing.user.id, email))) {
+            events.onSessionsRevoked(existing.user.id);
+          } else if (existing) {
             throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: DUPLICATE_EMAIL_MESSAGE });
           }
         }

@@ -57,6 +57,10 @@ export const AUTH_LIMITS: Record<string, AuthLimit> = {
   '/email-otp/verify-email': { ip: { max: 30, windowSeconds: 300 }, addressIp: { max: 10, windowSeconds: 300 }, address: { max: 30, windowSeconds: 300 } },
   '/email-otp/send-verification-otp': { ip: { max: 10, windowSeconds: 600 }, addressIp: { max: 3, windowSeconds: 300 }, address: { max: 10, windowSeconds: 1800 } },
   '/send-verification-email': { ip: { max: 10, windowSeconds: 600 }, addressIp: { max: 3, windowSeconds: 300 }, address: { max: 10, windowSeconds: 1800 } },
+  // Issue 43: a reset mail per address as rarely as a verification mail; a reset code checked as
+  // often as a verification code (each code also allows 5 wrong tries, then a new mail is needed).
+  '/email-otp/request-password-reset': { ip: { max: 10, windowSeconds: 600 }, addressIp: { max: 3, windowSeconds: 300 }, address: { max: 10, windowSeconds: 1800 } },
+  '/email-otp/reset-password': { ip: { max: 30, windowSeconds: 300 }, addressIp: { max: 10, windowSeconds: 300 }, address: { max: 30, windowSeconds: 300 } },
   // Per signed-in account: only its owner can count against it.
   '/change-password': { ip: { max: 20, windowSeconds: 600 }, address: { max: 10, windowSeconds: 600 } },
 };
@@ -186,6 +190,12 @@ export const PLAYER_LIMITS = {
    * takes a person seconds a hand, a script none. Per account, so more characters add nothing.
    */
   pokerHands: { rule: { max: 8, windowSeconds: 60 }, message: 'You are starting poker hands too quickly. Take a moment between hands.' },
+  /** Issue 43: the password typed to delete the account (a stolen session cannot guess it fast). */
+  accountDeletion: { rule: { max: 5, windowSeconds: 600 }, message: 'Too many attempts to delete the account. Try again in a few minutes.' },
+  /** Issue 43: "Download my data" reads every row of the account. */
+  dataExport: { rule: { max: 3, windowSeconds: 3600 }, message: 'Your data was downloaded a moment ago. Try again in an hour.' },
+  /** Issue 43: ending one device's session. */
+  sessionRevocations: { rule: { max: 30, windowSeconds: 600 }, message: 'You are signing devices out too quickly. Try again in a few minutes.' },
 } as const satisfies Record<string, { rule: LimitRule; message: string }>;
 
 export type PlayerLimit = keyof typeof PLAYER_LIMITS;

@@ -77,6 +77,8 @@ export class SessionCache {
    * worst a few reads go uncached).
    */
   private evictions = 0;
+  /** Told each session `readSession` read from the database (the app records it as seen: issue 43). */
+  onRead?: (sessionId: string) => void;
 
   /** Take before reading a session from the database; pass to `set`. */
   get epoch(): number {
@@ -186,6 +188,7 @@ export async function readSession(auth: Auth, headers: FastifyRequest['headers']
   const signedIn = { userId: result.user.id, sessionId: result.session.id, email: result.user.email };
   if (cache && !(await cache.admit(signedIn.userId))) return undefined;
   if (cookie) cache?.set(cookie, signedIn, result.session.token, new Date(result.session.expiresAt).getTime(), epoch);
+  cache?.onRead?.(signedIn.sessionId);
   return signedIn;
 }
 

@@ -36,6 +36,10 @@ export type ImageKind = keyof typeof IMAGE_KINDS;
 
 export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'uploads');
 
+export const UPLOADS_PREFIX = '/uploads/';
+/** A profile image's URL ('/uploads/<path>') as the stored path relative to the uploads folder; null for anything else. */
+export const relativeUpload = (url: string | null) => (url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null);
+
 const startsWith = (bytes: Buffer, signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 

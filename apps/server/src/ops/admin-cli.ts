@@ -4,7 +4,7 @@ import { opsConfig, runOps } from './run.ts';
 
 /**
  * `npm run admin -- COMMAND ARGS...` (package.json): one of OPS_COMMANDS (ops/commands.ts), e.g.
- * `grant EMAIL admin|moderator|player`. Works while the server runs (it asks the server) and with
+ * `grant EMAIL admin|moderator|player` or `delete EMAIL`. Works while the server runs (it asks the server) and with
  * it stopped (ops/run.ts).
  */
 const usage = () =>

@@ -1,4 +1,5 @@
-import { GRANT_USAGE, grantRole } from './admin.ts';
+import { createPgBus } from '../realtime/bus.ts';
+import { DELETE_USAGE, deleteAccountByEmail, GRANT_USAGE, grantRole } from './admin.ts';
 import { OpsError, type OpsCommand } from './control.ts';
 
 /**
@@ -14,6 +15,21 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     async run({ database }, [email, role]) {
       if (!email || !role) throw new OpsError(GRANT_USAGE);
       return { message: await grantRole(database.db, email, role) };
+    },
+  },
+  delete: {
+    usage: DELETE_USAGE.replace(/^Usage: /, ''),
+    async run({ database, dataDir, revokeSessions }, [email]) {
+      if (!email) throw new OpsError(DELETE_USAGE);
+      const { message, userId } = await deleteAccountByEmail(database.db, email, dataDir);
+      if (revokeSessions) revokeSessions(userId);
+      else if (database.pool) {
+        // Running servers on the same PostgreSQL drop the account's cached sessions and close its tabs.
+        const bus = await createPgBus(database.pool, { error: (o, m) => console.error(m, o), info: () => {} }, { startWaitMs: 0 });
+        await bus.publish({ kind: 'revalidate-user', userId });
+        await bus.close();
+      }
+      return { message };
     },
   },
   'dump-database': {

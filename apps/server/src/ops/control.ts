@@ -21,6 +21,10 @@ export interface OpsContext {
   database: Database;
   /** True in the running server (asked over the socket), false when the command line opened the database. */
   inServer: boolean;
+  /** The server's DATA_DIR (uploads live there). */
+  dataDir: string;
+  /** In the running server: ends a player's cached sessions and closes their tabs at once. */
+  revokeSessions?: (userId: string) => void;
 }
 
 export interface OpsAnswer {

@@ -30,7 +30,7 @@ export async function runOps(config: Config, name: string, args: string[]): Prom
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
   try {
-    return await command.run({ database, inServer: false }, args);
+    return await command.run({ database, inServer: false, dataDir: config.dataDir }, args);
   } finally {
     await database.close();
   }

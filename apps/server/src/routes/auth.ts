@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
-import { MIN_PASSWORD_LENGTH } from '../auth/auth.ts';
+import { MIN_PASSWORD_LENGTH, RESET_PASSWORD_PATH } from '../auth/auth.ts';
+import { deleteSessionByToken, passwordHashOf } from '../db/queries/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { mailBaseUrl, NO_MAIL_ADDRESS_MESSAGE, PUBLIC_URL_HINT } from '../http/origin.ts';
@@ -36,10 +37,13 @@ export const AUTH_ENDPOINTS: Readonly<Record<string, 'GET' | 'POST'>> = {
   '/change-password': 'POST',
   '/revoke-sessions': 'POST',
   '/revoke-other-sessions': 'POST',
+  // Issue 43: "Forgot password?", a mailed code (and a link carrying it) through the e-mail OTP plugin.
+  '/email-otp/request-password-reset': 'POST',
+  [RESET_PASSWORD_PATH]: 'POST',
 };
 
 /** The endpoints that send a mail whose link must lead to the game (security: http/origin.ts mailBaseUrl). */
-const MAILING_ENDPOINTS = new Set(['/sign-up/email', '/email-otp/send-verification-otp', '/send-verification-email']);
+const MAILING_ENDPOINTS = new Set(['/sign-up/email', '/email-otp/send-verification-otp', '/send-verification-email', '/email-otp/request-password-reset']);
 
 const notFound = () => new HttpError(404, 'not_found', 'Not found');
 
@@ -121,8 +125,17 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
         // Security: a password change always signs out every other session, whatever the client asks.
         if (path === '/change-password') body = { ...body, revokeOtherSessions: true };
       }
+      // Issue 43: a sign-in that checked the password a reset was replacing may make its session after
+      // the reset deleted every session: the hash read before and after tells, and that session goes.
+      const signInEmail = path === '/sign-in/email' && typeof body?.email === 'string' ? body.email : undefined;
+      const hashBefore = signInEmail ? await passwordHashOf(db, signInEmail) : null;
       const response = await auth.handler(toWebRequest(request, publicUrl, path, body));
       const text = await response.text();
+      if (signInEmail && response.status === 200 && (await passwordHashOf(db, signInEmail)) !== hashBefore) {
+        const token = (JSON.parse(text) as { token?: string }).token;
+        if (token) await deleteSessionByToken(db, token);
+        return reply.status(401).send({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+      }
       // The sign-out's own hook evicted the session before better-auth deleted it; a read in
       // flight in between may have cached it again (SessionCache.epoch): evicted once more now.
       if (path === '/sign-out') sessions.evictCookie(sessions.cookieOf(request.headers));

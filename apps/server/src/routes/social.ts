@@ -54,7 +54,7 @@ import { markConversationRead, readConversationPage, readConversations } from '.
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
-import { readImage, removeUpload, saveUpload } from '../http/uploads.ts';
+import { readImage, relativeUpload, removeUpload, saveUpload, UPLOADS_PREFIX } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceAchievements, announceEach, recordEvents, recordFriendAdded } from '../services/achievements.ts';
@@ -93,8 +93,6 @@ export interface ProfileImageRouteDeps extends Omit<SocialRouteDeps, 'rateLimitF
 
 const IMAGES: Record<'avatar' | 'banner', ProfileImage> = { avatar: 'avatarUrl', banner: 'bannerUrl' };
 const FOLDER = 'profiles';
-const UPLOADS_PREFIX = '/uploads/';
-const relativeUpload = (url: string | null) => (url?.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null);
 
 /**
  * Spec 03 §2 profiles, friends and messages; DECISIONS §2 (direct messages between friends) and

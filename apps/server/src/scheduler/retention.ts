@@ -1,6 +1,6 @@
-import { CHAT_HISTORY_SIZE } from '@rpg/game';
+import { CHAT_HISTORY_SIZE, UNVERIFIED_ACCOUNT_DAYS } from '@rpg/game';
 import type { Db } from '../db/client.ts';
-import { chatPrune, consolePrune, endedListingPrune, giftPrune, idempotencyPrune, outboxPrune, reportPrune, type Prune } from '../db/queries/retention.ts';
+import { chatPrune, consolePrune, endedListingPrune, giftPrune, idempotencyPrune, outboxPrune, reportPrune, unverifiedAccountPrune, type Prune } from '../db/queries/retention.ts';
 
 /**
  * docs/security.md "Retention": what is kept how long. Players' own writing (posts, comments,
@@ -22,6 +22,8 @@ export const RETENTION = {
   outboxDays: 1,
   /** Idempotency keys and the answers kept for their retries, from the request. */
   idempotencyKeyDays: 1,
+  /** Accounts never verified, from their sign-up (issue 43). */
+  unverifiedAccountDays: UNVERIFIED_ACCOUNT_DAYS,
 } as const;
 
 /** How often each process prunes. */
@@ -40,6 +42,7 @@ export function retentionPrunes(): Prune[] {
     giftPrune(RETENTION.giftDays),
     outboxPrune(RETENTION.outboxDays),
     idempotencyPrune(RETENTION.idempotencyKeyDays),
+    unverifiedAccountPrune(RETENTION.unverifiedAccountDays),
   ];
 }
 

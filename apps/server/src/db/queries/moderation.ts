@@ -348,7 +348,8 @@ export async function postWithComments(db: DbOrTx, postId: string): Promise<{ po
 // The audit log: written here, read by admins; never updated or deleted by the app.
 
 export interface AuditWrite {
-  actorId: string;
+  /** Null: the host, from the command line (`npm run admin -- delete`). */
+  actorId: string | null;
   actorName: string;
   action: string;
   targetUserId: string;

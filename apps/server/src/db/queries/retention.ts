@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { auctionListings, chatMessages, consoleMessages, gifts, idempotencyKeys, mailOutbox, playerCharacters, reports } from '../schema/index.ts';
+import { auctionListings, authUser, chatMessages, consoleMessages, gifts, idempotencyKeys, mailOutbox, playerCharacters, reports } from '../schema/index.ts';
 
 /** Characters whose consoles one statement trims. */
 const CHARACTERS_PER_STATEMENT = 200;
@@ -141,6 +141,19 @@ export function idempotencyPrune(days: number): Prune {
       deleted(
         db,
         sql`delete from ${idempotencyKeys} where (user_id, key) in (select user_id, key from ${idempotencyKeys} where created_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
+        batch,
+      ),
+  };
+}
+
+/** Issue 43: accounts never verified, `days` after their sign-up (their address was free all along: a new sign-up replaces them). */
+export function unverifiedAccountPrune(days: number): Prune {
+  return {
+    name: 'unverified accounts',
+    run: (db, now, batch) =>
+      deleted(
+        db,
+        sql`delete from ${authUser} where id in (select id from ${authUser} where email_verified = false and created_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
         batch,
       ),
   };

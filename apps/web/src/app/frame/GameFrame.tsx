@@ -9,6 +9,7 @@ import { FrameHeader } from './FrameHeader';
 import { AchievementPushes } from './AchievementPushes';
 import { GamePushToasts } from './GamePushToasts';
 import { NoticeEffects } from './NoticeEffects';
+import { LegalLinks } from '@/components/LegalLinks';
 
 /** The page frame around the game screens: header with navigation, content, footer; the music loop plays while it is shown. */
 export function GameFrame() {
@@ -35,6 +36,7 @@ export function GameFrame() {
       </main>
       <footer className="border-t border-gold-700/20 px-4 py-5 text-center text-sm text-parchment-300">
         © {new Date().getFullYear()} RPG Adventure Game
+        <LegalLinks />
       </footer>
     </div>
   );

@@ -9,6 +9,9 @@ import { RouteErrorBoundary } from './RouteErrorBoundary';
 const LandingRoute = lazyPage(() => import('../pages/LandingRoute'), 'LandingRoute');
 const WelcomeSplash = lazyPage(() => import('@/features/landing/components/WelcomeSplash'), 'WelcomeSplash');
 const AuthPage = lazyPage(() => import('@/features/auth/components/AuthPage'), 'AuthPage');
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/components/ResetPasswordPage'), 'ResetPasswordPage');
+const TermsPage = lazyPage(() => import('@/features/legal/components/LegalPage'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('@/features/legal/components/LegalPage'), 'PrivacyPage');
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), 'NotFoundPage');
 const GameFrame = lazyQueryPage(() => import('../frame/GameFrame'), 'GameFrame');
 const GamePortalPage = lazyPage(() => import('../pages/GamePortalPage'), 'GamePortalPage');
@@ -34,6 +37,10 @@ export const routes: RouteObject[] = [
       { path: '/landing', element: <LandingRoute /> },
       { path: '/welcome', element: <WelcomeSplash /> },
       { path: '/auth', element: <AuthPage /> },
+      // Issue 43: "Forgot password?", and the host's terms and privacy notice.
+      { path: '/auth/reset', element: <ResetPasswordPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
       {
         element: <GameFrame />,
         children: [

@@ -1,6 +1,6 @@
-import { Swords } from 'lucide-react';
 import { useReducer, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PublicPage } from '@/components/PublicPage';
 import { Card } from '@/components/ui/Card';
 import { returnPathFrom } from '@/lib/return-path';
 import { useAuth } from '../hooks/auth-context';
@@ -35,11 +35,7 @@ export function AuthPage() {
   const busy = state.busy !== null;
 
   return (
-    <main className="flex min-h-dvh flex-col items-center px-4 py-10 sm:py-16">
-      <Link to="/" className="mb-8 inline-flex items-center gap-2 rounded font-display text-2xl font-bold text-gold-300 hover:text-gold-200">
-        <Swords className="size-7" aria-hidden="true" />
-        RPG Adventure
-      </Link>
+    <PublicPage>
       <div className="w-full max-w-md space-y-5">
         {link?.verified ? <EmailConfirmedBanner /> : null}
         {user ? (
@@ -83,6 +79,6 @@ export function AuthPage() {
         {mode !== 'check-email' ? <VerificationInfoAlert /> : null}
       </div>
       {showsProcessing(state) ? <ProcessingOverlay /> : null}
-    </main>
+    </PublicPage>
   );
 }

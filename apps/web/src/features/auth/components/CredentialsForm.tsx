@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type CredentialErrors } from '../lib/validation';
@@ -52,6 +53,25 @@ export function CredentialsForm(props: CredentialsFormProps) {
         error={fieldErrors.password}
         onChange={(event) => props.onPasswordChange(event.target.value)}
       />
+      {isLogin ? (
+        <p className="-mt-2 text-right">
+          <Link to="/auth/reset" className="text-sm text-gold-300 underline-offset-4 hover:text-gold-200 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm text-parchment-300">
+          By signing up you agree to the{' '}
+          <Link to="/terms" className="text-gold-300 underline underline-offset-4 hover:text-gold-200">
+            Terms of Use
+          </Link>{' '}
+          and the{' '}
+          <Link to="/privacy" className="text-gold-300 underline underline-offset-4 hover:text-gold-200">
+            Privacy Notice
+          </Link>
+          .
+        </p>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={disabled}>
         {isLogin ? 'Log In' : 'Sign Up'}
       </Button>

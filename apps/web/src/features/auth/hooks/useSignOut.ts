@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { broadcastSessionChange } from '../api/session';
 import { signOutEverywhere, signOutSession, type SignOutScope } from '../api/sign-out';
 import { errorTexts, reportedMessage } from '../lib/auth-errors';
 import { useAuth } from './auth-context';
@@ -31,4 +32,18 @@ export function useSignOut(scope: SignOutScope = 'everywhere') {
   }, [scope, navigate, queryClient, refetch]);
 
   return { signOut, pending };
+}
+
+/** Issue 43: the account was deleted (its sessions are gone): this browser forgets it and goes to /auth, as after a sign-out. */
+export function useAccountDeleted() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { refetch } = useAuth();
+  return useCallback(async () => {
+    broadcastSessionChange('signout');
+    queryClient.clear();
+    await refetch();
+    toast.success('Account Deleted', { description: 'Your account and everything of it are gone. Farewell, adventurer.' });
+    navigate('/auth', { replace: true });
+  }, [navigate, queryClient, refetch]);
 }

@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/Button';
 import { CenteredSpinner } from '@/components/ui/Spinner';
 import { HeroBackdrop } from './HeroBackdrop';
 import { BeginJourneyPanel, GameFeaturesPanel } from './LandingPanels';
+import { LegalLinks } from '@/components/LegalLinks';
 
 /** What the landing page knows about the visitor; app/ fills it from the session. */
 export type LandingVisitor = { status: 'loading' } | { status: 'guest' } | { status: 'player'; email: string };
@@ -37,6 +38,7 @@ export function LandingPage({ visitor }: { visitor: LandingVisitor }) {
       </main>
       <footer className="px-4 py-6 text-center text-sm text-parchment-300">
         © {new Date().getFullYear()} RPG Adventure Game. All rights reserved.
+        <LegalLinks />
       </footer>
     </div>
   );
