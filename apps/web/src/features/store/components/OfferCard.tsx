@@ -6,6 +6,7 @@ import { TierBadge } from '@/components/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { itemKindLabel, TIER_TEXT } from '@/lib/item-display';
+import { ItemPicture } from '@/components/item-picture/ItemPicture';
 
 export type Offer = ItemOfferView | BackpackOfferView;
 
@@ -40,7 +41,8 @@ export function OfferCard({ offer, affordable, pending, onBuy }: OfferCardProps)
       className={cn('flex flex-col gap-2 rounded-xl border bg-ink-850/90 p-4', closed ? 'border-ink-600 opacity-75' : 'border-gold-700/40')}
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 id={nameId} className={cn('text-lg leading-snug font-semibold break-words', TIER_TEXT[item.tier])}>
+        <ItemPicture subject={goods ?? { kind: 'backpack', tier: item.tier }} />
+        <h3 id={nameId} className={cn('min-w-0 flex-1 text-lg leading-snug font-semibold break-words', TIER_TEXT[item.tier])}>
           {item.name}
         </h3>
         <TierBadge tier={item.tier} />
