@@ -20,3 +20,4 @@ export * from './achievements.ts';
 export * from './lazy.ts';
 export * from './moderation.ts';
 export * from './history.ts';
+export * from './first-hour.ts';

@@ -1,4 +1,4 @@
-import { queryKeys, type AdventureStartedPush } from '@rpg/contract';
+import { changedKeys, queryKeys, type AdventureStartedPush } from '@rpg/contract';
 import { ADVENTURE_LEVELS, againChoice, BIOMES, LOCATIONS, readAdventureWords, type LocationId } from '@rpg/game';
 import { lastSettledAdventure } from '../db/queries/adventures.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
@@ -18,7 +18,7 @@ const levelOf = (arg: string | undefined) => (arg === undefined ? 1 : /^\d+$/.te
 /** Starts an adventure from the console: the 'adventure-start' line, a push, and the scheduler woken after commit. */
 async function setOut(ctx: CommandContext, scheduler: Scheduler, location: string, level: number): Promise<void> {
   const row = await lockedCharacter(ctx);
-  const { adventure, line } = await beginAdventure(ctx.tx, row, { location, level, now: ctx.now, timeScale: ctx.config.timeScale });
+  const { adventure, line, step } = await beginAdventure(ctx.tx, row, { location, level, now: ctx.now, timeScale: ctx.config.timeScale });
   ctx.say('adventure-start', line);
   const started: AdventureStartedPush = {
     type: 'adventure-started',
@@ -29,6 +29,7 @@ async function setOut(ctx: CommandContext, scheduler: Scheduler, location: strin
   };
   ctx.push(started);
   ctx.invalidate(queryKeys.adventure(ctx.characterId));
+  if (step) ctx.invalidate(...changedKeys.firstSteps);
   ctx.afterCommit(() => scheduler.poke(adventure.endTime));
 }
 
