@@ -34,6 +34,8 @@ interface ApiRequest {
   /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /** The request outlives the page (sent as the tab is hidden or closed). */
+  keepalive?: boolean;
 }
 
 export const FALLBACK_MESSAGE = 'An error occurred';
@@ -73,6 +75,7 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
     headers,
     body: payload,
     signal: request.signal,
+    ...(request.keepalive ? { keepalive: true } : {}),
   });
   if (!response.ok) throw await readError(response);
   return response;
