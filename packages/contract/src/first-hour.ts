@@ -9,7 +9,9 @@ const instant = lazySchema(() => z.string());
 
 /** GET /api/first-steps: the five steps, each done or not, and whether the player closed the guide. */
 export const firstStepsViewSchema = lazySchema(() => z.strictObject({
-  steps: z.array(z.strictObject({ id: z.enum(FIRST_STEP_IDS), title: z.string(), hint: z.string(), reward: int, done: z.boolean() })),
+  steps: z.array(z.strictObject({ id: z.enum(FIRST_STEP_IDS), title: z.string(), hint: z.string(), done: z.boolean() })),
+  /** Copper the last step pays. */
+  reward: int,
   hidden: z.boolean(),
   finished: z.boolean(),
 }));

@@ -9,7 +9,7 @@ import {
   type AwayView,
   type FirstStepsView,
 } from '@rpg/contract';
-import { awayCardDue, FIRST_STEPS, firstStepsFinished } from '@rpg/game';
+import { awayCardDue, FIRST_STEPS, FIRST_STEPS_REWARD, firstStepsFinished } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -32,7 +32,8 @@ export interface FirstHourRouteDeps {
 function firstStepsView(row: { steps: string[]; guideHidden: boolean } | undefined): FirstStepsView {
   const done = row?.steps ?? [];
   return {
-    steps: FIRST_STEPS.map((step) => ({ id: step.id, title: step.title, hint: step.hint, reward: step.reward, done: done.includes(step.id) })),
+    steps: FIRST_STEPS.map((step) => ({ id: step.id, title: step.title, hint: step.hint, done: done.includes(step.id) })),
+    reward: FIRST_STEPS_REWARD,
     hidden: row?.guideHidden ?? false,
     finished: firstStepsFinished(done),
   };

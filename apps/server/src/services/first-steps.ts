@@ -1,4 +1,4 @@
-import { completeFirstStep, copperMovement, firstStepOf, type AchievementEvent, type FirstStepId } from '@rpg/game';
+import { completeFirstStep, copperMovement, firstStepOf, firstStepReward, type AchievementEvent, type FirstStepId } from '@rpg/game';
 import type { Tx } from '../db/client.ts';
 import { addFirstStep, creditCopper, lockRewardedCharacter, readFirstHour } from '../db/queries/first-hour.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
@@ -11,8 +11,9 @@ export interface StepDone {
 }
 
 /**
- * Issue 44 point 1: checks off a first step in the transaction of the event that did it, and pays
- * its reward (FIRST_STEPS in @rpg/game) into `characterId`, once per account, through the ledger.
+ * Issue 44 point 1: checks off a first step in the transaction of the event that did it; the step
+ * that finishes the guide pays FIRST_STEPS_REWARD (@rpg/game) into `characterId`, once per account,
+ * through the ledger.
  * Lock order: the rewarded character (NO KEY UPDATE, as any copper change) before the player's
  * first-hour row; a step already done costs one read and takes no lock.
  */
@@ -21,12 +22,15 @@ export async function markFirstStep(tx: Tx, userId: string, step: FirstStepId, c
   const first = completeFirstStep(row?.steps ?? [], step);
   if (!first) return null;
   const rewarded = characterId !== null && (await lockRewardedCharacter(tx, characterId)) ? characterId : null;
-  if (!(await addFirstStep(tx, userId, step))) return null;
-  if (rewarded && first.reward > 0) {
-    await creditCopper(tx, rewarded, first.reward);
-    await recordLedger(tx, copperMovement('first_steps', { character: rewarded }, first.reward, { reason: 'first_steps', cause: step }));
+  // The steps as stored after this one (a racing step's included): the one that finishes the guide pays.
+  const steps = await addFirstStep(tx, userId, step);
+  if (!steps) return null;
+  const reward = rewarded ? firstStepReward(steps) : 0;
+  if (rewarded && reward > 0) {
+    await creditCopper(tx, rewarded, reward);
+    await recordLedger(tx, copperMovement('first_steps', { character: rewarded }, reward, { reason: 'first_steps', cause: step }));
   }
-  return { step, reward: rewarded ? first.reward : 0, characterId: rewarded };
+  return { step, reward, characterId: rewarded };
 }
 
 /** The first steps among counted achievement events (equip, store, chat). */

@@ -14,15 +14,15 @@ export async function ensureFirstHour(tx: DbOrTx, userId: string): Promise<void>
   await tx.insert(playerFirstHour).values({ userId }).onConflictDoNothing();
 }
 
-/** Adds a step once: false when it was there already (a racing transaction added it first). */
-export async function addFirstStep(tx: Tx, userId: string, step: string): Promise<boolean> {
+/** Adds a step once: the steps after it, or null when it was there already (a racing transaction added it first). */
+export async function addFirstStep(tx: Tx, userId: string, step: string): Promise<string[] | null> {
   await ensureFirstHour(tx, userId);
   const rows = await tx
     .update(playerFirstHour)
     .set({ steps: sql`array_append(${playerFirstHour.steps}, ${step})` })
     .where(and(eq(playerFirstHour.userId, userId), sql`not (${step} = any(${playerFirstHour.steps}))`))
-    .returning({ userId: playerFirstHour.userId });
-  return rows.length > 0;
+    .returning({ steps: playerFirstHour.steps });
+  return rows[0]?.steps ?? null;
 }
 
 /** The character that receives a step's reward, locked as a copper change locks it (before the first-hour row). */

@@ -14,7 +14,7 @@ function useStepToasts(view: FirstStepsView | undefined) {
     const done = view.steps.filter((s) => s.done);
     if (seen.current) {
       for (const step of done) {
-        if (!seen.current.has(step.id)) toast.success(`First step done: ${step.title}`, { id: `first-step-${step.id}`, description: `+${step.reward} copper` });
+        if (!seen.current.has(step.id)) toast.success(`First step done: ${step.title}`, { id: `first-step-${step.id}` });
       }
     }
     seen.current = new Set(done.map((s) => s.id));
@@ -52,7 +52,7 @@ export function FirstSteps() {
             First steps
           </h2>
           <p className="text-xs text-parchment-300">
-            {done} of {view.steps.length} done
+            {done} of {view.steps.length} done · all five: +{view.reward}c
           </p>
         </div>
         <Button variant="ghost" size="sm" disabled={setHidden.isPending} onClick={() => setHidden.mutate(true)}>
@@ -66,7 +66,6 @@ export function FirstSteps() {
             <span className="min-w-0">
               <span className={step.done ? 'text-parchment-300 line-through' : 'font-medium text-parchment-50'}>{step.title}</span>
               <span className="sr-only">{step.done ? ' (done)' : ' (to do)'}</span>
-              <span className="ml-2 text-xs text-gold-300">+{step.reward}c</span>
               {step.done ? null : <span className="block text-xs text-parchment-300">{step.hint}</span>}
             </span>
           </li>
