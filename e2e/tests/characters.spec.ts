@@ -2,7 +2,9 @@ import { expect, test } from '../support/test.ts';
 import { BASE_URL, signedIn } from '../support/game.ts';
 import { characterCard, createCharacterViaApi, fillBasicInformation } from './character-helpers.ts';
 
-/** Spec 03 §8's character-limit text. */
+/** Spec 01 §2's notice on the portal at 2 characters. */
+const PORTAL_LIMIT_NOTICE = 'You have reached the maximum number of characters (2). Delete a character to create a new one.';
+/** Spec 03 §8's character-limit text, on the limit screen. */
 const LIMIT_NOTICE = 'You can only have up to 2 characters. Delete one to create a new character.';
 
 test.describe('characters (spec 01 §2 portal and creation, §4, §5, §8)', () => {
@@ -56,7 +58,8 @@ test.describe('characters (spec 01 §2 portal and creation, §4, §5, §8)', () 
     // The newest is the active one; at 2 the limit shows.
     await expect(characterCard(page, 'Thorin')).toHaveAttribute('aria-pressed', 'true');
     await expect(characterCard(page, 'Aria')).toHaveAttribute('aria-pressed', 'false');
-    await expect(page.getByText(LIMIT_NOTICE)).toBeVisible();
+    await expect(page.getByText(PORTAL_LIMIT_NOTICE)).toBeVisible();
+    await expect(page.getByText(LIMIT_NOTICE)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Create Character' })).toBeDisabled();
     await expect(page.getByRole('link', { name: 'Create Character' })).toHaveCount(0);
 
@@ -114,7 +117,7 @@ test.describe('characters (spec 01 §2 portal and creation, §4, §5, §8)', () 
     await expect(page.getByText('Character Deleted')).toBeVisible();
     await expect(page.getByText('Character has been successfully deleted.')).toBeVisible();
     await expect(characterCard(page, 'Thorin')).toHaveCount(0);
-    await expect(page.getByText(LIMIT_NOTICE)).toHaveCount(0);
+    await expect(page.getByText(PORTAL_LIMIT_NOTICE)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Create Character' })).toBeEnabled();
   });
 

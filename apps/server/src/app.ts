@@ -52,6 +52,7 @@ import { generateVapidKeys, vapidSubject, WebPushSender } from './services/web-p
 import { noticeRoutes } from './routes/notices.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { storeRoutes } from './routes/store.ts';
+import { firstHourRoutes } from './routes/first-hour.ts';
 import { achievementRoutes } from './routes/achievements.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { announceAchievements, recordPresence } from './services/achievements.ts';
@@ -291,6 +292,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await inventoryRoutes(app, { db, guard, hub, config });
   await storeRoutes(app, { db, guard, hub, config });
   await achievementRoutes(app, { db, guard, hub });
+  await firstHourRoutes(app, { db, guard, hub, config });
   await giftRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await skillRoutes(app, { db, guard, hub, catchUpFrom });
   await leaderboardRoutes(app, { db, guard, rateLimitFactor: config.rateLimitFactor });

@@ -11,6 +11,8 @@ export const commandHelpSchema = lazySchema(() => z.strictObject({
   usage: z.string(),
   /** One line: what it does. */
   description: z.string(),
+  /** What each argument may be, by position, for Tab completion (['forest', 'desert', ...], ['1', ... '10']); [] when free. */
+  args: z.array(z.array(z.string())),
 }));
 export type CommandHelp = z.infer<typeof commandHelpSchema>;
 

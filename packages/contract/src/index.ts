@@ -21,3 +21,4 @@ export * from './lazy.ts';
 export * from './moderation.ts';
 export * from './history.ts';
 export * from './notices.ts';
+export * from './first-hour.ts';

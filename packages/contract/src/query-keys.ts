@@ -78,6 +78,10 @@ export const queryKeys = {
   noticeSettings: ['notices', 'settings'] as const,
   /** Issue 44: the notification inbox (the bell and its badge). */
   inbox: ['inbox'] as const,
+  /** Issue 44: the account's first steps (the guided start). */
+  firstSteps: ['first-steps'] as const,
+  /** Issue 44: what settled for a character while the player was away. */
+  away: (characterId: string) => ['away', characterId] as const,
 } as const;
 
 /** What changes together, named once: the keys a kind of change makes stale. */
@@ -102,4 +106,6 @@ export const changedKeys = {
   social: (): QueryKey[] => [queryKeys.social],
   /** A direct message sent or read between the player and `otherId`: that conversation, the list, the badges. */
   directMessages: (otherId: string): QueryKey[] => [queryKeys.conversation(otherId), queryKeys.messages, queryKeys.socialSummary],
+  /** A first step checked off (issue 44): the guide, and the copper its reward put on the character. */
+  firstSteps: [queryKeys.firstSteps, queryKeys.characters] as QueryKey[],
 } as const;

@@ -32,6 +32,8 @@ export * from './content/skillTrees.ts';
 export * from './skills/index.ts';
 export * from './content/achievements.ts';
 export * from './content/battlePass.ts';
+export * from './content/firstSteps.ts';
+export * from './firstHour/index.ts';
 export * from './achievements/index.ts';
 export * from './leaderboards/index.ts';
 export * from './gifts/index.ts';

@@ -43,6 +43,7 @@ export function casinoCommands(): CommandDef[] {
       aliases: ['co'],
       usage: '/cashout [amount|all]',
       help: 'Cashes out casino chips for copper, less a 5% fee.',
+      args: [['all']],
       group: 'Casino',
       async run(ctx, [arg]) {
         let amount = parseAmount(arg);

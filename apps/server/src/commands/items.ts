@@ -14,6 +14,7 @@ export function itemCommands(): CommandDef[] {
       name: 'potion',
       usage: '/potion [health|mana]',
       help: 'Drink your weakest health or mana potion.',
+      args: [['health', 'mana']],
       group: 'Items',
       async run(ctx, args) {
         const target = args[0]?.toLowerCase();

@@ -16,6 +16,7 @@ export function magicCommands(): CommandDef[] {
       name: 'spell',
       usage: '/spell [name]',
       help: `Casts a spell for mana: ${SPELL_NAMES.join(', ')}. Heal restores health; the others help your next adventure.`,
+      args: [SPELL_NAMES],
       group: 'Magic',
       async run(ctx, args) {
         if (args.length === 0) {

@@ -37,6 +37,8 @@ export interface CommandDef {
   usage: string;
   /** One line for /help (and the README's command table). */
   help: string;
+  /** What each argument may be, by position (the console's Tab completion); left out when free text. */
+  args?: ReadonlyArray<readonly string[]>;
   /** Heading under which /help lists it. */
   group: 'General' | 'Adventure' | 'Magic' | 'Items' | 'Casino';
   /** A secret (docs/maintainers/secrets.md): it runs, but /help, the Commands panel and the README never list it. */

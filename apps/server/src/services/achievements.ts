@@ -1,4 +1,4 @@
-import { inboxTextOf, queryKeys, type AchievementsView, type PushMessage, type QueryKey } from '@rpg/contract';
+import { changedKeys, inboxTextOf, queryKeys, type AchievementsView, type PushMessage, type QueryKey } from '@rpg/contract';
 import {
   ACHIEVEMENTS,
   BATTLE_PASS_LEVELS,
@@ -39,6 +39,7 @@ import { addInboxEntries } from '../db/queries/notices.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { acceptedFriendCounts } from '../db/queries/social.ts';
 import { transaction } from '../db/transaction.ts';
+import { markFirstStepsOf, type StepDone } from './first-steps.ts';
 import { MAX_PLAY_SPAN_SECONDS } from './play-time.ts';
 
 /** What one recording tells the player's tabs once its transaction has committed. */
@@ -47,6 +48,8 @@ export interface AchievementNotice {
   rewards: { level: number; itemName: string }[];
   /** The character that received reward items (its inventory changed). */
   rewardedCharacterId: string | null;
+  /** First steps (issue 44) the events checked off, with their rewards. */
+  steps?: StepDone[];
 }
 
 export const NO_NOTICE: AchievementNotice = { unlocked: [], rewards: [], rewardedCharacterId: null };
@@ -83,6 +86,9 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
   if (events.length === 0) return NO_NOTICE;
   // The lock order: the character that may receive a reward before the progress and counter rows.
   const character = prior ? prior.character : (await holdActiveCharacters(tx, [userId]))[0];
+  // Issue 44: the first steps these events are (the rewarded character before the first-hour row).
+  const steps = await markFirstStepsOf(tx, userId, events, character?.id ?? null);
+  const withSteps = (notice: AchievementNotice): AchievementNotice => (steps.length ? { ...notice, steps } : notice);
   // The progress (time zone, points), counters, unlocks and grants in one read; the changes computed
   // against the counters as they were (the win streak reads them).
   const read = await readAchievements(tx, userId);
@@ -100,10 +106,10 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
       counters = { ...counters, [change.key]: applyChange(counters[change.key] ?? 0, change) };
     }
   }
-  if (changes.length === 0) return NO_NOTICE;
+  if (changes.length === 0) return withSteps(NO_NOTICE);
   // The unlocks follow the counters as stored after the changes (a concurrent event's count included).
   const stored = await applyCounterChanges(tx, userId, changes);
-  return settleUnlocks(tx, userId, character, { ...before, ...stored }, read, now);
+  return withSteps(await settleUnlocks(tx, userId, character, { ...before, ...stored }, read, now));
 }
 
 /**
@@ -187,8 +193,9 @@ export async function claimBattlePass(tx: Tx, userId: string, now = new Date()):
 
 /** The keys a notice makes stale. */
 export function noticeKeys(notice: AchievementNotice): QueryKey[] {
-  if (notice.unlocked.length === 0 && notice.rewards.length === 0) return [];
-  const keys: QueryKey[] = [queryKeys.achievements];
+  const keys: QueryKey[] = notice.steps?.length ? [...changedKeys.firstSteps] : [];
+  if (notice.unlocked.length === 0 && notice.rewards.length === 0) return keys;
+  keys.push(queryKeys.achievements);
   if (notice.rewards.length > 0) keys.push(queryKeys.inbox);
   if (notice.rewardedCharacterId) keys.push(queryKeys.inventory(notice.rewardedCharacterId), queryKeys.characters);
   return keys;

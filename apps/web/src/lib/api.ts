@@ -35,6 +35,8 @@ interface ApiRequest {
   /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /** The request outlives the page (sent as the tab is hidden or closed). */
+  keepalive?: boolean;
 }
 
 export const FALLBACK_MESSAGE = 'An error occurred';
@@ -97,7 +99,7 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
     const retryWait = method === 'GET' ? undefined : RETRY_WAITS_S[attempt];
     let response: Response;
     try {
-      response = await fetch(path, { method, credentials: 'include', headers, body: payload, signal: request.signal });
+      response = await fetch(path, { method, credentials: 'include', headers, body: payload, signal: request.signal, ...(request.keepalive ? { keepalive: true } : {}) });
     } catch (error) {
       // No answer (the network, a restart): sent again with the same key, unless given up on.
       if (retryWait === undefined || request.signal?.aborted) throw error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemDataView } from '@rpg/contract';
-import { effectText, itemKindLabel, signed, statLines, TIER_BADGE, TIER_LABELS, TIER_TEXT } from './item-display';
+import { effectText, gearChanges, itemKindLabel, signed, statLines, TIER_BADGE, TIER_LABELS, TIER_TEXT } from './item-display';
 
 const base = { tier: 'common' as const, description: '', price: 10 };
 
@@ -49,5 +49,21 @@ describe('item labels', () => {
     expect(effectText(elixir)).toBe('Restores 30 health and mana');
     expect(effectText({ ...base, name: 'Minor Mana Potion', kind: 'potion', target: 'mana', potency: 3 })).toBe('Restores 3 mana');
     expect(effectText(bread)).toBe('Restores 10 health');
+  });
+});
+
+describe('gearChanges (issue 44 point 8: the comparison with what is worn)', () => {
+  it('is empty when nothing changes', () => {
+    expect(gearChanges({ attack: 2 }, { attack: 2, speed: 0 })).toEqual([]);
+    expect(gearChanges({}, null)).toEqual([]);
+  });
+
+  it('gives each stat the difference, better or worse, against the worn item or an empty slot', () => {
+    expect(gearChanges({ attack: 5, speed: 1 }, { attack: 3, speed: 2, health: 4 })).toEqual([
+      { stat: 'attack', label: 'Attack', text: '+2', better: true },
+      { stat: 'speed', label: 'Speed', text: '-1', better: false },
+      { stat: 'health', label: 'Health', text: '-4', better: false },
+    ]);
+    expect(gearChanges({ defense: 3 }, null)).toEqual([{ stat: 'defense', label: 'Defense', text: '+3', better: true }]);
   });
 });

@@ -94,3 +94,24 @@ export function effectText(item: ItemDataView): string | null {
   const what = item.target === 'both' ? 'health and mana' : item.target;
   return `Restores ${item.potency} ${what}`;
 }
+
+/** One stat of a gear item against the item worn in its slot: the difference, zeros left out. */
+export interface StatChange {
+  stat: GearStat;
+  label: string;
+  /** '+2' or '-1'. */
+  text: string;
+  better: boolean;
+}
+
+/**
+ * Issue 44 point 8: what wearing `item` instead of `worn` changes, stat by stat (attack, defense,
+ * speed, health); against an empty slot every stat of the item counts.
+ */
+export function gearChanges(item: Partial<Record<GearStat, number>>, worn: Partial<Record<GearStat, number>> | null): StatChange[] {
+  return GEAR_STATS.flatMap((stat) => {
+    const change = (item[stat] ?? 0) - (worn?.[stat] ?? 0);
+    if (change === 0) return [];
+    return [{ stat, label: STAT_LABELS[stat], text: signed(change), better: change > 0 }];
+  });
+}

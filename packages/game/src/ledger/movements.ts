@@ -22,6 +22,7 @@ export const WORLD_ACCOUNTS = [
   'poker_table', // chips at stake in a hand, and what the bot won or lost
   'crafting', // ingredients taken, crafted items given
   'battle_pass', // battle-pass rewards
+  'first_steps', // the guided start's rewards (issue 44)
   'chests', // what an opened chest holds
   'void', // used up (potions, food, scrolls, chests) or gone with a deleted character
   'dev_grants', // development-only grants (DEV_GRANTS=1)
@@ -50,6 +51,7 @@ export const LEDGER_REASONS = [
   'craft',
   'scroll',
   'battle_pass',
+  'first_steps',
   'dev_grant',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -1,5 +1,5 @@
 import type { ItemData, LocationId, SpellEffects } from '@rpg/game';
-import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
 import { nowParam, prepared } from '../prepared.ts';
@@ -27,6 +27,17 @@ const openAdventureOf = prepared('open_adventure_of_character', (db) =>
 /** The character's unfinished adventure, if any (spec 02 §7 "Check for unfinished adventure"). */
 export async function openAdventure(db: DbOrTx, characterId: string): Promise<AdventureRow | undefined> {
   const [row] = await openAdventureOf(db, { characterId });
+  return row;
+}
+
+/** Where and at which level the character last came back from (issue 44 "Again"), if ever. */
+export async function lastSettledAdventure(db: DbOrTx, characterId: string): Promise<{ location: LocationId; level: number } | undefined> {
+  const [row] = await db
+    .select({ location: characterAdventures.location, level: characterAdventures.level })
+    .from(characterAdventures)
+    .where(and(eq(characterAdventures.characterId, characterId), eq(characterAdventures.completed, true)))
+    .orderBy(desc(characterAdventures.completedAt))
+    .limit(1);
   return row;
 }
 

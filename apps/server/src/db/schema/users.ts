@@ -95,3 +95,17 @@ export const mailOutbox = pgTable('mail_outbox', {
   code: text('code'),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Issue 44, the first hour and coming back, one row per account: the first steps done (ids of
+ * FIRST_STEPS, each paid once), whether the player closed the guide, and when the player last
+ * saw what settled while away (the away card counts from then).
+ */
+export const playerFirstHour = pgTable('player_first_hour', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  steps: text('steps').array().notNull().default(sql`'{}'::text[]`),
+  guideHidden: boolean('guide_hidden').notNull().default(false),
+  awaySeenAt: timestamp('away_seen_at', { withTimezone: true }),
+});

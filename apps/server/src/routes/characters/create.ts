@@ -1,6 +1,6 @@
 import { copperMovement, createNewCharacter, DEFAULT_BACKPACK } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
-import { characterResponseSchema, createCharacterBodySchema } from '@rpg/contract';
+import { changedKeys, characterResponseSchema, createCharacterBodySchema } from '@rpg/contract';
 import { countCharacters, deactivateCharacters, insertCharacter, lockOwner } from '../../db/queries/characters.ts';
 import { recordLedger } from '../../db/queries/ledger.ts';
 import type { ZodTypeProvider } from '../../http/schema.ts';
@@ -8,6 +8,8 @@ import { player } from '../../http/session.ts';
 import { announceChange, loadView, type CharacterRouteDeps } from './shared.ts';
 import type { CharacterResponse } from './view.ts';
 import { transaction } from '../../db/transaction.ts';
+import { pusher } from '../../realtime/notify.ts';
+import { markFirstStep } from '../../services/first-steps.ts';
 
 /** POST /api/characters: at most 2 per player; the new one becomes the only active one (spec 01 §4). */
 export function createCharacterRoute(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
@@ -16,16 +18,19 @@ export function createCharacterRoute(app: FastifyInstance, { db, guard, hub }: C
   app.withTypeProvider<ZodTypeProvider>().post('/api/characters', { onRequest: guard, schema }, async (request, reply): Promise<CharacterResponse> => {
     const { userId } = player(request);
     const input = request.body;
-    const character = await transaction(db, async (tx) => {
+    const { character, step } = await transaction(db, async (tx) => {
       // The lock makes count-then-insert safe against parallel creates of the same player.
       await lockOwner(tx, userId);
       const created = createNewCharacter(input, await countCharacters(tx, userId));
       await deactivateCharacters(tx, userId);
       const id = await insertCharacter(tx, userId, created, DEFAULT_BACKPACK, true);
       await recordLedger(tx, copperMovement('new_character', { character: id }, created.copper, { reason: 'character_created' }));
-      return loadView(tx, userId, id);
+      // Issue 44: the first step, its reward into the new character.
+      const step = await markFirstStep(tx, userId, 'character', id);
+      return { character: await loadView(tx, userId, id), step };
     });
     announceChange(hub, request.log, userId);
+    if (step) pusher(hub, request.log).invalidate(userId, changedKeys.firstSteps);
     reply.status(201);
     return { character };
   });

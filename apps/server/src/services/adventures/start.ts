@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { insertAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
 import type { CharacterRow } from '../../db/queries/characters.ts';
 import { listInventory } from '../../db/queries/inventory.ts';
+import { markFirstStep, type StepDone } from '../first-steps.ts';
 import { secretSeed } from '../seed.ts';
 import { equippedGear, minutesSeconds } from './shared.ts';
 
@@ -19,6 +20,8 @@ export interface Begun {
   adventure: AdventureRow;
   /** The 'adventure-start' console line. */
   line: string;
+  /** The player's first adventure (issue 44, a first step), when it is. */
+  step: StepDone | null;
 }
 
 /** A unique violation of the one-open-adventure index (driver errors carry the code themselves or in `cause`). */
@@ -65,5 +68,6 @@ export async function beginAdventure(tx: Tx, character: CharacterRow, request: B
   }
   const speed = started.speedReductionPercent > 0 ? ` Speed gear shortens the journey by ${started.speedReductionPercent}%.` : '';
   const line = `${c.name} sets out for the ${LOCATIONS[started.location].name} (level ${started.level}). They will return in ${minutesSeconds(started.durationMs)}.${speed}`;
-  return { adventure, line };
+  const step = await markFirstStep(tx, c.userId, 'adventure', c.id);
+  return { adventure, line, step };
 }

@@ -3,6 +3,8 @@ import { CasinoHeaderActions } from '@/features/casino/components/CasinoHeaderAc
 import { PokerTable } from '@/features/casino/components/PokerTable';
 import { PlayHub } from '@/features/characters/components/hub/PlayHub';
 import { GlobalChat } from '@/features/chat/components/GlobalChat';
+import { AwayCard } from '@/features/first-hour/components/AwayCard';
+import { FirstSteps } from '@/features/first-hour/components/FirstSteps';
 import { useRealtimeStatus } from '@/features/realtime/hooks/realtime-context';
 
 /**
@@ -15,7 +17,9 @@ export function PlayPage() {
   return (
     <PlayHub
       console={(active) => (
-        <div className="space-y-6">
+        <div className="flex flex-col gap-6">
+          <AwayCard key={`away-${active.id}`} characterId={active.id} />
+          <FirstSteps />
           <AdventureConsole key={active.id} characterId={active.id} live={live} headerActions={<CasinoHeaderActions characterId={active.id} />} />
           <PokerTable key={`poker-${active.id}`} characterId={active.id} />
           <GlobalChat />

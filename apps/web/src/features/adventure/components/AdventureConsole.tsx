@@ -2,6 +2,7 @@ import { Tabs } from 'radix-ui';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
+import { useCommandsQuery } from '../api/get-commands';
 import { flattenConsole, useConsoleQuery } from '../api/get-console';
 import { useSendConsoleLine } from '../api/send-console-line';
 import { useStartAdventure } from '../api/start-adventure';
@@ -11,6 +12,7 @@ import { useConsoleRefusal } from '../hooks/useConsoleRefusal';
 import { CONSOLE_FILTERS, FILTER_LABELS, visibleMessages, type ConsoleFilter } from '../lib/filters';
 import { AdventureBanner } from './AdventureBanner';
 import { AdventureLauncher } from './AdventureLauncher';
+import { AgainButton, type AgainChoice } from './AgainButton';
 import { CommandsPanel } from './CommandsPanel';
 import { ConsoleHeader } from './ConsoleHeader';
 import { ConsoleInput } from './ConsoleInput';
@@ -38,6 +40,7 @@ export function AdventureConsole({ characterId, live, headerActions }: Adventure
   const inputRef = useRef<HTMLInputElement>(null);
 
   const consoleQuery = useConsoleQuery(characterId);
+  const commands = useCommandsQuery();
   const messages = useMemo(() => flattenConsole(consoleQuery.data), [consoleQuery.data]);
   const send = useSendConsoleLine(characterId, live);
   const history = useCommandHistory(characterId);
@@ -50,6 +53,10 @@ export function AdventureConsole({ characterId, live, headerActions }: Adventure
   const [commandsOpen, setCommandsOpen] = useState(false);
 
   const shown = useMemo(() => visibleMessages(messages, filter), [messages, filter]);
+  // Issue 44 "Again": with no adventure running, the last one's place and level, once more.
+  const again: AgainChoice | null = !adventure.current && adventure.lastOutcome ? adventure.lastOutcome : null;
+  const startAgain = ({ location, level }: AgainChoice) => start.mutate({ location, level });
+  const lastReturnId = useMemo(() => messages.findLast((m) => m.kind === 'adventure-return')?.id ?? null, [messages]);
 
   const submit = (text: string) => {
     history.record(text);
@@ -85,6 +92,7 @@ export function AdventureConsole({ characterId, live, headerActions }: Adventure
       ) : adventure.query.isError ? (
         <LoadErrorAlert title="The adventure board could not be loaded." onRetry={() => void adventure.query.refetch()} className="mx-3 mt-3" />
       ) : null}
+      {again ? <AgainButton choice={again} starting={start.isPending} onAgain={startAgain} className="mx-3 mt-2 self-start" /> : null}
 
       <Tabs.Root value={filter} onValueChange={(value) => setFilter(value as ConsoleFilter)} className="mt-3 flex min-h-0 flex-1 flex-col">
         <Tabs.List aria-label="Filter messages" className="mx-3 flex gap-1 rounded-lg border border-ink-600 bg-ink-950/60 p-1">
@@ -115,6 +123,7 @@ export function AdventureConsole({ characterId, live, headerActions }: Adventure
                 hasMore={consoleQuery.hasNextPage}
                 loadingEarlier={consoleQuery.isFetchingNextPage}
                 onLoadEarlier={() => void consoleQuery.fetchNextPage()}
+                lineAction={again && lastReturnId !== null ? { id: lastReturnId, node: <AgainButton choice={again} starting={start.isPending} onAgain={startAgain} /> } : null}
               />
             )}
           </Tabs.Content>
@@ -139,6 +148,7 @@ export function AdventureConsole({ characterId, live, headerActions }: Adventure
         onOlder={history.older}
         onNewer={history.newer}
         inputRef={inputRef}
+        commands={commands.data}
       />
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ConsoleMessage } from '@rpg/contract';
 import { CircleAlert, CircleCheck, Compass, Dices, Flag, Info, Spade, Sparkles, User, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatClock } from '../lib/time-format';
 
@@ -34,10 +35,12 @@ interface MessageLineProps {
   message: ConsoleMessage;
   /** The line continues the block above (same kind and sender): no icon or header of its own. */
   continued?: boolean;
+  /** A button under the text (the newest return line's Again). */
+  action?: ReactNode;
 }
 
 /** One console line: kind icon and badge, sender, time, and the text (line breaks kept). */
-export function MessageLine({ message, continued = false }: MessageLineProps) {
+export function MessageLine({ message, continued = false, action }: MessageLineProps) {
   const style = kindStyle(message.kind);
   const Icon = style.icon;
   const showSender = message.kind === 'user' || message.sender !== 'System';
@@ -59,6 +62,7 @@ export function MessageLine({ message, continued = false }: MessageLineProps) {
           <span className="sr-only">: </span>
           {message.content}
         </p>
+        {action ? <div className="mt-1.5">{action}</div> : null}
       </div>
     </li>
   );

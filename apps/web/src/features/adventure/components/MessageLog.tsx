@@ -1,5 +1,6 @@
 import type { ConsoleMessage } from '@rpg/contract';
 import { ArrowDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { useLogScroll } from '../hooks/useLogScroll';
 import { continuesRun } from '../lib/message-runs';
@@ -18,10 +19,12 @@ interface MessageLogProps {
   hasMore: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
+  /** A button shown under one line (the newest return line's Again). */
+  lineAction?: { id: number; node: ReactNode } | null;
 }
 
 /** The scrolling list of lines: role="log", announced politely as lines arrive. */
-export function MessageLog({ messages, filterLabel, emptyText, hasMore, loadingEarlier, onLoadEarlier }: MessageLogProps) {
+export function MessageLog({ messages, filterLabel, emptyText, hasMore, loadingEarlier, onLoadEarlier, lineAction }: MessageLogProps) {
   const { ref, onScroll, keepPlace, toNewest, scrolledUp } = useLogScroll(messages);
 
   return (
@@ -56,7 +59,12 @@ export function MessageLog({ messages, filterLabel, emptyText, hasMore, loadingE
         ) : (
           <ol className="-mt-1.5" aria-label={`${filterLabel} console lines`}>
             {messages.map((message, index) => (
-              <MessageLine key={message.id} message={message} continued={continuesRun(messages[index - 1], message)} />
+              <MessageLine
+                key={message.id}
+                message={message}
+                continued={continuesRun(messages[index - 1], message)}
+                action={lineAction?.id === message.id ? lineAction.node : undefined}
+              />
             ))}
           </ol>
         )}

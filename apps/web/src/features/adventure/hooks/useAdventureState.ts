@@ -56,5 +56,5 @@ export function useAdventureState(characterId: string, live: boolean) {
     }
   }, [current, lastOutcome, characterId, queryClient]);
 
-  return { query, current, remaining, launcher: query.data?.launcher ?? null };
+  return { query, current, remaining, lastOutcome, launcher: query.data?.launcher ?? null };
 }

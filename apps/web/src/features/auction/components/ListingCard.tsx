@@ -7,6 +7,7 @@ import { ItemStats } from '@/components/ItemStats';
 import { TierBadge } from '@/components/TierBadge';
 import { cn } from '@/lib/cn';
 import { itemKindLabel, TIER_TEXT } from '@/lib/item-display';
+import { ItemPicture } from '@/components/item-picture/ItemPicture';
 
 /** Spec 03 section 2: time left in hours. */
 export function timeLeftText(listing: Pick<AuctionListingView, 'expiresAt'>, now = Date.now()): string {
@@ -30,7 +31,8 @@ export function ListingCard({ listing, action, note, showSeller = true }: Listin
   return (
     <article aria-labelledby={nameId} className="flex flex-col gap-2 rounded-xl border border-gold-700/40 bg-ink-850/90 p-4">
       <div className="flex items-start justify-between gap-2">
-        <h3 id={nameId} className={cn('text-lg leading-snug font-semibold break-words', TIER_TEXT[item.tier])}>
+        <ItemPicture subject={item} />
+        <h3 id={nameId} className={cn('min-w-0 flex-1 text-lg leading-snug font-semibold break-words', TIER_TEXT[item.tier])}>
           {item.name}
           {listing.quantity > 1 ? <span className="ml-1 text-sm text-parchment-200">x{listing.quantity}</span> : null}
         </h3>

@@ -23,6 +23,7 @@ const REASONS: Readonly<Record<LedgerReason, string>> = {
   craft: 'Crafting',
   scroll: 'Scroll read',
   battle_pass: 'Battle pass reward',
+  first_steps: 'First steps reward',
   dev_grant: 'Granted (development)',
 };
 

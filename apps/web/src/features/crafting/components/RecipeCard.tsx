@@ -6,6 +6,7 @@ import { TierBadge } from '@/components/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { TIER_TEXT, itemKindLabel } from '@/lib/item-display';
+import { ItemPicture } from '@/components/item-picture/ItemPicture';
 import { formatClock } from '../lib/craft-clock';
 
 const TIER_EDGE: Record<RecipeView['tier'], string> = {
@@ -35,7 +36,8 @@ export function RecipeCard({ recipe, level, reason, busy, onCraft }: RecipeCardP
     <li>
       <article aria-labelledby={titleId} className={cn('rounded-lg border border-l-4 border-ink-600 bg-ink-900/70 p-3', TIER_EDGE[recipe.tier], !recipe.unlocked && 'opacity-80')}>
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
+          <ItemPicture subject={recipe.result} />
+          <div className="min-w-0 flex-1">
             <h3 id={titleId} className={cn('flex items-center gap-1.5 font-semibold break-words', TIER_TEXT[recipe.tier])}>
               {recipe.unlocked ? null : (
                 <>

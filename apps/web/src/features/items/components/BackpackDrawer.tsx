@@ -70,6 +70,7 @@ function BackpackContents({ characterId }: { characterId: string }) {
               <BackpackItemRow
                 key={entry.id}
                 entry={entry}
+                worn={entry.item.kind === 'gear' ? view.equipped[entry.item.slot] : undefined}
                 busy={busy}
                 onEquip={(id) => equip.mutate(id)}
                 onUse={(id) => use.mutate(id)}

@@ -1,5 +1,7 @@
 import type { InventoryEntryView } from '@rpg/contract';
+import { GearComparison } from '@/components/GearComparison';
 import { ItemStats } from '@/components/ItemStats';
+import { ItemPicture } from '@/components/item-picture/ItemPicture';
 import { Button } from '@/components/ui/Button';
 import { itemKindLabel, TIER_LABELS, TIER_TEXT } from '@/lib/item-display';
 import { ItemName } from './ItemName';
@@ -14,12 +16,13 @@ export interface ItemActions {
 }
 
 /** One backpack entry: name (tooltip with stats), quantity, kind, stats, and Equip / Use / Sell. */
-export function BackpackItemRow({ entry, onEquip, onUse, onSell, busy }: { entry: InventoryEntryView } & ItemActions) {
+export function BackpackItemRow({ entry, worn, onEquip, onUse, onSell, busy }: { entry: InventoryEntryView; worn?: InventoryEntryView } & ItemActions) {
   const { item } = entry;
   const usable = item.kind === 'potion' || item.kind === 'food';
 
   return (
     <li className="flex items-center gap-3 rounded-lg border border-ink-600 bg-ink-900/60 p-3">
+      <ItemPicture subject={item} />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline gap-2">
           <ItemName entry={entry} className="min-w-0" />
@@ -33,6 +36,7 @@ export function BackpackItemRow({ entry, onEquip, onUse, onSell, busy }: { entry
           <span className={TIER_TEXT[item.tier]}>{TIER_LABELS[item.tier]}</span> · {itemKindLabel(item)}
         </p>
         <ItemStats item={item} className="mt-1 text-xs" />
+        {item.kind === 'gear' ? <GearComparison item={item} worn={worn} className="mt-0.5" /> : null}
       </div>
       <div className="flex shrink-0 flex-wrap justify-end gap-2">
         {item.kind === 'gear' ? (

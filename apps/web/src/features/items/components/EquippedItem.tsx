@@ -1,4 +1,5 @@
 import type { InventoryEntryView } from '@rpg/contract';
+import { ItemPicture } from '@/components/item-picture/ItemPicture';
 import { ItemName } from './ItemName';
 
 interface EquippedItemProps {
@@ -11,6 +12,7 @@ interface EquippedItemProps {
 export function EquippedItem({ entry, busy, onUnequip }: EquippedItemProps) {
   return (
     <span className="flex flex-col items-center gap-1">
+      <ItemPicture subject={entry.item} />
       <ItemName entry={entry} className="text-center text-sm" />
       <button
         type="button"

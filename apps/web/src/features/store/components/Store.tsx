@@ -1,3 +1,4 @@
+import type { InventoryView } from '@rpg/contract';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { LoadErrorAlert } from '@/components/ui/Alert';
@@ -21,10 +22,12 @@ export function StoreLoading() {
 interface StoreProps {
   characterId: string;
   characterName: string;
+  /** What the character wears, by slot (the page reads the inventory): gear offers are compared with it. */
+  worn?: InventoryView['equipped'];
 }
 
 /** /store for the active character: heading, countdown, wallet and the four sections of offers. */
-export function Store({ characterId, characterName }: StoreProps) {
+export function Store({ characterId, characterName, worn }: StoreProps) {
   const store = useStoreQuery(characterId);
   const buy = useBuyOffer(characterId);
   const failed = store.isError && !store.data;
@@ -58,6 +61,7 @@ export function Store({ characterId, characterName }: StoreProps) {
         wallet={view.wallet.copper}
         pendingOfferId={buy.isPending ? buy.variables : undefined}
         onBuy={(offerId) => buy.mutate(offerId)}
+        worn={worn}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import type { StoreView } from '@rpg/contract';
+import type { InventoryView, StoreView } from '@rpg/contract';
 import { Backpack, FlaskConical, Swords, Utensils, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { OfferCard, type Offer } from './OfferCard';
@@ -20,9 +20,11 @@ interface StoreTabsProps {
   /** The offer being bought, if any. */
   pendingOfferId: string | undefined;
   onBuy: (offerId: string) => void;
+  /** What the character wears, by slot: each gear offer is compared with it (absent while it loads). */
+  worn?: InventoryView['equipped'];
 }
 
-export function StoreTabs({ sections, wallet, pendingOfferId, onBuy }: StoreTabsProps) {
+export function StoreTabs({ sections, wallet, pendingOfferId, onBuy, worn }: StoreTabsProps) {
   return (
     <Tabs.Root defaultValue="gear">
       <Tabs.List aria-label="Store sections" className="grid grid-cols-2 gap-1 rounded-xl border border-gold-700/40 bg-ink-850/90 p-1 sm:grid-cols-4">
@@ -53,6 +55,7 @@ export function StoreTabs({ sections, wallet, pendingOfferId, onBuy }: StoreTabs
                     affordable={offer.price <= wallet}
                     pending={pendingOfferId === offer.offerId}
                     onBuy={onBuy}
+                    worn={worn}
                   />
                 ))}
               </div>

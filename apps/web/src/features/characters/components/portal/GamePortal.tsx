@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/Card';
 import { CenteredSpinner } from '@/components/ui/Spinner';
 import { useSelectCharacter } from '../../api/select-character';
 import { useCharacterList } from '../../hooks/useCharacterList';
-import { atCharacterLimit, CHARACTER_LIMIT_NOTICE } from '../../lib/roster';
+import { atCharacterLimit, PORTAL_LIMIT_NOTICE } from '../../lib/roster';
 import { CharacterCard } from './CharacterCard';
 import { CreateCharacterCard } from './CreateCharacterCard';
 
@@ -69,7 +69,7 @@ export function GamePortal({ email, logout }: GamePortalProps) {
             </ul>
             {full ? (
               <Alert tone="gold" role="status" className="mt-4">
-                {CHARACTER_LIMIT_NOTICE}
+                {PORTAL_LIMIT_NOTICE}
               </Alert>
             ) : null}
           </>

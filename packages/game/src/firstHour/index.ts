@@ -1,0 +1,2 @@
+export * from './complete.ts';
+export * from './away.ts';
