@@ -36,3 +36,5 @@ export * from './achievements/index.ts';
 export * from './leaderboards/index.ts';
 export * from './gifts/index.ts';
 export * from './ledger/index.ts';
+export * from './world/index.ts';
+export * from './balance/index.ts';

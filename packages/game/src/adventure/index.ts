@@ -3,3 +3,4 @@ export * from './start.ts';
 export * from './rewards.ts';
 export * from './drops.ts';
 export * from './complete.ts';
+export * from './upkeep.ts';
