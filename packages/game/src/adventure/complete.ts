@@ -172,7 +172,7 @@ export function completeAdventure(
       ];
   const upkeep = copper(Math.min(gearUpkeep(character.equipped ?? [], adventure.level), (character.copper ?? 0) + copperGained));
   if (upkeep > 0) messages.push(`Repairs to ${who === 'Your character' ? 'your' : `${who}'s`} gear cost ${formatCoins(upkeep)}.`);
-  if (conditions && (conditions.winChance !== 0 || conditions.rewardMultiplier !== 1)) messages.unshift(conditionsMessage(place, conditions));
+  if (conditions && (conditions.winChance !== 0 || conditions.rewardMultiplier !== 1)) messages.push(conditionsMessage(place, conditions));
   if (levelsGained > 0) messages.push(`Level up! ${who} is now level ${state.level}.`);
   if (manaRestored > 0) messages.push(`${who} recovered ${manaRestored} mana while resting (${currentMana}/${attributes.maxMana}).`);
 
