@@ -23,7 +23,7 @@ test.describe('achievements and the battle pass (spec 03 §2, §4, §9)', () => 
     await expect(entry(page, 'Night Owl')).toContainText('Complete to reveal details');
     await page.getByRole('tab', { name: 'Battle Pass' }).click();
     await expect(page.getByRole('listitem', { name: "Level 1: Traveler's Supply Pack" })).toContainText('LOCKED');
-    await expect(page.getByRole('listitem', { name: 'Level 15: Dragonfang' })).toContainText('3000 pts');
+    await expect(page.getByRole('listitem', { name: 'Level 15: Dragonfang' })).toContainText('950 pts');
 
     // The old word unlocks Curious Mind (50 points): level 1 of the battle pass, its pack granted.
     await page.goto('/play');

@@ -84,21 +84,22 @@ test.describe('casino chips and poker (spec 02 sections 2, 4, 5, 9)', () => {
     await expect(cashOutButton(page)).toBeVisible();
     expect(await copperOf(page, hero.id)).toBe(startCopper - 100);
 
-    // A hand ended by a fold before any bet: the chips come back whole.
+    // A hand ended by a fold before any bet (issue 42): the ante and the table fee are lost, the rest comes back.
     const table = pokerTable(page);
     await table.getByRole('button', { name: 'New hand' }).click();
     await expect(table.getByRole('group', { name: 'Your hand' }).getByRole('img')).toHaveCount(2);
     await expect(table.getByRole('group', { name: 'AI Bot' }).getByRole('img', { name: 'Face-down card' })).toHaveCount(2);
     await expect(table.getByText('Pre-flop', { exact: true })).toBeVisible();
+    await expect(table.getByLabel('Table stakes')).toHaveText('Ante 10 chips each · Table fee 1 chips · The house keeps 10% of what you win.');
     await expect(cashOutButton(page)).toHaveCount(0); // every chip is at the table
     await table.getByRole('button', { name: 'Fold' }).click();
     await expect(table.getByText('You folded. AI Bot wins the pot.')).toBeVisible();
-    await expect.poll(() => chipsOnButton(page)).toBe(100);
+    await expect.poll(() => chipsOnButton(page)).toBe(89);
 
     // Cash out part of it: floor(95% of 50) = 47 copper, fee 3.
     const beforeFirst = await copperOf(page, hero.id);
     await cashOut(page, 50, 'Confirm cash out of 50 chips for 47c?');
-    await expect.poll(() => chipsOnButton(page)).toBe(50);
+    await expect.poll(() => chipsOnButton(page)).toBe(39);
     expect(await copperOf(page, hero.id)).toBe(beforeFirst + 47);
 
     // Play a hand to the end: check when possible, call the bot's bets; it may fold, raise or reach the showdown.

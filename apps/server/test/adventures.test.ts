@@ -6,7 +6,7 @@ import {
   type AdventureStateResponse,
   type StartAdventureResponse,
 } from '@rpg/contract';
-import { BATTLE_PASS_REWARDS, completeAdventure, copper, NO_SPELL_EFFECTS, type GearItem } from '@rpg/game';
+import { BATTLE_PASS_REWARDS, completeAdventure, copper, NO_SPELL_EFFECTS, worldAt, xpToLeaveLevel, type GearItem } from '@rpg/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributesOf } from '../src/db/queries/characters.ts';
@@ -41,20 +41,22 @@ async function player(): Promise<{ client: TestClient; character: CharacterView 
 }
 
 /** What the rules say the settlement of an adventure gives this character (its secret seed; one inserted without a seed is seeded by its id). */
-async function predict(characterId: string, adventure: { id: string; seed: string | null }, location: 'forest' | 'desert', level: number) {
+async function predict(characterId: string, adventure: { id: string; seed: string | null; startTime: Date }, location: 'forest' | 'desert', level: number) {
   const c = await characterRow(db(), characterId);
   const a = await attributesRow(db(), characterId);
-  const snapshot = { name: c.name, level: c.level, xp: c.xp, characterClass: c.characterClass, attributes: attributesOf(a), effects: NO_SPELL_EFFECTS };
-  return completeAdventure(snapshot, { location, level }, adventureRng(adventure), server.app.ctx.adventures.dropOptions);
+  const snapshot = { name: c.name, level: c.level, xp: c.xp, copper: c.copper, characterClass: c.characterClass, attributes: attributesOf(a), effects: NO_SPELL_EFFECTS };
+  // Issue 42: the land's conditions when the adventure set out.
+  const conditions = worldAt(adventure.startTime.getTime()).lands[location];
+  return completeAdventure(snapshot, { location, level, conditions }, adventureRng(adventure), server.app.ctx.adventures.dropOptions);
 }
 
 /** An adventure that ended a minute ago, with an id whose seeded fight `wanted` accepts. */
 async function insertFinishedAdventure(characterId: string, wanted: (o: Awaited<ReturnType<typeof predict>>) => boolean) {
   for (let i = 0; i < 500; i++) {
     const id = randomUUID();
-    const outcome = await predict(characterId, { id, seed: null }, 'forest', 1);
-    if (!wanted(outcome)) continue;
     const now = Date.now();
+    const outcome = await predict(characterId, { id, seed: null, startTime: new Date(now - 120_000) }, 'forest', 1);
+    if (!wanted(outcome)) continue;
     await db().insert(characterAdventures).values({
       id, characterId, location: 'forest', level: 1, startTime: new Date(now - 120_000), endTime: new Date(now - 60_000), originalMs: 60_000,
     });
@@ -216,10 +218,10 @@ describe('settling an adventure (spec 02 §4, §7, §9)', () => {
 
   it('levels up on a win: XP carried over, +5 max health, a skill point, three attribute points, the counts', async () => {
     const { client, character } = await player();
-    await db().update(playerCharacters).set({ xp: 499 }).where(eq(playerCharacters.id, character.id));
+    await db().update(playerCharacters).set({ xp: 99 }).where(eq(playerCharacters.id, character.id));
     const { outcome } = await insertFinishedAdventure(character.id, (o) => o.won);
     const [after] = await listCharacters(client);
-    expect(after).toMatchObject({ level: 2, xp: 499 + outcome.xpGained - 500, skillPoints: 1, availableAttributePoints: 3, copper: character.copper + outcome.copperGained });
+    expect(after).toMatchObject({ level: 2, xp: 99 + outcome.xpGained - xpToLeaveLevel(1), skillPoints: 1, availableAttributePoints: 3, copper: character.copper + outcome.copperGained });
     expect(after?.attributes.maxHealth).toBe(character.attributes.maxHealth + 5);
     expect(after?.attributes.maxMana).toBe(character.attributes.maxMana + 5);
     expect(await characterRow(db(), character.id)).toMatchObject({ adventuresCompleted: 1, battlesWon: 1 });

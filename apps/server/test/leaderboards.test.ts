@@ -1,6 +1,7 @@
 import type { LeaderboardResponse } from '@rpg/contract';
 import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xpToLeaveLevel, xpToReachLevel } from '@rpg/game';
 import { achievementProgress, playerCharacterAttributes, playerCharacters, users } from '../src/db/schema/index.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
@@ -120,14 +121,14 @@ describe('leaderboards (spec 03 §2/§3, DECISIONS §2/§4)', () => {
     const meId = await userIdOf(me);
     const [veteran, rookie] = await seed(meId, [
       { name: 'Veteran', level: 40, xp: 5, attack: 500 },
-      { name: 'Rookie', level: 39, xp: 999_999, attack: 499 },
+      { name: 'Rookie', level: 39, xp: xpToLeaveLevel(39) - 1, attack: 499 },
     ]);
     const xp = await board(me, 'xp');
     expect(xp.entries.slice(0, 2).map((e) => [e.characterId, e.rank])).toEqual([
       [veteran!.id, 1],
       [rookie!.id, 2],
     ]);
-    expect(xp.entries[0]!.value).toBe((250 * 39 * 40 * 41) / 3 + 5);
+    expect(xp.entries[0]!.value).toBe(xpToReachLevel(40) + 5);
     expect(xp.own.map((e) => [e.name, e.rank, e.own])).toEqual([
       ['Veteran', 1, true],
       ['Rookie', 2, true],

@@ -59,18 +59,18 @@ describe('poker through the console (spec 02 §4 "Poker", §5, §8)', () => {
     expect(await chips()).toBe(0);
     await pinSeed('hand-192', 500);
 
+    // Issue 42: the 5-chip table fee and the 10-chip ante are taken at the deal.
     expect(await poker('/check')).toEqual([
       'You check.',
-      'AI Bot raises by 10 to 10 chips.',
-      'Your turn (pot 10, 10 to call, you have 500 chips): /bet 10 to call, /raise [amount] or /fold.',
+      'AI Bot checks.',
+      'Flop: 10♥ A♠ 2♠',
+      'Your turn (pot 20, you have 485 chips): /check, /bet [amount], /raise [amount] or /fold.',
     ]);
-    // A refused action changes nothing and uses no action number: the hand replays the same.
-    expect(await errors('/c')).toEqual(["You can't check: there is a bet of 10 chips. Use /bet 10 to call, /raise [amount] or /fold."]);
 
     // A reload resumes the hand: the same public view, without the deck or the bot's cards.
     const resumed = await view();
     expect(resumed.chips).toBe(0);
-    expect(resumed.game).toMatchObject({ isActive: true, phase: 'preflop', pot: 10, currentBet: 10, deckSize: 48, communityCards: [] });
+    expect(resumed.game).toMatchObject({ isActive: true, phase: 'flop', pot: 20, currentBet: 0, deckSize: 45 });
     expect(resumed.game?.players.map((p) => p.cards?.map((c) => c.display) ?? null)).toEqual([['6♥', '9♥'], null]);
     expect(resumed.game).not.toHaveProperty('deck');
     expect(resumed.game).not.toHaveProperty('actions');
@@ -78,50 +78,46 @@ describe('poker through the console (spec 02 §4 "Poker", §5, §8)', () => {
     expect(await view()).toEqual(resumed);
     expect(pokerResponseSchema.parse(resumed)).toEqual(resumed);
 
-    expect(await poker('/bet 10')).toEqual(['You call 10 chips.', 'Flop: 10♥ A♠ 2♠', 'Your turn (pot 20, you have 490 chips): /check, /bet [amount], /raise [amount] or /fold.']);
-    expect(await poker('/check')).toEqual([
-      'You check.',
-      'AI Bot checks.',
-      'Turn: 4♥ (board: 10♥ A♠ 2♠ 4♥)',
-      'Your turn (pot 20, you have 490 chips): /check, /bet [amount], /raise [amount] or /fold.',
-    ]);
+    expect((await poker('/check'))[2]).toBe('Turn: 4♥ (board: 10♥ A♠ 2♠ 4♥)');
+    expect((await poker('/c'))[2]).toBe('River: 2♥ (board: 10♥ A♠ 2♠ 4♥ 2♥)');
+    // The bot, holding three twos, bets the river.
     expect((await poker('/check'))[1]).toBe('AI Bot raises by 10 to 10 chips.');
-    expect((await poker('/bet 10'))[1]).toBe('River: 2♥ (board: 10♥ A♠ 2♠ 4♥ 2♥)');
-    expect((await poker('/c'))[1]).toBe('AI Bot raises by 20 to 20 chips.');
-    expect(await poker('/bet 20')).toEqual([
-      'You call 20 chips.',
+    // A refused action changes nothing and uses no action number: the hand replays the same.
+    expect(await errors('/c')).toEqual(["You can't check: there is a bet of 10 chips. Use /bet 10 to call, /raise [amount] or /fold."]);
+    expect(await poker('/bet 10')).toEqual([
+      'You call 10 chips.',
       'Showdown! Board: 10♥ A♠ 2♠ 4♥ 2♥',
       'You: 6♥ 9♥ - Flush (10♥ 9♥ 6♥ 4♥ 2♥)',
       'AI Bot: 7♣ 2♦ - Three of a Kind (2♦ 2♠ 2♥ A♠ 10♥)',
-      'You win the pot of 80 chips with Flush!',
-      'Game over. You finish with 540 chips. Type /poker to play again.',
+      'You win the pot of 40 chips with Flush! The house keeps 2 chips.',
+      'Game over. You finish with 513 chips. Type /poker to play again.',
     ]);
-    expect(await chips()).toBe(540);
+    expect(await chips()).toBe(513);
     const [row] = await db().select().from(pokerGames).where(eq(pokerGames.characterId, id));
-    expect(row?.state.actions).toHaveLength(7);
+    expect(row?.state.actions).toHaveLength(5);
 
     // The finished hand stays visible, bot cards shown at the showdown; its chips are already back.
     const over = pokerResponseSchema.parse(await view());
-    expect(over.chips).toBe(540);
+    expect(over.chips).toBe(513);
     expect(over.game).toMatchObject({ isActive: false, phase: 'showdown', endedBy: 'showdown', winner: 'Aria', winningHand: 'Flush', pot: 0 });
     expect(over.game?.players[1].cards?.map((c) => c.display)).toEqual(['7♣', '2♦']);
     expect(await errors('/check')).toEqual(['No active poker game. Type /poker to start a new game.']);
   });
 
   it('checks the amounts, refuses a second /poker during a hand, and a fold loses the pot', async () => {
-    expect((await poker('/poker'))[0]).toBe('New poker game! You have 540 chips; AI Bot has 1000.');
-    await pinSeed('fold-0', 540);
+    expect((await poker('/poker'))[0]).toBe('New poker game! You have 513 chips; AI Bot has 1000.');
+    await pinSeed('fold-0', 513);
     expect(await errors('/bet abc')).toEqual(['Invalid bet amount. Usage: /bet [amount]']);
     expect(await errors('/bet')).toEqual(['Invalid bet amount. Usage: /bet [amount]']);
     expect(await errors('/raise 0')).toEqual(['Invalid raise amount. Usage: /raise [amount]']);
-    expect(await poker('/bet 50')).toEqual([
-      'You bet 50 chips.',
-      'AI Bot calls 50 chips.',
+    expect(await poker('/bet 10')).toEqual([
+      'You bet 10 chips.',
+      'AI Bot calls 10 chips.',
       'Flop: 6♣ 8♣ 5♣',
-      'Your turn (pot 100, you have 490 chips): /check, /bet [amount], /raise [amount] or /fold.',
+      'Your turn (pot 40, you have 487 chips): /check, /bet [amount], /raise [amount] or /fold.',
     ]);
-    expect(await errors('/bet 100000')).toEqual(["You can't bet 100000 chips: you only have 490 chips."]);
-    expect(await errors('/raise 600')).toEqual(["You can't raise by 600: a bet of 600 needs 600 more chips and you only have 490."]);
+    expect(await errors('/bet 100000')).toEqual(["You can't bet 100000 chips: you only have 487 chips."]);
+    expect(await errors('/raise 600')).toEqual(["You can't raise by 600: a bet of 600 needs 600 more chips and you only have 487."]);
 
     // Buying chips during a hand is fine; they wait beside the table.
     await db().update(playerCharacters).set({ copper: 100 }).where(eq(playerCharacters.id, id));
@@ -129,12 +125,12 @@ describe('poker through the console (spec 02 §4 "Poker", §5, §8)', () => {
     expect(await errors('/p')).toEqual([
       "You're already playing a hand. Finish it with /check, /bet [amount] or /raise [amount], or give it up with /fold.",
     ]);
-    expect((await view()).game).toMatchObject({ isActive: true, pot: 100, phase: 'flop' });
+    expect((await view()).game).toMatchObject({ isActive: true, pot: 40, phase: 'flop' });
 
-    expect(await poker('/f')).toEqual(['You fold.', 'AI Bot wins the pot of 100 chips.', 'Game over. You finish with 490 chips. Type /poker to play again.']);
-    expect(await chips()).toBe(590);
+    expect(await poker('/f')).toEqual(['You fold.', 'AI Bot wins the pot of 40 chips.', 'Game over. You finish with 487 chips. Type /poker to play again.']);
+    expect(await chips()).toBe(587);
     const folded = await view();
-    expect(folded).toMatchObject({ chips: 590, game: { isActive: false, endedBy: 'fold', winner: 'AI Bot', winningHand: null } });
+    expect(folded).toMatchObject({ chips: 587, game: { isActive: false, endedBy: 'fold', winner: 'AI Bot', winningHand: null } });
     expect(folded.game?.players[1].cards).toBeNull();
   });
 

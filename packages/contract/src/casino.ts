@@ -49,6 +49,10 @@ export const pokerGameSchema = lazySchema(() => z.strictObject({
   split: z.boolean(),
   endedBy: z.enum(['fold', 'showdown']).nullable(),
   startingChips: int,
+  /** Issue 42: each player's ante, the table fee and the rake the house kept (absent on hands dealt before them). */
+  ante: int.optional(),
+  fee: int.optional(),
+  rake: int.optional(),
   deckSize: int,
 }));
 

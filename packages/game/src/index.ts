@@ -39,3 +39,5 @@ export * from './leaderboards/index.ts';
 export * from './gifts/index.ts';
 export * from './ledger/index.ts';
 export * from './account/index.ts';
+export * from './world/index.ts';
+export * from './balance/index.ts';

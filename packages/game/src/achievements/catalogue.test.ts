@@ -35,8 +35,8 @@ describe('spec 03 §3 the achievement catalogue', () => {
 });
 
 describe('spec 03 §4/§9 battle-pass levels and rewards', () => {
-  it('has 15 thresholds 50 ... 3000 and rarities by level', () => {
-    expect(BATTLE_PASS_THRESHOLDS).toEqual([50, 100, 175, 250, 350, 500, 650, 800, 1000, 1250, 1500, 1750, 2000, 2500, 3000]);
+  it('has 15 thresholds 50 ... 950 (issue 42, in place of spec 03 §9 50 ... 3000) and rarities by level', () => {
+    expect(BATTLE_PASS_THRESHOLDS).toEqual([50, 100, 150, 200, 275, 350, 425, 500, 600, 700, 750, 800, 850, 900, 950]);
     expect(BATTLE_PASS_REWARDS.map((r) => r.itemRarity)).toEqual([
       'common', 'common', 'common', 'uncommon', 'uncommon', 'uncommon', 'uncommon', 'rare', 'rare', 'rare', 'rare', 'epic', 'epic', 'epic', 'legendary',
     ]);
@@ -50,12 +50,12 @@ describe('spec 03 §4/§9 battle-pass levels and rewards', () => {
     expect(levelForPoints(0)).toBe(0);
     expect(levelForPoints(49)).toBe(0);
     expect(levelForPoints(50)).toBe(1);
-    expect(levelForPoints(2999)).toBe(14);
+    expect(levelForPoints(949)).toBe(14);
     expect(levelForPoints(5000)).toBe(15);
     expect(pointsToNextLevel(0)).toBe(50);
     expect(pointsToNextLevel(60)).toBe(40);
-    expect(pointsToNextLevel(3000)).toBe(0);
-    expect(levelsGained(45, 180)).toEqual([1, 2, 3]);
+    expect(pointsToNextLevel(950)).toBe(0);
+    expect(levelsGained(45, 160)).toEqual([1, 2, 3]);
     expect(levelsGained(180, 180)).toEqual([]);
   });
 });

@@ -24,13 +24,13 @@ describe('spec 03 §4 battle pass: claiming the levels reached (issue 27 point 5
   });
 
   it('grants every reached level not yet granted, lowest first', () => {
-    expect(rewardsToClaim(175, new Set([2]), true).map((r) => r.level)).toEqual([1, 3]);
-    expect(rewardsToClaim(3000, new Set(), true)).toHaveLength(BATTLE_PASS_REWARDS.length);
+    expect(rewardsToClaim(150, new Set([2]), true).map((r) => r.level)).toEqual([1, 3]);
+    expect(rewardsToClaim(950, new Set(), true)).toHaveLength(BATTLE_PASS_REWARDS.length);
   });
 
   it('a title alone needs no character (level 5 is the Explorer title)', () => {
     const granted = new Set([1, 2, 3, 4]);
     expect(BATTLE_PASS_REWARDS[4]!.grant.kind).toBe('title');
-    expect(rewardsToClaim(350, granted, false).map((r) => r.level)).toEqual([5]);
+    expect(rewardsToClaim(275, granted, false).map((r) => r.level)).toEqual([5]);
   });
 });

@@ -12,6 +12,8 @@ import type { SkillBonuses } from '../skills/bonuses.ts';
 import type { Attributes, CharacterClass, GearStats } from '../types.ts';
 import { rollDrops, type DropOptions, type ItemStack } from './drops.ts';
 import { rollRewards } from './rewards.ts';
+import { gearUpkeep } from './upkeep.ts';
+import { WEATHER_NAMES, type LandConditions } from '../world/clock.ts';
 
 /** Spec 02 §4, DECISIONS §4: after a won adventure, mana classes regenerate 10% of max mana. */
 export const POST_ADVENTURE_MANA_FRACTION = 0.1;
@@ -24,8 +26,10 @@ export interface AdventurerSnapshot {
   xp: number;
   characterClass: CharacterClass;
   attributes: Attributes;
-  /** Stats of the equipped gear. */
-  equipped?: readonly { stats: GearStats }[];
+  /** Stats (and prices, for the repairs) of the equipped gear. */
+  equipped?: readonly { stats: GearStats; price?: number }[];
+  /** Copper held when setting out: the repairs never cost more than this plus the reward. */
+  copper?: number;
   /** What spells cast before the adventure left for it; used up here. */
   effects?: SpellEffects;
   /** What the unlocked skills add to the fight (skills/bonuses.ts). */
@@ -35,6 +39,8 @@ export interface AdventurerSnapshot {
 export interface FinishedAdventure {
   location: LocationId;
   level: number;
+  /** The land's conditions when the adventure set out (world/clock.ts landConditions); none when absent. */
+  conditions?: Pick<LandConditions, 'weather' | 'winChance' | 'rewardMultiplier' | 'night'>;
 }
 
 export interface AdventureOutcome {
@@ -43,6 +49,8 @@ export interface AdventureOutcome {
   winChance: number;
   xpGained: number;
   copperGained: Copper;
+  /** Repairs paid for the equipped gear (gearUpkeep, at most what the character held plus the reward). */
+  upkeep: Copper;
   /** Health actually lost (the fight never leaves less than 1). */
   healthLost: number;
   /** Mana actually lost on a defeat (DECISIONS §4); 0 on a win. */
@@ -68,6 +76,14 @@ export interface AdventureOutcome {
 function lootLine(items: readonly ItemStack[]): string {
   if (items.length === 0) return 'No loot this time.';
   return `Loot: ${items.map(({ item, quantity }) => (quantity > 1 ? `${quantity}x ${item.name}` : item.name)).join(', ')}.`;
+}
+
+/** Issue 42: the line that says how the world weighed on an adventure. */
+export function conditionsMessage(place: string, conditions: NonNullable<FinishedAdventure['conditions']>): string {
+  const points = Math.round(conditions.winChance * 100);
+  const bonus = Math.round((conditions.rewardMultiplier - 1) * 100);
+  const effects = [points !== 0 ? `win chance ${points > 0 ? '+' : ''}${points}%` : '', bonus !== 0 ? `rewards +${bonus}%` : ''].filter(Boolean).join(', ');
+  return `${place}${conditions.night ? ' by night' : ''}, ${WEATHER_NAMES[conditions.weather].toLowerCase()}: ${effects}.`;
 }
 
 /** Spec 02 §4: 10% of max mana, rounded up, for a mana class with mana; never above max. */
@@ -98,7 +114,9 @@ export function completeAdventure(
   }
   const who = character.name ?? 'Your character';
   const place = LOCATIONS[adventure.location].name;
-  const stats = combatStatsOf(character);
+  const conditions = adventure.conditions;
+  const base = combatStatsOf(character);
+  const stats = conditions ? { ...base, bonusWinChance: (base.bonusWinChance ?? 0) + conditions.winChance } : base;
   const fight = resolveFight(stats, enemy, rng);
   const chancePct = Math.round(fight.winChance * 100);
 
@@ -120,8 +138,9 @@ export function completeAdventure(
   let levelsGained = 0;
   if (fight.won) {
     const rewards = rollRewards(adventure.location, adventure.level, rng);
-    xpGained = rewards.xp;
-    copperGained = rewards.copper;
+    const boost = conditions?.rewardMultiplier ?? 1;
+    xpGained = Math.round(rewards.xp * boost);
+    copperGained = copper(Math.round(rewards.copper * boost));
     items = rollDrops(adventure.location, adventure.level, rng, options);
     const leveled = gainXp(state, xpGained);
     state = leveled.state;
@@ -151,6 +170,9 @@ export function completeAdventure(
         `${healthLine}${manaLine} No XP, coins or loot this time.`,
         `The odds were ${chancePct}%. Better gear, more training or a lower level will turn the tide.`,
       ];
+  const upkeep = copper(Math.min(gearUpkeep(character.equipped ?? [], adventure.level), (character.copper ?? 0) + copperGained));
+  if (upkeep > 0) messages.push(`Repairs to ${who === 'Your character' ? 'your' : `${who}'s`} gear cost ${formatCoins(upkeep)}.`);
+  if (conditions && (conditions.winChance !== 0 || conditions.rewardMultiplier !== 1)) messages.push(conditionsMessage(place, conditions));
   if (levelsGained > 0) messages.push(`Level up! ${who} is now level ${state.level}.`);
   if (manaRestored > 0) messages.push(`${who} recovered ${manaRestored} mana while resting (${currentMana}/${attributes.maxMana}).`);
 
@@ -160,6 +182,7 @@ export function completeAdventure(
     winChance: fight.winChance,
     xpGained,
     copperGained,
+    upkeep,
     healthLost,
     manaLost,
     manaRestored,

@@ -4,3 +4,4 @@ export * from './rewards.ts';
 export * from './drops.ts';
 export * from './complete.ts';
 export * from './again.ts';
+export * from './upkeep.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { enemyFor, type Enemy } from '../content/enemies.ts';
 import { COMBAT_MANA_CLASSES } from '../content/classes.ts';
-import { advantage, combatStatsOf, winChance, winChanceTerms, type CombatStats } from './winChance.ts';
+import { startingAttributes } from '../character/newCharacter.ts';
+import { advantage, combatStatsOf, winChance, winChanceTerms, woundTerm, type CombatStats } from './winChance.ts';
 
 const enemy: Enemy = { id: 'dummy', name: 'Dummy', location: 'forest', level: 1, hp: 10, attack: 10, defense: 10, speed: 10 };
 const even: CombatStats = { attack: 10, defense: 10, speed: 10, magicPower: 10, maxHealth: 10, characterClass: 'warrior' };
@@ -66,5 +67,24 @@ describe('win chance (spec 02 §9 Combat, DECISIONS §2)', () => {
     });
     // attack 7 vs 3, defense 6 vs 1, speed 4 vs 2
     expect(winChance(warrior, enemyFor('forest', 1)!)).toBeCloseTo(0.5 + 0.15 * (4 / 7) + 0.15 * (5 / 6) + 0.1 * 0.5, 12);
+  });
+});
+
+describe('issue 42: a wounded character fights worse', () => {
+  it('loses 0.3 x the share of max health missing, nothing at full health or when health is unknown', () => {
+    expect(woundTerm({ maxHealth: 20, currentHealth: 20 })).toBe(0);
+    expect(woundTerm({ maxHealth: 20, currentHealth: 10 })).toBe(-0.15);
+    expect(woundTerm({ maxHealth: 20, currentHealth: 0 })).toBe(-0.3);
+    expect(woundTerm({ maxHealth: 20 })).toBe(0);
+  });
+
+  it('counts current health from the attributes in the fight', () => {
+    const attributes = startingAttributes('human', 'warrior');
+    const enemy = enemyFor('volcano', 3)!;
+    const full = winChanceTerms(combatStatsOf({ characterClass: 'warrior', attributes }), enemy);
+    const hurt = winChanceTerms(combatStatsOf({ characterClass: 'warrior', attributes: { ...attributes, currentHealth: 1 } }), enemy);
+    expect(full.wounds).toBe(0);
+    expect(hurt.wounds).toBeLessThan(-0.25);
+    expect(hurt.total).toBeLessThan(full.total - 0.2);
   });
 });

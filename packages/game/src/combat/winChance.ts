@@ -10,6 +10,11 @@ export const WIN_CHANCE_BASE = 0.5;
 export const WIN_CHANCE_WEIGHTS = { attack: 0.15, defense: 0.15, speed: 0.1, magic: 0.1 } as const;
 export const MIN_WIN_CHANCE = 0.1;
 export const MAX_WIN_CHANCE = 0.95;
+/**
+ * Issue 42, docs/decisions.md "Health fights": a wounded character fights worse. The win chance
+ * loses this much times the share of max health missing (-0.3 at no health, -0.15 at half).
+ */
+export const WOUND_WEIGHT = 0.3;
 
 /** A character's effective stats in a fight: attributes + equipped gear + pending spells. */
 export interface CombatStats {
@@ -18,6 +23,8 @@ export interface CombatStats {
   speed: number;
   magicPower: number;
   maxHealth: number;
+  /** Health when setting out; full health when absent. */
+  currentHealth?: number;
   characterClass: CharacterClass;
   /** From attack spells (fireball, frostbolt, lightning). */
   bonusWinChance?: number;
@@ -31,6 +38,8 @@ export interface WinChanceTerms {
   speed: number;
   magic: number;
   bonus: number;
+  /** The wound term: -WOUND_WEIGHT x the share of max health missing (0 at full health). */
+  wounds: number;
   /** 0.5 + every term, clamped to [0.1, 0.95]. */
   total: number;
 }
@@ -58,7 +67,7 @@ export function effectiveDefense(player: CombatStats): number {
  * Spec 02 §9 / DECISIONS §2 (the combat formula resolves):
  * 0.5 + 0.15 adv(attack, enemy attack) + 0.15 adv(defense + shield, enemy defense)
  *     + 0.1 adv(speed, enemy speed) + 0.1 max(0, adv(magicPower, enemy defense)) [COMBAT_MANA_CLASSES of content/classes.ts only]
- *     + spell bonus, clamped to [0.1, 0.95].
+ *     + spell bonus - 0.3 x the share of max health missing (issue 42), clamped to [0.1, 0.95].
  */
 export function winChanceTerms(player: CombatStats, enemy: Enemy): WinChanceTerms {
   const w = WIN_CHANCE_WEIGHTS;
@@ -69,8 +78,16 @@ export function winChanceTerms(player: CombatStats, enemy: Enemy): WinChanceTerm
     ? w.magic * Math.max(0, advantage(player.magicPower, enemy.defense))
     : 0;
   const bonus = player.bonusWinChance ?? 0;
-  const total = clamp(WIN_CHANCE_BASE + attack + defense + speed + magic + bonus, MIN_WIN_CHANCE, MAX_WIN_CHANCE);
-  return { attack, defense, speed, magic, bonus, total };
+  const wounds = woundTerm(player);
+  const total = clamp(WIN_CHANCE_BASE + attack + defense + speed + magic + bonus + wounds, MIN_WIN_CHANCE, MAX_WIN_CHANCE);
+  return { attack, defense, speed, magic, bonus, wounds, total };
+}
+
+/** Issue 42: -WOUND_WEIGHT x (1 - current / max health), 0 at full health or when unknown. */
+export function woundTerm(player: Pick<CombatStats, 'currentHealth' | 'maxHealth'>): number {
+  if (player.currentHealth === undefined || player.maxHealth <= 0) return 0;
+  const missing = clamp(1 - player.currentHealth / player.maxHealth, 0, 1);
+  return missing === 0 ? 0 : -Math.round(WOUND_WEIGHT * missing * 10_000) / 10_000;
 }
 
 /** The probability, in [0.1, 0.95], that the player beats the enemy. */
@@ -80,7 +97,8 @@ export function winChance(player: CombatStats, enemy: Enemy): number {
 
 export interface CombatSource {
   characterClass: CharacterClass;
-  attributes: Pick<Attributes, 'strength' | 'dexterity' | 'intelligence' | 'constitution' | 'attack' | 'defense' | 'speed' | 'magicPower' | 'maxHealth'>;
+  attributes: Pick<Attributes, 'strength' | 'dexterity' | 'intelligence' | 'constitution' | 'attack' | 'defense' | 'speed' | 'magicPower' | 'maxHealth'> &
+    Partial<Pick<Attributes, 'currentHealth'>>;
   /** Stats of the equipped gear. */
   equipped?: readonly { stats: GearStats }[];
   effects?: SpellEffects;
@@ -107,6 +125,7 @@ export function combatStatsOf(source: CombatSource): CombatStats {
     speed: a.speed + a.dexterity + gear.speed + (skills?.speed ?? 0),
     magicPower: a.magicPower + a.intelligence + (skills?.magicPower ?? 0),
     maxHealth: maxHealthWithGear(a, gear),
+    ...(a.currentHealth === undefined ? {} : { currentHealth: a.currentHealth }),
     characterClass: source.characterClass,
     bonusWinChance: (source.effects?.bonusWinChance ?? 0) + (skills?.winChance ?? 0),
     bonusDefense: source.effects?.bonusDefense ?? 0,

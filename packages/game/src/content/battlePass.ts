@@ -23,8 +23,13 @@ export interface BattlePassReward {
   grant: BattlePassGrant;
 }
 
-/** Spec 03 §9: the points of levels 1..15. */
-export const BATTLE_PASS_THRESHOLDS: readonly number[] = [50, 100, 175, 250, 350, 500, 650, 800, 1000, 1250, 1500, 1750, 2000, 2500, 3000];
+/**
+ * The points of levels 1..15 (issue 42, docs/decisions.md "Battle pass pacing"), departing
+ * from spec 03 §9's 50 ... 3,000: level 15 needed 3,000 of the 3,045 points there are, every
+ * achievement (friends, 100 auction trades, legendary gear in all 8 slots). A player alone,
+ * adventuring, earns about 700 points in 25 hours and 950 by level 50 (`npm run balance`).
+ */
+export const BATTLE_PASS_THRESHOLDS: readonly number[] = [50, 100, 150, 200, 275, 350, 425, 500, 600, 700, 750, 800, 850, 900, 950];
 export const BATTLE_PASS_LEVELS = BATTLE_PASS_THRESHOLDS.length;
 /** Spec 03 §9: the 'Level Up Reward!' toast follows the unlock by 1000 ms. */
 export const LEVEL_UP_TOAST_DELAY_MS = 1000;

@@ -19,8 +19,9 @@ describe('spec 02 §5 poker: /bet', () => {
   });
 
   it('refuses a bet above the chips', () => {
+    // 100 chips less the 1-chip table fee and the 10-chip ante (issue 42).
     const state = startPoker({ playerChips: 100 }, scriptedRng({ top })).state;
-    expect(() => pokerBet(state, 101, scriptedRng())).toThrow("You can't bet 101 chips: you only have 100 chips.");
+    expect(() => pokerBet(state, 90, scriptedRng())).toThrow("You can't bet 90 chips: you only have 89 chips.");
   });
 
   it('refuses a bet below the current bet unless it is all-in', () => {
@@ -31,11 +32,13 @@ describe('spec 02 §5 poker: /bet', () => {
   });
 
   it('calls with the current bet and raises to a larger amount', () => {
-    const rng = scriptedRng({ top, draws: [0.6, 0.4, 0.1] });
+    const rng = scriptedRng({ top, draws: [0.6, 0.4] });
     const facing = pokerBet(startPoker({ playerChips: 100 }, rng).state, 10, rng).state;
-    const { state, messages } = pokerBet(facing, 50, rng);
-    expect(messages.slice(0, 3)).toEqual(['You raise to 50 chips.', 'AI Bot calls 20 chips.', 'Flop: 2♣ 7♦ 9♥']);
-    expect(state).toMatchObject({ pot: 100, phase: 'flop' });
-    expect(state.players.map((p) => p.chips)).toEqual([50, 950]);
+    const { state, messages } = pokerBet(facing, 30, rng);
+    expect(messages.slice(0, 2)).toEqual(['You call 20 chips.', 'Flop: 2♣ 7♦ 9♥']);
+    expect(state).toMatchObject({ pot: 80, phase: 'flop' });
+    expect(state.players.map((p) => p.chips)).toEqual([59, 960]);
+    const raised = pokerBet(facing, 50, scriptedRng({ draws: [0.6, 0] }));
+    expect(raised.messages.slice(0, 2)).toEqual(['You raise to 50 chips.', 'AI Bot raises by 10 to 60 chips.']);
   });
 });

@@ -25,7 +25,8 @@ describe('spec 02 §5 poker: /check', () => {
   });
 
   it('passes the turn; the round advances once the bot checks too', () => {
-    const rng = scriptedRng({ top, draws: [0.49] });
+    // The bot holds 10-5 off-suit (44% against a random hand): no raise, and no bluff on 0.49.
+    const rng = scriptedRng({ top: deal(['As', 'Ah'], ['Ts', '5d'], ['2c', '7d', '9h']), draws: [0.49] });
     const start = startPoker({ playerChips: 100 }, rng).state;
     const { state, messages } = pokerCheck(start, rng);
     expect(messages.slice(0, 3)).toEqual(['You check.', 'AI Bot checks.', 'Flop: 2♣ 7♦ 9♥']);

@@ -10,6 +10,32 @@ import type { Card } from './cards.ts';
 export const BOT_NAME = 'AI Bot';
 /** Spec 02 §9: the bot starts every game with 1000 chips. */
 export const BOT_STARTING_CHIPS = 1000;
+/**
+ * Issue 42, docs/decisions.md "Poker: the house does not lose": each hand opens with an ante
+ * of 10 chips from each player (the bot matches what the human could post), so waiting for
+ * aces costs chips; and the house keeps a rake of 10% (rounded up) of what the human wins: the
+ * chips a won pot (or the human's share of a split one) pays beyond the human's own.
+ */
+export const POKER_ANTE = 10;
+export const POKER_RAKE_PERCENT = 10;
+/**
+ * And a table fee at each deal, kept by the house: 1% of the chips at stake (what the human
+ * brings, up to the bot's 1000), rounded up, so 10 chips at a full table; never the chips the
+ * ante needs.
+ */
+export const POKER_TABLE_FEE_PERCENT = 1;
+
+/** The table fee of a hand the human sits down to with `chips`. */
+export function pokerTableFee(chips: number): number {
+  const fee = Math.ceil((Math.min(chips, BOT_STARTING_CHIPS) * POKER_TABLE_FEE_PERCENT) / 100);
+  return Math.max(0, Math.min(fee, chips - POKER_ANTE));
+}
+
+/** The rake on `won` chips of winnings. */
+export function pokerRake(won: number): number {
+  return won > 0 ? Math.ceil((won * POKER_RAKE_PERCENT) / 100) : 0;
+}
+
 /** Index of the human and the bot in `players`. */
 export const HUMAN = 0;
 export const BOT = 1;
@@ -54,6 +80,12 @@ export interface PokerState {
   endedBy: 'fold' | 'showdown' | null;
   /** The character's chips brought to the table, for the settlement. */
   startingChips: number;
+  /** Each player's ante this hand (0 in hands dealt before antes existed). */
+  ante?: number;
+  /** Chips the house kept from the human's winnings this hand. */
+  rake?: number;
+  /** The table fee the house took at the deal. */
+  fee?: number;
 }
 
 /** What every poker operation returns: the new state and the console lines. */

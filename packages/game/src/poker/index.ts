@@ -28,6 +28,11 @@ export {
 export {
   BOT_NAME,
   BOT_STARTING_CHIPS,
+  POKER_ANTE,
+  POKER_RAKE_PERCENT,
+  POKER_TABLE_FEE_PERCENT,
+  pokerRake,
+  pokerTableFee,
   NO_ACTIVE_GAME,
   POKER_PHASES,
   type PokerPhase,
@@ -35,7 +40,9 @@ export {
   type PokerState,
   type PokerStep,
 } from './game.ts';
-export { BOT_CALL_BELOW, BOT_RAISE_BELOW, BOT_RAISES } from './bot.ts';
+export { BOT_BLUFF_CHANCE, BOT_CALL_MARGIN, BOT_PRESSURE_MARGIN, BOT_RAISE_MARGIN, BOT_RAISES, BOT_VALUE_EQUITY, botEquity, equityToCall } from './bot.ts';
+export { estimateEquity, EQUITY_SAMPLES } from './equity.ts';
+export { preflopEquity } from './preflop.ts';
 export { checkNoHandInProgress, HAND_IN_PROGRESS, NEED_CHIPS_MESSAGE, startPoker, type StartPokerInput } from './start.ts';
 export { pokerCheck } from './check.ts';
 export { INVALID_BET, pokerBet } from './bet.ts';

@@ -21,19 +21,21 @@ describe('spec 02 §5 poker: /raise', () => {
   it('needs current bet + raise within the chips', () => {
     const rng = scriptedRng({ top, draws: [0.6, 0.4] });
     const start = startPoker({ playerChips: 100 }, rng).state;
-    expect(() => pokerRaise(start, 101, rng)).toThrow("You can't raise by 101: a bet of 101 needs 101 more chips and you only have 100.");
+    // 100 chips less the 1-chip table fee and the 10-chip ante.
+    expect(() => pokerRaise(start, 90, rng)).toThrow("You can't raise by 90: a bet of 90 needs 90 more chips and you only have 89.");
     const facing = pokerBet(start, 10, rng).state;
-    expect(() => pokerRaise(facing, 81, rng)).toThrow("You can't raise by 81: a bet of 111 needs 101 more chips and you only have 90.");
+    expect(() => pokerRaise(facing, 70, rng)).toThrow("You can't raise by 70: a bet of 100 needs 90 more chips and you only have 79.");
   });
 
   it('raises the current bet by the amount; raising everything is all-in', () => {
     const rng = scriptedRng({ top, draws: [0.6, 0.4, 0.1] });
     const facing = pokerBet(startPoker({ playerChips: 100 }, rng).state, 10, rng).state;
-    const { state, messages } = pokerRaise(facing, 70, rng);
-    expect(messages[0]).toBe('You raise by 70 to 100 chips. You are all-in!');
-    expect(messages[1]).toBe('AI Bot calls 70 chips.');
-    expect(state.players[0]).toMatchObject({ chips: 200, isAllIn: true });
-    expect(messages.at(-2)).toBe('You win the pot of 200 chips with One Pair!');
+    const { state, messages } = pokerRaise(facing, 59, rng);
+    expect(messages[0]).toBe('You raise by 59 to 89 chips. You are all-in!');
+    expect(messages[1]).toBe('AI Bot calls 59 chips.');
+    // The pot: both antes and 89 each, 198; the house keeps 10% of the 99 won, rounded up.
+    expect(messages.at(-2)).toBe('You win the pot of 198 chips with One Pair! The house keeps 10 chips.');
+    expect(state.players[0]).toMatchObject({ chips: 188, isAllIn: true });
     expect(state.endedBy).toBe('showdown');
   });
 });

@@ -6,15 +6,19 @@ import { startPoker } from './start.ts';
 
 describe('spec 02 §4 poker: chips return to the character', () => {
   it('settles an unfinished game as a forfeit: the chips in the pot are lost', () => {
-    const rng = scriptedRng({ top: deal(['As', 'Ah'], ['Ks', 'Kh'], ['2c', '7d', '9h']), draws: [0.1] });
-    const { state } = pokerBet(startPoker({ playerChips: 300 }, rng).state, 50, rng);
+    // The bot holds 10-5 off-suit and calls the 10 (no raise, no bluff on 0.1).
+    const rng = scriptedRng({ top: deal(['As', 'Ah'], ['Ts', '5d'], ['2c', '7d', '9h']), draws: [0.1] });
+    const { state } = pokerBet(startPoker({ playerChips: 300 }, rng).state, 10, rng);
     expect(state.isActive).toBe(true);
-    expect(settlePoker(state)).toEqual({ playerChips: 250, net: -50, finished: false });
+    // 300 less the 3-chip table fee, the 10-chip ante and the 10 bet.
+    expect(settlePoker(state)).toEqual({ playerChips: 277, net: -23, finished: false });
   });
 
-  it('returns everything held once the game is over', () => {
-    const rng = scriptedRng({ top: deal(['As', 'Ah'], ['Ks', 'Kh'], []), draws: [0.9] });
+  it('returns everything held once the game is over, less the fee and the rake', () => {
+    // 7-2 off-suit folds to a bet of 50 into 20: the human wins the bot's 10-chip ante, less a 1-chip rake.
+    const rng = scriptedRng({ top: deal(['As', 'Ah'], ['7c', '2d'], []), draws: [0.9] });
     const { state } = pokerBet(startPoker({ playerChips: 300 }, rng).state, 50, rng);
-    expect(settlePoker(state)).toEqual({ playerChips: 300, net: 0, finished: true });
+    expect(state).toMatchObject({ endedBy: 'fold', rake: 1, fee: 3 });
+    expect(settlePoker(state)).toEqual({ playerChips: 306, net: 6, finished: true });
   });
 });

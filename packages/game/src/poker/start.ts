@@ -1,8 +1,9 @@
 import { RuleError } from '../errors.ts';
 import type { Rng } from '../rng.ts';
+import { contribute } from './betting.ts';
 import { formatCards, shuffledDeck, type Card } from './cards.ts';
 import { yourTurnLine } from './flow.ts';
-import { BOT_NAME, BOT_STARTING_CHIPS, HUMAN, type PokerPlayer, type PokerState, type PokerStep } from './game.ts';
+import { BOT, BOT_NAME, BOT_STARTING_CHIPS, HUMAN, POKER_ANTE, POKER_RAKE_PERCENT, pokerTableFee, type PokerPlayer, type PokerState, type PokerStep } from './game.ts';
 
 export interface StartPokerInput {
   /** The character's casino chips, all brought to the table. */
@@ -30,18 +31,21 @@ function seat(name: string, chips: number, cards: Card[]): PokerPlayer {
 /**
  * Spec 02 §4 "/poker starts a new game": shuffles a deck with the seeded
  * generator, deals two cards each (human first, alternating), and gives the
- * human the first turn of the preflop round. No blinds or antes.
+ * human the first turn of the preflop round. First (issue 42) the house takes its table fee
+ * and both ante POKER_ANTE: the human what it can, the bot as much; antes are in the pot but
+ * are no bet to call.
  */
 export function startPoker(input: StartPokerInput, rng: Rng): PokerStep {
   const { playerChips } = input;
   if (!Number.isSafeInteger(playerChips) || playerChips <= 0) {
     throw new RuleError('no_chips', NEED_CHIPS_MESSAGE, { title: 'No chips' });
   }
+  const fee = pokerTableFee(playerChips);
   const deck = shuffledDeck(rng);
   const [h1, b1, h2, b2] = deck as [Card, Card, Card, Card];
   const state: PokerState = {
     isActive: true,
-    players: [seat(input.playerName ?? 'You', playerChips, [h1, h2]), seat(BOT_NAME, BOT_STARTING_CHIPS, [b1, b2])],
+    players: [seat(input.playerName ?? 'You', playerChips - fee, [h1, h2]), seat(BOT_NAME, BOT_STARTING_CHIPS, [b1, b2])],
     currentPlayerIndex: HUMAN,
     dealerIndex: 1,
     communityCards: [],
@@ -55,11 +59,20 @@ export function startPoker(input: StartPokerInput, rng: Rng): PokerStep {
     split: false,
     endedBy: null,
     startingChips: playerChips,
+    ante: Math.min(POKER_ANTE, playerChips),
+    rake: 0,
+    fee,
   };
+  const ante = state.ante ?? 0;
+  contribute(state, HUMAN, ante);
+  contribute(state, BOT, ante);
+  for (const player of state.players) player.currentBet = 0;
+  state.currentBet = 0;
   return {
     state,
     messages: [
       `New poker game! You have ${playerChips} chips; ${BOT_NAME} has ${BOT_STARTING_CHIPS}.`,
+      `Ante: ${ante} chips each (pot ${state.pot}). Table fee: ${fee} chips. The house keeps ${POKER_RAKE_PERCENT}% of what you win.`,
       `Your cards: ${formatCards(state.players[HUMAN].cards)}`,
       yourTurnLine(state),
     ],

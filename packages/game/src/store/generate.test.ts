@@ -4,7 +4,7 @@ import { FOODS } from '../content/food.ts';
 import { GEAR_PRICE_RANGE } from '../content/gear.ts';
 import { createRng } from '../rng.ts';
 import { TIERS, type Tier } from '../types.ts';
-import { allOffers, drawDistinct, FOOD_TIER_ODDS, findOffer, GEAR_TIER_ODDS, generateStore, rollTier, storeSeed } from './generate.ts';
+import { allOffers, drawDistinct, FOOD_TIER_ODDS, findOffer, GEAR_TIER_ODDS, generateStore, rollTier, storeGearPriceFactor, storeSeed } from './generate.ts';
 
 function tierShares(draw: () => Tier, count: number): Record<Tier, number> {
   const counts: Record<Tier, number> = { common: 0, uncommon: 0, rare: 0, epic: 0, legendary: 0 };
@@ -68,7 +68,7 @@ describe('store generation (spec 03 §4 store, §9 store constants)', () => {
     expect(share('common')).toBeLessThan(0.84);
   });
 
-  it('store gear from level 10 follows the full odds, made for the character level, priced in range', () => {
+  it('store gear from level 10 follows the full odds, made for the character level, priced in range x the level factor (issue 42)', () => {
     const rng = createRng('high-level');
     const gear = Array.from({ length: 1_000 }, () => generateStore(rng, 10).gear).flat();
     const rareOrBetter = gear.filter((offer) => offer.item.tier !== 'common' && offer.item.tier !== 'uncommon').length / gear.length;
@@ -76,7 +76,13 @@ describe('store generation (spec 03 §4 store, §9 store constants)', () => {
     expect(rareOrBetter).toBeLessThan(0.13);
     for (const offer of gear) {
       expect(offer.item.description).toContain('around level 10');
-      expect(offer.price).toBeGreaterThanOrEqual(GEAR_PRICE_RANGE[offer.item.tier].min);
+      // 1 + 0.5 x 9 = 5.5 times the spec 03 §9 range at level 10; the sell price stays half the price.
+      expect(storeGearPriceFactor(10)).toBe(5.5);
+      expect(offer.price).toBeGreaterThanOrEqual(Math.round(GEAR_PRICE_RANGE[offer.item.tier].min * 5.5));
+      expect(offer.price).toBeLessThanOrEqual(Math.round(GEAR_PRICE_RANGE[offer.item.tier].max * 5.5));
+      expect(offer.item.sellPrice).toBeLessThan(offer.price);
+    }
+    for (const offer of generateStore(createRng('level-one'), 1).gear) {
       expect(offer.price).toBeLessThanOrEqual(GEAR_PRICE_RANGE[offer.item.tier].max);
     }
   });

@@ -1,8 +1,9 @@
 import { BACKPACKS, type Backpack } from '../content/backpacks.ts';
 import { cookFood, FOODS, type FoodContent } from '../content/food.ts';
 import { potionTiersForLevel, storePotion, type PotionTarget } from '../content/potions.ts';
-import type { Copper } from '../currency/copper.ts';
+import { copper, type Copper } from '../currency/copper.ts';
 import { createGear } from '../items/gearFactory.ts';
+import { defaultUnitSellPrice } from '../items/sell.ts';
 import type { Rng } from '../rng.ts';
 import { TIERS, type FoodItem, type GearItem, type PotionItem, type Tier } from '../types.ts';
 
@@ -146,6 +147,24 @@ function backpackPool(characterLevel: number): WeightedChoice<Backpack>[] {
 }
 
 /**
+ * Issue 42, docs/decisions.md "Economy: store gear follows the level": the store's gear costs
+ * its spec 03 §9 tier price times 1 + 0.5 per character level above 1 (x25.5 at level 50), as
+ * its stats grow with that level; the sell price stays half of what was paid. Drops keep the
+ * plain tier price.
+ */
+export const STORE_GEAR_PRICE_PER_LEVEL = 0.5;
+
+export function storeGearPriceFactor(characterLevel: number): number {
+  return 1 + STORE_GEAR_PRICE_PER_LEVEL * (Math.max(1, characterLevel) - 1);
+}
+
+function storeGearPrice(item: GearItem, characterLevel: number): GearItem {
+  const price = copper(Math.round(item.price * storeGearPriceFactor(characterLevel)));
+  const priced = { ...item, price };
+  return { ...priced, sellPrice: defaultUnitSellPrice(priced) };
+}
+
+/**
  * Spec 03 §4/§9: a fresh stock for a character of `characterLevel`.
  * Gear: tier by the gear odds (80/20 below level 10), made for the character level.
  * Potions: health or mana at even odds, tier evenly among those unlocked (one per 5 levels).
@@ -159,7 +178,7 @@ export function generateStore(rng: Rng, characterLevel: number): StoreStock {
   }
   const gearOdds = gearTierOdds(characterLevel);
   return {
-    gear: gearSection(rng, (r) => createGear(r, { tier: rollTier(r, gearOdds), level: characterLevel })),
+    gear: gearSection(rng, (r) => storeGearPrice(createGear(r, { tier: rollTier(r, gearOdds), level: characterLevel }), characterLevel)),
     potions: offersOf('potions', drawDistinct(rng, potionPool(characterLevel), STORE_SECTION_SIZE)),
     food: offersOf(
       'food',

@@ -1,4 +1,4 @@
-import { completeAdventure, copperChange, createRng, DISCOVERY_MESSAGES, isRuleError, itemsIn, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
+import { completeAdventure, copperChange, createRng, worldAt, DISCOVERY_MESSAGES, isRuleError, itemsIn, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
 import type { Tx } from '../../db/client.ts';
 import { markSettled, settleCharacter, type OwnedAdventure } from '../../db/queries/adventures.ts';
 import { attributesOf, getCharacterForUpdate, setAttributes } from '../../db/queries/characters.ts';
@@ -81,10 +81,12 @@ export async function settleAdventure(
         characterClass: c.characterClass,
         attributes: attributesOf(attributes),
         equipped: equippedGear(entries),
+        copper: c.copper,
         effects: c.spellEffects,
         skills: await skillBonusesOf(tx, row),
       },
-      { location: adventure.location, level: adventure.level },
+      // Issue 42: the land's day or night and weather when the adventure set out.
+      { location: adventure.location, level: adventure.level, conditions: worldAt(adventure.startTime.getTime()).lands[adventure.location] },
       adventureRng(adventure),
       dropOptions,
     );
@@ -99,7 +101,8 @@ export async function settleAdventure(
   await settleCharacter(tx, characterId, {
     level: outcome.level,
     xp: outcome.xp,
-    copperGained: outcome.copperGained,
+    // The reward less the gear's repairs (issue 42), which never take more than the character holds.
+    copperGained: outcome.copperGained - outcome.upkeep,
     skillPointsGained: outcome.levelsGained * SKILL_POINTS_PER_LEVEL,
     effects: outcome.effects,
     won: outcome.won,
@@ -107,7 +110,11 @@ export async function settleAdventure(
   await setAttributes(tx, characterId, outcome.attributes);
   const { added, leftBehind } = await addItems(tx, characterId, outcome.items, { entries, slots: row.backpack.slots });
   const why = { reason: 'adventure', cause: adventure.id } as const;
-  await recordLedger(tx, [...copperChange(characterId, 'adventures', outcome.copperGained, why), ...itemsIn(characterId, added, 'adventures', why)]);
+  await recordLedger(tx, [
+    ...copperChange(characterId, 'adventures', outcome.copperGained, why),
+    ...copperChange(characterId, 'store', -outcome.upkeep, why),
+    ...itemsIn(characterId, added, 'adventures', why),
+  ]);
 
   const lines = [...outcome.messages];
   if (leftBehind.length > 0) {

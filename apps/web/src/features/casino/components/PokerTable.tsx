@@ -13,6 +13,7 @@ import { usePokerSounds } from '../hooks/usePokerSounds';
 import { PHASE_LABELS, commandText, handNet, handResult, type PokerCommand, type PokerGame } from '../lib/poker';
 import { PokerActions } from './PokerActions';
 import { PokerSeats } from './PokerSeats';
+import { TableStakes } from './TableStakes';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
@@ -87,6 +88,7 @@ export function PokerTable({ characterId }: { characterId: string }) {
                   <Stat label="Current bet" value={game.currentBet} />
                   <Stat label={active ? 'Your chips' : 'Chips held'} value={active ? game.players[0].chips : chips} />
                 </dl>
+                <TableStakes game={game} />
                 <PokerSeats game={game} />
                 {game.lastAction ? (
                   <p className="text-sm text-parchment-200" aria-live="polite">
