@@ -96,7 +96,7 @@ describe('attribute points (DECISIONS §3)', () => {
     expect(noneSpent.body).toMatchObject({ title: 'Nothing to Reset', message: 'You have not spent any attribute points yet.' });
 
     await db().update(playerCharacters).set({ level: 3 }).where(eq(playerCharacters.id, c.id));
-    expect((await listCharacters(player))[0]).toMatchObject({ availableAttributePoints: 6, xpToNextLevel: 3000 });
+    expect((await listCharacters(player))[0]).toMatchObject({ availableAttributePoints: 6, xpToNextLevel: 600 });
     expect((await upgrade('health')).body).toMatchObject({ title: 'Cannot Upgrade', message: '"health" cannot be raised with attribute points.' });
     expect((await upgrade(undefined)).status).toBe(400);
 

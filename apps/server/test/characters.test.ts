@@ -120,7 +120,7 @@ describe('creating a character (spec 01 §4, §5)', () => {
       gender: 'female',
       level: 1,
       xp: 0,
-      xpToNextLevel: 500,
+      xpToNextLevel: 100,
       copper: 0,
       coins: { gold: 0, silver: 0, copper: 0 },
       isActive: true,

@@ -72,7 +72,7 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
     const expected = (adventure: string) =>
       [
         'Aria - level 1 elf mage',
-        'XP: 0 / 500 (500 to next level)',
+        'XP: 0 / 100 (100 to next level)',
         `Health: ${a.currentHealth}/${a.maxHealth}`,
         `Mana: ${a.currentMana}/${a.maxMana}`,
         'Gold: 1g 23s 45c',

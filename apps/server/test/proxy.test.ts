@@ -31,7 +31,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL) && hasCaddy)('two processes beh
     // The proxy's port first: the processes' PUBLIC_URL names it.
     const proxyPort = await freePort();
     const url = `http://localhost:${proxyPort}`;
-    const env = { TRUST_PROXY: '1', PUBLIC_URL: url, RATE_LIMIT_FACTOR: '1' };
+    // Behind a proxy, /metrics opens only with its token (issue 46).
+    const env = { TRUST_PROXY: '1', PUBLIC_URL: url, RATE_LIMIT_FACTOR: '1', METRICS_TOKEN: 'proxy-test-token' };
     const servers = [await processes.start(env), await processes.start(env)];
     await processes.startCaddy(servers, { port: proxyPort });
 
@@ -44,7 +45,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL) && hasCaddy)('two processes beh
     await annTab.waitFor('hello');
     const benTab = connectSocket(url, ben);
     await benTab.waitFor('hello');
-    const socketsOf = async (server: ServerProcess) => Number((await (await fetch(`${server.url}/metrics`)).text()).match(/^realtime_open_sockets (\d+)/m)?.[1]);
+    const socketsOf = async (server: ServerProcess) => Number((await (await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer proxy-test-token' } })).text()).match(/^realtime_open_sockets (\d+)/m)?.[1]);
     expect(await Promise.all(servers.map(socketsOf))).toEqual([1, 1]);
 
     // A chat line sent through one process reaches the tab on the other, live.

@@ -138,6 +138,10 @@ interface BodySpec {
   multiline?: string[];
   /** A JSON null body means "no body", which the route accepts. */
   nullBody?: boolean;
+  /** Boolean fields: true and false are well-formed there. */
+  booleans?: string[];
+  /** Fields that take any number (a browser's timestamp the server ignores). */
+  numbers?: string[];
 }
 
 /** The well-formed body of each route with one (a route with a body schema and no entry here fails the sweep). */
@@ -147,6 +151,17 @@ const BODIES: Record<string, BodySpec> = {
   'POST /api/characters/:id/attributes/upgrade': { base: { attribute: 'strength' } },
   'POST /api/characters/:id/console': { base: { text: '/help' } },
   'PUT /api/achievements/time-zone': { base: { timeZone: 'Europe/Berlin' } },
+  'PUT /api/first-steps': { base: { hidden: true }, booleans: ['hidden'] },
+  'POST /api/away/seen': { base: { until: new Date().toISOString() } },
+  'POST /api/push/subscriptions': {
+    base: { endpoint: 'https://push.example.test/device', keys: { p256dh: 'BPcMbnWQL5GOYX_5LKZXT6sLmHiMsJSiEvIFvfcDvX7I', auth: 'k8JV6sjdbhAi1n3_LDBLvA' } },
+    optional: ['expirationTime'],
+    nullable: ['expirationTime'],
+    numbers: ['expirationTime'],
+  },
+  'POST /api/inbox/read': { base: { all: true }, booleans: ['all'] },
+  'DELETE /api/push/subscriptions': { base: { endpoint: 'https://push.example.test/device' } },
+  'PUT /api/notices/settings': { base: { adventures: true, crafts: false, restock: true }, optional: ['adventures', 'crafts', 'restock'], booleans: ['adventures', 'crafts', 'restock'] },
   'POST /api/gifts': { base: { toUserId: randomUUID(), requestId: randomUUID(), copper: 100 }, optional: ['copper', 'entryId', 'quantity'] },
   'POST /api/characters/:id/adventures': { base: { location: 'forest', level: 1 } },
   'POST /api/characters/:id/chips/buy': { base: { amount: 100 } },
@@ -170,6 +185,7 @@ const BODIES: Record<string, BodySpec> = {
   // Issue 28: the sweep's player is no moderator: each of these answers 404 before its body is read.
   'POST /api/moderation/reports/:reportId/actions': { base: { action: 'mute', reason: 'Spam', minutes: 60 }, multiline: ['reason'] },
   'POST /api/moderation/users/:userId/lift': { base: { what: 'mute', reason: 'Served' }, multiline: ['reason'] },
+  'POST /api/moderation/reporters/:userId/dismiss': { base: { reason: 'A flood' }, multiline: ['reason'] },
   'POST /api/moderation/staff': { base: { username: 'Brave', role: 'moderator', reason: 'Trusted' }, multiline: ['reason'] },
 };
 /** Query strings the routes read. */
@@ -234,6 +250,8 @@ function attemptsFor(route: RouteEntry, method: string): Attempt[] {
       for (const value of FIELD_VALUES) {
         if (spec.objects?.includes(field) && typeof value === 'object' && value !== null && !Array.isArray(value)) continue;
         if (spec.multiline?.includes(field) && value === 'line\nbreak') continue;
+        if (spec.booleans?.includes(field) && typeof value === 'boolean') continue;
+        if (spec.numbers?.includes(field) && typeof value === 'number') continue;
         const sent = typeof value === 'string' ? [value] : [];
         attempts.push({ label: `${key} ${field}=${JSON.stringify(value).slice(0, 20)}`, method, path, json: { ...spec.base, [field]: value }, refuse: true, sent });
       }
