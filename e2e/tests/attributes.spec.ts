@@ -17,7 +17,7 @@ test.describe('attribute points (spec 02 §2 character sheet, DECISIONS §3)', (
     await signedIn(page);
     const hero = await createCharacterViaApi(page, { name: 'Brom', race: 'dwarf', class: 'warrior', gender: 'male' });
 
-    // Level 2 needs 500 XP; a level-1 forest win gives about 50 (3 s each at RPG_TIME_SCALE=20).
+    // Level 2 needs 100 XP (xpToLeaveLevel in packages/game); a level-1 forest win gives about 50 (3 s each at RPG_TIME_SCALE=20).
     await adventureUntil(page, hero.id, async () => (await progressOf(page, hero.id)).level >= 2, 120_000);
     expect((await progressOf(page, hero.id)).availableAttributePoints).toBe(3);
 

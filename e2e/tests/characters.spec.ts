@@ -92,7 +92,7 @@ test.describe('characters (spec 01 §2 portal and creation, §4, §5, §8)', () 
     await expect(status).toContainText('Level');
     await expect(status).toContainText('15 / 15');
     await expect(status).toContainText('10 / 10');
-    await expect(status.getByRole('progressbar', { name: 'XP' })).toHaveAttribute('aria-valuemax', '500');
+    await expect(status.getByRole('progressbar', { name: 'XP' })).toHaveAttribute('aria-valuemax', '100');
     await expect(page.getByText('Buy weapons, armor, potions, and other items')).toBeVisible();
     for (const tile of ['Character Profile', 'Store', 'Auction House', 'Skill Tree', 'Achievements', 'Settings']) {
       await expect(page.getByRole('navigation', { name: 'Game areas' }).getByRole('link', { name: new RegExp(`^${tile}`) })).toBeVisible();

@@ -23,7 +23,7 @@ test.describe('skill trees (spec 03 §2, §4, §5, §8)', () => {
     await signedIn(page);
     const name = `Ilva${suffix()}`;
     const { id } = await createCharacterViaApi(page, { name, race: 'elf', class: 'mage', gender: 'female' });
-    // DECISIONS §3: +1 skill point per level gained; level 2 takes 500 XP of level-1 forest adventures.
+    // DECISIONS §3: +1 skill point per level gained; level 2 takes 100 XP of level-1 forest adventures.
     await adventureUntil(page, id, async () => (await characterOf(page, id)).level >= 2, 200_000);
     expect((await characterOf(page, id)).skillPoints).toBe(1);
 

@@ -46,10 +46,14 @@ export async function readCopper(page: Page, id: string): Promise<number> {
 
 /**
  * Earns copper as a player does, with level-1 forest adventures from the console (3 s each at
- * the e2e time scale; a win pays 72-88 copper at level 1), until the character has `target`.
+ * the e2e time scale; a win pays 11-13 copper at level 1: COPPER_BASE in packages/game), until the
+ * character has `target`.
  */
+/** Enough level-1 wins for 100 copper (the auction's asking price) with defeats among them. */
+const MAX_RUNS = 30;
+
 export async function earnCopper(page: Page, id: string, target: number): Promise<number> {
-  for (let run = 0; run < 10; run++) {
+  for (let run = 0; run < MAX_RUNS; run++) {
     const copper = await readCopper(page, id);
     if (copper >= target) return copper;
     const res = await page.request.post(`/api/characters/${id}/console`, { data: { text: '/forest 1' }, headers });
@@ -62,7 +66,7 @@ export async function earnCopper(page: Page, id: string, target: number): Promis
       .poll(async () => (await getJson<{ current: unknown }>(page, `/api/characters/${id}/adventure`)).current, { timeout: 15_000, intervals: [1_000] })
       .toBeNull();
   }
-  throw new Error(`could not earn ${target} copper in 10 adventures`);
+  throw new Error(`could not earn ${target} copper in ${MAX_RUNS} adventures`);
 }
 
 /** Copper a weapon may cost: a common item (5-20c), not an uncommon one (5s and up). */

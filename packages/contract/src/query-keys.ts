@@ -107,5 +107,6 @@ export const changedKeys = {
   /** A direct message sent or read between the player and `otherId`: that conversation, the list, the badges. */
   directMessages: (otherId: string): QueryKey[] => [queryKeys.conversation(otherId), queryKeys.messages, queryKeys.socialSummary],
   /** A first step checked off (issue 44): the guide, and the copper its reward put on the character. */
-  firstSteps: [queryKeys.firstSteps, queryKeys.characters] as QueryKey[],
+  /** A first step checked off; the characters too when it paid the guide's reward. */
+  firstSteps: (rewarded: boolean): QueryKey[] => (rewarded ? [queryKeys.firstSteps, queryKeys.characters] : [queryKeys.firstSteps]),
 } as const;

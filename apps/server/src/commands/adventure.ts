@@ -29,7 +29,7 @@ async function setOut(ctx: CommandContext, scheduler: Scheduler, location: strin
   };
   ctx.push(started);
   ctx.invalidate(queryKeys.adventure(ctx.characterId));
-  if (step) ctx.invalidate(...changedKeys.firstSteps);
+  if (step) ctx.invalidate(...changedKeys.firstSteps(step.reward > 0));
   ctx.afterCommit(() => scheduler.poke(adventure.endTime));
 }
 

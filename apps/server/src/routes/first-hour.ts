@@ -55,7 +55,7 @@ export async function firstHourRoutes(app: FastifyInstance, { db, guard, hub, co
   api.put('/api/first-steps', { onRequest: guard, schema: { body: firstStepsBodySchema, response: { 200: firstStepsViewSchema } } }, async (request): Promise<FirstStepsView> => {
     const { userId } = player(request);
     await setGuideHidden(db, userId, request.body.hidden);
-    pusher(hub, request.log).invalidate(userId, changedKeys.firstSteps);
+    pusher(hub, request.log).invalidate(userId, changedKeys.firstSteps(false));
     return firstStepsView(await readFirstHour(db, userId));
   });
 

@@ -193,7 +193,7 @@ export async function claimBattlePass(tx: Tx, userId: string, now = new Date()):
 
 /** The keys a notice makes stale. */
 export function noticeKeys(notice: AchievementNotice): QueryKey[] {
-  const keys: QueryKey[] = notice.steps?.length ? [...changedKeys.firstSteps] : [];
+  const keys: QueryKey[] = notice.steps?.length ? changedKeys.firstSteps(notice.steps.some((s) => s.reward > 0)) : [];
   if (notice.unlocked.length === 0 && notice.rewards.length === 0) return keys;
   keys.push(queryKeys.achievements);
   if (notice.rewards.length > 0) keys.push(queryKeys.inbox);

@@ -30,7 +30,7 @@ export function createCharacterRoute(app: FastifyInstance, { db, guard, hub }: C
       return { character: await loadView(tx, userId, id), step };
     });
     announceChange(hub, request.log, userId);
-    if (step) pusher(hub, request.log).invalidate(userId, changedKeys.firstSteps);
+    if (step) pusher(hub, request.log).invalidate(userId, changedKeys.firstSteps(step.reward > 0));
     reply.status(201);
     return { character };
   });
