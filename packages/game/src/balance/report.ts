@@ -2,6 +2,7 @@ import { requiredPlayerLevel } from '../adventure/start.ts';
 import { cashOutPayout, CHIP_PRICE_COPPER } from '../casino/chips.ts';
 import { listingFee, salePayout } from '../auction/fee.ts';
 import { MAX_LEVEL } from '../character/leveling.ts';
+import { FIRST_STEPS_REWARD } from '../content/firstSteps.ts';
 import { ADVENTURE_LEVELS } from '../content/locations.ts';
 import { potionTiersForLevel } from '../content/potions.ts';
 import { copper } from '../currency/copper.ts';
@@ -29,7 +30,7 @@ export interface Figure {
 
 export interface BalanceOptions {
   quick: boolean;
-  /** A one-off reward every new character gets (a first-steps guide's), in copper. */
+  /** A one-off reward every new character gets, in copper: the first-steps guide's (FIRST_STEPS_REWARD) unless given. */
   oneOffCopper?: number;
 }
 
@@ -202,7 +203,7 @@ function worldFigures(out: Figure[]): void {
 /** Every figure, in order. */
 export function runBalance(options: BalanceOptions): Figure[] {
   const out: Figure[] = [];
-  const careers = paceFigures(out, options.quick, options.oneOffCopper);
+  const careers = paceFigures(out, options.quick, options.oneOffCopper ?? FIRST_STEPS_REWARD);
   xpRiseFigures(out, careers);
   economyFigures(out, careers);
   loopFigures(out);
