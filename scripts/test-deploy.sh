@@ -71,9 +71,11 @@ else
 fi
 echo "   $("$DOCKER" version --format 'engine {{.Server.Version}}, client {{.Client.Version}}'); $("${COMPOSE[@]}" version | head -1)"
 
-export POSTGRES_PASSWORD AUTH_SECRET DOMAIN=localhost SMTP_URL RPG_GAME_IMAGE=$GAME_IMAGE RPG_POSTGRES_IMAGE RPG_CADDY_IMAGE
+export POSTGRES_PASSWORD AUTH_SECRET METRICS_TOKEN DOMAIN=localhost SMTP_URL RPG_GAME_IMAGE=$GAME_IMAGE RPG_POSTGRES_IMAGE RPG_CADDY_IMAGE
 POSTGRES_PASSWORD=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 AUTH_SECRET=$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n')
+# Behind the proxy (TRUST_PROXY) /metrics answers only with its token, from inside the container too.
+METRICS_TOKEN=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 COMPOSE+=(-p "$PROJECT" -f "$PWD/deploy/compose.yaml" -f "$PWD/deploy/test/compose.test.yaml")
 
 

@@ -69,9 +69,10 @@ function smtpCatcher(): Promise<{ codeFor(email: string): Promise<string>; close
   });
 }
 
-/** The process's own metric, read from inside its container (metrics answer loopback only). */
+/** The process's own metric, read from inside its container with the token (behind a proxy /metrics needs it). */
 async function openSockets(container: string): Promise<number> {
-  const text = await sh([docker, 'exec', container, 'node', '-e', "fetch('http://127.0.0.1:3000/metrics').then((r) => r.text()).then((t) => console.log(t))"]);
+  const read = "fetch('http://127.0.0.1:3000/metrics', { headers: { authorization: 'Bearer ' + process.env.METRICS_TOKEN } }).then((r) => r.text()).then((t) => console.log(t))";
+  const text = await sh([docker, 'exec', container, 'node', '-e', read]);
   return Number(/^realtime_open_sockets (\d+)/m.exec(text)?.[1] ?? NaN);
 }
 
