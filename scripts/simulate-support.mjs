@@ -75,7 +75,7 @@ export const MIX = [
 /**
  * What a player's tab holds (issue 29: it tells the server, and the broadcasts about anything else
  * skip it): the query keys of the screen it shows (the web tells the keys its mounted screens
- * read, docs/decisions.md, "What a tab holds"). Every screen shows the frame; the global chat shows
+ * read, docs/decisions/realtime.md, "What a tab holds"). Every screen shows the frame; the global chat shows
  * on the hub and the character sheet, where a player starts.
  */
 export const SCREENS = {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/test.ts';
 import { BASE_URL, latestMail, logIn, newEmail, PASSWORD, signedIn, signUpThroughForm } from '../support/game.ts';
 
-/** Issue 43: accounts like a real service (docs/decisions.md "Accounts"). */
+/** Issue 43: accounts like a real service (docs/decisions/accounts.md). */
 
 const devices = (page: Page) => page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
 

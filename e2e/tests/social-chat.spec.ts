@@ -79,7 +79,7 @@ test.describe('global player chat (spec 03 §2, §4, §5 chat; DECISIONS §4)', 
   test('a tab whose screen leaves the chat stops receiving its lines, and catches up when the chat shows again', async ({ browser }) => {
     const ann = await player(browser, 'Aveline');
     const bo = await player(browser, 'Bram');
-    // What Bram's tab tells the server it shows (`watch`, docs/decisions.md "What a tab holds"), and what reaches it.
+    // What Bram's tab tells the server it shows (`watch`, docs/decisions/realtime.md, "What a tab holds"), and what reaches it.
     const watched: string[][][] = [];
     const received: string[] = [];
     bo.page.on('websocket', (socket) => {

@@ -18,7 +18,7 @@ const envSchema = z.object({
   DEV_GRANTS: z.string().optional(),
   /** Proxy hops to trust for the client address: a hop count, or comma-separated addresses/CIDRs. Unset: none. */
   TRUST_PROXY: z.string().optional(),
-  /** How long a verified session is reused without a database read (ms); revocations evict at once (docs/decisions.md, "Reads, sessions and the realtime sweep"). */
+  /** How long a verified session is reused without a database read (ms); revocations evict at once (docs/decisions/server.md, "Sessions on the server"). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   AUTH_SECRET: z.string().min(32).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),

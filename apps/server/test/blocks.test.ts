@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from './support/server.ts';
 /**
  * Issue 25 (point 6 and the broadcasts): a block, either way, covers posts, comments and likes,
  * the global chat's history and its lines on the sockets, presence and the feed's pushes
- * (docs/decisions.md "Blocks and posts", docs/security.md "Blocks").
+ * (docs/decisions/social.md, "Blocks"; docs/security.md "Blocks").
  */
 let server: TestServer;
 beforeAll(async () => {

@@ -225,7 +225,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a second server process', () 
   });
 });
 
-describe('friend request throttle (docs/decisions.md: per player, shared by every process)', () => {
+describe('friend request throttle (docs/decisions/moderation.md: per player, shared by every process)', () => {
   it('refuses the request over the limit with 429 and the message; other players are not held back', async () => {
     const [ann, ben, cat, dan] = [await player(), await player(), await player(), await player()];
     await usePlayerLimit(server, 'friendRequests', ann.id, 1);

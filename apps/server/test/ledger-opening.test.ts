@@ -9,7 +9,7 @@ import { auditEconomy, formatAudit } from '../src/ops/audit-economy.ts';
 /**
  * Issue 29: a database from before the ledger (its migrations up to 0012) holds copper, chips, an
  * inventory stack and an active listing; the ledger's migrations open one entry for each, so the
- * first audit finds it whole (docs/decisions.md "The ledger", opening balances).
+ * first audit finds it whole (docs/decisions/economy.md, "The ledger": opening balances).
  */
 
 const folder = path.resolve(import.meta.dirname, '../drizzle');

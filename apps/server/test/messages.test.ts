@@ -127,7 +127,7 @@ describe('direct messages (DECISIONS §2)', () => {
   });
 });
 
-describe('direct message throttle (docs/decisions.md: per player, shared by every process)', () => {
+describe('direct message throttle (docs/decisions/moderation.md: per player, shared by every process)', () => {
   it('refuses the message over the limit with 429 and the message, and stores nothing', async () => {
     const [ann, ben] = [await player(), await player()];
     await makeFriends(ann, ben);

@@ -2,7 +2,7 @@ import { Registry } from 'prom-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerProcessMetrics } from '../src/http/process-metrics.ts';
 
-/** Issue 29 (docs/decisions.md, "Metrics"): the process's metrics, measured without listing its sockets. */
+/** docs/decisions/running.md, "Metrics": the process's metrics, measured without listing its sockets. */
 describe('the process metrics', () => {
   const register = new Registry();
   const stop = registerProcessMetrics(register);

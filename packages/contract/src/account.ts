@@ -35,8 +35,8 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /**
  * The 503s a player may meet, with `Retry-After` (seconds): nothing was done, and the web client
- * sends the request again by itself after that wait (docs/decisions.md, "When the database or the
- * server is away").
+ * sends the request again by itself after that wait (docs/decisions/server.md, "When the database
+ * or the server is away").
  */
 export const UNAVAILABLE = {
   /** The database does not answer (a restart, a crash, the network): the request failed as a whole. */

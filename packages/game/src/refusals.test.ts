@@ -15,7 +15,7 @@ import { checkImageQuota, imageNotFound, POST_IMAGE_QUOTA_BYTES, postNotFound, u
  * of the rules package): each keeps the code, text, title and status it answered with.
  */
 describe('refusals the server raises', () => {
-  it('spec 01 §5 (docs/decisions/characters-server.md): an edit naming race or class is refused; other bodies pass', () => {
+  it('spec 01 §5 (docs/decisions/characters.md): an edit naming race or class is refused; other bodies pass', () => {
     for (const body of [{ race: 'elf' }, { class: 'mage', name: 'Brom' }, { race: undefined }]) {
       expect({ ...ruleErrorOf(() => checkCharacterEdit(body)) }).toMatchObject({ code: 'race_class_fixed', status: 400, title: 'Cannot Change Race or Class' });
       expect(ruleErrorOf(() => checkCharacterEdit(body)).message).toBe('Race and class are chosen at creation and cannot be changed.');
@@ -44,7 +44,7 @@ describe('refusals the server raises', () => {
     expect(notAScroll()).toMatchObject({ code: 'not_a_scroll', message: 'This item cannot be used.', status: 400 });
   });
 
-  it('spec 02 §4 /poker: refused while a hand is active (docs/decisions/casino-crafting-server.md)', () => {
+  it('spec 02 §4 /poker: refused while a hand is active (docs/decisions/casino-poker.md)', () => {
     expect(ruleErrorOf(() => checkNoHandInProgress({ isActive: true }))).toMatchObject({ code: 'poker_in_progress', message: HAND_IN_PROGRESS, status: 409 });
     expect(() => checkNoHandInProgress({ isActive: false })).not.toThrow();
     expect(() => checkNoHandInProgress(undefined)).not.toThrow();

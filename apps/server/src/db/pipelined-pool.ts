@@ -13,7 +13,7 @@ interface Line {
 }
 
 /**
- * The PostgreSQL pool the game runs on (docs/decisions.md, "The database driver, as published").
+ * The PostgreSQL pool the game runs on (docs/decisions/database.md, "One driver, as published").
  * A transaction takes a connection of its own, as from any `pg.Pool` (`connect`, which drizzle's
  * `transaction` calls). A statement outside a transaction (`query`, which drizzle calls for
  * everything else) is sent on one of a few pipelined connections, node-postgres' published

@@ -13,7 +13,7 @@ const GC_KINDS: Record<number, string> = {
  * loop's delay (since the last scrape) and garbage collection. Not `collectDefaultMetrics`: on every
  * scrape it also lists the open file descriptors (a read of /proc/self/fd) and the active handles,
  * with the event loop held for a time that grows with the open WebSockets (30 ms at 2,500 tabs,
- * docs/decisions.md, "Running it for real"). The sockets are counted by realtime_open_sockets instead.
+ * docs/decisions/running.md, "Metrics"). The sockets are counted by realtime_open_sockets instead.
  * Answers a function that stops the measuring (the server closes).
  */
 export function registerProcessMetrics(register: Registry): () => void {

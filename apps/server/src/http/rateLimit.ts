@@ -167,7 +167,7 @@ export function addressKey(ip: string): string {
 export const GENERAL_LIMIT: LimitRule = { max: 600, windowSeconds: 60 };
 
 /**
- * Per-player throttles (docs/decisions.md, docs/security.md): the social actions, the writes
+ * Per-player throttles (docs/decisions/moderation.md, "Per-player throttles"; docs/security.md): the social actions, the writes
  * every other player sees, and the reads whose cost grows with the number of players, counted
  * per account in the shared fixed windows (scaled by RATE_LIMIT_FACTOR like the rest).
  */

@@ -22,7 +22,7 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
  * a burst of changes costs each tab at most one refetch a second after the first.
  */
 export const COALESCE_MS = 1000;
-/** Tabs a pass writes to before it lets the event loop serve requests (~0.5-0.7 ms of writes; docs/decisions.md, "The realtime wire"). */
+/** Tabs a pass writes to before it lets the event loop serve requests (~0.5-0.7 ms of writes; docs/decisions/realtime.md, "Broadcasts in slices"). */
 export const FLUSH_SLICE = 25;
 /**
  * Tabs a pass looks at before it lets the event loop serve requests, written to or not (a tab
@@ -325,7 +325,7 @@ export class Delivery {
   /**
    * Pushes to one tab, in order, each a text message through ws. Several are sent with the tab's
    * connection corked (Node's stream API): ws writes each message as it sends it, and the kernel
-   * gets them in one write instead of a write per message (docs/decisions.md, "The realtime wire").
+   * gets them in one write instead of a write per message (docs/decisions/realtime.md, "The wire").
    */
   private write(tab: Tab, outs: readonly Buffer[]): void {
     if (outs.length === 0 || tab.socket.readyState !== tab.socket.OPEN || this.droppedAsSlow(tab)) return;

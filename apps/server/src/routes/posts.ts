@@ -150,7 +150,7 @@ async function loadPost(db: DbOrTx, postId: string, viewerId: string): Promise<P
  *   DELETE /api/posts/:postId/comments/:commentId  the comment's or the post's author
  * Every change is broadcast as an `invalidate` of the author's feed key: every open tab
  * showing that feed refetches it (likedByMe differs per player, so not the rows themselves).
- * Blocks (issue 25, docs/decisions.md "Blocks and posts"): between two players in a block, either
+ * Blocks (docs/decisions/social.md, "Blocks"): between two players in a block, either
  * way, the feed reads empty, a post and its comments 'Post not found', a like or a comment is
  * refused; others' likes and comments of a player in a block with the viewer are neither shown nor
  * counted; the feed's pushes skip the tabs of the players in a block with the author or the actor.

@@ -22,8 +22,8 @@ export interface DeletedBy {
 }
 
 /**
- * Issue 43: deletes an account and everything of it (docs/decisions.md "Accounts": what other
- * players keep). One transaction in the lock order of docs/architecture.md: the player's row, every
+ * Deletes an account and everything of it (docs/decisions/accounts.md, "Leaving: deleting the
+ * account and downloading its data": what other players keep). One transaction in the lock order of docs/architecture.md: the player's row, every
  * character's timed work and auction listings, the characters in id order; each character's copper,
  * chips, items and escrowed listings go to the void in the ledger (as a character's deletion does),
  * so the audit stays whole; then the account row, whose cascade removes the profile, sessions,

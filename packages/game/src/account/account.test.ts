@@ -11,7 +11,7 @@ describe('issue 43: accounts', () => {
     expect(deviceName(null)).toBe('Unknown browser');
   });
 
-  it('refuses with the texts of docs/decisions.md "Accounts"', () => {
+  it('refuses with the texts of docs/decisions/accounts.md', () => {
     expect(wrongPasswordRefusal().message).toBe('Current password is incorrect');
     expect(passwordRequiredRefusal().status).toBe(400);
     expect(unknownSessionRefusal().status).toBe(404);

@@ -1,7 +1,7 @@
 import { RuleError } from '../errors.ts';
 
 /**
- * Issue 43: an account's own life cycle (docs/decisions.md "Accounts"): its sessions, leaving the
+ * An account's own life cycle (docs/decisions/accounts.md): its sessions, leaving the
  * game, a copy of its data. The refusals a player reads, and what the screens say.
  */
 

@@ -10,7 +10,7 @@ export interface AdventureChoice {
 export const NO_ADVENTURE_TO_REPEAT = 'No adventure to repeat yet. Usage: /adventure [location] [level]';
 
 /**
- * Issue 44 "Again" (docs/decisions.md, "Again"): the same location and level as the character's
+ * "Again" (docs/decisions/adventures.md, "Again, and no queue"): the same location and level as the character's
  * last settled adventure. A character who has never come back from one is told how to set out.
  */
 export function againChoice(last: AdventureChoice | null | undefined): AdventureChoice {

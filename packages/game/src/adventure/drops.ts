@@ -18,7 +18,7 @@ export const SINGLE_GEAR_ROLL_CHANCE = 0.7;
 
 /**
  * Rarity weights in percent at luck 0 and how many points luck 1 moves
- * (this project's table, docs/decisions/adventure.md). Every row sums to 100.
+ * (this project's table, docs/decisions/adventures.md, "Health, mana and rewards"). Every row sums to 100.
  */
 export const RARITY_TABLE: Readonly<Record<Tier, { base: number; perLuck: number }>> = {
   common: { base: 60, perLuck: -30 },

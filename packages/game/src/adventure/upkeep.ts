@@ -2,8 +2,8 @@ import { copper, type Copper } from '../currency/copper.ts';
 import { BASE_DURATION_MINUTES } from './duration.ts';
 
 /**
- * Issue 42, docs/decisions.md "Economy: gear upkeep": gear wears on the road. Every adventure
- * costs repairs of 0.25% of the equipped gear's price per hour of the adventure's base
+ * Gear wears on the road (docs/decisions/economy.md, "Sinks"). Every adventure
+ * costs repairs of 1% of the equipped gear's price per hour of the adventure's base
  * duration (spec 02 §9's table, whatever the time scale or speed gear), won or lost, rounded
  * up; a character pays what it holds at most, never going below 0. The sink grows with what a
  * character wears, so a rich level-50 character's wealth stops growing.

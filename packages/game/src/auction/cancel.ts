@@ -52,7 +52,8 @@ export interface ExpiredListing {
 /**
  * DECISIONS §2 "Expired auction listings": the item returns to the seller's inventory and
  * the fee is kept. It always returns, onto an identical stack or as a new entry even when the
- * backpack is full (the player chose nothing; docs/decisions.md).
+ * backpack is full (the player chose nothing;
+ * docs/decisions/auction-trading.md, "Buying, cancelling, expiring").
  */
 export function expireListing(listing: Listing, inventory: readonly InventoryEntry[], nowMs: number): ExpiredListing | null {
   if (listing.status !== 'active' || !isListingExpired(listing.expiresAt, nowMs)) return null;

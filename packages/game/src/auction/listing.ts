@@ -5,7 +5,7 @@ import type { InventoryEntry, ItemData } from '../types.ts';
 export const LISTING_STATUSES = ['active', 'sold', 'cancelled', 'expired'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-/** The highest price a listing may ask (the spec sets none; docs/decisions.md): 1,000,000 gold. */
+/** The highest price a listing may ask (the spec sets none; docs/decisions/auction-trading.md, "Listing"): 1,000,000 gold. */
 export const MAX_LISTING_PRICE = 1_000_000 * COPPER_PER_GOLD;
 
 /** A listing as the rules read it. Times are epoch ms. */

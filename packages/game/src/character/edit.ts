@@ -1,10 +1,10 @@
 import { RuleError } from '../errors.ts';
 
-/** docs/decisions/characters-server.md (spec 01 §5): race and class are fixed once the character exists. */
+/** docs/decisions/characters.md, "Storage and API" (spec 01 §5): race and class are fixed once the character exists. */
 export const RACE_CLASS_FIXED = 'Race and class are chosen at creation and cannot be changed.';
 
 /**
- * Spec 01 §5 (docs/decisions/characters-server.md): an edit changes name, gender and appearance;
+ * Spec 01 §5 (docs/decisions/characters.md, "Storage and API"): an edit changes name, gender and appearance;
  * a body naming `race` or `class` is refused with its own toast, before the fields are checked.
  */
 export function checkCharacterEdit(body: unknown): void {

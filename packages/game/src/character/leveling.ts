@@ -21,7 +21,7 @@ export function legacyXpToLeaveLevel(level: number): number {
 }
 
 /**
- * The XP table (issue 42, docs/decisions.md "Pace: the XP table"), departing from spec 02 §9's
+ * The XP table (docs/decisions/progression.md, "The XP table"), departing from spec 02 §9's
  * 250 n (n + 1), whose level 10 took 20 hours and level 50 over 2,000 of back-to-back play.
  * Below level 10 (only adventure level 1 is open): 50 n (n + 1), level 10 in about 4 hours.
  * From level 10: the hours a level takes, 2 + 0.2 (n - 10), times the XP an hour pays there,

@@ -52,7 +52,7 @@ describe('character creation step 1 (spec 01 §5)', () => {
   });
 });
 
-describe('character names (spec 01 §5, docs/decisions/characters.md)', () => {
+describe('character names (spec 01 §5, docs/decisions/characters.md, "Creation rules")', () => {
   it('refuses names shorter than 2 or longer than 24 characters', () => {
     const message = 'Character names must be 2 to 24 characters long.';
     expect(toast(refusal(() => validateCharacterName(' A ')))).toEqual({ code: 'name_invalid', title: 'Invalid Name', message, status: 400 });

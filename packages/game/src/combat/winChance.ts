@@ -11,7 +11,7 @@ export const WIN_CHANCE_WEIGHTS = { attack: 0.15, defense: 0.15, speed: 0.1, mag
 export const MIN_WIN_CHANCE = 0.1;
 export const MAX_WIN_CHANCE = 0.95;
 /**
- * Issue 42, docs/decisions.md "Health fights": a wounded character fights worse. The win chance
+ * docs/decisions/adventures.md, "Win chance": a wounded character fights worse. The win chance
  * loses this much times the share of max health missing (-0.3 at no health, -0.15 at half).
  */
 export const WOUND_WEIGHT = 0.3;
@@ -111,7 +111,7 @@ export interface CombatSource {
  * (attack + strength, defense + constitution, speed + dexterity,
  * magicPower + intelligence) plus the same stat on every equipped item, plus
  * what unlocked skills add (passives: stats; actives and ultimates: win chance;
- * docs/decisions.md "What skills do"). The primaries count because a new
+ * docs/decisions/progression.md, "Skill trees"). The primaries count because a new
  * character's secondary stats start near 0 (spec 01 §3). maxHealth is
  * `maxHealthWithGear` (items/stats.ts).
  */

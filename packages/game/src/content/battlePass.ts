@@ -24,7 +24,7 @@ export interface BattlePassReward {
 }
 
 /**
- * The points of levels 1..15 (issue 42, docs/decisions.md "Battle pass pacing"), departing
+ * The points of levels 1..15 (docs/decisions/progression.md, "Battle pass"), departing
  * from spec 03 §9's 50 ... 3,000: level 15 needed 3,000 of the 3,045 points there are, every
  * achievement (friends, 100 auction trades, legendary gear in all 8 slots). A player alone,
  * adventuring, earns about 700 points in 25 hours and 950 by level 50 (`npm run balance`).

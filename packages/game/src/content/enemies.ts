@@ -5,7 +5,7 @@ import { ADVENTURE_LEVELS, LOCATIONS } from './locations.ts';
  * Spec 02 §9 "Combat" and DECISIONS §3: one enemy per location and level.
  * Forest runs from 10 hp / 3 attack to 85 hp / 24 attack; the other locations
  * multiply every forest stat by their reward multiplier (rounded to the nearest
- * integer). Defense and speed are this project's choice (docs/decisions/adventure.md).
+ * integer). Defense and speed are this project's choice (docs/decisions/adventures.md, "Locations and enemies").
  */
 export interface Enemy {
   id: string;

@@ -5,7 +5,7 @@ import type { Biome, MaterialItem, Tier } from '../types.ts';
  * Spec 02 §3 "Material" and §9 "Rewards", DECISIONS §3: seven crafting
  * materials per biome, each with a drop rate and buy and sell prices, as data.
  * The id is the snake_case of the name. Sell price is half the buy price,
- * rounded down. Values chosen here are listed in docs/decisions/adventure.md.
+ * rounded down. Values chosen here are listed in docs/decisions/adventures.md, "Locations and enemies".
  */
 export interface Material {
   id: string;

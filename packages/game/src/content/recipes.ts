@@ -7,7 +7,7 @@ import { foodPrice } from './food.ts';
  * tier sets requiredLevel and xpReward; common recipes are known from the
  * start and use forest or low-tier materials; the others are unlocked by
  * recipe scrolls found on adventures. Ingredient names are those of
- * content/materials.ts. Choices are listed in docs/decisions/casino-crafting.md.
+ * content/materials.ts. Choices are listed in docs/decisions/crafting.md, "Recipes".
  */
 export const RECIPE_CATEGORIES = ['weapons', 'potions', 'food'] as const;
 export type RecipeCategory = (typeof RECIPE_CATEGORIES)[number];

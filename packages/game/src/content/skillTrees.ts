@@ -5,9 +5,9 @@ import type { CharacterClass } from '../types.ts';
  * 19 nodes: its root, three paths of five (each node needs the one before it; the first
  * needs the root) and three cross-branch nodes that need one node of each of two paths.
  * The mage's two cross-branch nodes are the spec's; the third, and the warrior's and the
- * rogue's, follow the same pattern (docs/decisions.md "Skill trees").
+ * rogue's, follow the same pattern (docs/decisions/progression.md, "Skill trees").
  *
- * What an unlocked node does (docs/decisions.md "What skills do"): a Passive adds to the
+ * What an unlocked node does (docs/decisions/progression.md, "Skill trees"): a Passive adds to the
  * character's combat stats; an Active or an Ultimate is used in every fight and adds to
  * the adventure win chance. See skills/bonuses.ts.
  */
@@ -62,7 +62,7 @@ export interface SkillTree {
   links: readonly SkillLink[];
 }
 
-/** What each node type does when unlocked (docs/decisions.md "What skills do"). */
+/** What each node type does when unlocked (docs/decisions/progression.md, "Skill trees"). */
 export const ACTIVE_WIN_CHANCE = 0.01;
 export const ULTIMATE_WIN_CHANCE = 0.02;
 

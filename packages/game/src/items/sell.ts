@@ -4,7 +4,7 @@ import type { InventoryEntry, ItemData, Tier } from '../types.ts';
 
 /**
  * Spec 02 §9 "Selling" gives three readings; they are reconciled into one rule
- * (docs/decisions/items.md), per unit, then times the quantity:
+ * (docs/decisions/items.md, "Selling"), per unit, then times the quantity:
  *  1. an explicit sellPrice wins;
  *  2. gear: half its price (the 50% default), never below the inventory-sale
  *     amount of its tier (5, 20, 50, 200, 500 copper);

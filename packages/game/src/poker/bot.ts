@@ -7,7 +7,7 @@ import { preflopEquity } from './preflop.ts';
 /** Spec 02 §4: the raise sizes the bot picks from. */
 export const BOT_RAISES: readonly number[] = [10, 20, 30];
 /**
- * Issue 42, docs/decisions.md "Poker: the house does not lose": the bot weighs its cards, in
+ * docs/decisions/casino-poker.md, "The house does not lose": the bot weighs its cards, in
  * place of spec 02 §4's draw (below 0.5 call or check, below 0.8 raise, else fold, whatever the
  * cards), which folded a fifth of the time when it could check and called an all-in four
  * times in five, so that simple strategies won 5 to 130 chips a hand.

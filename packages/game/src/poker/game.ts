@@ -11,7 +11,7 @@ export const BOT_NAME = 'AI Bot';
 /** Spec 02 §9: the bot starts every game with 1000 chips. */
 export const BOT_STARTING_CHIPS = 1000;
 /**
- * Issue 42, docs/decisions.md "Poker: the house does not lose": each hand opens with an ante
+ * docs/decisions/casino-poker.md, "The house does not lose": each hand opens with an ante
  * of 10 chips from each player (the bot matches what the human could post), so waiting for
  * aces costs chips; and the house keeps a rake of 10% (rounded up) of what the human wins: the
  * chips a won pot (or the human's share of a split one) pays beyond the human's own.

@@ -15,7 +15,7 @@ export interface StartPokerInput {
 /** Spec 02 §2: the hint the console shows a player without chips. */
 export const NEED_CHIPS_MESSAGE = 'You need chips to play poker. Use /buy [amount] to purchase casino chips.';
 
-/** Refusal of /poker while a hand is being played (docs/decisions/casino-crafting-server.md). */
+/** Refusal of /poker while a hand is being played (docs/decisions/casino-poker.md, "The hand"). */
 export const HAND_IN_PROGRESS =
   "You're already playing a hand. Finish it with /check, /bet [amount] or /raise [amount], or give it up with /fold.";
 

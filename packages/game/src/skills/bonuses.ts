@@ -1,7 +1,7 @@
 import { skillTreeOf, type SkillBonus } from '../content/skillTrees.ts';
 import type { CharacterClass } from '../types.ts';
 
-/** The summed effect of a character's unlocked skills (docs/decisions.md "What skills do"). */
+/** The summed effect of a character's unlocked skills (docs/decisions/progression.md, "Skill trees"). */
 export interface SkillBonuses {
   attack: number;
   defense: number;

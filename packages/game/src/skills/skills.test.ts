@@ -71,7 +71,7 @@ describe('spec 03 §4/§5 reset', () => {
   });
 });
 
-describe('docs/decisions.md "What skills do": unlocked skills change the fight', () => {
+describe('docs/decisions/progression.md, "Skill trees": unlocked skills change the fight', () => {
   it('sums passive stats and active/ultimate win chance of the own tree only', () => {
     expect(skillBonuses('mage', ['sparkBolt', 'manaTap', 'mysticWard', 'basicStrike'])).toEqual({
       attack: 0,

@@ -70,7 +70,7 @@ export function assertCanDeleteComment(comment: { authorId: string; postAuthorId
 }
 
 /**
- * Issue 25 (docs/decisions.md, blocks and posts): no like and no comment on the posts of a player
+ * docs/decisions/social.md, "Blocks": no like and no comment on the posts of a player
  * who blocked you or whom you blocked (a block either way, as for requests and messages).
  */
 export function assertCanReact(state: { blocked: boolean }): void {

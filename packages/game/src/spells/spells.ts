@@ -1,7 +1,7 @@
 /**
  * Spec 02 §9 "Spells" and DECISIONS §3 "Spells outside combat": the five spells,
  * their mana cost and what they do. Values not in the spec are this project's
- * (docs/decisions/adventure.md).
+ * (docs/decisions/adventures.md, "Spells").
  */
 export type SpellEffect =
   | { kind: 'heal'; health: number }

@@ -147,7 +147,7 @@ function backpackPool(characterLevel: number): WeightedChoice<Backpack>[] {
 }
 
 /**
- * Issue 42, docs/decisions.md "Economy: store gear follows the level": the store's gear costs
+ * docs/decisions/store.md, "What is on offer": the store's gear costs
  * its spec 03 §9 tier price times 1 + 0.5 per character level above 1 (x25.5 at level 50), as
  * its stats grow with that level; the sell price stays half of what was paid. Drops keep the
  * plain tier price.

@@ -32,7 +32,7 @@ export interface CommentRow {
 }
 
 /**
- * A post as one viewer reads it (issue 25, docs/decisions.md "Blocks and posts"): the likes and
+ * A post as one viewer reads it (docs/decisions/social.md, "Blocks"): the likes and
  * comments of players in a block with the viewer, either way, are not counted.
  */
 function selectPosts(db: DbOrTx, viewerId: string) {

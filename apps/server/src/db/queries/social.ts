@@ -178,7 +178,7 @@ const searchRead = prepared('user_search', (db) => {
 
 /**
  * A contains-match on usernames (case-insensitive), never on e-mail addresses (issue 25: an exact
- * e-mail match, DECISIONS §4, mapped an address to a player; docs/decisions.md); never the viewer,
+ * e-mail match, DECISIONS §4, mapped an address to a player; docs/decisions/social.md, "Friends"); never the viewer,
  * never a player who blocked the viewer; exact names first, then by length and name; `limit` at most.
  */
 export function searchPlayers(db: DbOrTx, viewerId: string, term: string, limit: number): Promise<RelatedPlayerRow[]> {

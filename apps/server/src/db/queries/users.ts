@@ -11,7 +11,7 @@ import { authUser, users } from '../schema/index.ts';
  * and create the profile row the first time (one statement, so two tabs signing
  * in at once cannot create it twice). The first username is a generated
  * adventurer's name (defaultUsername), never the e-mail's local part as spec 01 §3
- * had it (issue 25: it mapped addresses to players, docs/decisions.md). Usernames
+ * had it (issue 25: it mapped addresses to players, docs/decisions/accounts.md, "Usernames"). Usernames
  * are unique case-insensitively (DECISIONS §4): a clash draws another name.
  */
 export async function recordSignIn(db: DbOrTx, userId: string, now = new Date(), rng: Rng = createRng(randomBytes(16).toString('hex'))): Promise<void> {

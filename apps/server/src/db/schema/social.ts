@@ -39,7 +39,7 @@ export const friendships = pgTable(
 
 /**
  * A player's block list. Either way, the two send each other no friend request or message, see
- * neither the other's presence, posts, likes, comments nor chat lines (issue 25, docs/decisions.md).
+ * neither the other's presence, posts, likes, comments nor chat lines (docs/decisions/social.md, "Blocks").
  * Blocking ends any friendship of the pair.
  */
 export const blocks = pgTable(

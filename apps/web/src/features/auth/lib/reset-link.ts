@@ -6,7 +6,7 @@ export function parseResetFragment(hash: string): { email: string; code: string 
   return email && /^\d{6}$/.test(code) ? { email, code } : null;
 }
 
-/** What the reset page says (docs/decisions.md "Accounts"). */
+/** What the reset page says (docs/decisions/accounts.md, "Forgotten password"). */
 export const RESET_TEXTS = {
   sent: 'If an account uses this address, we sent it a 6-digit code and a link. Both are valid for 15 minutes.',
   done: 'Your password has been changed, and every device was signed out. Log in with your new password.',

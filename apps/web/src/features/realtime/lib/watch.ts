@@ -100,7 +100,7 @@ export class WatchSender {
  * every reconnect too) and whenever a screen starts or stops reading a query. A query no screen
  * reads whose broadcasts stopped is marked stale, and again after any later write to it (a push
  * or an answer that came late), so the screen that shows it again refetches it
- * (docs/decisions.md, "What a tab holds").
+ * (docs/decisions/realtime.md, "What a tab holds").
  */
 export function sendWatchedKeys(client: Pick<RealtimeClient, 'send' | 'subscribe'>, queryClient: QueryClient): () => void {
   const cache = queryClient.getQueryCache();
