@@ -237,6 +237,12 @@ describe('every page of docs/ and the README (issue 47: references a newcomer re
         const clean = m[1]!.replace(/[.,:;]+$/, '');
         if (!existsSync(path.join(root, clean))) missing.push(`${page} names ${clean}, which does not exist`);
       }
+      // A backticked file named short (`realtime/bus.ts`, `lint-no-patching.test.ts`): rooted where architecture.md's may be, or in the server's tests.
+      for (const [, quoted] of text.matchAll(/`([^`\s]+)`/g)) {
+        const clean = quoted!.replace(/[.,;:]$/, '');
+        if (clean.includes('<') || /^[A-Z_]+\//.test(clean) || !looksLikePath(clean) || clean.endsWith('/')) continue;
+        if (!exists(clean, [path.dirname(page), 'apps/server/test'])) missing.push(`${page} names \`${clean}\`, which does not exist`);
+      }
       for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g)) {
         if (/^[a-z]+:/.test(target!)) continue;
         if (!existsSync(path.join(root, path.dirname(page), target!))) missing.push(`${page} links to ${target}, which does not exist`);
