@@ -235,12 +235,14 @@ describe('every page of docs/ and the README (issue 47: references a newcomer re
         // A placeholder (docs/simulate-<db>.md) names no one file.
         if (/[<*]/.test(text[m.index + m[0].length] ?? '')) continue;
         const clean = m[1]!.replace(/[.,:;]+$/, '');
+        // A build's output (apps/web/dist/) exists only once built.
+        if (clean.split('/').includes('dist')) continue;
         if (!existsSync(path.join(root, clean))) missing.push(`${page} names ${clean}, which does not exist`);
       }
       // A backticked file named short (`realtime/bus.ts`, `lint-no-patching.test.ts`): rooted where architecture.md's may be, or in the server's tests.
       for (const [, quoted] of text.matchAll(/`([^`\s]+)`/g)) {
         const clean = quoted!.replace(/[.,;:]$/, '');
-        if (clean.includes('<') || /^[A-Z_]+\//.test(clean) || !looksLikePath(clean) || clean.endsWith('/')) continue;
+        if (clean.includes('<') || /^[A-Z_]+\//.test(clean) || !looksLikePath(clean) || clean.endsWith('/') || clean.split('/').includes('dist')) continue;
         if (!exists(clean, [path.dirname(page), 'apps/server/test'])) missing.push(`${page} names \`${clean}\`, which does not exist`);
       }
       for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g)) {
