@@ -211,7 +211,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   registerErrorHandler(app, { replay: (reply, repeated) => replay(db, reply, repeated) });
   // Every write accepts an Idempotency-Key: a retry with it answers the first answer (http/idempotency.ts).
   registerIdempotency(app, db);
-  // Which process answered, when the operator names them (PROCESS_NAME; docs/deploy.md).
+  // Which process answered, when the operator names them (PROCESS_NAME; docs/operations.md).
   const { processName } = config;
   if (processName) {
     app.addHook('onRequest', async (_request, reply) => {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The guardrail docs stay true (issue 26): every file and folder docs/architecture.md cites
- * exists, every name it quotes in backticks is still in the code, and every pointer to a section
- * of docs/performance.md names a heading that file has. A rename that forgets the docs fails here.
+ * The docs stay true: every file and folder docs/architecture.md cites exists and every name it
+ * quotes in backticks is still in the code; every page is at most 200 lines; every file, page and
+ * section a page or the code points to exists. A rename that forgets the docs fails here.
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -133,12 +133,8 @@ describe("docs/architecture.md's accounts of pushes and reads", () => {
   });
 });
 
-describe('docs/performance.md (issue 26: a reference, not a diary)', () => {
+describe('docs/performance.md: the code\'s pointers to it', () => {
   const headings = new Set([...performance.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]!.trim()));
-
-  it('is at most 200 lines', () => {
-    expect(performance.trimEnd().split('\n').length).toBeLessThanOrEqual(200);
-  });
 
   it('has every section the code base points to (docs/performance.md, "Heading")', () => {
     const pointers: string[] = [];
@@ -155,6 +151,148 @@ describe('docs/performance.md (issue 26: a reference, not a diary)', () => {
       for (const m of text.matchAll(/docs\/performance\.md[,:] +(?!")([^\n)]*)/g)) broken.push(`${path.relative(root, file)} points to docs/performance.md, ${m[1]}: write the section as "Heading"`);
     }
     expect(pointers.length).toBeGreaterThan(0);
+    expect(broken).toEqual([]);
+  });
+});
+
+/** Every markdown page: README.md and docs/ (every folder below it). */
+function markdownPages(dir = path.join(root, 'docs'), out: string[] = ['README.md']): string[] {
+  for (const name of readdirSync(dir).sort()) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) markdownPages(full, out);
+    else if (name.endsWith('.md')) out.push(path.relative(root, full));
+  }
+  return out;
+}
+
+/**
+ * TEMPORARY (issue 47): the decisions pages are being rewritten as one page per area on another
+ * branch. Until that merge, a page listed here may be over 200 lines and its own pointers are not
+ * checked, and a pointer into docs/decisions.md or docs/decisions/ may name a section the rewrite
+ * renames (the rewrite updates them). The lead deletes this set and `awaitingRewrite` after that
+ * merge; only decisions pages may be listed.
+ */
+const DECISIONS_PAGES_AWAITING_REWRITE = new Set(['docs/decisions.md']);
+const awaitingRewrite = (page: string) => DECISIONS_PAGES_AWAITING_REWRITE.has(page) || (DECISIONS_PAGES_AWAITING_REWRITE.size > 0 && /^docs\/decisions(\.md|\/)/.test(page));
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+/** A page's headings (outside fenced blocks), and their anchors with GitHub's -1, -2 for repeats. */
+function sectionsOf(file: string): { headings: Set<string>; anchors: Set<string> } {
+  const text = read(file).replace(/```[\s\S]*?```/g, '');
+  const headings = new Set<string>();
+  const anchors = new Set<string>();
+  for (const [, heading] of text.matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
+    const title = heading!.trim();
+    headings.add(title);
+    let anchor = slug(title.replace(/`/g, ''));
+    for (let n = 1; anchors.has(anchor); n++) anchor = `${slug(title.replace(/`/g, ''))}-${n}`;
+    anchors.add(anchor);
+  }
+  return { headings, anchors };
+}
+
+/** Where a page's pointer to another page is rooted: `docs/x.md` from the repository, `x.md` beside the page (or in docs/). */
+function resolvePage(page: string, target: string): string | undefined {
+  const candidates = target.startsWith('docs/') || target === 'README.md' ? [target] : [path.join(path.dirname(page), target), path.join('docs', target)];
+  return candidates.map((c) => path.normalize(c)).find((c) => existsSync(path.join(root, c)));
+}
+
+/** The repository's top entries a page's path may start with (`apps/server/src/app.ts`, `deploy/`). */
+const TOP = /(?<![\w./@-])((?:apps|packages|scripts|docs|e2e|deploy|eslint|\.ci)\/[\w./-]*)/g;
+
+describe('every page of docs/ and the README (issue 47: references a newcomer reads in minutes)', () => {
+  const pages = markdownPages();
+
+  it('finds the pages', () => {
+    expect(pages).toContain('docs/architecture.md');
+    expect(pages).toContain('docs/operations.md');
+    expect(pages.length).toBeGreaterThan(8);
+  });
+
+  it('keeps each page at most 200 lines', () => {
+    const long = pages
+      .filter((page) => !awaitingRewrite(page))
+      .map((page) => ({ page, lines: read(page).trimEnd().split('\n').length }))
+      .filter(({ lines }) => lines > 200)
+      .map(({ page, lines }) => `${page} has ${lines} lines (at most 200: split it)`);
+    expect(long).toEqual([]);
+    for (const page of DECISIONS_PAGES_AWAITING_REWRITE) expect(page, 'the temporary allowance is for the decisions pages alone').toMatch(/^docs\/decisions(\.md|\/)/);
+  });
+
+  it('names only repository files and folders that exist', () => {
+    const missing: string[] = [];
+    for (const page of pages.filter((p) => !awaitingRewrite(p))) {
+      // Fenced blocks hold commands and examples (a file a host makes, deploy/.env); architecture's tree is checked above.
+      const text = read(page).replace(/```[\s\S]*?```/g, '');
+      for (const m of text.matchAll(TOP)) {
+        // A placeholder (docs/simulate-<db>.md) names no one file.
+        if (/[<*]/.test(text[m.index + m[0].length] ?? '')) continue;
+        const clean = m[1]!.replace(/[.,:;]+$/, '');
+        // A build's output (apps/web/dist/) exists only once built.
+        if (clean.split('/').includes('dist')) continue;
+        if (!existsSync(path.join(root, clean))) missing.push(`${page} names ${clean}, which does not exist`);
+      }
+      // A backticked file named short (`realtime/bus.ts`, `lint-no-patching.test.ts`): rooted where architecture.md's may be, or in the server's tests.
+      for (const [, quoted] of text.matchAll(/`([^`\s]+)`/g)) {
+        const clean = quoted!.replace(/[.,;:]$/, '');
+        if (clean.includes('<') || /^[A-Z_]+\//.test(clean) || !looksLikePath(clean) || clean.endsWith('/') || clean.split('/').includes('dist')) continue;
+        if (!exists(clean, [path.dirname(page), 'apps/server/test'])) missing.push(`${page} names \`${clean}\`, which does not exist`);
+      }
+      for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue;
+        if (!existsSync(path.join(root, path.dirname(page), target!))) missing.push(`${page} links to ${target}, which does not exist`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('points only to sections that exist (a link page.md#anchor, or page.md, "Heading")', () => {
+    const broken: string[] = [];
+    let pointers = 0;
+    for (const page of pages.filter((p) => !awaitingRewrite(p))) {
+      const text = read(page).replace(/```[\s\S]*?```/g, '');
+      for (const [, target, anchor] of text.matchAll(/\]\(([^)\s#]*)#([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue;
+        const file = target ? path.normalize(path.join(path.dirname(page), target)) : page;
+        if (awaitingRewrite(file)) continue;
+        if (!existsSync(path.join(root, file)) || !sectionsOf(file).anchors.has(anchor!)) broken.push(`${page} links to ${target}#${anchor}, which is not an anchor there`);
+      }
+      for (const [, target, section] of text.matchAll(/((?:docs\/)?[\w/-]+\.md)(?:\]\([^)\s]*\))?[,:]?\s*\(?"([^"]+)"/g)) {
+        const file = resolvePage(page, target!);
+        const heading = section!.replace(/\s+/g, ' ');
+        pointers++;
+        if (!file) broken.push(`${page} points to ${target}, which does not exist`);
+        else if (awaitingRewrite(file)) continue;
+        else if (!sectionsOf(file).headings.has(heading)) broken.push(`${page} points to ${target}, "${heading}", which is not a heading there`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(pointers, 'the pages point to sections (the pattern still matches)').toBeGreaterThan(2);
+  });
+
+  it('has every page and section the code base points to (docs/x.md, "Heading")', () => {
+    const broken: string[] = [];
+    let pointers = 0;
+    for (const file of sourceFiles().filter((f) => f !== import.meta.filename && !f.endsWith('.md'))) {
+      const text = readFileSync(file, 'utf8');
+      const where = path.relative(root, file);
+      for (const [, target] of text.matchAll(/\bdocs\/([\w/-]+\.md)/g)) if (!existsSync(path.join(root, 'docs', target!))) broken.push(`${where} names docs/${target}, which does not exist`);
+      // The pointer and its section may wrap onto the next line of a comment.
+      for (const m of text.matchAll(/\bdocs\/([\w/-]+\.md)[,:]?\s*(?:(?:\*|\/\/|#)\s*)?\(?"([^"]+)"/g)) {
+        const page = `docs/${m[1]}`;
+        const section = m[2]!.replace(/\s*\n\s*(?:\*|\/\/|#)?\s*/g, ' ');
+        pointers++;
+        if (existsSync(path.join(root, page)) && !awaitingRewrite(page) && !sectionsOf(page).headings.has(section)) broken.push(`${where} points to ${page}, "${section}", which is not a heading there`);
+      }
+    }
+    expect(pointers).toBeGreaterThan(10);
     expect(broken).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
- * PROCESS_NAME (docs/deploy.md): with it, every answer names the process that gave it (X-Process),
+ * PROCESS_NAME (docs/operations.md): with it, every answer names the process that gave it (X-Process),
  * so an operator, and the browser test behind Caddy (e2e/tests/proxy.spec.ts), can tell which
  * process behind the proxy answered. Without it, no header.
  */

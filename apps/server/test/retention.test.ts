@@ -8,7 +8,7 @@ import { signedInPlayer } from './support/client.ts';
 import { gear } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
-/** docs/security.md "Retention": each kind is pruned by the scheduler's task, from stored timestamps set in the past. */
+/** docs/security-limits.md "Retention": each kind is pruned by the scheduler's task, from stored timestamps set in the past. */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,7 +27,7 @@ async function player() {
   return { userId, characterId: character.id };
 }
 
-describe('retention (docs/security.md "Retention")', () => {
+describe('retention (docs/security-limits.md "Retention")', () => {
   it('global chat: lines past 30 days go, but never the newest 50, the Game Master’s, or a reported line while its report is kept', async () => {
     const { userId, characterId } = await player();
     const line = (i: number, at: Date) => ({ userId, characterId, characterName: 'Aria', characterRace: 'elf' as const, characterClass: 'mage' as const, characterLevel: 1, text: `old ${i}`, createdAt: at });

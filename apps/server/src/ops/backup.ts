@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { CONTROL_DIR, OpsError } from './control.ts';
 
 /**
- * `npm run backup [FILE]` and `npm run restore FILE` for the embedded database (docs/deploy.md).
+ * `npm run backup [FILE]` and `npm run restore FILE` for the embedded database (docs/operations.md, "Backups and restore").
  *
  * A backup is one tar.gz of DATA_DIR: the database (pglite/), the uploads (uploads/) and the auth
  * secret (auth-secret, without which every session ends), the Web Push keys (vapid-keys.json)

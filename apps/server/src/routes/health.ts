@@ -11,7 +11,7 @@ export interface Lifecycle {
 }
 
 /**
- * Liveness and readiness apart (docs/deploy.md). `/api/health` (liveness): the process answers and
+ * Liveness and readiness apart (docs/operations.md). `/api/health` (liveness): the process answers and
  * its database does; a failing one is restarted. `/api/ready` (readiness): this process should get
  * traffic: the database reachable, every migration of this code applied, the push bus listening,
  * and not shutting down. A proxy or orchestrator stops sending it players while it answers 503.

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { chatPrune, consolePrune, endedListingPrune, giftPrune, idempotencyPrune, outboxPrune, reportPrune, unverifiedAccountPrune, type Prune } from '../db/queries/retention.ts';
 
 /**
- * docs/security.md "Retention": what is kept how long. Players' own writing (posts, comments,
+ * docs/security-limits.md "Retention": what is kept how long. Players' own writing (posts, comments,
  * direct messages) is not pruned: it lives as long as the account. Nor is the moderation log
  * (issue 28): no prune here touches it.
  */

@@ -12,7 +12,7 @@ const MAX_BYTES = 200_000;
 /**
  * Issue 43: the game's plain defaults, until the host puts `terms.txt` / `privacy.txt` in LEGAL_DIR
  * (DATA_DIR/legal). The privacy notice says what the game stores and for how long
- * (docs/security.md "Retention").
+ * (docs/security-limits.md "Retention").
  */
 const DEFAULTS: Record<LegalName, string> = {
   terms: [

@@ -23,7 +23,7 @@ const flatten = (rows: { message: typeof chatMessages.$inferSelect; username: st
  * The ids of the CHAT_HISTORY_SIZE newest lines the viewer reads. The limit is in the statement's
  * text, not a parameter (drizzle's `.limit()` makes one): under `limit $n` PostgreSQL's generic
  * plan guesses a tenth of the table, so on a world of a million lines it planned the statement
- * again at every run (docs/simulate.md, "The figures").
+ * again at every run (docs/simulate.md, "The world and two processes").
  */
 const newestLineIds = (db: DbOrTx) => sql`(select ${chatMessages.id} from ${chatMessages} where ${and(
   notExists(db.select({ one: sql`1` }).from(chatMutes).where(and(eq(chatMutes.userId, viewer), eq(chatMutes.mutedUserId, chatMessages.userId)))),

@@ -6,7 +6,7 @@ import { auctionListings, authUser, chatMessages, consoleMessages, gifts, idempo
 const CHARACTERS_PER_STATEMENT = 200;
 
 /**
- * docs/security.md "Retention": each prune deletes at most `batch` rows in one statement and
+ * docs/security-limits.md "Retention": each prune deletes at most `batch` rows in one statement and
  * answers how many it deleted; the scheduler calls it again while whole batches go (so the
  * embedded database's one connection is never held long). Rows another process is deleting at
  * the same moment are skipped (SKIP LOCKED), so several processes may prune at once.
