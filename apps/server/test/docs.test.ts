@@ -165,16 +165,6 @@ function markdownPages(dir = path.join(root, 'docs'), out: string[] = ['README.m
   return out;
 }
 
-/**
- * TEMPORARY (issue 47): the decisions pages are being rewritten as one page per area on another
- * branch. Until that merge, a page listed here may be over 200 lines and its own pointers are not
- * checked, and a pointer into docs/decisions.md or docs/decisions/ may name a section the rewrite
- * renames (the rewrite updates them). The lead deletes this set and `awaitingRewrite` after that
- * merge; only decisions pages may be listed.
- */
-const DECISIONS_PAGES_AWAITING_REWRITE = new Set(['docs/decisions.md']);
-const awaitingRewrite = (page: string) => DECISIONS_PAGES_AWAITING_REWRITE.has(page) || (DECISIONS_PAGES_AWAITING_REWRITE.size > 0 && /^docs\/decisions(\.md|\/)/.test(page));
-
 /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
 const slug = (heading: string) =>
   heading
@@ -218,17 +208,15 @@ describe('every page of docs/ and the README (issue 47: references a newcomer re
 
   it('keeps each page at most 200 lines', () => {
     const long = pages
-      .filter((page) => !awaitingRewrite(page))
       .map((page) => ({ page, lines: read(page).trimEnd().split('\n').length }))
       .filter(({ lines }) => lines > 200)
       .map(({ page, lines }) => `${page} has ${lines} lines (at most 200: split it)`);
     expect(long).toEqual([]);
-    for (const page of DECISIONS_PAGES_AWAITING_REWRITE) expect(page, 'the temporary allowance is for the decisions pages alone').toMatch(/^docs\/decisions(\.md|\/)/);
   });
 
   it('names only repository files and folders that exist', () => {
     const missing: string[] = [];
-    for (const page of pages.filter((p) => !awaitingRewrite(p))) {
+    for (const page of pages) {
       // Fenced blocks hold commands and examples (a file a host makes, deploy/.env); architecture's tree is checked above.
       const text = read(page).replace(/```[\s\S]*?```/g, '');
       for (const m of text.matchAll(TOP)) {
@@ -256,12 +244,11 @@ describe('every page of docs/ and the README (issue 47: references a newcomer re
   it('points only to sections that exist (a link page.md#anchor, or page.md, "Heading")', () => {
     const broken: string[] = [];
     let pointers = 0;
-    for (const page of pages.filter((p) => !awaitingRewrite(p))) {
+    for (const page of pages) {
       const text = read(page).replace(/```[\s\S]*?```/g, '');
       for (const [, target, anchor] of text.matchAll(/\]\(([^)\s#]*)#([^)\s]+)\)/g)) {
         if (/^[a-z]+:/.test(target!)) continue;
         const file = target ? path.normalize(path.join(path.dirname(page), target)) : page;
-        if (awaitingRewrite(file)) continue;
         if (!existsSync(path.join(root, file)) || !sectionsOf(file).anchors.has(anchor!)) broken.push(`${page} links to ${target}#${anchor}, which is not an anchor there`);
       }
       for (const [, target, section] of text.matchAll(/((?:docs\/)?[\w/-]+\.md)(?:\]\([^)\s]*\))?[,:]?\s*\(?"([^"]+)"/g)) {
@@ -269,7 +256,6 @@ describe('every page of docs/ and the README (issue 47: references a newcomer re
         const heading = section!.replace(/\s+/g, ' ');
         pointers++;
         if (!file) broken.push(`${page} points to ${target}, which does not exist`);
-        else if (awaitingRewrite(file)) continue;
         else if (!sectionsOf(file).headings.has(heading)) broken.push(`${page} points to ${target}, "${heading}", which is not a heading there`);
       }
     }
@@ -289,7 +275,7 @@ describe('every page of docs/ and the README (issue 47: references a newcomer re
         const page = `docs/${m[1]}`;
         const section = m[2]!.replace(/\s*\n\s*(?:\*|\/\/|#)?\s*/g, ' ');
         pointers++;
-        if (existsSync(path.join(root, page)) && !awaitingRewrite(page) && !sectionsOf(page).headings.has(section)) broken.push(`${where} points to ${page}, "${section}", which is not a heading there`);
+        if (existsSync(path.join(root, page)) && !sectionsOf(page).headings.has(section)) broken.push(`${where} points to ${page}, "${section}", which is not a heading there`);
       }
     }
     expect(pointers).toBeGreaterThan(10);
