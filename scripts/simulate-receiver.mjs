@@ -109,6 +109,9 @@ async function open(list) {
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
+// The main process gone (a run interrupted): the sockets go with this process.
+process.on('disconnect', () => process.exit(0));
+
 process.on('message', async (m) => {
   if (m.type === 'open') send({ type: 'opened', failed: await open(m.players) });
   else if (m.type === 'watch') {
@@ -129,6 +132,5 @@ process.on('message', async (m) => {
       p.ws.terminate();
     }
     send({ type: 'stopped' });
-    process.disconnect?.();
   }
 });

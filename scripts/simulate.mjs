@@ -37,7 +37,7 @@
 //   SIMULATE_WORKERS=2 (answer threads)  SIMULATE_RECEIVERS=2 (receiver processes)
 //   SIMULATE_WORLD=0 (skip the world)  SIMULATE_TWO=0 (skip two processes)  SIMULATE_TWO_RUNS=3
 //   SIMULATE_WORLD_PLAYERS=100000 SIMULATE_WORLD_CONSOLE=1000000 SIMULATE_WORLD_CHAT=1000000 SIMULATE_WORLD_LISTINGS=100000
-//   SIMULATE_QUICK=1 (a short run: a few hundred players, 10 + 20 s steps, no world, no second process)
+//   SIMULATE_QUICK=1 (a short look, not the rule's measure: a few hundred players, 10 + 20 s steps, one run, no world, no second process)
 //   SIMULATE_SERVER=<main.js> (that compiled server, or src/main.ts run through tsx)
 //   SIMULATE_PGLITE_TEMPLATE=<tar.gz> (a migrated PGlite template unpacked into each new embedded database)  SIMULATE_OUT=<dir> (the plots and tables; docs/)
 //   SIMULATE_SEED=1  SIMULATE_KEEP=1 (keep the databases made on DATABASE_URL's server)
@@ -76,7 +76,7 @@ const STEPS = {
 };
 const WARM_SECONDS = num('SIMULATE_WARM_SECONDS', QUICK ? 10 : RULE.warmSeconds);
 const SECONDS = num('SIMULATE_SECONDS', QUICK ? 20 : RULE.measureSeconds);
-const RUNS = num('SIMULATE_RUNS', RULE.runs);
+const RUNS = num('SIMULATE_RUNS', QUICK ? 1 : RULE.runs);
 const TWO_RUNS = num('SIMULATE_TWO_RUNS', RUNS);
 const RECEIVERS = num('SIMULATE_RECEIVERS', 2);
 const THINK_SECONDS = num('SIMULATE_THINK_SECONDS', 30);
@@ -399,8 +399,10 @@ function startPlayers() {
       await Promise.all([all(actors, { type: 'stop' }, 'stopped'), all(receivers, { type: 'stop' }, 'stopped')]).catch(() => undefined);
       stopping = true;
       await Promise.all(actors.map((w) => w.terminate()));
+      // A receiver leaves once its channel closes.
       await Promise.all(receivers.map((r) => (r.exitCode !== null || r.signalCode !== null ? undefined : new Promise((resolve) => {
         r.once('exit', resolve);
+        if (r.connected) r.disconnect();
         setTimeout(() => r.kill('SIGKILL'), 10_000).unref();
       }))));
     },
@@ -643,12 +645,16 @@ async function freshRuns({ label, steps, runs, prepareRun }) {
   return results;
 }
 
+/** A step a run missed, as a table cell: its first reason and how many more (the step's line has them all). */
+const missedCell = (misses) => `missed: ${misses[0] ?? '?'}${misses.length > 1 ? ` (+${misses.length - 1} more)` : ''}`;
+
 /** The verdict of the runs: the rule, each run's table, the steps held by two of three, and the capacity line. */
 function printVerdict(title, steps, runs) {
+  const rule = ruleText({ warmSeconds: WARM_SECONDS, measureSeconds: SECONDS, runs: runs.length });
   const result = verdict(steps, runs.map((r) => r.steps));
   const table = result.rows.map((row) => ({
     players: row.players,
-    ...Object.fromEntries(row.runs.map((held, i) => [`run ${i + 1}`, held === null ? '-' : held ? 'held' : `missed: ${runs[i].steps.find((s) => s.players === row.players)?.misses.join('; ')}`])),
+    ...Object.fromEntries(row.runs.map((held, i) => [`run ${i + 1}`, held === null ? '-' : held ? 'held' : missedCell(runs[i].steps.find((s) => s.players === row.players)?.misses ?? [])])),
     [`held (${result.need} of ${runs.length})`]: row.counted ? 'yes' : 'NO',
   }));
   const counted = `held in at least ${result.need} of ${runs.length} runs, and every step below it`;
@@ -656,7 +662,7 @@ function printVerdict(title, steps, runs) {
     ? `capacity: ${result.capacity} concurrent players (${counted})${result.heldAbove.length ? `; held above a step that was not, not counted: ${result.heldAbove.join(', ')}` : ''}`
     : `capacity: below ${steps[0] ?? '?'} players (the first step was not held in ${result.need} of ${runs.length} runs)`;
   console.log(`\n== ${title}`);
-  for (const l of RULE_LINES) console.log(`   ${l}`);
+  for (const l of rule) console.log(`   ${l}`);
   runs.forEach((run, i) => {
     console.log(`   run ${i + 1} of ${runs.length}:`);
     console.table(run.steps.map(capacityRow));
@@ -664,7 +670,7 @@ function printVerdict(title, steps, runs) {
   console.log(`   the verdict (a step counts when ${result.need} of ${runs.length} runs hold it):`);
   console.table(table);
   console.log(`   ${line}`);
-  return { capacity: result.capacity, line, table };
+  return { capacity: result.capacity, line, table, rule };
 }
 
 /** Writes the plot and a markdown table beside it: OUT/simulate-<name>.svg and .md (the rule, the verdict, each run's steps). */
@@ -682,7 +688,7 @@ function writePlot(name, title, runs, printed) {
     return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${head.map((h) => String(r[h]).replaceAll('|', '/')).join(' | ')} |`)];
   };
   const how = `Made by \`npm run simulate\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s, ${WARM_SECONDS} + ${SECONDS} s a step, ${runs.length} fresh runs${QUICK ? ' (SIMULATE_QUICK=1)' : ''}.`;
-  const md = [`# ${title}`, '', how, '', '```', ...RULE_LINES, '```', '', printed.line, '', ...mdTable(printed.table), '', ...runs.flatMap((run, i) => [`Run ${i + 1} of ${runs.length}:`, '', ...mdTable(run.steps.map(capacityRow)), '']), `![plot](simulate-${name}.svg)`, ''].join('\n');
+  const md = [`# ${title}`, '', how, '', '```', ...printed.rule, '```', '', printed.line, '', ...mdTable(printed.table), '', ...runs.flatMap((run, i) => [`Run ${i + 1} of ${runs.length}:`, '', ...mdTable(run.steps.map(capacityRow)), '']), `![plot](simulate-${name}.svg)`, ''].join('\n');
   writeFileSync(path.join(OUT, `simulate-${name}.md`), md);
   console.log(`   plot: ${path.relative(root, svg)}, table: ${path.relative(root, path.join(OUT, `simulate-${name}.md`))}`);
 }
