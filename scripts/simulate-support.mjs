@@ -1,43 +1,12 @@
-// What scripts/simulate.mjs and its worker threads share: the latency histogram, the action mix,
-// the screens a tab holds, and the plot.
+// What scripts/simulate.mjs, its answer threads and its receiver processes share: the clock, the
+// action mix, the screens a tab holds, and the plot (the histograms and the rule: simulate-rule.ts).
 import { queryKeys } from '@rpg/contract';
 
 /**
- * A latency histogram with buckets 4% wide from 0.01 ms to ~10 minutes: mergeable across worker
- * threads (arrays of counts), a quantile within 4%, no samples kept.
+ * The machine's monotonic clock in ms (CLOCK_MONOTONIC on Linux, one for every process): the answer
+ * threads stamp a change's send with it and the receiver processes a push's arrival.
  */
-const BASE = 0.01;
-const GROWTH = 1.04;
-export const BUCKETS = Math.ceil(Math.log(600_000 / BASE) / Math.log(GROWTH)) + 1;
-
-export function newHistogram() {
-  return new Float64Array(BUCKETS);
-}
-export function record(histogram, ms) {
-  const i = ms <= BASE ? 0 : Math.min(BUCKETS - 1, Math.ceil(Math.log(ms / BASE) / Math.log(GROWTH)));
-  histogram[i] += 1;
-}
-export function merge(into, from) {
-  for (let i = 0; i < BUCKETS; i++) into[i] += from[i];
-  return into;
-}
-export function count(histogram) {
-  let n = 0;
-  for (let i = 0; i < BUCKETS; i++) n += histogram[i];
-  return n;
-}
-/** The q-quantile in ms (the upper edge of its bucket), NaN when empty. */
-export function quantile(histogram, q) {
-  const total = count(histogram);
-  if (total === 0) return NaN;
-  const rank = Math.max(1, Math.ceil(q * total));
-  let seen = 0;
-  for (let i = 0; i < BUCKETS; i++) {
-    seen += histogram[i];
-    if (seen >= rank) return BASE * GROWTH ** i;
-  }
-  return NaN;
-}
+export const clock = () => Number(process.hrtime.bigint()) / 1e6;
 
 /**
  * The mix: what an online player does next, by weight (a share of all requests). A player acts
@@ -90,11 +59,21 @@ export const SCREENS = {
   leaderboard: (p, board) => [queryKeys.leaderboard(board)],
 };
 
+/** What a tab showing `keys` holds: the frame's keys and those, by their JSON (the `watch` message's keys). */
+export function heldKeys(p, keys) {
+  const held = new Map();
+  for (const key of [...SCREENS.frame(p), ...keys]) held.set(JSON.stringify(key), key);
+  return held;
+}
+/** The global chat's key as a held key's id. */
+export const CHAT_KEY = JSON.stringify(queryKeys.chat);
+
 /**
- * The plot of a capacity run, as an SVG text: the worst action's and the worst push's p99 by number
- * of players (log scale), the two limits as dashed lines, and each step's actions per second.
+ * The plot of a capacity verdict, as an SVG text: by number of players (log scale), the p99 over all
+ * answers and over every push (the median of the runs), the two limits as dashed lines, each step's
+ * requests per second, and the capacity the verdict found.
  */
-export function capacitySvg(title, steps, { actionLimit = 100, pushLimit = 200 } = {}) {
+export function capacitySvg(title, steps, { actionLimit = 100, pushLimit = 200, capacity = 0 } = {}) {
   const W = 720;
   const H = 400;
   const L = 70;
@@ -103,7 +82,7 @@ export function capacitySvg(title, steps, { actionLimit = 100, pushLimit = 200 }
   const B = 60;
   const xs = steps.map((s) => s.players);
   const xMax = Math.max(...xs, 1) * 1.05;
-  const values = steps.flatMap((s) => [s.worstActionP99, s.worstPushP99]).filter((v) => Number.isFinite(v) && v > 0);
+  const values = steps.flatMap((s) => [s.answersP99, s.pushesP99]).filter((v) => Number.isFinite(v) && v > 0);
   const yMin = 1;
   const yMax = Math.max(1000, ...values) * 1.2;
   const x = (v) => L + ((W - L - R) * v) / xMax;
@@ -132,18 +111,17 @@ export function capacitySvg(title, steps, { actionLimit = 100, pushLimit = 200 }
   out.push(`<line x1="${L}" x2="${W - R}" y1="${y(pushLimit)}" y2="${y(pushLimit)}" stroke="#06c" stroke-dasharray="6 4"/>`);
   const rates = steps.map((s) => `${x(s.players).toFixed(1)},${yr(s.actionsPerSecond).toFixed(1)}`);
   out.push(`<polyline fill="none" stroke="#999" stroke-width="1.5" stroke-dasharray="2 3" points="${rates.join(' ')}"/>`);
-  out.push(line('worstActionP99', '#c00'), line('worstPushP99', '#06c'));
+  out.push(line('answersP99', '#c00'), line('pushesP99', '#06c'));
   out.push(`<line x1="${L}" x2="${L}" y1="${T}" y2="${H - B}" stroke="#333"/><line x1="${L}" x2="${W - R}" y1="${H - B}" y2="${H - B}" stroke="#333"/>`);
   out.push(`<text x="${(L + W - R) / 2}" y="${H - B + 36}" text-anchor="middle">concurrent players</text>`);
   out.push(`<text x="${W - R + 40}" y="${T - 8}" text-anchor="middle" fill="#999">requests/s</text>`);
   const legend = [
-    ['#c00', `worst action p99 (limit ${actionLimit} ms, dashed)`],
-    ['#06c', `worst push p99 (limit ${pushLimit} ms, dashed)`],
+    ['#c00', `all answers' p99 (limit ${actionLimit} ms, dashed)`],
+    ['#06c', `every push's p99 (limit ${pushLimit} ms, dashed)`],
     ['#999', 'requests per second (right axis)'],
   ];
   legend.forEach(([color, text], i) => out.push(`<text x="${L + i * 215}" y="${H - 8}" fill="${color}">${esc(text)}</text>`));
-  const capacity = steps.filter((s) => s.pass).at(-1);
-  if (capacity) out.push(`<line x1="${x(capacity.players)}" x2="${x(capacity.players)}" y1="${T}" y2="${H - B}" stroke="#090" stroke-dasharray="3 3"/><text x="${x(capacity.players) + 4}" y="${T + 12}" fill="#090">capacity ${capacity.players}</text>`);
+  if (capacity) out.push(`<line x1="${x(capacity)}" x2="${x(capacity)}" y1="${T}" y2="${H - B}" stroke="#090" stroke-dasharray="3 3"/><text x="${x(capacity) + 4}" y="${T + 12}" fill="#090">capacity ${capacity}</text>`);
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

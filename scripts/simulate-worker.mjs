@@ -1,21 +1,21 @@
-// A worker thread of `npm run simulate` (scripts/simulate.mjs): its share of the players, each with
-// a signed-in session, a character and an open WebSocket, playing the mix of simulate-support.mjs
-// with think time. It times every request (request -> answer) and the pushes that reach the other
-// players' sockets (a chat line at every tab, a direct message and a friend request at their
-// recipient): the time from just before the change's request to the push's arrival.
-// Social actions stay between the players of one worker, so the sender's clock and pending list are
-// at hand when the recipient's push arrives.
+// An answer thread of `npm run simulate` (scripts/simulate.mjs): its share of the players, each with
+// a signed-in session and a character, playing the mix of simulate-support.mjs with think time. It
+// times every request (request -> answer). The players' WebSockets live in receiver processes
+// (simulate-receiver.mjs, issue 45), so pushes never run on this thread: the screens a player's
+// tab shows go to its receiver as `watch` messages (through the main process), and a direct
+// message's or a friend request's arrival comes back with its time, timed here against the send
+// (the time from just before the change's request to the push's arrival, on the machine's clock).
+// Social actions stay between the players of one thread, so the sender's pending list is at hand
+// when the recipient's push arrives.
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import WebSocket from 'ws';
-import { queryKeys } from '@rpg/contract';
-import { MIX, newHistogram, record, SCREENS } from './simulate-support.mjs';
+import { CHAT_KEY, clock, heldKeys, MIX, SCREENS } from './simulate-support.mjs';
+import { newHistogram, record } from './simulate-rule.ts';
 
 const { thinkSeconds, seed } = workerData;
 const agents = new Map();
-/** Wall-clock ms with sub-ms precision. */
-const now = () => performance.timeOrigin + performance.now();
+const now = clock;
 
 // A small seeded random source (mulberry32): a run's choices repeat with its seed.
 let state = seed >>> 0;
@@ -33,11 +33,12 @@ const think = (meanSeconds) => -Math.log(1 - random()) * meanSeconds * 1000;
 // ---------------------------------------------------------------------------------------------------
 // Figures: per action, a histogram of request -> answer, answers, refusals (a 4xx the rules gave: a
 // player asking for what the game refuses) and failures (5xx, 429, 401, a socket error or no answer
-// in 30 s). Per push kind, a histogram of change -> push.
+// in 30 s), and whether it is a write (not a GET). Per push kind timed here (a direct message, a
+// friend request), a histogram of change -> push.
 let stats = new Map();
 let pushes = new Map();
 let samples = [];
-const statOf = (map, name) => map.get(name) ?? map.set(name, { hist: newHistogram(), ok: 0, refused: 0, failed: 0 }).get(name);
+const statOf = (map, name, write = false) => map.get(name) ?? map.set(name, { hist: newHistogram(), ok: 0, refused: 0, failed: 0, write }).get(name);
 
 function agentFor(base) {
   let a = agents.get(base);
@@ -65,7 +66,7 @@ function request(player, action, method, path, body) {
       if (settled) return;
       settled = true;
       const ms = now() - started;
-      const s = statOf(stats, action);
+      const s = statOf(stats, action, method !== 'GET');
       if (status >= 200 && status < 300) s.ok += 1;
       else if (status >= 400 && status < 500 && status !== 401 && status !== 429) s.refused += 1;
       else s.failed += 1;
@@ -103,78 +104,23 @@ const posts = [];
 let running = true;
 let chatTimer;
 
-const CHAT_MARK = Buffer.from('"text":"sim ');
-const DM_MARK = Buffer.from('"type":"direct-message"');
-const FRIEND_MARK = Buffer.from('"type":"friend-request"');
-
-function onPush(player, data) {
-  const at = now();
-  // A chat line carries its send time in its text: `sim <ms>`.
-  const c = data.indexOf(CHAT_MARK);
-  if (c >= 0) {
-    const sentAt = Number(/^[\d.]+/.exec(data.toString('latin1', c + CHAT_MARK.length, c + CHAT_MARK.length + 24))?.[0]);
-    // A line sent before the tab showed the chat again is the server's replay (REPLAY_MS) for a tab
-    // whose refetch may have missed it, not a late push.
-    if (sentAt < player.chatShownAt) return;
-    if (sentAt) record(statOf(pushes, 'chat line at every tab holding the chat').hist, at - sentAt);
-    statOf(pushes, 'chat line at every tab holding the chat').ok += 1;
-    return;
-  }
-  if (data.indexOf(DM_MARK) >= 0) {
+/** A direct message's or a friend request's push at its recipient, relayed from its receiver process with its arrival time. */
+function onArrival({ kind, userId, at, friendshipId, fromId }) {
+  const player = byUserId.get(userId);
+  if (!player) return;
+  if (kind === 'direct-message') {
     const sentAt = player.pendingDms.shift();
     const s = statOf(pushes, 'direct message at its recipient');
     s.ok += 1;
     if (sentAt) record(s.hist, at - sentAt);
     return;
   }
-  if (data.indexOf(FRIEND_MARK) >= 0) {
-    const s = statOf(pushes, 'friend request at its recipient');
-    s.ok += 1;
-    const sentAt = player.pendingRequests.shift();
-    if (sentAt) record(s.hist, at - sentAt);
-    try {
-      const { friendshipId, from } = JSON.parse(data.toString('utf8'));
-      // The player answers the request after a think time.
-      setTimeout(() => acceptRequest(player, friendshipId, from.id), think(thinkSeconds / 3));
-    } catch {
-      /* not ours */
-    }
-  }
-}
-
-function openSocket(player) {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(`${player.base.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: player.cookie, origin: player.base }, perMessageDeflate: false });
-    let hello = false;
-    const timer = setTimeout(() => {
-      if (!hello) {
-        ws.terminate();
-        resolve(false);
-      }
-    }, 60_000);
-    ws.on('message', (data) => {
-      if (hello) return onPush(player, data);
-      if (data.indexOf('"hello"') >= 0) {
-        hello = true;
-        clearTimeout(timer);
-        shows(player, SCREENS.hub(player), { fetch: false });
-        resolve(true);
-      }
-    });
-    ws.on('error', () => {
-      clearTimeout(timer);
-      resolve(false);
-    });
-    ws.on('close', () => {
-      if (hello && running && player.online) {
-        const s = statOf(pushes, 'socket closed by the server');
-        s.failed += 1;
-      }
-      clearTimeout(timer);
-      if (!hello) resolve(false);
-    });
-    player.ws = ws;
-  });
+  const s = statOf(pushes, 'friend request at its recipient');
+  s.ok += 1;
+  const sentAt = player.pendingRequests.shift();
+  if (sentAt) record(s.hist, at - sentAt);
+  // The player answers the request after a think time.
+  setTimeout(() => acceptRequest(player, friendshipId, fromId), think(thinkSeconds / 3));
 }
 
 async function acceptRequest(player, friendshipId, fromId) {
@@ -200,23 +146,20 @@ async function askFriend(a, b, action) {
 
 const c = (p) => `/api/characters/${p.characterId}`;
 
-const CHAT = JSON.stringify(queryKeys.chat);
-
 /**
  * The player's tab shows a screen: its query keys and the frame's are what the tab holds, and the
  * tab tells the server (a `watch` message, as the web's watch.ts) when that changed. A screen that
  * shows the global chat again refetches it, as the web does (its lines stopped coming when the
- * chat left the screen); `{ fetch: false }`: the tab is there already (a player coming online).
+ * chat left the screen).
  */
-function shows(p, keys, { fetch = true } = {}) {
-  const next = new Map();
-  for (const key of [...SCREENS.frame(p), ...keys]) next.set(JSON.stringify(key), key);
-  const chatAgain = next.has(CHAT) && !p.held.has(CHAT);
+function shows(p, keys) {
+  const next = heldKeys(p, keys);
+  const chatAgain = next.has(CHAT_KEY) && !p.held.has(CHAT_KEY);
   const changed = next.size !== p.held.size || [...next.keys()].some((id) => !p.held.has(id));
   p.held = next;
-  if (changed && p.ws?.readyState === WebSocket.OPEN) p.ws.send(JSON.stringify({ type: 'watch', keys: [...next.values()] }));
-  if (chatAgain) p.chatShownAt = now();
-  if (chatAgain && fetch) void request(p, 'chat (shown again)', 'GET', '/api/chat');
+  // The receiver process sends it on the player's socket; from chatShownAt on, a chat line there is a push, not a replay.
+  if (changed) parentPort.postMessage({ type: 'watch', userId: p.userId, keys: [...next.values()], chatShownAt: chatAgain ? now() : 0 });
+  if (chatAgain) void request(p, 'chat (shown again)', 'GET', '/api/chat');
 }
 
 /** The wallet and backpack as the last answers showed them. */
@@ -442,32 +385,21 @@ async function play(p) {
 }
 
 /**
- * Brings players online: each opens its socket and starts playing. Each player's first friend (a
- * friendship written with the players, `friendId`) is a player of this worker.
+ * Players whose sockets their receiver process opened: each starts playing, from the hub (as its
+ * receiver told the server). Each player's first friend (a friendship written with the players,
+ * `friendId`) is a player of this thread.
  */
-async function addPlayers(list, timeScale) {
-  const fresh = list.map((d) => ({ ...d, timeScale, friends: [], pendingDms: [], pendingRequests: [], online: false, copper: 0, chips: 0, held: new Map(), chatShownAt: 0 }));
-  let failed = 0;
-  // 100 sockets at a time: a burst of thousands overflows the listen backlog.
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(100, fresh.length) }, async () => {
-      while (next < fresh.length) {
-        const p = fresh[next++];
-        if (await openSocket(p)) {
-          p.online = true;
-          players.push(p);
-          online.push(p);
-          byUserId.set(p.userId, p);
-        } else failed += 1;
-      }
-    }),
-  );
-  for (const p of fresh.filter((f) => f.online)) {
+function addPlayers(list, timeScale) {
+  const fresh = list.map((d) => ({ ...d, timeScale, friends: [], pendingDms: [], pendingRequests: [], online: true, copper: 0, chips: 0, held: heldKeys(d, SCREENS.hub(d)) }));
+  for (const p of fresh) {
+    players.push(p);
+    online.push(p);
+    byUserId.set(p.userId, p);
+  }
+  for (const p of fresh) {
     if (p.friendId) befriend(p, byUserId.get(p.friendId));
     play(p);
   }
-  return failed;
 }
 
 /** The global chat: `perSecond` lines a second from this worker's online players, each within the throttle (5 per 10 s). */
@@ -500,11 +432,12 @@ function chat(perSecond) {
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 
-parentPort.on('message', async (m) => {
+parentPort.on('message', (m) => {
   if (m.type === 'add') {
-    const failed = await addPlayers(m.players, m.timeScale);
-    parentPort.postMessage({ type: 'added', failed, online: online.length });
-  } else if (m.type === 'chat') chat(m.perSecond);
+    addPlayers(m.players, m.timeScale);
+    parentPort.postMessage({ type: 'added', online: online.length });
+  } else if (m.type === 'arrival') onArrival(m);
+  else if (m.type === 'chat') chat(m.perSecond);
   else if (m.type === 'reset') {
     stats = new Map();
     pushes = new Map();
@@ -517,10 +450,7 @@ parentPort.on('message', async (m) => {
   } else if (m.type === 'stop') {
     running = false;
     clearInterval(chatTimer);
-    for (const p of players) {
-      p.online = false;
-      p.ws?.terminate();
-    }
+    for (const p of players) p.online = false;
     for (const { agent } of agents.values()) agent.destroy();
     parentPort.postMessage({ type: 'stopped' });
   }
