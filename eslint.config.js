@@ -30,6 +30,8 @@ const boundaries = {
           except: [`./${feature}`],
           message: 'Features do not import each other; compose them in app/.',
         })),
+        // Issue 47: app/ composes the features, never the other way round.
+        { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features never import app/: app/ composes them; move what both need into components/ or lib/.' },
         // The server's layers (docs/architecture.md): routes -> commands -> services -> db/queries.
         { target: './apps/server/src/commands', from: './apps/server/src/routes', message: 'Commands never import routes; move what both need into services/ or db/.' },
         {

@@ -12,13 +12,13 @@ import noPatching from '../../../eslint/no-dependency-patching.js';
 const linter = new Linter({ configType: 'flat' });
 const config = [
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.js'],
     languageOptions: { parser: tseslint.parser as Linter.Parser, sourceType: 'module' as const },
     plugins: { local: noPatching as { rules: Record<string, unknown> } },
     rules: { 'local/no-dependency-patching': 'error' as const },
   },
 ] as Linter.Config[];
-const problems = (code: string) => linter.verify(code, config, 'probe.ts').map((m) => m.message);
+const problems = (code: string, file = 'probe.ts') => linter.verify(code, config, file).map((m) => m.message);
 
 describe('lint: dependencies as published', () => {
   it.each([
@@ -60,6 +60,90 @@ describe('lint: dependencies as published', () => {
       'export { drizzle, migrate, createAuthClient, api, pool, internals, Socket };',
     ].join('\n');
     expect(problems(code)).toEqual([]);
+  });
+
+  describe('subclasses that override a dependency\'s methods', () => {
+    it.each([
+      ["import pg from 'pg';\nexport class Piped extends pg.Pool {\n  override query() { return 1 as never; }\n}", "Do not override 'query' of 'pg.Pool', imported from 'pg'", 'probe.ts'],
+      ["import { Pool } from 'pg';\nexport class Piped extends Pool {\n  override end = async () => undefined;\n}", "Do not override 'end' of 'Pool', imported from 'pg'", 'probe.ts'],
+      ["import pg from 'pg';\nexport class Piped extends pg.Pool {\n  query() { return 1; }\n}", "Do not override 'query' of 'pg.Pool', imported from 'pg'", 'probe.js'],
+    ])('reports %s (%s)', (code, message, file) => {
+      expect(problems(code, file).join('\n')).toContain(message);
+    });
+
+    it("leaves alone a TypeScript subclass's own methods, React's Component, built-in and Node classes", () => {
+      const code = [
+        "import pg from 'pg';",
+        "import { Component } from 'react';",
+        "import { Duplex } from 'node:stream';",
+        'export class Counted extends pg.Pool { count() { return 1; } }',
+        'export class Boundary extends Component { override render() { return null; } }',
+        "export class Refusal extends Error { override get name() { return 'Refusal'; } }",
+        'export class Socket extends Duplex { override _read() {} }',
+      ].join('\n');
+      expect(problems(code)).toEqual([]);
+    });
+  });
+
+  describe('patches through a value a dependency made (new, a call)', () => {
+    it.each([
+      ["import pg from 'pg';\nconst pool = new pg.Pool();\npool.query = (() => undefined) as never;", "Do not change 'pool.query', a value made by 'pg'"],
+      ["import { Pool } from 'pg';\nconst pool = new Pool();\nconst again = pool;\nagain.end = (async () => undefined) as never;", "Do not change 'again.end', a value made by 'pg'"],
+      ["import { z } from 'zod';\nz.object({}).parse = (() => 1) as never;", "Do not change 'z.object({}).parse', a value made by 'zod'"],
+      ["import { makeThing } from 'some-lib';\nObject.assign(makeThing(), { run: () => 1 });", "Do not redefine members of 'makeThing()', imported from 'some-lib'"],
+      ["import { makeThing } from 'some-lib';\nconst thing = makeThing();\nObject.defineProperty(thing, 'run', { value: 1 });", "Do not redefine members of 'thing', imported from 'some-lib'"],
+    ])('reports %s', (code, message) => {
+      expect(problems(code).join('\n')).toContain(message);
+    });
+
+    it("leaves alone a library value's methods called, our own objects, and what a React ref holds", () => {
+      const code = [
+        "import pg from 'pg';",
+        "import { useRef } from 'react';",
+        "import { makeThing } from 'some-lib';",
+        'const pool = new pg.Pool();',
+        'pool.on("error", () => undefined);',
+        'const settings = Object.assign({}, makeThing());',
+        'const mine = { run: () => 1 };',
+        'mine.run = () => 2;',
+        'export function useScroll() {',
+        '  const ref = useRef<HTMLDivElement | null>(null);',
+        '  const seen = useRef(0);',
+        '  seen.current += 1;',
+        '  ref.current = null;',
+        '  const el = ref.current;',
+        '  if (el) el.scrollTop = el.scrollHeight;',
+        '  return ref;',
+        '}',
+        'export { pool, settings };',
+      ].join('\n');
+      expect(problems(code)).toEqual([]);
+    });
+  });
+
+  describe("writes under zod's _zod (or any _ field)", () => {
+    it.each([
+      ['declare const schema: { _zod: { processJSONSchema: unknown } };\nschema._zod.processJSONSchema = () => undefined;', "Do not write under 'schema._zod.processJSONSchema'"],
+      ['declare const schema: { _zod: Record<string, unknown> };\nconst internals = (schema as { _zod: Record<string, unknown> })._zod;\ninternals.processJSONSchema = () => undefined;', "Do not write under 'internals.processJSONSchema'"],
+      ['declare const schema: { _zod: object };\nObject.assign(schema._zod, { parse: () => 1 });', "Do not write under 'schema._zod'"],
+      ['declare const schema: { _zod: { def?: unknown } };\ndelete schema._zod.def;', "Do not write under 'schema._zod.def'"],
+      ['declare const schema: { _zod: unknown };\nschema._zod = {};', "Do not write under 'schema._zod'"],
+      ['declare const result: { _types: unknown };\nresult._types = {};', "Do not write under 'result._types'"],
+    ])('reports %s', (code, message) => {
+      expect(problems(code).join('\n')).toContain(message);
+    });
+
+    it("leaves alone reading zod's _zod and writing our own objects", () => {
+      const code = [
+        "import { z } from 'zod';",
+        'const schema = z.object({ name: z.string() });',
+        'const kind = schema._zod.def.type;',
+        'const copy = { ...schema._zod.def };',
+        'copy.type = kind;',
+        'export { copy };',
+      ].join('\n');
+      expect(problems(code)).toEqual([]);
+    });
   });
 
   it('fails on each patch the old database layer made (db/client.ts at 6410a99, abridged)', () => {

@@ -44,7 +44,7 @@ export const presenceSchema = lazySchema(() => z.object({
 }));
 
 /** Another player as every other player sees them: never their e-mail. */
-export const publicUserSchema = lazySchema(() => presenceSchema.extend({
+export const publicUserSchema = lazySchema(() => presenceSchema.unwrap().extend({
   id: z.string(),
   username: z.string(),
   avatarUrl: z.string().nullable(),
@@ -67,7 +67,7 @@ export type RelationView = z.infer<typeof relationSchema>;
 /** GET /api/profiles/:userId (and /api/profiles/me): banner, avatar, the counters, how the viewer stands. */
 export const profileViewSchema = lazySchema(() => z.object({
   /** `title`: the battle-pass title shown beside the name (spec 03 §4 rewards), null until granted. */
-  user: publicUserSchema.extend({ bannerUrl: z.string().nullable(), title: z.string().nullable() }),
+  user: publicUserSchema.unwrap().extend({ bannerUrl: z.string().nullable(), title: z.string().nullable() }),
   /** Only on the player's own profile (Settings: read-only). */
   email: z.string().nullable(),
   counts: z.object({ posts: z.number().int(), friends: z.number().int(), characters: z.number().int() }),
@@ -121,7 +121,7 @@ export type FriendshipChange = z.infer<typeof friendshipChangeSchema>;
 
 /** GET /api/blocks; POST /api/blocks { userId }; DELETE /api/blocks/:userId. */
 export const blockBodySchema = lazySchema(() => z.strictObject({ userId: idInput }));
-export const blockListSchema = lazySchema(() => z.object({ users: z.array(publicUserSchema.pick({ id: true, username: true, avatarUrl: true })) }));
+export const blockListSchema = lazySchema(() => z.object({ users: z.array(publicUserSchema.unwrap().pick({ id: true, username: true, avatarUrl: true })) }));
 export type BlockList = z.infer<typeof blockListSchema>;
 
 /** GET /api/social/summary: the badges (incoming requests, unread messages). */

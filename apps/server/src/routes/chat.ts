@@ -154,7 +154,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
     return { ok: true as const };
   });
 
-  const muteSchema = { params: chatUserParamsSchema, body: emptyBody, response: { 200: chatViewSchema.pick({ muted: true }) } };
+  const muteSchema = { params: chatUserParamsSchema, body: emptyBody, response: { 200: chatViewSchema.unwrap().pick({ muted: true }) } };
   for (const method of ['PUT', 'DELETE'] as const) {
     api.route({
       method,

@@ -1,9 +1,10 @@
+import * as contract from '@rpg/contract';
 import { characterViewSchema, lazySchema, toastSchema } from '@rpg/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
-// The contract's schemas are built on first use (packages/contract/src/lazy.ts): a lazy schema must
-// behave exactly as the schema it stands for, wherever the web app or the server uses it.
+// The contract's schemas are built on first use (packages/contract/src/lazy.ts, zod's z.lazy): a lazy
+// schema must behave exactly as the schema it stands for, wherever the web app or the server uses it.
 describe('lazySchema', () => {
   it('builds nothing until first used, then builds once', () => {
     const build = vi.fn(() => z.strictObject({ name: z.string() }));
@@ -28,8 +29,8 @@ describe('lazySchema', () => {
   it('is a zod schema to instanceof, derived schemas and JSON Schema (the server route checks and /api/docs)', () => {
     const lazy = lazySchema(() => z.strictObject({ id: z.string(), muted: z.boolean() }));
     expect(lazy).toBeInstanceOf(z.ZodType);
-    expect(lazy.pick({ muted: true }).parse({ muted: true })).toEqual({ muted: true });
-    expect(lazy.extend({ title: z.string() }).safeParse({ id: 'a', muted: false, title: 't' }).success).toBe(true);
+    expect(lazy.unwrap().pick({ muted: true }).parse({ muted: true })).toEqual({ muted: true });
+    expect(lazy.unwrap().extend({ title: z.string() }).safeParse({ id: 'a', muted: false, title: 't' }).success).toBe(true);
     expect(z.toJSONSchema(z.array(lazy))).toEqual(z.toJSONSchema(z.array(z.strictObject({ id: z.string(), muted: z.boolean() }))));
   });
 
@@ -48,5 +49,17 @@ describe('lazySchema', () => {
   it("parses the contract's own schemas", () => {
     expect(toastSchema.parse({ title: 'Saved', description: 'Done.', variant: 'success' })).toEqual({ title: 'Saved', description: 'Done.', variant: 'success' });
     expect(characterViewSchema.safeParse({ id: 'c1' }).success).toBe(false);
+  });
+
+  it("gives, for every schema of the contract, the JSON Schema of the schema it builds, inlined (/api/docs)", () => {
+    const lazies = (Object.entries(contract) as Array<[string, unknown]>).filter((entry): entry is [string, z.ZodLazy] => entry[1] instanceof z.ZodLazy);
+    expect(lazies.length).toBeGreaterThan(100);
+    for (const [name, schema] of lazies) {
+      for (const io of ['input', 'output'] as const) {
+        const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+        expect(json, name).toEqual(z.toJSONSchema(schema.unwrap(), { io, unrepresentable: 'any' }));
+        expect(JSON.stringify(json), name).not.toMatch(/"\$(ref|defs)"/);
+      }
+    }
   });
 });

@@ -1,11 +1,11 @@
-import { chatViewSchema, queryKeys, type ChatView } from '@rpg/contract';
+import { chatViewSchema, lazySchema, queryKeys, type ChatView } from '@rpg/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiFetch } from '@/lib/api';
 import { toastApiError } from '@/lib/api-toast';
 import { withMuted } from '../lib/chat-cache';
 
-const mutedSchema = chatViewSchema.pick({ muted: true });
+const mutedSchema = lazySchema(() => chatViewSchema.unwrap().pick({ muted: true }));
 
 /** PUT (mute) or DELETE (unmute) /api/chat/mutes/:userId: my personal mute list (DECISIONS §4). */
 export function setMuted(userId: string, muted: boolean) {
