@@ -47,7 +47,7 @@ export class PipelinedPool extends pg.Pool {
    */
   // pg.Pool's `query` is a set of overloads over configs, texts, values and callbacks; this one
   // signature stands for the promise forms of all of them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any, local/no-dependency-patching -- removed by h45drv's branch
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, local/no-dependency-patching -- the pool subclass issue 45 (point 5) replaces: pg-pool's published pipeline option does not pipeline pool.query yet (node-postgres#3738)
   override query(config: any, values?: any, callback?: unknown): any {
     if (typeof callback === 'function' || typeof values === 'function' || typeof config?.submit === 'function') {
       throw new TypeError('PipelinedPool.query takes a statement and its values and answers a promise');
@@ -78,7 +78,7 @@ export class PipelinedPool extends pg.Pool {
     return this.#lines.length;
   }
 
-  // eslint-disable-next-line local/no-dependency-patching -- removed by h45drv's branch
+  // eslint-disable-next-line local/no-dependency-patching -- the pool subclass issue 45 (point 5) replaces: pg-pool's published pipeline option does not pipeline pool.query yet (node-postgres#3738)
   override async end(): Promise<void> {
     this.#ended = true;
     const lines = this.#lines.splice(0);
