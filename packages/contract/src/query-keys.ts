@@ -76,6 +76,8 @@ export const queryKeys = {
   moderationLog: (page: number) => ['moderation', 'log', page] as const,
   /** Issue 44: which timers' ends the player hears about (every tab, every device). */
   noticeSettings: ['notices', 'settings'] as const,
+  /** Issue 42: the world clock and each land's weather (GET /api/world; the `world-changed` push sets it). */
+  world: ['world'] as const,
   /** Issue 44: the notification inbox (the bell and its badge). */
   inbox: ['inbox'] as const,
   /** Issue 44: the account's first steps (the guided start). */
