@@ -17,6 +17,8 @@ export const queryKeys = {
   history: (characterId: string) => ['characters', 'history', characterId] as const,
   /** A character's console history. */
   console: (characterId: string) => ['console', characterId] as const,
+  /** Every character's adventure state (the world turned: the launcher's figures changed). */
+  adventures: ['adventure'] as const,
   /** A character's adventure state: the launcher, the running adventure, the last outcome. */
   adventure: (characterId: string) => ['adventure', characterId] as const,
   /** A character's backpack and equipment. */
