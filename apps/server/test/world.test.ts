@@ -22,6 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
+/** The next push: the world's conditions or its hour turn, whichever comes first. */
+const turn = (w: WorldResponse) => Math.min(Date.parse(w.nextChangeAt), Date.parse(w.hourUntil));
+
 const world = async (client: TestClient) => {
   const res = await client.get<WorldResponse>('/api/world');
   expect(res.status).toBe(200);
@@ -42,7 +45,8 @@ describe('issue 42: GET /api/world, the living world the same for everyone', () 
     expect(body).toEqual(worldView(at, TIME_SCALE));
     const rules = worldAt(at, TIME_SCALE);
     expect(body.lands.map((l) => [l.id, l.weather, l.night])).toEqual(Object.values(rules.lands).map((l) => [l.location, l.weather, l.night]));
-    // The time scale applies: the next turn comes within one scaled spell, not 30 real minutes.
+    // The time scale applies: the next turn comes within one scaled spell, not 30 real minutes; the hour within 5 game minutes.
+    expect(Date.parse(body.hourUntil) - at).toBeLessThanOrEqual((5 * 60 * 1000) / TIME_SCALE);
     expect(Date.parse(body.nextChangeAt) - at).toBeGreaterThan(0);
     expect(Date.parse(body.nextChangeAt) - at).toBeLessThanOrEqual(SPELL_MS);
     expect(body.lands.find((l) => l.id === 'caves')).toMatchObject({ night: false, underground: true });
@@ -58,11 +62,11 @@ describe('issue 42: GET /api/world, the living world the same for everyone', () 
     other.ws.send(JSON.stringify({ type: 'watch', keys: [queryKeys.chat] }));
     const push = worldChangedPushSchema.parse(await shows.next('world-changed', 5000));
     const at = Date.parse(push.world.at);
-    expect(at).toBeGreaterThanOrEqual(Date.parse(before.nextChangeAt));
+    expect(at).toBeGreaterThanOrEqual(turn(before));
     expect(push.world).toEqual(worldView(at, TIME_SCALE));
     // The next one follows at the world's next turn.
     const second = worldChangedPushSchema.parse(await shows.next('world-changed', 5000));
-    expect(Date.parse(second.world.at)).toBeGreaterThanOrEqual(Date.parse(push.world.nextChangeAt));
+    expect(Date.parse(second.world.at)).toBeGreaterThanOrEqual(turn(push.world));
     expect(other.messages.filter((m) => m.type === 'world-changed')).toEqual([]);
     shows.close();
     other.close();
@@ -116,9 +120,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('issue 42: the world push with
     await onB.waitFor('hello');
     const first = await onA.next('world-changed', 5000);
     await onA.next('world-changed', 5000);
-    await onB.waitFor('world-changed', (m) => (m as Push & { world: WorldResponse }).world.at >= (first as Push & { world: WorldResponse }).world.nextChangeAt, 5000);
+    await onB.waitFor('world-changed', (m) => Date.parse((m as Push & { world: WorldResponse }).world.at) >= turn((first as Push & { world: WorldResponse }).world), 5000);
     for (const tab of [onA, onB]) {
-      const turns = tab.messages.filter((m): m is Push & { world: WorldResponse } => m.type === 'world-changed').map((m) => m.world.nextChangeAt);
+      const turns = tab.messages.filter((m): m is Push & { world: WorldResponse } => m.type === 'world-changed').map((m) => turn(m.world));
       expect(new Set(turns).size).toBe(turns.length);
     }
     onA.close();

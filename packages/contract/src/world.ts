@@ -37,15 +37,17 @@ export const worldResponseSchema = lazySchema(() => z.strictObject({
   phase: z.enum(['day', 'night']),
   /** When day turns to night or back. */
   phaseUntil: instant,
-  /** The world's hour, 0..23. */
+  /** The world's hour, 0..23 (24 world hours a world day). */
   hour: z.number().int(),
-  /** The next moment anything turns (the phase or a land's weather): the next push. */
+  /** When the world's hour turns (a push, though nothing in play changes). */
+  hourUntil: instant,
+  /** The next moment play changes (the phase or a land's weather). The next push is at this or hourUntil, whichever is first. */
   nextChangeAt: instant,
   lands: z.array(worldLandSchema),
 }));
 export type WorldResponse = z.infer<typeof worldResponseSchema>;
 
-/** Pushed to every tab that shows the world when it turns (day/night or any land's weather). */
+/** Pushed to every tab that shows the world when it turns (day/night, any land's weather, the world's hour). */
 export const worldChangedPushSchema = lazySchema(() => z.strictObject({
   type: z.literal('world-changed'),
   world: worldResponseSchema,

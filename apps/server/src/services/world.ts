@@ -18,6 +18,7 @@ export function worldView(now: number, timeScale: number): WorldResponse {
     phase: world.phase,
     phaseUntil: iso(world.phaseUntil),
     hour: world.hour,
+    hourUntil: iso(world.hourUntil),
     nextChangeAt: iso(world.nextChangeAt),
     lands: BIOMES.map((id) => {
       const land = world.lands[id];
@@ -38,15 +39,18 @@ export function worldView(now: number, timeScale: number): WorldResponse {
   };
 }
 
+/** When the world next turns in anything a player sees: its conditions or its hour. */
+const nextTurn = (world: { nextChangeAt: number; hourUntil: number }) => Math.min(world.nextChangeAt, world.hourUntil);
+
 /**
- * Issue 42 "pushed live when it turns": at each `nextChangeAt` (day/night or any land's weather),
- * every tab of this process that shows the world gets `world-changed` with the new world. The
+ * Issue 42 "pushed live when it turns": at each `nextChangeAt` (day/night or any land's weather)
+ * and each turn of the world's hour (which the play screen shows), every tab of this process that shows the world gets `world-changed` with the new world. The
  * world is a pure function of the time, so nothing is stored and nothing crosses the bus: each
  * process times its own push for its own sockets (`hereOnly`), and with several processes each
  * tab still gets the push once, from the process that holds its socket.
  */
 export function worldPushSettler(hereOnly: (push: PushMessage) => void, timeScale: number, startedAt = Date.now()): Settler {
-  let next = worldAt(startedAt, timeScale).nextChangeAt;
+  let next = nextTurn(worldAt(startedAt, timeScale));
   return {
     name: 'world-push',
     async nextDue() {
@@ -55,7 +59,7 @@ export function worldPushSettler(hereOnly: (push: PushMessage) => void, timeScal
     async settleDue(now) {
       if (now.getTime() < next) return 0;
       const world = worldView(now.getTime(), timeScale);
-      next = Date.parse(world.nextChangeAt);
+      next = nextTurn(worldAt(now.getTime(), timeScale));
       const push: WorldChangedPush = { type: 'world-changed', world };
       hereOnly(push);
       return 1;

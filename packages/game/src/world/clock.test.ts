@@ -77,6 +77,10 @@ describe('issue 42 living world: one clock and weather for everyone (spec 01 §1
     expect(fast).toMatchObject({ phase: 'day', hour: 6, phaseUntil: start + (WORLD_DAY_MS * DAYLIGHT_SHARE) / scale });
     expect(fast.lands.forest.weather).toBe(worldAt(DAY_START).lands.forest.weather);
     expect(fast.nextChangeAt).toBe(start + WEATHER_SPELL_MS / scale);
+    // The world's hour turns every 5 minutes of game time (15 real seconds here).
+    expect(fast.hourUntil).toBe(start + WORLD_DAY_MS / 24 / scale);
+    expect(worldAt(fast.hourUntil, scale).hour).toBe(7);
+    expect(worldAt(fast.hourUntil - 1, scale).hour).toBe(6);
     // At nextChangeAt the world has turned: some land's weather spell (or the phase) is a new one.
     const after = worldAt(fast.nextChangeAt, scale);
     expect(after.lands.forest.weatherUntil).toBe(start + (2 * WEATHER_SPELL_MS) / scale);

@@ -13,6 +13,8 @@ import { BIOMES } from '../types.ts';
  * the epoch ms times the scale; every moment it reports is real epoch ms.
  */
 export const WORLD_DAY_MS = 2 * 60 * 60 * 1000;
+/** One of the world day's 24 hours (5 minutes of game time). */
+export const WORLD_HOUR_MS = WORLD_DAY_MS / 24;
 /** The share of a world day that is daylight; night follows. */
 export const DAYLIGHT_SHARE = 0.625;
 export const WEATHER_SPELL_MS = 30 * 60 * 1000;
@@ -66,8 +68,10 @@ export interface WorldState {
   phase: DayPhase;
   /** When day turns to night or back (epoch ms). */
   phaseUntil: number;
-  /** The world's hour, 0..23 (a world day of 24 world hours). */
+  /** The world's hour, 0..23 (a world day of 24 world hours, 5 minutes of game time each). */
   hour: number;
+  /** When the world's hour turns next (it changes nothing in play: nextChangeAt does not count it). */
+  hourUntil: number;
   lands: Record<LocationId, LandConditions>;
   /** The next moment anything turns: the phase or a land's weather. */
   nextChangeAt: number;
@@ -120,6 +124,7 @@ export function worldAt(at: number, timeScale = 1, seed = WORLD_SEED): WorldStat
   const phaseUntil = real(phase === 'day' ? dusk : dayStart + WORLD_DAY_MS);
   // Dawn at world hour 6: daylight spans hours 6..21, night 21..6.
   const hour = Math.floor((6 + (into / WORLD_DAY_MS) * 24) % 24);
+  const hourUntil = real(dayStart + (Math.floor(into / WORLD_HOUR_MS) + 1) * WORLD_HOUR_MS);
   const lands = Object.fromEntries(
     BIOMES.map((id) => {
       const land = landConditions(id, phase, game, seed);
@@ -127,7 +132,7 @@ export function worldAt(at: number, timeScale = 1, seed = WORLD_SEED): WorldStat
     }),
   ) as Record<LocationId, LandConditions>;
   const nextChangeAt = Math.min(phaseUntil, ...BIOMES.map((id) => lands[id].weatherUntil));
-  return { at, phase, phaseUntil, hour, lands, nextChangeAt };
+  return { at, phase, phaseUntil, hour, hourUntil, lands, nextChangeAt };
 }
 
 /** The console's words for a land now: 'Forest: night, rain'. */
