@@ -34,7 +34,7 @@ test.describe('the living world (issue 42, spec 01 §1 "a dynamic world with wea
     const { page, characterId } = await player(browser, 'Wyll');
     await page.goto('/play');
     await expect(page.getByRole('heading', { name: 'Playing as Wyll' })).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Live updates: connected' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Live updates: connected' })).toBeVisible({ timeout: 30_000 });
 
     const panel = worldPanel(page);
     const lands = panel.getByRole('list', { name: 'Weather by land' }).getByRole('listitem');
@@ -57,7 +57,7 @@ test.describe('the living world (issue 42, spec 01 §1 "a dynamic world with wea
     await expect(async () => {
       const world = await readWorld(page);
       const volcano = world.lands.find((l) => l.id === 'volcano')!;
-      await expect(menu.getByLabel(/^Conditions: /)).toHaveAccessibleName(`Conditions: ${volcano.line}, ${volcano.effect}`, { timeout: 1000 });
+      await expect(menu.getByRole('note', { name: /^Conditions: / })).toHaveAccessibleName(`Conditions: ${volcano.line}, ${volcano.effect}`, { timeout: 1000 });
       const state = (await (await page.request.get(`/api/characters/${characterId}/adventure`)).json()) as { launcher: { locations: { id: string; levels: LauncherLevel[] }[] } };
       const level1 = state.launcher.locations.find((l) => l.id === 'volcano')!.levels[0]!;
       expect(level1.xpPerHour).toBeGreaterThan(0);
@@ -80,7 +80,7 @@ test.describe('the living world (issue 42, spec 01 §1 "a dynamic world with wea
     const b = await player(browser, 'Pell');
     for (const { page } of [a, b]) {
       await page.goto('/play');
-      await expect(page.getByRole('img', { name: 'Live updates: connected' })).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Live updates: connected' })).toBeVisible({ timeout: 30_000 });
       await expect(worldPanel(page).getByLabel('Time of day')).toHaveText(/^(Day|Night), world hour \d\d:00$/);
     }
     const shown = await worldPanel(a.page).getByLabel('Time of day').textContent();

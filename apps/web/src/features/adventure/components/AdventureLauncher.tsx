@@ -43,7 +43,7 @@ export function levelLabel(level: Level): string {
 function LandConditions({ land }: { land: WorldLand }) {
   const phase = land.underground ? 'Underground' : land.night ? 'Night' : 'Day';
   return (
-    <p aria-label={`Conditions: ${land.line}, ${land.effect}`} className="mx-2 mb-1.5 flex items-center gap-2 rounded-md border border-ink-600/80 bg-ink-950/60 px-2 py-1 text-xs text-parchment-200">
+    <p role="note" aria-label={`Conditions: ${land.line}, ${land.effect}`} className="mx-2 mb-1.5 flex items-center gap-2 rounded-md border border-ink-600/80 bg-ink-950/60 px-2 py-1 text-xs text-parchment-200">
       <WeatherIcon land={land} className="size-3.5" />
       <span>
         {phase} · {land.weatherName}

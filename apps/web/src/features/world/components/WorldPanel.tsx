@@ -36,7 +36,7 @@ export function WorldPanel({ live }: { live: boolean }) {
           <h2 id={titleId} className="font-display text-lg font-semibold text-gold-200">
             The World
           </h2>
-          <p className="inline-flex items-center gap-2 text-sm text-parchment-200" aria-label="Time of day" aria-live="polite">
+          <p role="status" aria-label="Time of day" className="inline-flex items-center gap-2 text-sm text-parchment-200">
             <PhaseIcon className={cn('size-4', night ? 'text-sky-300' : 'text-gold-300')} aria-hidden="true" />
             {phaseText(data)}
           </p>
