@@ -63,6 +63,8 @@ import { leaderboardRoutes } from './routes/leaderboards.ts';
 import { profileImageRoutes, socialRoutes } from './routes/social.ts';
 import { retentionPruner } from './scheduler/retention.ts';
 import { storeRefreshSettler } from './scheduler/storeRefresh.ts';
+import { worldPushSettler } from './services/world.ts';
+import { worldRoutes } from './routes/world.ts';
 import { auctionRoutes } from './routes/auction.ts';
 import { auctionExpirySettler } from './services/auction.ts';
 import { postImageRoutes, postRoutes } from './routes/posts.ts';
@@ -191,6 +193,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const catchUpFrom = (...args: Parameters<AdventureSettlement['catchUpFrom']>) => adventures.catchUpFrom(...args);
   scheduler.register(craftSettler(db, hub, app.log, webPush));
   scheduler.register(storeRefreshSettler(push, config.storeTimeZone));
+  scheduler.register(worldPushSettler((message) => hub.broadcastHere(message), config.timeScale));
   scheduler.register(auctionExpirySettler(db, hub, app.log));
   scheduler.register(rateLimitPruner(db, app.log));
   // Post images never posted are deleted an hour after their upload (issue 25).
@@ -296,6 +299,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await giftRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await skillRoutes(app, { db, guard, hub, catchUpFrom });
   await leaderboardRoutes(app, { db, guard, rateLimitFactor: config.rateLimitFactor });
+  await worldRoutes(app, { guard, timeScale: config.timeScale });
   await socialRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await auctionRoutes(app, { db, guard, hub, config });
   await noticeRoutes(app, { db, guard, hub, vapidPublicKey: webPush.publicKey, allowHttpEndpoints: config.nodeEnv !== 'production' });

@@ -6,7 +6,7 @@ import {
   type AdventureStateResponse,
   type StartAdventureResponse,
 } from '@rpg/contract';
-import { BATTLE_PASS_REWARDS, completeAdventure, copper, NO_SPELL_EFFECTS, worldAt, xpToLeaveLevel, type GearItem } from '@rpg/game';
+import { BATTLE_PASS_REWARDS, completeAdventure, conditionsEffect, conditionsLine, copper, NO_SPELL_EFFECTS, worldAt, xpToLeaveLevel, type GearItem } from '@rpg/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributesOf } from '../src/db/queries/characters.ts';
@@ -20,9 +20,15 @@ import { startTestServer, type TestServer } from './support/server.ts';
 import { openSocket } from './support/socket.ts';
 
 // RPG_TIME_SCALE 600: a level-1 adventure (1 minute) lasts 100 ms, level 10 (120 minutes) 12 s.
+const TIME_SCALE = 600;
+/** Issue 42: the start line's last sentence, the land's conditions at setting out (the world runs at the time scale). */
+const conditionsAt = (startTime: string | Date, location: 'forest' | 'ice') => {
+  const world = worldAt(new Date(startTime).getTime(), TIME_SCALE);
+  return `${conditionsLine(world, location)} (${conditionsEffect(world.lands[location])}).`;
+};
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { RPG_TIME_SCALE: '600' } });
+  server = await startTestServer({ env: { RPG_TIME_SCALE: String(TIME_SCALE) } });
 });
 afterAll(() => server?.stop());
 
@@ -45,8 +51,8 @@ async function predict(characterId: string, adventure: { id: string; seed: strin
   const c = await characterRow(db(), characterId);
   const a = await attributesRow(db(), characterId);
   const snapshot = { name: c.name, level: c.level, xp: c.xp, copper: c.copper, characterClass: c.characterClass, attributes: attributesOf(a), effects: NO_SPELL_EFFECTS };
-  // Issue 42: the land's conditions when the adventure set out.
-  const conditions = worldAt(adventure.startTime.getTime()).lands[location];
+  // Issue 42: the land's conditions when the adventure set out, at the server's time scale (as settle.ts).
+  const conditions = worldAt(adventure.startTime.getTime(), TIME_SCALE).lands[location];
   return completeAdventure(snapshot, { location, level, conditions }, adventureRng(adventure), server.app.ctx.adventures.dropOptions);
 }
 
@@ -90,7 +96,7 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
     const body = startAdventureResponseSchema.parse(res.body);
     expect(body.adventure).toMatchObject({ location: 'ice', locationName: 'Ice Lands', level: 10, characterName: 'Aria', speedReduction: 0, originalMs: 7_200_000, durationMs: 12_000 });
     expect(Date.parse(body.adventure.endTime) - Date.parse(body.adventure.startTime)).toBe(12_000);
-    expect(body.messages.map((m) => [m.kind, m.content])).toEqual([['adventure-start', 'Aria sets out for the Ice Lands (level 10). They will return in 0:12.']]);
+    expect(body.messages.map((m) => [m.kind, m.content])).toEqual([['adventure-start', `Aria sets out for the Ice Lands (level 10). They will return in 0:12. ${conditionsAt(body.adventure.startTime, 'ice')}`]]);
 
     const view = await state(client, character.id);
     expect(view.current).toEqual(body.adventure);
@@ -132,7 +138,7 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
     const res = await start(client, character.id, { location: 'forest', level: 1 });
     expect(res.status).toBe(201);
     expect(res.body.adventure).toMatchObject({ speedReduction: 10, durationMs: 90, originalMs: 60_000 });
-    expect(res.body.messages[0]?.content).toBe('Aria sets out for the Forest (level 1). They will return in 0:01. Speed gear shortens the journey by 10%.');
+    expect(res.body.messages[0]?.content).toBe(`Aria sets out for the Forest (level 1). They will return in 0:01. Speed gear shortens the journey by 10%. ${conditionsAt(res.body.adventure.startTime, 'forest')}`);
   });
 
   it("answers 404 'Character not found' for another player's character", async () => {

@@ -1,7 +1,7 @@
 import { consoleMessageSchema } from '@rpg/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RuleError } from '@rpg/game';
+import { conditionsEffect, conditionsLine, RuleError, worldAt } from '@rpg/game';
 import { DELETE_REFUSAL } from '../src/commands/core.ts';
 import { runConsoleLine } from '../src/commands/pipeline.ts';
 import { CommandTable } from '../src/commands/registry.ts';
@@ -98,15 +98,21 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
     expect(await reply(client, character.id, '/caves two')).toMatchObject({ kind: 'error', content: 'Adventure level must be a whole number from 1 to 10.' });
     await db().update(playerCharacters).set({ level: 10 }).where(eq(playerCharacters.id, character.id));
     const started = await reply(client, character.id, '/adventure ice lands 2');
-    expect(started).toMatchObject({ kind: 'adventure-start', content: 'Aria sets out for the Ice Lands (level 2). They will return in 0:02.' });
     expect(await adventuresOf(db(), character.id)).toEqual([expect.objectContaining({ location: 'ice', level: 2, completed: false })]);
+    // Issue 42: the line ends with the land's conditions at setting out (the world runs at the time scale).
+    const [adventure] = await adventuresOf(db(), character.id);
+    const world = worldAt(adventure!.startTime.getTime(), 600);
+    expect(started).toMatchObject({
+      kind: 'adventure-start',
+      content: `Aria sets out for the Ice Lands (level 2). They will return in 0:02. ${conditionsLine(world, 'ice')} (${conditionsEffect(world.lands.ice)}).`,
+    });
   });
 
   it("starts an adventure by the place's display name in any case, level 1 when left out (spec 02 §5, §9 locations)", async () => {
     const { client, character } = await player();
     const started = await reply(client, character.id, '/adventure ICE lands');
     expect(started).toMatchObject({ kind: 'adventure-start' });
-    expect(started?.content).toMatch(/^Aria sets out for the Ice Lands \(level 1\)\. They will return in \d+:\d\d\.$/);
+    expect(started?.content).toMatch(/^Aria sets out for the Ice Lands \(level 1\)\. They will return in \d+:\d\d\. Ice Lands: (day|night), \w+ \((no effect|win chance -\d+%(, rewards \+15%)?|rewards \+15%)\)\.$/);
     expect(await adventuresOf(db(), character.id)).toEqual([expect.objectContaining({ location: 'ice', level: 1 })]);
   });
 

@@ -142,11 +142,11 @@ describe('GET /api/characters/:id/crafting', () => {
 
 describe('GET /api/characters/:id/adventure', () => {
   type Launcher = AdventureStateResponse['launcher'];
-  /** The launcher the rules make of this character with exactly this gear and these skills (and its stored spells). */
+  /** The launcher the rules make of this character with exactly this gear and these skills (and its stored spells), in the world now. */
   const launcherOf = async (userId: string, characterId: string, worn: GearItem[], skills: string[]): Promise<Launcher> => {
     const row = await getCharacter(db(), userId, characterId);
     if (!row) throw new Error('no character');
-    return launcherFor(row, worn, 1, skillBonusesFrom(row.character.characterClass, skills));
+    return launcherFor(row, worn, 1, Date.now(), skillBonusesFrom(row.character.characterClass, skills));
   };
 
   it('answers the win chances and durations with the equipped gear (not the carried), spells and skills, the running adventure, the last outcome; a transaction only to catch up', async () => {

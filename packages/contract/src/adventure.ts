@@ -91,8 +91,15 @@ export const launcherLevelSchema = lazySchema(() => z.strictObject({
   /** Player level needed (1 for adventure level 1, else 5 x level). */
   requiredLevel: int,
   locked: z.boolean(),
-  /** The character's computed chance to win, 0.1..0.95 (gear and pending spells included). */
+  /**
+   * The character's chance to win if it set out now, 0.1..0.95: gear, pending spells, skills, the
+   * current health and the land's conditions now (issue 42; adventureForecast).
+   */
   winChance: z.number(),
+  /** Issue 42: expected XP per hour of durationMs (win chance x mean reward, the world's multiplier included). */
+  xpPerHour: int,
+  /** Issue 42: expected copper per hour of durationMs, less the gear's repairs (won or lost). */
+  copperPerHour: int,
   enemy: z.strictObject({ name: z.string(), hp: int, attack: int }),
 }));
 

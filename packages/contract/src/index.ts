@@ -22,3 +22,4 @@ export * from './moderation.ts';
 export * from './history.ts';
 export * from './notices.ts';
 export * from './first-hour.ts';
+export * from './world.ts';

@@ -13,6 +13,7 @@ import { achievementUnlockedPushSchema, battlePassRewardPushSchema, giftReceived
 import { auctionSoldPushSchema } from './auction.ts';
 import { changedKeys, queryKeys, type QueryKey } from './query-keys.ts';
 import { directMessagePushSchema, friendRequestPushSchema } from './social-push.ts';
+import { worldChangedPushSchema } from './world.ts';
 
 const instant = lazySchema(() => z.string());
 
@@ -74,6 +75,7 @@ export const pushMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   friendRequestPushSchema,
   directMessagePushSchema,
   moderationNoticePushSchema,
+  worldChangedPushSchema,
 ]));
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PushType = PushMessage['type'];
@@ -110,6 +112,8 @@ export function broadcastTopics(payload: PushMessage): readonly QueryKey[] | und
       return [queryKeys.chat];
     case 'presence':
       return changedKeys.presence(payload.userId);
+    case 'world-changed':
+      return [queryKeys.world];
     default:
       return undefined;
   }

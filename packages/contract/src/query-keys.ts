@@ -17,6 +17,8 @@ export const queryKeys = {
   history: (characterId: string) => ['characters', 'history', characterId] as const,
   /** A character's console history. */
   console: (characterId: string) => ['console', characterId] as const,
+  /** Every character's adventure state (the world turned: the launcher's figures changed). */
+  adventures: ['adventure'] as const,
   /** A character's adventure state: the launcher, the running adventure, the last outcome. */
   adventure: (characterId: string) => ['adventure', characterId] as const,
   /** A character's backpack and equipment. */
@@ -76,6 +78,8 @@ export const queryKeys = {
   moderationLog: (page: number) => ['moderation', 'log', page] as const,
   /** Issue 44: which timers' ends the player hears about (every tab, every device). */
   noticeSettings: ['notices', 'settings'] as const,
+  /** Issue 42: the world clock and each land's weather (GET /api/world; the `world-changed` push sets it). */
+  world: ['world'] as const,
   /** Issue 44: the notification inbox (the bell and its badge). */
   inbox: ['inbox'] as const,
   /** Issue 44: the account's first steps (the guided start). */

@@ -99,6 +99,14 @@ export class RealtimeHub {
     return this.bus.publish(actors && actors.length > 0 ? { kind: 'broadcast', payload, actors: [...actors] } : { kind: 'broadcast', payload });
   }
 
+  /**
+   * Push to every open tab of this process only, not through the bus: for what every process
+   * knows by itself at the same moment (the world turning, issue 42), so each tab gets it once.
+   */
+  broadcastHere(payload: PushMessage): void {
+    if (!this.closing) this.delivery.deliver({ kind: 'broadcast', payload });
+  }
+
   /** A block was made or lifted: every process's fan-out follows it. */
   blocksChanged(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
     return this.bus.publish({ kind: 'blocks-changed', blockerId, blockedId, blocked });

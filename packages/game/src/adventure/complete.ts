@@ -4,7 +4,7 @@ import { LOCATIONS, type LocationId } from '../content/locations.ts';
 import { copper, formatCoins, type Copper } from '../currency/copper.ts';
 import { RuleError } from '../errors.ts';
 import { applyHealthLoss, applyManaLoss, manaLossFor, resolveFight } from '../combat/resolve.ts';
-import { combatStatsOf } from '../combat/winChance.ts';
+import { combatStatsOf, type CombatStats } from '../combat/winChance.ts';
 import { gearTotals, maxHealthWithGear } from '../items/stats.ts';
 import type { Rng } from '../rng.ts';
 import { NO_SPELL_EFFECTS, type SpellEffects } from '../spells/effects.ts';
@@ -13,7 +13,7 @@ import type { Attributes, CharacterClass, GearStats } from '../types.ts';
 import { rollDrops, type DropOptions, type ItemStack } from './drops.ts';
 import { rollRewards } from './rewards.ts';
 import { gearUpkeep } from './upkeep.ts';
-import { WEATHER_NAMES, type LandConditions } from '../world/clock.ts';
+import { conditionsEffect, WEATHER_NAMES, type LandConditions } from '../world/clock.ts';
 
 /** Spec 02 §4, DECISIONS §4: after a won adventure, mana classes regenerate 10% of max mana. */
 export const POST_ADVENTURE_MANA_FRACTION = 0.1;
@@ -80,10 +80,12 @@ function lootLine(items: readonly ItemStack[]): string {
 
 /** Issue 42: the line that says how the world weighed on an adventure. */
 export function conditionsMessage(place: string, conditions: NonNullable<FinishedAdventure['conditions']>): string {
-  const points = Math.round(conditions.winChance * 100);
-  const bonus = Math.round((conditions.rewardMultiplier - 1) * 100);
-  const effects = [points !== 0 ? `win chance ${points > 0 ? '+' : ''}${points}%` : '', bonus !== 0 ? `rewards +${bonus}%` : ''].filter(Boolean).join(', ');
-  return `${place}${conditions.night ? ' by night' : ''}, ${WEATHER_NAMES[conditions.weather].toLowerCase()}: ${effects}.`;
+  return `${place}${conditions.night ? ' by night' : ''}, ${WEATHER_NAMES[conditions.weather].toLowerCase()}: ${conditionsEffect(conditions)}.`;
+}
+
+/** Issue 42: the fight's stats in a land's conditions: their win-chance shift joins the bonus, before the clamp. */
+export function statsInConditions(stats: CombatStats, conditions?: Pick<LandConditions, 'winChance'>): CombatStats {
+  return conditions ? { ...stats, bonusWinChance: (stats.bonusWinChance ?? 0) + conditions.winChance } : stats;
 }
 
 /** Spec 02 §4: 10% of max mana, rounded up, for a mana class with mana; never above max. */
@@ -115,8 +117,7 @@ export function completeAdventure(
   const who = character.name ?? 'Your character';
   const place = LOCATIONS[adventure.location].name;
   const conditions = adventure.conditions;
-  const base = combatStatsOf(character);
-  const stats = conditions ? { ...base, bonusWinChance: (base.bonusWinChance ?? 0) + conditions.winChance } : base;
+  const stats = statsInConditions(combatStatsOf(character), conditions);
   const fight = resolveFight(stats, enemy, rng);
   const chancePct = Math.round(fight.winChance * 100);
 

@@ -3,7 +3,7 @@ import { completeAdventure } from '../adventure/complete.ts';
 import { startingAttributes } from '../character/newCharacter.ts';
 import { createRng } from '../rng.ts';
 import { BIOMES } from '../types.ts';
-import { conditionsLine, DAYLIGHT_SHARE, landConditions, NIGHT_REWARD_MULTIPLIER, WEATHER_SPELL_MS, worldAt, WORLD_DAY_MS } from './clock.ts';
+import { conditionsEffect, conditionsLine, DAYLIGHT_SHARE, landConditions, NIGHT_REWARD_MULTIPLIER, WEATHER_SPELL_MS, worldAt, WORLD_DAY_MS } from './clock.ts';
 
 const DAY_START = 1_800_000_000_000 - (1_800_000_000_000 % WORLD_DAY_MS);
 
@@ -66,5 +66,30 @@ describe('issue 42 living world: one clock and weather for everyone (spec 01 §1
     const win = (conditions?: typeof night) => completeAdventure(hero, { location: 'forest', level: 1, ...(conditions ? { conditions } : {}) }, createRng('win'));
     expect(win(night).won).toBe(true);
     expect(win(night).xpGained).toBe(Math.round(win().xpGained * NIGHT_REWARD_MULTIPLIER));
+  });
+
+  it('runs RPG_TIME_SCALE times faster, as adventure durations do, and says every moment in real time', () => {
+    expect(() => worldAt(DAY_START, 0)).toThrow('time scale must be positive, got 0');
+    const scale = 20;
+    const start = DAY_START / scale;
+    const fast = worldAt(start, scale);
+    // The same game moment as worldAt(DAY_START) at scale 1, its turns 20 times sooner.
+    expect(fast).toMatchObject({ phase: 'day', hour: 6, phaseUntil: start + (WORLD_DAY_MS * DAYLIGHT_SHARE) / scale });
+    expect(fast.lands.forest.weather).toBe(worldAt(DAY_START).lands.forest.weather);
+    expect(fast.nextChangeAt).toBe(start + WEATHER_SPELL_MS / scale);
+    // The world's hour turns every 5 minutes of game time (15 real seconds here).
+    expect(fast.hourUntil).toBe(start + WORLD_DAY_MS / 24 / scale);
+    expect(worldAt(fast.hourUntil, scale).hour).toBe(7);
+    expect(worldAt(fast.hourUntil - 1, scale).hour).toBe(6);
+    // At nextChangeAt the world has turned: some land's weather spell (or the phase) is a new one.
+    const after = worldAt(fast.nextChangeAt, scale);
+    expect(after.lands.forest.weatherUntil).toBe(start + (2 * WEATHER_SPELL_MS) / scale);
+    expect(worldAt(fast.nextChangeAt - 1, scale).lands.forest.weatherUntil).toBe(fast.nextChangeAt);
+  });
+
+  it('says a land\'s effect in words for the launcher', () => {
+    expect(conditionsEffect({ winChance: 0, rewardMultiplier: 1 })).toBe('no effect');
+    expect(conditionsEffect({ winChance: -0.07, rewardMultiplier: NIGHT_REWARD_MULTIPLIER })).toBe('win chance -7%, rewards +15%');
+    expect(conditionsEffect({ winChance: -0.04, rewardMultiplier: 1 })).toBe('win chance -4%');
   });
 });

@@ -6,10 +6,15 @@ import { BIOMES } from '../types.ts';
  * Issue 42 "A living world" (spec 01 §1: "a dynamic world with weather and day-night
  * cycles"): one world clock and the weather of each land, the same for every player. Pure:
  * a function of the time (epoch ms) and the world's seed, so every server process and every
- * restart agree without storing anything. A world day lasts 2 real hours (day 75 minutes,
- * night 45); each land's weather holds for a 30-minute spell, drawn per land and spell.
+ * restart agree without storing anything. A world day lasts 2 hours of game time (day 75
+ * minutes, night 45); each land's weather holds for a 30-minute spell, drawn per land and spell.
+ * Game time runs RPG_TIME_SCALE times faster than real time, as adventure durations do: at time
+ * scale 20 a world day lasts 6 real minutes and a spell 90 seconds. The world's game time is
+ * the epoch ms times the scale; every moment it reports is real epoch ms.
  */
 export const WORLD_DAY_MS = 2 * 60 * 60 * 1000;
+/** One of the world day's 24 hours (5 minutes of game time). */
+export const WORLD_HOUR_MS = WORLD_DAY_MS / 24;
 /** The share of a world day that is daylight; night follows. */
 export const DAYLIGHT_SHARE = 0.625;
 export const WEATHER_SPELL_MS = 30 * 60 * 1000;
@@ -47,7 +52,7 @@ export const WEATHER_WIN_CHANCE: Readonly<Record<Weather, number>> = {
 export interface LandConditions {
   location: LocationId;
   weather: Weather;
-  /** When this land's weather turns next (epoch ms). */
+  /** When this land's weather turns next (real epoch ms in worldAt's answer). */
   weatherUntil: number;
   /** Added to the win chance of an adventure here now (before the clamp). */
   winChance: number;
@@ -63,8 +68,10 @@ export interface WorldState {
   phase: DayPhase;
   /** When day turns to night or back (epoch ms). */
   phaseUntil: number;
-  /** The world's hour, 0..23 (a world day of 24 world hours). */
+  /** The world's hour, 0..23 (a world day of 24 world hours, 5 minutes of game time each). */
   hour: number;
+  /** When the world's hour turns next (it changes nothing in play: nextChangeAt does not count it). */
+  hourUntil: number;
   lands: Record<LocationId, LandConditions>;
   /** The next moment anything turns: the phase or a land's weather. */
   nextChangeAt: number;
@@ -82,9 +89,12 @@ function weatherOf(location: LocationId, spell: number, seed: string): Weather {
   return 'clear';
 }
 
-/** The conditions of one land at `at`, for a given phase. */
-export function landConditions(location: LocationId, phase: DayPhase, at: number, seed = WORLD_SEED): LandConditions {
-  const spell = Math.floor(at / WEATHER_SPELL_MS);
+/**
+ * The conditions of one land at game time `gameAt` (epoch ms x time scale), for a given phase;
+ * `weatherUntil` is in the same game time.
+ */
+export function landConditions(location: LocationId, phase: DayPhase, gameAt: number, seed = WORLD_SEED): LandConditions {
+  const spell = Math.floor(gameAt / WEATHER_SPELL_MS);
   const weather = weatherOf(location, spell, seed);
   const underground = location === 'caves';
   const night = phase === 'night' && !underground;
@@ -98,18 +108,31 @@ export function landConditions(location: LocationId, phase: DayPhase, at: number
   };
 }
 
-/** The world at `at` (epoch ms): day or night, the hour, every land's weather and effects. */
-export function worldAt(at: number, seed = WORLD_SEED): WorldState {
-  const dayStart = Math.floor(at / WORLD_DAY_MS) * WORLD_DAY_MS;
-  const into = at - dayStart;
+/**
+ * The world at `at` (real epoch ms) under RPG_TIME_SCALE `timeScale`: day or night, the hour,
+ * every land's weather and effects. Every moment it returns (`phaseUntil`, `weatherUntil`,
+ * `nextChangeAt`) is real epoch ms, rounded up so that the world has turned by then.
+ */
+export function worldAt(at: number, timeScale = 1, seed = WORLD_SEED): WorldState {
+  if (!(timeScale > 0)) throw new RangeError(`time scale must be positive, got ${timeScale}`);
+  const game = at * timeScale;
+  const real = (gameMs: number) => Math.ceil(gameMs / timeScale);
+  const dayStart = Math.floor(game / WORLD_DAY_MS) * WORLD_DAY_MS;
+  const into = game - dayStart;
   const dusk = dayStart + Math.round(WORLD_DAY_MS * DAYLIGHT_SHARE);
-  const phase: DayPhase = at < dusk ? 'day' : 'night';
-  const phaseUntil = phase === 'day' ? dusk : dayStart + WORLD_DAY_MS;
+  const phase: DayPhase = game < dusk ? 'day' : 'night';
+  const phaseUntil = real(phase === 'day' ? dusk : dayStart + WORLD_DAY_MS);
   // Dawn at world hour 6: daylight spans hours 6..21, night 21..6.
   const hour = Math.floor((6 + (into / WORLD_DAY_MS) * 24) % 24);
-  const lands = Object.fromEntries(BIOMES.map((id) => [id, landConditions(id, phase, at, seed)])) as Record<LocationId, LandConditions>;
+  const hourUntil = real(dayStart + (Math.floor(into / WORLD_HOUR_MS) + 1) * WORLD_HOUR_MS);
+  const lands = Object.fromEntries(
+    BIOMES.map((id) => {
+      const land = landConditions(id, phase, game, seed);
+      return [id, { ...land, weatherUntil: real(land.weatherUntil) }];
+    }),
+  ) as Record<LocationId, LandConditions>;
   const nextChangeAt = Math.min(phaseUntil, ...BIOMES.map((id) => lands[id].weatherUntil));
-  return { at, phase, phaseUntil, hour, lands, nextChangeAt };
+  return { at, phase, phaseUntil, hour, hourUntil, lands, nextChangeAt };
 }
 
 /** The console's words for a land now: 'Forest: night, rain'. */
@@ -117,4 +140,15 @@ export function conditionsLine(world: WorldState, location: LocationId): string 
   const land = world.lands[location];
   const phase = location === 'caves' ? 'underground' : world.phase;
   return `${LOCATIONS[location].name}: ${phase}, ${WEATHER_NAMES[land.weather].toLowerCase()}`;
+}
+
+/**
+ * Issue 42: what a land's conditions do to an adventure, in words: 'win chance -7%, rewards
+ * +15%', or 'no effect' in clear daylight (the launcher; the return lines' conditionsMessage).
+ */
+export function conditionsEffect(conditions: Pick<LandConditions, 'winChance' | 'rewardMultiplier'>): string {
+  const points = Math.round(conditions.winChance * 100);
+  const bonus = Math.round((conditions.rewardMultiplier - 1) * 100);
+  const effects = [points !== 0 ? `win chance ${points > 0 ? '+' : ''}${points}%` : '', bonus !== 0 ? `rewards ${bonus > 0 ? '+' : ''}${bonus}%` : ''].filter(Boolean);
+  return effects.length > 0 ? effects.join(', ') : 'no effect';
 }

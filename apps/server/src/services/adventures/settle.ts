@@ -85,8 +85,8 @@ export async function settleAdventure(
         effects: c.spellEffects,
         skills: await skillBonusesOf(tx, row),
       },
-      // Issue 42: the land's day or night and weather when the adventure set out.
-      { location: adventure.location, level: adventure.level, conditions: worldAt(adventure.startTime.getTime()).lands[adventure.location] },
+      // Issue 42: the land's day or night and weather when the adventure set out (the world runs at RPG_TIME_SCALE, services/world.ts).
+      { location: adventure.location, level: adventure.level, conditions: worldAt(adventure.startTime.getTime(), timeScale).lands[adventure.location] },
       adventureRng(adventure),
       dropOptions,
     );

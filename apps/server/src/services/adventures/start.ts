@@ -1,4 +1,4 @@
-import { alreadyOnAdventure, LOCATIONS, startAdventure } from '@rpg/game';
+import { alreadyOnAdventure, conditionsEffect, conditionsLine, LOCATIONS, startAdventure, worldAt } from '@rpg/game';
 import type { Tx } from '../../db/client.ts';
 import { insertAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
 import type { CharacterRow } from '../../db/queries/characters.ts';
@@ -67,7 +67,10 @@ export async function beginAdventure(tx: Tx, character: CharacterRow, request: B
     throw error;
   }
   const speed = started.speedReductionPercent > 0 ? ` Speed gear shortens the journey by ${started.speedReductionPercent}%.` : '';
-  const line = `${c.name} sets out for the ${LOCATIONS[started.location].name} (level ${started.level}). They will return in ${minutesSeconds(started.durationMs)}.${speed}`;
+  // Issue 42: the land's conditions at setting out, which settle.ts weighs the fight with.
+  const world = worldAt(started.startedAt, request.timeScale);
+  const conditions = ` ${conditionsLine(world, started.location)} (${conditionsEffect(world.lands[started.location])}).`;
+  const line = `${c.name} sets out for the ${LOCATIONS[started.location].name} (level ${started.level}). They will return in ${minutesSeconds(started.durationMs)}.${speed}${conditions}`;
   const step = await markFirstStep(tx, c.userId, 'adventure', c.id);
   return { adventure, line, step };
 }

@@ -1,6 +1,7 @@
 import type { AdventureOutcomeView, AdventureStateResponse } from '@rpg/contract';
 import {
   adventureDuration,
+  adventureForecast,
   ADVENTURE_LEVELS,
   BASE_DURATION_MINUTES,
   BIOMES,
@@ -8,7 +9,7 @@ import {
   enemyFor,
   LOCATIONS,
   requiredPlayerLevel,
-  winChance,
+  worldAt,
   type GearItem,
   type SkillBonuses,
 } from '@rpg/game';
@@ -28,12 +29,15 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /**
  * Spec 02 §2 launcher, DECISIONS §2: five locations with levels 1-10, each with the
- * table's duration after speed gear and RPG_TIME_SCALE, the level gate and the
- * character's computed win chance (attributes, gear, pending spells and unlocked skills).
+ * table's duration after speed gear and RPG_TIME_SCALE, the level gate and, if it set out
+ * at `now` (issue 42, adventureForecast): the win chance (attributes, gear, pending spells,
+ * unlocked skills, current health and the land's conditions in the world at `now`, as
+ * settle.ts weighs it) and the expected XP and copper per hour.
  */
-export function launcherFor(row: LauncherCharacter, equipped: readonly GearItem[], timeScale: number, skills?: SkillBonuses): AdventureStateResponse['launcher'] {
+export function launcherFor(row: LauncherCharacter, equipped: readonly GearItem[], timeScale: number, now: number, skills?: SkillBonuses): AdventureStateResponse['launcher'] {
   const c = row.character;
   const stats = combatStatsOf({ characterClass: c.characterClass, attributes: attributesOf(row.attributes), equipped, effects: c.spellEffects, skills });
+  const world = worldAt(now, timeScale);
   const levels = Array.from({ length: ADVENTURE_LEVELS }, (_, i) => i + 1);
   return {
     locations: BIOMES.map((id) => ({
@@ -43,13 +47,17 @@ export function launcherFor(row: LauncherCharacter, equipped: readonly GearItem[
         const enemy = enemyFor(id, level);
         if (!enemy) throw new Error(`no enemy for ${id} ${level}`);
         const requiredLevel = requiredPlayerLevel(level);
+        const { durationMs } = adventureDuration(level, equipped, timeScale);
+        const forecast = adventureForecast({ location: id, level, enemy, stats, durationMs, equipped, conditions: world.lands[id] });
         return {
           level,
-          durationMs: adventureDuration(level, equipped, timeScale).durationMs,
+          durationMs,
           baseMinutes: BASE_DURATION_MINUTES[level - 1] ?? 0,
           requiredLevel,
           locked: c.level < requiredLevel,
-          winChance: round4(winChance(stats, enemy)),
+          winChance: round4(forecast.winChance),
+          xpPerHour: forecast.xpPerHour,
+          copperPerHour: forecast.copperPerHour,
           enemy: { name: enemy.name, hp: enemy.hp, attack: enemy.attack },
         };
       }),
@@ -84,7 +92,7 @@ export function toOutcomeView(row: Pick<AdventureRow, 'id' | 'location' | 'level
 }
 
 /** GET /api/characters/:id/adventure: the running adventure, the last outcome and the launcher. */
-export function adventureState(read: AdventureRead, timeScale: number): AdventureStateResponse {
+export function adventureState(read: AdventureRead, timeScale: number, now = Date.now()): AdventureStateResponse {
   const { character, current, last } = read;
   const lastOutcome = last ? toOutcomeView(last) : undefined;
   // The equipped entries' gear (equippedGear), in the inventory's order.
@@ -92,6 +100,6 @@ export function adventureState(read: AdventureRead, timeScale: number): Adventur
   return {
     current: current ? toAdventureView(current, character.name) : null,
     ...(lastOutcome ? { lastOutcome } : {}),
-    launcher: launcherFor(read, equipped, timeScale, skillBonusesFrom(character.characterClass, read.skills)),
+    launcher: launcherFor(read, equipped, timeScale, now, skillBonusesFrom(character.characterClass, read.skills)),
   };
 }

@@ -1,3 +1,4 @@
+import type { WorldLand } from '@rpg/contract';
 import { Tabs } from 'radix-ui';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/ui/Alert';
@@ -24,6 +25,8 @@ interface AdventureConsoleProps {
   live: boolean;
   /** Slot in the header for other features' buttons (the casino's chip buttons). */
   headerActions?: ReactNode;
+  /** Issue 42: each land's conditions now (the world, put in by the page), shown in the launcher. */
+  lands?: readonly WorldLand[];
 }
 
 const tabTrigger =
@@ -33,7 +36,7 @@ const tabTrigger =
  * Spec 02 §2 'Adventure Chat panel': header, Commands list, the running adventure's banner, the
  * launcher, filter tabs, the log and the input. Everything it shows is the server's answer.
  */
-export function AdventureConsole({ characterId, live, headerActions }: AdventureConsoleProps) {
+export function AdventureConsole({ characterId, live, headerActions, lands }: AdventureConsoleProps) {
   const ids = useId();
   const titleId = `${ids}-title`;
   const commandsId = `${ids}-commands`;
@@ -86,6 +89,7 @@ export function AdventureConsole({ characterId, live, headerActions }: Adventure
       {adventure.launcher ? (
         <AdventureLauncher
           locations={adventure.launcher.locations}
+          lands={lands}
           starting={start.isPending}
           onStart={(location, level) => start.mutate({ location, level })}
         />
