@@ -5,3 +5,4 @@ export * from './drops.ts';
 export * from './complete.ts';
 export * from './again.ts';
 export * from './upkeep.ts';
+export * from './texts.ts';
