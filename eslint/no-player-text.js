@@ -35,7 +35,7 @@ const CARRIERS = new Set(['ConditionalExpression', 'LogicalExpression', 'BinaryE
 
 const keyName = (property) => (property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined);
 const calleeName = (callee) => (callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : undefined);
-const literalText = (node) => (node.type === 'Literal' ? (typeof node.value === 'string' ? node.value : undefined) : node.quasis.map((q) => q.value.cooked ?? '').join(' '));
+const literalText = (node) => (node.type === 'Literal' ? (typeof node.value === 'string' ? node.value : undefined) : node.quasis.map((q) => q.value.cooked ?? '').join(''));
 
 /** Where a literal with words ends up: a description of the text position, or undefined when it is not one. */
 function sinkOf(literal, text) {
