@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import noPatching from './eslint/no-dependency-patching.js';
+import noPlayerText from './eslint/no-player-text.js';
 
 /** Every web feature, read from its folder: a new feature is fenced in without an edit here. */
 const webFeatures = readdirSync(path.join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
@@ -87,6 +88,16 @@ export default tseslint.config(
   {
     plugins: { local: noPatching },
     rules: { 'local/no-dependency-patching': 'error' },
+  },
+  // Issue 47: a player's text has one home, @rpg/game (or @rpg/contract for what the web alone
+  // shows); the server only imports it (eslint/no-player-text.js). Not here: db/ (no texts),
+  // ops/ (the operator's command line), commands/ (the console's table: each command's help and
+  // lines beside it, STYLE.md) and the development-only grants.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/**', 'apps/server/src/ops/**', 'apps/server/src/commands/**', 'apps/server/src/routes/dev-grants.ts'],
+    plugins: { texts: noPlayerText },
+    rules: { 'texts/no-player-text': 'error' },
   },
   // The game's transactions run on a drizzle handle per pooled connection (db/transaction.ts).
   {

@@ -32,7 +32,7 @@ import { touchSession } from './db/queries/accounts.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
 import { socketErrorHandler } from './realtime/socket-errors.ts';
 import { deleteSessions, suspensionOf } from './db/queries/moderation.ts';
-import { isSuspended } from '@rpg/game';
+import { isSuspended, REQUEST_TEXTS, SLOW_DOWN, tooManyRequestsWait } from '@rpg/game';
 import { authRoutes } from './routes/auth.ts';
 import { characterImageRoutes, characterRoutes } from './routes/characters/index.ts';
 import { healthRoutes, type Lifecycle } from './routes/health.ts';
@@ -250,7 +250,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     // Answered by the error handler: 429, the wait in words, and Retry-After (set by the plugin).
     errorResponseBuilder: (_request, { ttl }) => {
       const seconds = Math.max(1, Math.ceil(ttl / 1000));
-      return new HttpError(429, 'rate_limited', `Too many requests. Please wait ${seconds} seconds and try again.`, 'Slow Down', seconds);
+      return new HttpError(429, 'rate_limited', tooManyRequestsWait(seconds), SLOW_DOWN, seconds);
     },
     // Decided by the matched route, never the raw URL (which may spell /api/ as /%61pi/).
     // Unmatched paths (404s) are limited too; only the web app's and uploads' files are not.
@@ -368,7 +368,7 @@ async function serveWeb(app: FastifyInstance, webDist: string, warnIfMissing: bo
   const index = path.join(webDist, 'index.html');
   if (!existsSync(index)) {
     if (warnIfMissing) app.log.warn(`web app not built (${index} missing): run npm run build`);
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not_found', message: 'Not found' }));
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not_found', message: REQUEST_TEXTS.notFound }));
     return;
   }
   await app.register(fastifyStatic, {
@@ -382,8 +382,8 @@ async function serveWeb(app: FastifyInstance, webDist: string, warnIfMissing: bo
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: 'Not found' });
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: 'not_found', message: 'Not found' });
+    if (request.url.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: REQUEST_TEXTS.notFound });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: 'not_found', message: REQUEST_TEXTS.notFound });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -2,11 +2,11 @@
  * Issue 44: the notices of timers that end (which the player wants), the device's Web Push
  * subscription, and the notification inbox (the events that were passing toasts).
  */
+import { SOCIAL_TEXT } from '@rpg/game';
 import { z } from 'zod';
 import { lazySchema } from './lazy.ts';
 import { text } from './input.ts';
 import type { PushOf } from './push.ts';
-import { SOCIAL_TEXT } from './social.ts';
 
 /** Which ends the player hears about: in every tab (title, icon, sound, desktop notice) and by Web Push. */
 export const noticeSettingsSchema = lazySchema(() => z.strictObject({

@@ -18,22 +18,6 @@ export const PRESENCE_GRACE_MS = 45 * 1000;
 /** Messages per page of a conversation (paging goes back from the newest). */
 export const DIRECT_MESSAGE_PAGE = 30;
 
-/** Spec 03 §8: the toasts of friendship and profile changes (refusals are the rules' texts, in @rpg/game). */
-export const SOCIAL_TEXT = {
-  requestSent: 'Friend request sent!',
-  requestAccepted: 'Friend request accepted',
-  requestRejected: 'Friend request rejected',
-  newFriendRequest: 'New Friend Request',
-  profileUpdated: 'Profile updated successfully',
-  passwordUpdated: 'Password updated successfully',
-  unknownUser: 'Unknown User',
-  friendRemoved: 'Friend removed',
-  requestCancelled: 'Friend request cancelled',
-  requestDeclined: 'Friend request declined',
-  playerBlocked: 'Player blocked',
-  playerUnblocked: 'Player unblocked',
-} as const;
-
 const instant = lazySchema(() => z.string());
 
 /** Online now (an open tab, a tab closed under a minute ago, or a sign-in in the last 10 minutes). Hidden (false, null) from a player you blocked. */

@@ -41,3 +41,4 @@ export * from './ledger/index.ts';
 export * from './account/index.ts';
 export * from './world/index.ts';
 export * from './balance/index.ts';
+export * from './requests/texts.ts';

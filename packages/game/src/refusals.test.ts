@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { alreadyOnAdventure } from './adventure/start.ts';
-import { checkCharacterEdit, consoleCharacterNotFound, noCharacterSelected } from './character/edit.ts';
+import { accountNotFound, profileNotFound } from './account/account.ts';
+import { checkTimeZone } from './achievements/localHour.ts';
+import { characterNotFound, checkCharacterEdit, consoleCharacterNotFound, noCharacterSelected } from './character/edit.ts';
 import { nothingToCollect } from './crafting/completeCraft.ts';
 import { notAScroll, scrollNotFound } from './crafting/readScroll.ts';
 import { ruleErrorOf } from './errors.testutil.ts';
@@ -67,5 +69,21 @@ describe('refusals the server raises', () => {
       message: 'Your post images use all of your 50 MB. Delete a post with an image to upload another.',
       status: 409,
     });
+  });
+
+  it("spec 01: a character missing or someone else's answers 404 'Character not found' (issue 47: was the server's HttpError)", () => {
+    expect({ ...characterNotFound() }).toMatchObject({ code: 'not_found', status: 404, title: undefined });
+    expect(characterNotFound().message).toBe('Character not found');
+  });
+
+  it("a signed-in account's profile or account not there: 404, the server's old texts", () => {
+    expect(profileNotFound()).toMatchObject({ code: 'not_found', message: 'Profile not found', status: 404, title: undefined });
+    expect(accountNotFound()).toMatchObject({ code: 'not_found', message: 'Account not found', status: 404, title: undefined });
+  });
+
+  it("DECISIONS §4: a time zone the clock does not know is refused 'Unknown time zone.'; a known one passes", () => {
+    expect(ruleErrorOf(() => checkTimeZone('Mars/Olympus'))).toMatchObject({ code: 'invalid_time_zone', message: 'Unknown time zone.', status: 400, title: undefined });
+    expect(ruleErrorOf(() => checkTimeZone('x'.repeat(65)))).toMatchObject({ code: 'invalid_time_zone' });
+    expect(() => checkTimeZone('Europe/Berlin')).not.toThrow();
   });
 });

@@ -8,17 +8,13 @@ import { mailBaseUrl, NO_MAIL_ADDRESS_MESSAGE, sameHostOrigin, type OriginPolicy
 import { authAccount, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
-import { isSuspended, suspendedMessage } from '@rpg/game';
+import { AUTH_TEXTS, isSuspended, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, suspendedMessage } from '@rpg/game';
 import { suspensionOf } from '../db/queries/moderation.ts';
 import { markOffline, recordSignIn } from './profile.ts';
 import { replaceUnverifiedAccount } from '../db/queries/accounts.ts';
 
-/** Spec 01 §9: minimum password length 6; our maximum 128. */
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 128;
 export const OTP_MINUTES = 15;
 const LINK_SECONDS = 24 * 60 * 60;
-export const DUPLICATE_EMAIL_MESSAGE = 'This email is already registered. Please log in instead.';
 /** better-auth paths that end sessions other than through /sign-out. */
 const REVOKING_PATHS = new Set(['/change-password', '/revoke-sessions', '/revoke-other-sessions']);
 /** Issue 43: the password reset by a mailed code (better-auth's e-mail OTP plugin); it ends every session of the account. */
@@ -52,7 +48,7 @@ export function createAuth({ config, db, mailer, secret, events, originPolicy, l
       await mailer.send(mail);
     } catch (error) {
       log.error({ err: error, to: mail.to }, 'sending mail failed');
-      throw new APIError('SERVICE_UNAVAILABLE', { message: 'The e-mail could not be sent. Please try again in a moment.' });
+      throw new APIError('SERVICE_UNAVAILABLE', { message: AUTH_TEXTS.mailNotSent });
     }
   };
 
@@ -166,7 +162,7 @@ export function createAuth({ config, db, mailer, secret, events, originPolicy, l
           if (existing && !existing.user.emailVerified && (await replaceUnverifiedAccount(db, existing.user.id, email))) {
             events.onSessionsRevoked(existing.user.id);
           } else if (existing) {
-            throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: DUPLICATE_EMAIL_MESSAGE });
+            throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: AUTH_TEXTS.duplicateEmail });
           }
         }
         if (ctx.path === '/sign-out') {

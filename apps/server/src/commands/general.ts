@@ -1,8 +1,7 @@
-import { copper, equippedBonuses, LOCATIONS, MAX_LEVEL, maxHealthWithGear, rollDice, toCoins, xpToLeaveLevel } from '@rpg/game';
+import { copper, equippedBonuses, LOCATIONS, MAX_LEVEL, maxHealthWithGear, minutesSeconds, rollDice, toCoins, xpToLeaveLevel } from '@rpg/game';
 import { openAdventure } from '../db/queries/adventures.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
-import { minutesSeconds } from '../services/adventures/shared.ts';
 import { lockedCharacter } from './character.ts';
 import type { CommandContext, CommandDef } from './types.ts';
 

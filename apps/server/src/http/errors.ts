@@ -1,5 +1,5 @@
 import { UNAVAILABLE, type ErrorBody } from '@rpg/contract';
-import { isRuleError } from '@rpg/game';
+import { isRuleError, REQUEST_TEXTS, somethingWentWrong, TOO_MANY_REQUESTS } from '@rpg/game';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { RepeatedRequest } from '../db/idempotency.ts';
 import { ZodError } from 'zod';
@@ -20,8 +20,8 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
-export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please log in to continue.');
+export const notFound = (message: string = REQUEST_TEXTS.notFound) => new HttpError(404, 'not_found', message);
+export const unauthorized = () => new HttpError(401, 'unauthorized', REQUEST_TEXTS.signIn);
 
 /** Node's codes of a connection that could not be made or was lost. */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -77,9 +77,9 @@ export function registerErrorHandler(app: FastifyInstance, { replay }: { replay?
     const fastifyError = error as FastifyError;
     // Issue 46: an unknown path answers 404 whatever its body (a malformed one, a wrong media type,
     // too large), as the hidden moderation routes do before they read it: they cannot be told apart.
-    if (request.is404 && fastifyError.statusCode !== 429) return reply.status(404).send({ error: 'not_found', message: 'Not found' });
+    if (request.is404 && fastifyError.statusCode !== 429) return reply.status(404).send({ error: 'not_found', message: REQUEST_TEXTS.notFound });
     if (fastifyError.statusCode === 429) {
-      return reply.status(429).send({ error: 'rate_limited', message: 'Too many requests. Please slow down and try again in a moment.' });
+      return reply.status(429).send({ error: 'rate_limited', message: TOO_MANY_REQUESTS });
     }
     // Fastify's own refusals: fixed texts, since some of theirs quote the input (JSON.parse's
     // 'Unexpected token ... is not valid JSON' quotes the body, the media-type error the header).
@@ -95,22 +95,22 @@ export function registerErrorHandler(app: FastifyInstance, { replay }: { replay?
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .send({ error: 'internal', message: `Something went wrong on our side. Please try again. (Reference: ${request.id})`, requestId: request.id });
+      .send({ error: 'internal', message: somethingWentWrong(request.id), requestId: request.id });
   });
 }
 
 /** A 4xx raised by Fastify or a plugin, answered with a text that never repeats the request. */
 function fastifyRefusal(error: FastifyError): { status: number; code: string; message: string } | undefined {
   const status = error.statusCode;
-  if (error.validation) return { status: 400, code: 'invalid_input', message: 'The request is not valid.' };
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, code: 'invalid_input', message: 'Requests must be sent as JSON.' };
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return { status: 400, code: 'invalid_input', message: 'The request body is empty; send a JSON object.' };
+  if (error.validation) return { status: 400, code: 'invalid_input', message: REQUEST_TEXTS.requestNotValid };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, code: 'invalid_input', message: REQUEST_TEXTS.jsonOnly };
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return { status: 400, code: 'invalid_input', message: REQUEST_TEXTS.emptyBody };
   if ((error instanceof SyntaxError && status === 400) || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return { status: 400, code: 'invalid_input', message: 'The request body is not valid JSON.' };
+    return { status: 400, code: 'invalid_input', message: REQUEST_TEXTS.notJson };
   }
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, code: 'bad_request', message: 'The request is too large.' };
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, code: 'bad_request', message: REQUEST_TEXTS.tooLarge };
   if (!status || status < 400 || status >= 500) return undefined;
   // Other plugin refusals carry texts of their own (no input in them); capped all the same.
-  const message = error.message.length > MAX_INPUT_MESSAGE ? 'The request was refused.' : error.message;
+  const message = error.message.length > MAX_INPUT_MESSAGE ? REQUEST_TEXTS.refused : error.message;
   return { status, code: 'bad_request', message };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { keepAnswer, keptAnswer, runIdempotentWrite, type IdempotentWrite, type RepeatedRequest } from '../db/idempotency.ts';
 import { HttpError } from './errors.ts';
+import { REQUEST_TEXTS } from '@rpg/game';
 
 /** A key: 8 to 100 visible ASCII characters (the web client sends 32 hex digits). */
 const KEY = /^[\x21-\x7e]{8,100}$/;
@@ -29,7 +30,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const key = request.headers['idempotency-key'];
     if (key === undefined || !WRITES.has(request.method)) return done();
     if (typeof key !== 'string' || !KEY.test(key)) {
-      return done(new HttpError(400, 'invalid_input', 'The Idempotency-Key header must be 8 to 100 visible characters.'));
+      return done(new HttpError(400, 'invalid_input', REQUEST_TEXTS.idempotencyKey));
     }
     const write: IdempotentWrite = {
       key,
@@ -65,7 +66,7 @@ export async function replay(db: Db, reply: FastifyReply, repeated: RepeatedRequ
   for (;;) {
     const kept = await keptAnswer(db, repeated.userId, repeated.key);
     if (kept && kept.request !== repeated.request) {
-      return reply.status(422).send({ error: 'idempotency_key_reused', message: 'This Idempotency-Key was used for another request: send a new one.' });
+      return reply.status(422).send({ error: 'idempotency_key_reused', message: REQUEST_TEXTS.idempotencyKeyReused });
     }
     if (kept?.status != null) {
       void reply.header('idempotent-replayed', 'true');
@@ -73,7 +74,7 @@ export async function replay(db: Db, reply: FastifyReply, repeated: RepeatedRequ
       return reply.status(kept.status).type('application/json; charset=utf-8').send(kept.body);
     }
     if (Date.now() > until) {
-      return reply.status(409).send({ error: 'already_done', message: 'This action was already done. Refresh to see it.' });
+      return reply.status(409).send({ error: 'already_done', message: REQUEST_TEXTS.alreadyDone });
     }
     await sleep(50);
   }

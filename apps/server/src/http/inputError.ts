@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { REQUEST_TEXTS } from '@rpg/game';
 
 /** Longest message a 400 carries. */
 export const MAX_INPUT_MESSAGE = 200;
@@ -28,20 +29,20 @@ const isSentence = (message: string) => /^[A-Z]/.test(message) && !/^(Invalid|To
  */
 export function inputErrorMessage(error: z.ZodError): string {
   const first = error.issues[0];
-  if (!first) return 'Invalid input.';
+  if (!first) return REQUEST_TEXTS.invalidInput;
   const { issue, path } = pick(first);
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.filter((k) => SAFE_KEY.test(k));
-    message = keys.length === issue.keys.length ? message : 'Unrecognized field';
+    message = keys.length === issue.keys.length ? message : REQUEST_TEXTS.unrecognizedField;
   } else if (message === 'Invalid input') {
-    message = 'is not valid';
+    message = REQUEST_TEXTS.notValid;
   }
   const safePath = path.every((p) => typeof p === 'number' || (typeof p === 'string' && SAFE_KEY.test(p)));
   let where = '';
   if (!isSentence(message)) {
-    if (path.length > 0) where = safePath ? `${path.join('.')}: ` : 'A field: ';
-    else if (/^[a-z]/.test(message)) where = 'Input ';
+    if (path.length > 0) where = safePath ? `${path.join('.')}: ` : REQUEST_TEXTS.aFieldPrefix;
+    else if (/^[a-z]/.test(message)) where = REQUEST_TEXTS.inputPrefix;
   }
   const text = `${where}${message}`;
   return text.length > MAX_INPUT_MESSAGE ? `${text.slice(0, MAX_INPUT_MESSAGE - 1)}…` : text;

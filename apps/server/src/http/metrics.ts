@@ -6,6 +6,7 @@ import { PipelinedPool } from '../db/pipelined-pool.ts';
 import { transactionsOpened } from '../db/transaction.ts';
 import { isLoopbackHost } from './origin.ts';
 import { registerProcessMetrics } from './process-metrics.ts';
+import { REQUEST_TEXTS } from '@rpg/game';
 
 /** What the metrics read from the rest of the app (app.ts wires them; this file imports no layer above it). */
 export interface MetricSources {
@@ -144,7 +145,7 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
   });
 
   app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
-    if (!mayRead(request, access)) return reply.status(404).send({ error: 'not_found', message: 'Not found' });
+    if (!mayRead(request, access)) return reply.status(404).send({ error: 'not_found', message: REQUEST_TEXTS.notFound });
     return reply.type(register.contentType).send(await register.metrics());
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
+import { REQUEST_TEXTS } from '@rpg/game';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -70,8 +71,7 @@ export function mailBaseUrl(headers: Headers, publicUrl: string, publicUrlFixed:
 }
 
 /** The answer to a request that would send a mail when mailBaseUrl has no address for it. */
-export const NO_MAIL_ADDRESS_MESSAGE =
-  'This server sends e-mails only when it is opened at its public address. Open the game at that address, or ask its operator to set PUBLIC_URL.';
+export const NO_MAIL_ADDRESS_MESSAGE = REQUEST_TEXTS.noMailAddress;
 
 /** What the operator reads (at start, and at the first refused request). */
 export const PUBLIC_URL_HINT =
@@ -100,12 +100,12 @@ export function registerOriginCheck(app: FastifyInstance, policy: OriginPolicy):
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (isForeignRequest(request, policy)) {
-      throw new HttpError(403, 'forbidden_origin', 'This request did not come from the game and was refused.');
+      throw new HttpError(403, 'forbidden_origin', REQUEST_TEXTS.forbiddenOrigin);
     }
     const type = request.headers['content-type'] ?? '';
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     if (hasBody && !type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
-      throw new HttpError(415, 'unsupported_media_type', 'Requests must be sent as JSON.');
+      throw new HttpError(415, 'unsupported_media_type', REQUEST_TEXTS.jsonOnly);
     }
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { HttpError } from './errors.ts';
+import { SLOW_DOWN, THROTTLE_TEXTS } from '@rpg/game';
 
 export interface LimitRule {
   /** How many attempts a key may make per window. */
@@ -172,30 +173,30 @@ export const GENERAL_LIMIT: LimitRule = { max: 600, windowSeconds: 60 };
  * per account in the shared fixed windows (scaled by RATE_LIMIT_FACTOR like the rest).
  */
 export const PLAYER_LIMITS = {
-  friendRequests: { rule: { max: 20, windowSeconds: 600 }, message: 'You are sending friend requests too quickly. Try again in a few minutes.' },
-  directMessages: { rule: { max: 10, windowSeconds: 10 }, message: 'You are sending messages too quickly. Slow down a little.' },
+  friendRequests: { rule: { max: 20, windowSeconds: 600 }, message: THROTTLE_TEXTS.friendRequests },
+  directMessages: { rule: { max: 10, windowSeconds: 10 }, message: THROTTLE_TEXTS.directMessages },
   /** Issue 25: every image upload (avatar, banner, post image, character avatar and background). */
-  uploads: { rule: { max: 30, windowSeconds: 600 }, message: 'You are uploading images too quickly. Try again in a few minutes.' },
-  posts: { rule: { max: 20, windowSeconds: 600 }, message: 'You are posting too quickly. Try again in a few minutes.' },
-  comments: { rule: { max: 60, windowSeconds: 600 }, message: 'You are commenting too quickly. Try again in a few minutes.' },
-  likes: { rule: { max: 120, windowSeconds: 300 }, message: 'You are liking posts too quickly. Slow down a little.' },
-  listings: { rule: { max: 60, windowSeconds: 600 }, message: 'You are listing and cancelling too quickly. Try again in a few minutes.' },
-  reports: { rule: { max: 30, windowSeconds: 600 }, message: 'You are reporting too quickly. Try again in a few minutes.' },
-  gifts: { rule: { max: 30, windowSeconds: 600 }, message: 'You are sending gifts too quickly. Try again in a few minutes.' },
-  userSearch: { rule: { max: 120, windowSeconds: 60 }, message: 'You are searching too quickly. Slow down a little.' },
-  friendSuggestions: { rule: { max: 30, windowSeconds: 60 }, message: 'Friend suggestions are asked for too often. Try again in a minute.' },
-  leaderboards: { rule: { max: 60, windowSeconds: 60 }, message: 'The leaderboards are asked for too often. Try again in a minute.' },
+  uploads: { rule: { max: 30, windowSeconds: 600 }, message: THROTTLE_TEXTS.uploads },
+  posts: { rule: { max: 20, windowSeconds: 600 }, message: THROTTLE_TEXTS.posts },
+  comments: { rule: { max: 60, windowSeconds: 600 }, message: THROTTLE_TEXTS.comments },
+  likes: { rule: { max: 120, windowSeconds: 300 }, message: THROTTLE_TEXTS.likes },
+  listings: { rule: { max: 60, windowSeconds: 600 }, message: THROTTLE_TEXTS.listings },
+  reports: { rule: { max: 30, windowSeconds: 600 }, message: THROTTLE_TEXTS.reports },
+  gifts: { rule: { max: 30, windowSeconds: 600 }, message: THROTTLE_TEXTS.gifts },
+  userSearch: { rule: { max: 120, windowSeconds: 60 }, message: THROTTLE_TEXTS.userSearch },
+  friendSuggestions: { rule: { max: 30, windowSeconds: 60 }, message: THROTTLE_TEXTS.friendSuggestions },
+  leaderboards: { rule: { max: 60, windowSeconds: 60 }, message: THROTTLE_TEXTS.leaderboards },
   /**
    * Issue 46: poker hands started (/poker), at a person's pace: reading two cards and the board
    * takes a person seconds a hand, a script none. Per account, so more characters add nothing.
    */
-  pokerHands: { rule: { max: 8, windowSeconds: 60 }, message: 'You are starting poker hands too quickly. Take a moment between hands.' },
+  pokerHands: { rule: { max: 8, windowSeconds: 60 }, message: THROTTLE_TEXTS.pokerHands },
   /** Issue 43: the password typed to delete the account (a stolen session cannot guess it fast). */
-  accountDeletion: { rule: { max: 5, windowSeconds: 600 }, message: 'Too many attempts to delete the account. Try again in a few minutes.' },
+  accountDeletion: { rule: { max: 5, windowSeconds: 600 }, message: THROTTLE_TEXTS.accountDeletion },
   /** Issue 43: "Download my data" reads every row of the account. */
-  dataExport: { rule: { max: 3, windowSeconds: 3600 }, message: 'Your data was downloaded a moment ago. Try again in an hour.' },
+  dataExport: { rule: { max: 3, windowSeconds: 3600 }, message: THROTTLE_TEXTS.dataExport },
   /** Issue 43: ending one device's session. */
-  sessionRevocations: { rule: { max: 30, windowSeconds: 600 }, message: 'You are signing devices out too quickly. Try again in a few minutes.' },
+  sessionRevocations: { rule: { max: 30, windowSeconds: 600 }, message: THROTTLE_TEXTS.sessionRevocations },
 } as const satisfies Record<string, { rule: LimitRule; message: string }>;
 
 export type PlayerLimit = keyof typeof PLAYER_LIMITS;
@@ -212,7 +213,7 @@ export async function throttlePlayer(db: Db, limit: PlayerLimit, userId: string,
   let full = playerFull.get(db);
   if (!full) playerFull.set(db, (full = new FullWindows()));
   const wait = await hitAll(db, full, [[playerLimitKey(limit, userId), scaleRule(rule, factor)]], now);
-  if (wait > 0) throw new HttpError(429, 'rate_limited', message, 'Slow Down', wait);
+  if (wait > 0) throw new HttpError(429, 'rate_limited', message, SLOW_DOWN, wait);
 }
 
 /** Rows older than this are no longer part of any window (the longest is 30 minutes). */
@@ -241,10 +242,6 @@ export function scaleRule(rule: LimitRule, factor: number): LimitRule {
   return { ...rule, max: Math.max(1, Math.round(rule.max * factor)) };
 }
 
-export function rateLimitMessage(seconds: number): string {
-  const wait = seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-  return `Too many attempts. Please wait ${wait} and try again.`;
-}
 
 /** PRUNE_EVERY_MS: how often each process deletes ended rate-limit windows (idempotent, so several processes may). */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;

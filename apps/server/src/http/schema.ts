@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifySchema, FastifyTypeProvider, RouteOptions 
 import { z } from 'zod';
 import { HttpError } from './errors.ts';
 import { inputErrorMessage } from './inputError.ts';
+import { AUTH_INPUT_TEXTS, AUTH_TEXTS, REQUEST_TEXTS } from '@rpg/game';
 
 export { emptyBody, emptyQuery, text, int, idInput } from '@rpg/contract';
 
@@ -90,6 +91,7 @@ function parameters(schema: unknown, where: 'path' | 'query'): JsonSchema[] {
 
 const errorBody = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' }, title: { type: 'string' } }, required: ['error', 'message'] };
 
+/* eslint-disable texts/no-player-text -- the OpenAPI document's descriptions are read by developers, not players. */
 export function openApiDocument(catalog: readonly RouteEntry[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of catalog) {
@@ -119,6 +121,8 @@ export function openApiDocument(catalog: readonly RouteEntry[]): JsonSchema {
   return { openapi: '3.1.0', info: { title: 'RPG Adventure API', version: '1' }, paths };
 }
 
+/* eslint-enable texts/no-player-text */
+
 /** GET /api/docs: the OpenAPI document of every route (registered in development only). */
 export function docsRoute(app: FastifyInstance): void {
   let document: JsonSchema | undefined;
@@ -128,7 +132,7 @@ export function docsRoute(app: FastifyInstance): void {
 // ---------------------------------------------------------------------------------------------
 // The better-auth mount (/api/auth/*): its bodies are checked here before anything else reads them.
 
-const password = z.string({ error: (i) => (i.input === undefined ? 'is required' : 'must be text') }).max(128, 'Password must be at most 128 characters');
+const password = z.string({ error: (i) => (i.input === undefined ? AUTH_INPUT_TEXTS.required : AUTH_INPUT_TEXTS.mustBeText) }).max(128, AUTH_TEXTS.passwordTooLong);
 
 /** The fields the game's auth screens send, checked wherever they appear. */
 const AUTH_FIELDS: Record<string, z.ZodType> = {
@@ -136,12 +140,12 @@ const AUTH_FIELDS: Record<string, z.ZodType> = {
   password,
   newPassword: password,
   currentPassword: password,
-  name: text(64, { tooLong: 'Names are at most 64 characters.' }),
-  otp: z.string({ error: 'must be the 6-digit code' }).regex(/^\d{6}$/, 'The code is the 6 digits from the e-mail.'),
+  name: text(64, { tooLong: AUTH_INPUT_TEXTS.nameTooLong }),
+  otp: z.string({ error: AUTH_INPUT_TEXTS.otpShape }).regex(/^\d{6}$/, AUTH_INPUT_TEXTS.otpDigits),
 };
 /** Any other string (callbackURL, type, token, ...). */
 const otherText = text(2048);
-const authBody = z.record(z.string().max(64), z.unknown(), { error: 'The request body must be a JSON object.' });
+const authBody = z.record(z.string().max(64), z.unknown(), { error: REQUEST_TEXTS.notAnObject });
 
 /**
  * The body of a POST to /api/auth/<path>, checked before the rate-limit key is built or
@@ -166,9 +170,9 @@ export function parseAuthBody(_path: string, body: unknown): unknown {
 }
 
 function refuseControlDeep(value: unknown, key: string, depth: number): void {
-  if (depth > 8) throw invalidInput(`${key}: is nested too deeply`);
+  if (depth > 8) throw invalidInput(`${key}: ${AUTH_INPUT_TEXTS.nestedTooDeeply}`);
   if (typeof value === 'string') {
-    if (!otherText.safeParse(value).success) throw invalidInput(`${key}: must be at most 2048 characters, without control characters`);
+    if (!otherText.safeParse(value).success) throw invalidInput(`${key}: ${AUTH_INPUT_TEXTS.otherTextTooLong}`);
   } else if (value !== null && typeof value === 'object') {
     for (const inner of Object.values(value)) refuseControlDeep(inner, key, depth + 1);
   }

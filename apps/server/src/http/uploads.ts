@@ -5,19 +5,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { HttpError } from './errors.ts';
+import { REQUEST_TEXTS, UPLOAD_TEXTS } from '@rpg/game';
 
 /** DECISIONS §3: uploads are at most 2 MiB. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** Decompression bombs: an image of more pixels than this is refused before it is decoded (24 MP, e.g. 6000 x 4000). */
 export const MAX_IMAGE_PIXELS = 24_000_000;
-export const IMAGES_ONLY_MESSAGE = 'Images only: PNG, JPEG, WebP or GIF.';
-export const IMAGE_TOO_LARGE_MESSAGE = 'The image is larger than 2 MB.';
-export const IMAGE_TOO_MANY_PIXELS_MESSAGE = 'The image is too large: at most 24 megapixels (e.g. 6000 × 4000).';
-export const UPLOAD_INVALID_MESSAGE = 'Send the image as multipart/form-data in a field named "file".';
-export const UPLOAD_UNREADABLE_MESSAGE = 'The upload could not be read. Please try again.';
-export const ONE_FILE_MESSAGE = 'Send one image at a time.';
-export const EMPTY_FILE_MESSAGE = 'The file is empty.';
-export const IMAGE_DAMAGED_MESSAGE = 'The image could not be read: it may be damaged or incomplete.';
 
 export type ImageExtension = 'png' | 'jpg' | 'webp' | 'gif';
 
@@ -52,17 +45,17 @@ export function sniffImage(bytes: Buffer): ImageExtension | undefined {
   return undefined;
 }
 
-const uploadInvalid = (message = UPLOAD_INVALID_MESSAGE) => new HttpError(400, 'upload_invalid', message);
+const uploadInvalid = (message: string = UPLOAD_TEXTS.invalid) => new HttpError(400, 'upload_invalid', message);
 
 /** A failure while the multipart body is read (busboy's or the plugin's), as a 400 that repeats nothing sent. */
 function multipartRefusal(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, 'image_too_large', IMAGE_TOO_LARGE_MESSAGE);
-  if (code === 'FST_FILES_LIMIT') return uploadInvalid(ONE_FILE_MESSAGE);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, 'image_too_large', UPLOAD_TEXTS.tooLarge);
+  if (code === 'FST_FILES_LIMIT') return uploadInvalid(UPLOAD_TEXTS.oneFile);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') return uploadInvalid();
   // A body cut before its closing boundary, a missing or broken boundary, a closed request.
-  return uploadInvalid(UPLOAD_UNREADABLE_MESSAGE);
+  return uploadInvalid(UPLOAD_TEXTS.unreadable);
 }
 
 /**
@@ -77,16 +70,16 @@ export async function readImageUpload(request: FastifyRequest): Promise<Buffer> 
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file' || part.fieldname !== 'file') throw uploadInvalid();
-      if (bytes) throw uploadInvalid(ONE_FILE_MESSAGE);
+      if (bytes) throw uploadInvalid(UPLOAD_TEXTS.oneFile);
       bytes = await part.toBuffer();
-      if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, 'image_too_large', IMAGE_TOO_LARGE_MESSAGE);
+      if (part.file.truncated || bytes.length > MAX_IMAGE_BYTES) throw new HttpError(413, 'image_too_large', UPLOAD_TEXTS.tooLarge);
     }
   } catch (error) {
     throw multipartRefusal(error);
   }
   if (!bytes) throw uploadInvalid();
-  if (bytes.length === 0) throw uploadInvalid(EMPTY_FILE_MESSAGE);
-  if (!sniffImage(bytes)) throw new HttpError(400, 'image_type_invalid', IMAGES_ONLY_MESSAGE);
+  if (bytes.length === 0) throw uploadInvalid(UPLOAD_TEXTS.emptyFile);
+  if (!sniffImage(bytes)) throw new HttpError(400, 'image_type_invalid', UPLOAD_TEXTS.imagesOnly);
   return bytes;
 }
 
@@ -110,14 +103,14 @@ export async function reencodeImage(bytes: Buffer, kind: ImageKind): Promise<Buf
     format = metadata.format;
     pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   } catch {
-    throw new HttpError(400, 'image_damaged', IMAGE_DAMAGED_MESSAGE);
+    throw new HttpError(400, 'image_damaged', UPLOAD_TEXTS.damaged);
   }
-  if (!format || !DECODABLE.has(format)) throw new HttpError(400, 'image_type_invalid', IMAGES_ONLY_MESSAGE);
-  if (pixels > MAX_IMAGE_PIXELS) throw new HttpError(413, 'image_too_large', IMAGE_TOO_MANY_PIXELS_MESSAGE);
+  if (!format || !DECODABLE.has(format)) throw new HttpError(400, 'image_type_invalid', UPLOAD_TEXTS.imagesOnly);
+  if (pixels > MAX_IMAGE_PIXELS) throw new HttpError(413, 'image_too_large', UPLOAD_TEXTS.tooManyPixels);
   try {
     return await input(MAX_IMAGE_PIXELS).rotate().resize({ width, height, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
   } catch {
-    throw new HttpError(400, 'image_damaged', IMAGE_DAMAGED_MESSAGE);
+    throw new HttpError(400, 'image_damaged', UPLOAD_TEXTS.damaged);
   }
 }
 
@@ -166,7 +159,7 @@ export async function serveUploads(
   const privateRequests = new WeakSet<FastifyRequest>();
   await app.register(
     async (scope) => {
-      const notFound = { error: 'not_found', message: 'Not found' };
+      const notFound = { error: 'not_found', message: REQUEST_TEXTS.notFound };
       scope.setNotFoundHandler((_request, reply) => reply.status(404).send(notFound));
       scope.addHook('onRequest', async (request, reply) => {
         const wildcard = (request.params as { '*'?: string })['*'] ?? '';

@@ -10,13 +10,12 @@ import {
   sessionParamsSchema,
   type SessionList,
 } from '@rpg/contract';
-import { currentSessionRefusal, deviceName, passwordRequiredRefusal, unknownSessionRefusal, wrongPasswordRefusal } from '@rpg/game';
+import { accountNotFound, currentSessionRefusal, deviceName, passwordRequiredRefusal, unknownSessionRefusal, wrongPasswordRefusal } from '@rpg/game';
 import { isAPIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../http/errors.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import { emptyQuery, type ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser, type SessionCache } from '../http/session.ts';
@@ -88,7 +87,7 @@ export async function accountLifecycleRoutes(app: FastifyInstance, deps: Account
     const { userId } = player(request);
     await throttlePlayer(db, 'dataExport', userId, rateLimitFactor);
     const data = await exportAccount(db, userId);
-    if (!data) throw notFound('Account not found');
+    if (!data) throw accountNotFound();
     const day = data.exportedAt.slice(0, 10);
     reply.header('content-disposition', `attachment; filename="rpg-adventure-data-${day}.json"`).header('cache-control', 'no-store');
     return data;

@@ -1,8 +1,8 @@
 import { meResponseSchema, outboxMailListSchema, outboxQuerySchema, type Me } from '@rpg/contract';
+import { profileNotFound } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import { getProfile, recordSignIn } from '../auth/profile.ts';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../http/errors.ts';
 import { emptyQuery, type ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import { readOutbox } from '../mail/mailer.ts';
@@ -17,7 +17,7 @@ export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: D
       await recordSignIn(db, userId);
       profile = await getProfile(db, userId);
     }
-    if (!profile) throw notFound('Profile not found');
+    if (!profile) throw profileNotFound();
     return {
       id: profile.id,
       email: profile.email,

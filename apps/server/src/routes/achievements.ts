@@ -9,11 +9,10 @@ import {
   type AchievementsResetResponse,
   type AchievementsView,
 } from '@rpg/contract';
-import { isTimeZone } from '@rpg/game';
+import { ACHIEVEMENTS_RESET_TOAST, checkTimeZone } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { resetProgress, setTimeZone } from '../db/queries/achievements.ts';
-import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -45,7 +44,7 @@ export async function achievementRoutes(app: FastifyInstance, { db, guard, hub }
     await transaction(db, (tx) => resetProgress(tx, userId, new Date()));
     const achievements = await achievementsView(db, userId);
     pusher(hub, request.log).invalidate(userId, [queryKeys.achievements]);
-    return { toast: { title: 'Achievements Reset', description: 'Your achievement progress is back to zero. Rewards already granted stay in your inventory.', variant: 'info' }, achievements };
+    return { toast: { ...ACHIEVEMENTS_RESET_TOAST, variant: 'info' }, achievements };
   });
 
   /** The battle pass's claim button: the levels reached and not yet granted (an item waits only for a character to receive it). */
@@ -60,7 +59,7 @@ export async function achievementRoutes(app: FastifyInstance, { db, guard, hub }
   api.put('/api/achievements/time-zone', { onRequest: guard, schema: { body: timeZoneBodySchema, response: { 200: timeZoneResponseSchema } } }, async (request) => {
     const { userId } = player(request);
     const { timeZone } = request.body;
-    if (!isTimeZone(timeZone)) throw new HttpError(400, 'invalid_time_zone', 'Unknown time zone.');
+    checkTimeZone(timeZone);
     await setTimeZone(db, userId, timeZone);
     return { ok: true as const };
   });

@@ -1,24 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
-import { MIN_PASSWORD_LENGTH, RESET_PASSWORD_PATH } from '../auth/auth.ts';
+import { AUTH_TEXTS, REQUEST_TEXTS, tooManyAttempts } from '@rpg/game';
+import { RESET_PASSWORD_PATH } from '../auth/auth.ts';
 import { deleteSessionByToken, passwordHashOf } from '../db/queries/accounts.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { mailBaseUrl, NO_MAIL_ADDRESS_MESSAGE, PUBLIC_URL_HINT } from '../http/origin.ts';
 import { parseAuthBody } from '../http/schema.ts';
-import { AUTH_LIMITS, authLimitKeys, DEFAULT_AUTH_LIMIT, emailKey, FullWindows, hitAll, rateLimitMessage } from '../http/rateLimit.ts';
+import { AUTH_LIMITS, authLimitKeys, DEFAULT_AUTH_LIMIT, emailKey, FullWindows, hitAll } from '../http/rateLimit.ts';
 import { readSession, type SessionCache } from '../http/session.ts';
 
 /** better-auth's codes answered with the spec's texts (spec 01 §5, §8). */
 const MESSAGES: Record<string, string> = {
-  PASSWORD_TOO_SHORT: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  PASSWORD_TOO_LONG: 'Password must be at most 128 characters',
-  EMAIL_NOT_VERIFIED: 'Please check your email to verify your account before logging in.',
-  INVALID_EMAIL: 'Please enter a valid email address',
-  INVALID_OTP: 'That code is not right. Check the e-mail and try again.',
-  OTP_EXPIRED: 'That code has expired. Ask for a new e-mail.',
-  TOO_MANY_ATTEMPTS: 'Too many wrong codes. Ask for a new e-mail.',
-  INVALID_PASSWORD: 'Current password is incorrect',
+  PASSWORD_TOO_SHORT: AUTH_TEXTS.passwordTooShort,
+  PASSWORD_TOO_LONG: AUTH_TEXTS.passwordTooLong,
+  EMAIL_NOT_VERIFIED: AUTH_TEXTS.emailNotVerified,
+  INVALID_EMAIL: AUTH_TEXTS.invalidEmail,
+  INVALID_OTP: AUTH_TEXTS.invalidOtp,
+  OTP_EXPIRED: AUTH_TEXTS.otpExpired,
+  TOO_MANY_ATTEMPTS: AUTH_TEXTS.tooManyWrongCodes,
+  INVALID_PASSWORD: AUTH_TEXTS.invalidPassword,
 };
 
 /**
@@ -45,7 +46,7 @@ export const AUTH_ENDPOINTS: Readonly<Record<string, 'GET' | 'POST'>> = {
 /** The endpoints that send a mail whose link must lead to the game (security: http/origin.ts mailBaseUrl). */
 const MAILING_ENDPOINTS = new Set(['/sign-up/email', '/email-otp/send-verification-otp', '/send-verification-email', '/email-otp/request-password-reset']);
 
-const notFound = () => new HttpError(404, 'not_found', 'Not found');
+const notFound = () => new HttpError(404, 'not_found', REQUEST_TEXTS.notFound);
 
 function toWebRequest(request: FastifyRequest, publicUrl: string, path: string, body: unknown): Request {
   const headers = new Headers();
@@ -99,7 +100,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
         // A password change carries no address: its per-address limit counts against the signed-in account.
         const email = known && path === '/change-password' ? (await readSession(auth, request.headers))?.email : emailKey(body.email);
         const wait = await hitAll(db, full, authLimitKeys(limits, bucket, request.ip, email, rateLimitFactor));
-        if (wait > 0) return reply.status(429).header('retry-after', String(wait)).send({ code: 'RATE_LIMITED', message: rateLimitMessage(wait) });
+        if (wait > 0) return reply.status(429).header('retry-after', String(wait)).send({ code: 'RATE_LIMITED', message: tooManyAttempts(wait) });
       }
       if (!known) throw notFound();
       if (MAILING_ENDPOINTS.has(path) && !mailBaseUrl(request.headers, publicUrl, publicUrlFixed)) {
@@ -120,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
       if (request.method === 'POST' && body) {
         // Only e-mail verification codes exist in this game (no OTP sign-in or password reset).
         if (path === '/email-otp/send-verification-otp' && body.type !== 'email-verification') {
-          throw new HttpError(400, 'invalid_input', 'Only e-mail verification codes can be requested.');
+          throw new HttpError(400, 'invalid_input', AUTH_TEXTS.onlyVerificationCodes);
         }
         // Security: a password change always signs out every other session, whatever the client asks.
         if (path === '/change-password') body = { ...body, revokeOtherSessions: true };
@@ -134,7 +135,7 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
       if (signInEmail && response.status === 200 && (await passwordHashOf(db, signInEmail)) !== hashBefore) {
         const token = (JSON.parse(text) as { token?: string }).token;
         if (token) await deleteSessionByToken(db, token);
-        return reply.status(401).send({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+        return reply.status(401).send({ code: 'INVALID_EMAIL_OR_PASSWORD', message: AUTH_TEXTS.invalidCredentials });
       }
       // The sign-out's own hook evicted the session before better-auth deleted it; a read in
       // flight in between may have cached it again (SessionCache.epoch): evicted once more now.

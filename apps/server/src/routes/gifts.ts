@@ -1,4 +1,5 @@
 import { changedKeys, giftBodySchema, giftResponseSchema, inboxTextOf, queryKeys, type GiftReceivedPush, type GiftResponse } from '@rpg/contract';
+import { GIFT_SENT_TITLE } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { addInboxEntries } from '../db/queries/notices.ts';
@@ -32,6 +33,6 @@ export async function giftRoutes(
     p.invalidate(gift.toUserId, [...changedKeys.items(gift.toCharacterId), queryKeys.console(gift.toCharacterId), queryKeys.inbox]);
     p.invalidate(userId, [...changedKeys.items(gift.fromCharacterId), queryKeys.console(gift.fromCharacterId)]);
     announceAchievements(p, userId, gift.notice);
-    return { toast: { title: 'Gift Sent', description: gift.message, variant: 'success' }, message: gift.message };
+    return { toast: { title: GIFT_SENT_TITLE, description: gift.message, variant: 'success' }, message: gift.message };
   });
 }

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { deletePushSubscription, markInboxRead, readInbox, readNoticeSettings, saveNoticeSettings, savePushSubscription } from '../db/queries/notices.ts';
+import { REQUEST_TEXTS } from '@rpg/game';
 import { HttpError } from '../http/errors.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
@@ -56,7 +57,7 @@ export async function noticeRoutes(app: FastifyInstance, { db, guard, hub, vapid
     const { userId } = player(request);
     const { endpoint, keys } = request.body;
     const protocol = new URL(endpoint).protocol;
-    if (protocol !== 'https:' && !(allowHttpEndpoints && protocol === 'http:')) throw new HttpError(400, 'invalid_input', 'endpoint must be an https URL');
+    if (protocol !== 'https:' && !(allowHttpEndpoints && protocol === 'http:')) throw new HttpError(400, 'invalid_input', REQUEST_TEXTS.httpsEndpoint);
     await savePushSubscription(db, userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
     return { ok: true as const };
   });

@@ -31,7 +31,7 @@ import {
   type PostFeed,
   type PostView,
 } from '@rpg/contract';
-import { assertCanDeleteComment, assertCanReact, assertPostAuthor, commentText, imageNotFound, postNotFound, postText, userNotFound } from '@rpg/game';
+import { assertCanDeleteComment, assertCanReact, assertPostAuthor, canDeleteComment, commentText, isPostEdited, imageNotFound, postNotFound, postText, userNotFound } from '@rpg/game';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { isBlockedEitherWay } from '../db/queries/friendships.ts';
@@ -91,7 +91,7 @@ function postView(row: PostRow, viewerId: string): PostView {
     imageUrl: uploadUrl(row.imagePath),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    edited: row.updatedAt.getTime() - row.createdAt.getTime() > 1000,
+    edited: isPostEdited(row),
     likeCount: row.likeCount,
     likedByMe: row.likedByMe,
     commentCount: row.commentCount,
@@ -111,7 +111,7 @@ function commentView(row: CommentRow, viewerId: string): CommentView {
     author: { id: row.authorId, username: row.authorName, avatarUrl: avatarUrl(row.authorAvatar) },
     text: row.text,
     createdAt: row.createdAt.toISOString(),
-    canDelete: row.authorId === viewerId || row.postAuthorId === viewerId,
+    canDelete: canDeleteComment(row, viewerId),
   };
 }
 

@@ -20,7 +20,6 @@ import {
   queryKeys,
   sendMessageBodySchema,
   sendMessageResponseSchema,
-  SOCIAL_TEXT,
   socialSummarySchema,
   suggestionListSchema,
   updateProfileBodySchema,
@@ -32,7 +31,7 @@ import {
   type FriendRequestPush,
   type FriendshipChange,
 } from '@rpg/contract';
-import { playerNotFound, usernameTaken } from '@rpg/game';
+import { playerNotFound, SOCIAL_TEXT, usernameTaken } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { listBlocked, removeBlock } from '../db/queries/friendships.ts';

@@ -12,6 +12,7 @@ import {
   listingNotFound,
   toCoins,
   type InventoryEntry,
+  UNKNOWN_BUYER,
   type ItemData,
   type Listing,
   type Placement,
@@ -206,7 +207,7 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
     else await holdCharacterRow(tx, id);
   }
   const { character } = found(buyer);
-  const buyerName = (await usernameOf(tx, userId)) ?? 'another player';
+  const buyerName = (await usernameOf(tx, userId)) ?? UNKNOWN_BUYER;
   const trader = await traderOf(tx, userId, characterId, character.copper);
   const sale = buyListing(toListing(row), trader, now.getTime(), buyerName);
 

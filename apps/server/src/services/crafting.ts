@@ -1,5 +1,6 @@
 import { changedKeys, invalidatePush } from '@rpg/contract';
 import {
+  CRAFTING_TITLES,
   completeCraft,
   craftingLevel,
   isRuleError,
@@ -143,7 +144,7 @@ export function craftSettler(db: Db, hub: RealtimeHub, log: { error(o: object, m
           announceCraft(hub, log, outcome);
           // Issue 44: the craft's end on the player's devices when no tab of theirs is open.
           const { userId, characterId, collected, message } = outcome;
-          void webPush?.timerEnded(userId, 'crafts', { title: collected ? 'Crafting Complete' : 'Backpack Full', body: message, tag: `craft:${characterId}`, url: '/profile' });
+          void webPush?.timerEnded(userId, 'crafts', { title: collected ? CRAFTING_TITLES.complete : CRAFTING_TITLES.backpackFull, body: message, tag: `craft:${characterId}`, url: '/profile' });
         } catch (error) {
           log.error({ err: error, craftId: craft.id }, 'settling a craft failed');
         }
@@ -172,7 +173,7 @@ export async function startCraftFor(tx: Tx, userId: string, characterId: string,
   const result = startCraft(stateOf(character, inventory, await getOpenCraft(tx, characterId, true)), recipeId, now.getTime(), timeScale);
   const craft = await insertCraft(tx, { characterId, recipeId: result.recipe.id, startedAt: now, endsAt: new Date(now.getTime() + result.durationMs) });
   await recordLedger(tx, await takeWhatChanged(tx, characterId, inventory, result.state.inventory, craft.id));
-  return { craft, title: 'Crafting Started', message: result.message };
+  return { craft, title: CRAFTING_TITLES.started, message: result.message };
 }
 
 /**
@@ -185,7 +186,7 @@ export async function collectCraftFor(tx: Tx, userId: string, characterId: strin
   const craft = await getOpenCraft(tx, characterId, true);
   if (!craft) throw nothingToCollect();
   const outcome = await finishCraft(tx, character, craft, now, false);
-  return { outcome, title: 'Crafting Complete', message: outcome.message };
+  return { outcome, title: CRAFTING_TITLES.complete, message: outcome.message };
 }
 
 /** Spec 02 §5: reading a recipe scroll from the backpack; one scroll is used up either way. */

@@ -1,4 +1,4 @@
-import { copperMovement, giftRefused, itemNotFound, itemsOut, noCharacterSelected, planGift } from '@rpg/game';
+import { copperMovement, GIFT_UNKNOWN_GIVER, GIFT_UNKNOWN_RECEIVER, giftGivenLine, giftReceivedLine, giftRefused, itemNotFound, itemsOut, noCharacterSelected, planGift } from '@rpg/game';
 import type { GiftBody } from '@rpg/contract';
 import type { Tx } from '../db/client.ts';
 import { insertGift, lockActiveCharacters } from '../db/queries/achievements.ts';
@@ -65,10 +65,10 @@ export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: 
     await recordLedger(tx, added.flatMap((a) => itemsOut(giver.id, entry.id, entry.item, a.quantity, { character: receiver.id }, why, a.entryId)));
   }
 
-  const fromName = (await usernameOf(tx, fromUserId)) ?? 'A friend';
-  const toName = (await usernameOf(tx, toUserId)) ?? 'your friend';
-  const message = `You gave ${toName} ${plan.line}.`;
-  const receivedMessage = `${fromName} sent you a gift: ${plan.line}.`;
+  const fromName = (await usernameOf(tx, fromUserId)) ?? GIFT_UNKNOWN_GIVER;
+  const toName = (await usernameOf(tx, toUserId)) ?? GIFT_UNKNOWN_RECEIVER;
+  const message = giftGivenLine(toName, plan.line);
+  const receivedMessage = giftReceivedLine(fromName, plan.line);
   await writeConsoleLines(tx, giver.id, [{ kind: 'success', content: message }]);
   await writeConsoleLines(tx, receiver.id, [{ kind: 'success', content: receivedMessage }]);
   const given = plan.kind === 'copper' ? { copper: plan.copper } : entry ? { item: entry.item, quantity: plan.quantity } : null;

@@ -12,7 +12,10 @@ import {
   equip,
   equippedBonuses,
   findEntry,
-  formatCoins,
+  equippedText,
+  ITEM_TOAST_TITLES,
+  soldText,
+  unequippedText,
   itemsIn,
   itemsOut,
   maxHealthWithGear,
@@ -94,8 +97,7 @@ export async function equipEntry(tx: Tx, row: CharacterRow, entryId: string): Pr
   await setEquipped(tx, characterId, entryId, true);
   const { name } = findEntry(entries, entryId).item;
   const swapped = unequippedId ? findEntry(entries, unequippedId).item.name : null;
-  const description = swapped ? `${name} is now equipped. ${swapped} went back to your backpack.` : `${name} is now equipped.`;
-  return { toast: toast('Item Equipped', description), inventory: inventoryView(entries, await keepHealthWithinMax(tx, row, entries)) };
+  return { toast: toast(ITEM_TOAST_TITLES.equipped, equippedText(name, swapped)), inventory: inventoryView(entries, await keepHealthWithinMax(tx, row, entries)) };
 }
 
 /** Spec 02 §5: takes gear off; 'Backpack Full' when the unequipped entries fill every slot. */
@@ -104,7 +106,7 @@ export async function unequipEntry(tx: Tx, row: CharacterRow, entryId: string): 
   const { entries } = unequip(await listInventory(tx, characterId, true), entryId, row.backpack.slots);
   await setEquipped(tx, characterId, entryId, false);
   const { name } = findEntry(entries, entryId).item;
-  return { toast: toast('Item Unequipped', `${name} went back to your backpack.`), inventory: inventoryView(entries, await keepHealthWithinMax(tx, row, entries)) };
+  return { toast: toast(ITEM_TOAST_TITLES.unequipped, unequippedText(name)), inventory: inventoryView(entries, await keepHealthWithinMax(tx, row, entries)) };
 }
 
 /** `quantity` fewer of an entry (the row goes when none are left), as the view shows it. */
@@ -132,11 +134,11 @@ export async function sellEntry(tx: Tx, row: CharacterRow, entryId: string, quan
     ...itemsOut(characterId, entryId, entry.item, quantity, 'store', { reason: 'store_sell' }),
     ...copperMovement('store', { character: characterId }, gained, { reason: 'store_sell' }),
   ]);
-  const message = `You sold ${quantity > 1 ? `${quantity} x ` : ''}${name} for ${formatCoins(gained)}.`;
+  const message = soldText(name, quantity, gained);
   return {
     copperGained: gained,
     message,
-    toast: toast('Item Sold', message),
+    toast: toast(ITEM_TOAST_TITLES.sold, message),
     inventory: inventoryView(without(entries, entryId, quantity), row),
     copper: balance,
     coins: toCoins(copper(balance)),
@@ -171,7 +173,7 @@ export async function useEntry(
   const { currentHealth, currentMana, maxMana } = result.attributes;
   return {
     message: result.message,
-    toast: result.toast ? toast(result.toast.title, result.toast.description, 'info') : toast('Item Used', result.message),
+    toast: result.toast ? toast(result.toast.title, result.toast.description, 'info') : toast(ITEM_TOAST_TITLES.used, result.message),
     healed: result.healed,
     manaRestored: result.manaRestored,
     vitals: { currentHealth, maxHealth, currentMana, maxMana },
@@ -201,7 +203,7 @@ async function openChestEntry(tx: Tx, row: CharacterRow, entryId: string, chest:
   const { currentHealth, currentMana, maxMana } = attributes;
   return {
     message: opened.message,
-    toast: toast('Chest Opened', opened.message),
+    toast: toast(ITEM_TOAST_TITLES.chestOpened, opened.message),
     healed: 0,
     manaRestored: 0,
     vitals: { currentHealth, maxHealth: maxHealthWithGear(attributes, equippedBonuses(entries)), currentMana, maxMana },

@@ -1,40 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LegalDocument } from '@rpg/contract';
+import { defaultLegalText, LEGAL_TITLES, type LegalName } from '@rpg/game';
 import { RETENTION } from '../scheduler/retention.ts';
 
-export type LegalName = 'terms' | 'privacy';
+export type { LegalName };
 
-const TITLES: Record<LegalName, string> = { terms: 'Terms of Use', privacy: 'Privacy Notice' };
 /** The most a host's file may hold (the page shows it whole). */
 const MAX_BYTES = 200_000;
-
-/**
- * Issue 43: the game's plain defaults, until the host puts `terms.txt` / `privacy.txt` in LEGAL_DIR
- * (DATA_DIR/legal). The privacy notice says what the game stores and for how long
- * (docs/security-limits.md "Retention").
- */
-const DEFAULTS: Record<LegalName, string> = {
-  terms: [
-    'This game is run by its host, who has not supplied terms of their own. These plain terms apply until they do.',
-    'Play fairly: one person per account, no automated play, no attacks on the server or on other players, no abuse, hate or spam in the chat, posts, comments or messages. Moderators may delete what breaks these rules, and mute or suspend the account that wrote it.',
-    'Game currency, items and characters have no value outside the game and cannot be exchanged for money. The host may change, reset or end the game.',
-    'You may delete your account at any time on the Settings page; what that removes is described there and in the privacy notice.',
-  ].join('\n\n'),
-  privacy: [
-    'This game is run by its host, who has not supplied a privacy notice of their own. This plain notice says what the game stores.',
-    'Your account: your e-mail address, a hash of your password (never the password itself), whether the address is verified, and your public username. For each signed-in device: its address (IP), its browser (User-Agent), when it signed in and when it was last seen.',
-    'Your play: your characters and everything they hold and do (copper, items, adventures, crafting, skills, achievements, auction listings), and a ledger of every movement of copper, chips and items.',
-    'What you write and upload: global chat lines, posts, comments, likes, direct messages, friend requests, blocks, gifts, reports, and the images you upload.',
-    `How long: your own writing, play and images as long as the account. Global chat lines ${RETENTION.chatDays} days (the newest lines always), ended auction listings ${RETENTION.endedListingDays} days, the gift log ${RETENTION.giftDays} days, closed reports ${RETENTION.reportDays} days. An account never verified is deleted after ${RETENTION.unverifiedAccountDays} days. The moderation log is kept.`,
-    'Mail: only what the game needs (a verification code, a password reset code). No tracking, no advertising, nothing sold or shared.',
-    'Your rights: "Download my data" on the Settings page gives you a copy of everything above as one JSON file, and "Delete account" removes the account. Other players keep what they bought from you or were given, and the moderation log keeps your name next to actions taken.',
-  ].join('\n\n'),
-};
 
 /** The host's file for `name` when there is one (and it reads), else the default. */
 export async function legalDocument(legalDir: string, name: LegalName): Promise<LegalDocument> {
   const text = await readFile(path.join(legalDir, `${name}.txt`), 'utf8').catch(() => undefined);
-  if (text !== undefined && text.trim() !== '') return { title: TITLES[name], text: text.slice(0, MAX_BYTES).trim(), fromHost: true };
-  return { title: TITLES[name], text: DEFAULTS[name], fromHost: false };
+  if (text !== undefined && text.trim() !== '') return { title: LEGAL_TITLES[name], text: text.slice(0, MAX_BYTES).trim(), fromHost: true };
+  return { title: LEGAL_TITLES[name], text: defaultLegalText(name, RETENTION), fromHost: false };
 }

@@ -2,6 +2,7 @@ import type { SkillChangeResponse, SkillTreeState } from '@rpg/contract';
 import {
   isSkillTreeClass,
   resetSkills,
+  SKILL_TOAST_TITLES,
   SKILL_TREES,
   SKILL_UNLOCK_COST,
   skillBonuses,
@@ -85,7 +86,7 @@ export async function unlock(tx: Tx, row: CharacterRow, skillId: string): Promis
   }
   return {
     state: treeState(rowWithPoints(row, result.state.skillPoints), result.state.unlocked),
-    toast: { title: 'Skill Unlocked', description: result.message, variant: 'success' },
+    toast: { title: SKILL_TOAST_TITLES.unlocked, description: result.message, variant: 'success' },
   };
 }
 
@@ -102,6 +103,6 @@ export async function reset(tx: Tx, row: CharacterRow): Promise<SkillChangeRespo
   }
   return {
     state: treeState(rowWithPoints(row, result.state.skillPoints), result.state.unlocked),
-    toast: { title: 'Skills Reset', description: result.message, variant: 'success' },
+    toast: { title: SKILL_TOAST_TITLES.reset, description: result.message, variant: 'success' },
   };
 }

@@ -23,6 +23,15 @@ export function passwordRequiredRefusal(): RuleError {
   return new RuleError('password_required', PASSWORD_REQUIRED_MESSAGE, { title: 'Account Not Deleted', status: 400 });
 }
 
+/** A signed-in account whose profile (or whole account) is not there: 404, as for any missing row. */
+export function profileNotFound(): RuleError {
+  return new RuleError('not_found', 'Profile not found', { status: 404 });
+}
+
+export function accountNotFound(): RuleError {
+  return new RuleError('not_found', 'Account not found', { status: 404 });
+}
+
 /** A "Sign out" of a device that is not (or no longer) one of the player's sessions. */
 export function unknownSessionRefusal(): RuleError {
   return new RuleError('session_not_found', 'That device is already signed out.', { title: 'Not Signed Out', status: 404 });

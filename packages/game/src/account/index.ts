@@ -1,1 +1,3 @@
 export * from './account.ts';
+export * from './legal.ts';
+export * from './auth.ts';

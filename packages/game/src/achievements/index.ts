@@ -6,3 +6,4 @@ export * from './discovery.ts';
 export * from './localHour.ts';
 export * from './transfers.ts';
 export * from './claim.ts';
+export * from './texts.ts';

@@ -1,3 +1,5 @@
+import { RuleError } from '../errors.ts';
+
 /**
  * DECISIONS §4: the hour of `now` in the player's own time zone, as the browser reports it
  * (an IANA name such as 'Europe/Berlin'); null when the zone is missing or unknown.
@@ -7,6 +9,13 @@ export function localHour(now: Date, timeZone: string | null | undefined): numbe
   const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now);
   const value = Number.parseInt(hour, 10);
   return Number.isInteger(value) ? value : null;
+}
+
+export const UNKNOWN_TIME_ZONE = 'Unknown time zone.';
+
+/** DECISIONS §4: the zone the browser reports is one the clock knows, or the request is refused. */
+export function checkTimeZone(value: string): void {
+  if (!isTimeZone(value)) throw new RuleError('invalid_time_zone', UNKNOWN_TIME_ZONE);
 }
 
 export function isTimeZone(value: string): boolean {

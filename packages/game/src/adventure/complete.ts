@@ -1,3 +1,4 @@
+import { ADVENTURE_TITLES } from './texts.ts';
 import { gainXp, hasManaClass } from '../character/leveling.ts';
 import { enemyFor, type Enemy } from '../content/enemies.ts';
 import { LOCATIONS, type LocationId } from '../content/locations.ts';
@@ -68,7 +69,7 @@ export interface AdventureOutcome {
   /** The pending spell effects after the adventure: all used up. */
   effects: SpellEffects;
   /** Spec 02 §4 toast title. */
-  title: 'Adventure Completed!' | 'Adventure Failed!';
+  title: (typeof ADVENTURE_TITLES)[keyof typeof ADVENTURE_TITLES];
   /** Console lines, in order. */
   messages: string[];
 }
@@ -193,7 +194,7 @@ export function completeAdventure(
     levelsGained,
     attributes,
     effects: NO_SPELL_EFFECTS,
-    title: fight.won ? 'Adventure Completed!' : 'Adventure Failed!',
+    title: fight.won ? ADVENTURE_TITLES.completed : ADVENTURE_TITLES.failed,
     messages,
   };
 }

@@ -6,3 +6,4 @@ export * from './complete.ts';
 export * from './again.ts';
 export * from './upkeep.ts';
 export * from './forecast.ts';
+export * from './texts.ts';

@@ -31,7 +31,10 @@ export interface BoughtListing {
  * ('Backpack Full'). The buyer pays the full price, the seller gets floor(95%), and the item
  * goes to the buyer unequipped (a new entry, or onto an identical stack).
  */
-export function buyListing(listing: Listing, buyer: Trader, nowMs: number, buyerName = 'another player'): BoughtListing {
+/** The seller's message names the buyer; a buyer whose name is gone reads as this. */
+export const UNKNOWN_BUYER = 'another player';
+
+export function buyListing(listing: Listing, buyer: Trader, nowMs: number, buyerName: string = UNKNOWN_BUYER): BoughtListing {
   if (listing.sellerUserId === buyer.userId) {
     throw new RuleError('own_listing', 'You cannot buy your own listed items.', { title: 'Cannot Buy Own Item', status: 403 });
   }

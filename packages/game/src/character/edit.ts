@@ -13,6 +13,17 @@ export function checkCharacterEdit(body: unknown): void {
   }
 }
 
+/** Spec 01: the answer for a character that is missing or someone else's. */
+export const CHARACTER_NOT_FOUND = 'Character not found';
+
+/**
+ * Spec 01: a character that is missing or someone else's (every read is scoped to its owner, so
+ * the two look the same): 404 'Character not found'.
+ */
+export function characterNotFound(): RuleError {
+  return new RuleError('not_found', CHARACTER_NOT_FOUND, { status: 404 });
+}
+
 /** Spec 02 §8 "Chat": a console command whose character is not the player's (or is gone). */
 export function consoleCharacterNotFound(): RuleError {
   return new RuleError('character_not_found', 'Error: Character not found.');

@@ -20,3 +20,4 @@ export { createRecipeScroll, DROPPABLE_RECIPES, SCROLL_PRICE, unlockedRecipeCoun
 export { RECIPE_SCROLL_BASE_CHANCE, RECIPE_SCROLL_CHANCE_PER_LEVEL, RECIPE_SCROLL_DROPS, recipeScrollChance } from './scrollDrops.ts';
 export { isRecipeUnlocked, startCraft, type StartCraftResult } from './startCraft.ts';
 export { type ActiveCraft, type CraftingState } from './state.ts';
+export { CRAFTING_TITLES } from './texts.ts';

@@ -15,6 +15,15 @@ export const GIFT_TEXT = {
   duplicate: 'This gift was already sent.',
 } as const;
 
+/** DECISIONS §4: the giver's toast title. */
+export const GIFT_SENT_TITLE = 'Gift Sent';
+
+/** DECISIONS §4: the console lines of a gift sent, for the giver and the receiver (a name gone reads as below). */
+export const GIFT_UNKNOWN_GIVER = 'A friend';
+export const GIFT_UNKNOWN_RECEIVER = 'your friend';
+export const giftGivenLine = (toName: string, line: string) => `You gave ${toName} ${line}.`;
+export const giftReceivedLine = (fromName: string, line: string) => `${fromName} sent you a gift: ${line}.`;
+
 export interface GiftRequest {
   fromUserId: string;
   toUserId: string;

@@ -7,3 +7,4 @@ export * from './stats.ts';
 export * from './place.ts';
 export * from './potionChoice.ts';
 export * from './chest.ts';
+export * from './texts.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ruleErrorOf } from '../errors.testutil.ts';
-import { assertCanDeleteComment, assertCanReact, assertPostAuthor, COMMENT_BLANK, commentText, POST_BLOCKED, POST_NEEDS_CONTENT, postText } from './posts.ts';
+import { assertCanDeleteComment, assertCanReact, assertPostAuthor, canDeleteComment, COMMENT_BLANK, commentText, isPostEdited, POST_BLOCKED, POST_NEEDS_CONTENT, postText } from './posts.ts';
 
 describe('posts and comments (spec 03 §5 posts and comments, §6 permissions)', () => {
   it("refuses a post with neither text nor image: 'Post must have content or image.'", () => {
@@ -31,6 +31,21 @@ describe('posts and comments (spec 03 §5 posts and comments, §6 permissions)',
     expect(() => assertCanDeleteComment({ authorId: 'a', postAuthorId: 'b' }, 'a')).not.toThrow();
     expect(() => assertCanDeleteComment({ authorId: 'a', postAuthorId: 'b' }, 'b')).not.toThrow();
     expect(ruleErrorOf(() => assertCanDeleteComment(undefined, 'a')).status).toBe(404);
+  });
+
+  it("shows a comment's delete button to the same people the refusal lets through (one rule, issue 47)", () => {
+    const comment = { authorId: 'a', postAuthorId: 'b' };
+    expect(canDeleteComment(comment, 'c')).toBe(false);
+    expect(canDeleteComment(comment, 'a')).toBe(true);
+    expect(canDeleteComment(comment, 'b')).toBe(true);
+  });
+
+  it("marks a post 'edited' only when its text changed more than a second after it was made (spec 03 §5)", () => {
+    const createdAt = new Date('2026-01-01T10:00:00.000Z');
+    expect(isPostEdited({ createdAt, updatedAt: createdAt })).toBe(false);
+    expect(isPostEdited({ createdAt, updatedAt: new Date('2026-01-01T10:00:01.000Z') })).toBe(false);
+    expect(isPostEdited({ createdAt, updatedAt: new Date('2026-01-01T10:00:01.001Z') })).toBe(true);
+    expect(isPostEdited({ createdAt, updatedAt: new Date('2026-01-02T09:00:00.000Z') })).toBe(true);
   });
 
   it("refuses a like or a comment across a block, either way (issue 25): 'You cannot like or comment on this player's posts.'", () => {

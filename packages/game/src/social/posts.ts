@@ -63,10 +63,23 @@ export function assertPostAuthor(post: { authorId: string } | undefined, userId:
   if (post.authorId !== userId) throw new RuleError('not_post_author', NOT_YOUR_POST, { status: 403 });
 }
 
+/** Spec 03 §5: a post whose text changed more than this after it was made shows 'edited'. */
+export const POST_EDITED_AFTER_MS = 1000;
+
+/** Spec 03 §5: whether a post shows 'edited' (its own insert, a moment apart, does not count). */
+export function isPostEdited(post: { createdAt: Date; updatedAt: Date }): boolean {
+  return post.updatedAt.getTime() - post.createdAt.getTime() > POST_EDITED_AFTER_MS;
+}
+
 /** A comment is deleted by whoever wrote it, or by the author of the post it is on. */
+export function canDeleteComment(comment: { authorId: string; postAuthorId: string }, userId: string): boolean {
+  return comment.authorId === userId || comment.postAuthorId === userId;
+}
+
+/** `canDeleteComment` as a refusal: 404 for a comment that is not there, 403 for someone else's. */
 export function assertCanDeleteComment(comment: { authorId: string; postAuthorId: string } | undefined, userId: string): void {
   if (!comment) throw new RuleError('comment_not_found', COMMENT_NOT_FOUND, { status: 404 });
-  if (comment.authorId !== userId && comment.postAuthorId !== userId) throw new RuleError('not_comment_author', NOT_YOUR_COMMENT, { status: 403 });
+  if (!canDeleteComment(comment, userId)) throw new RuleError('not_comment_author', NOT_YOUR_COMMENT, { status: 403 });
 }
 
 /**

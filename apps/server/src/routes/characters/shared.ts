@@ -1,15 +1,15 @@
 import { queryKeys } from '@rpg/contract';
+import { characterNotFound } from '@rpg/game';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TimedState } from '../../db/queries/adventures.ts';
 import { getCharacter } from '../../db/queries/characters.ts';
 import { equippedByCharacter } from '../../db/queries/inventory.ts';
-import { notFound } from '../../http/errors.ts';
 import type { requireUser } from '../../http/session.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { pusher } from '../../realtime/notify.ts';
-import { CHARACTER_NOT_FOUND, found, ownedBy } from '../../services/characters.ts';
+import { found, ownedBy } from '../../services/characters.ts';
 import { toCharacterView, type CharacterView } from './view.ts';
 
 export interface CharacterRouteDeps {
@@ -24,7 +24,7 @@ export interface CharacterRouteDeps {
   catchUpFrom(userId: string, state: TimedState, now: Date): Promise<boolean>;
 }
 
-export { CHARACTER_NOT_FOUND, found, ownedBy };
+export { found, ownedBy };
 
 const params = z.object({ id: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,7 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The :id of the route. An id that cannot exist answers like another player's: 404. */
 export function characterIdParam(request: FastifyRequest): string {
   const { id } = params.parse(request.params);
-  if (!UUID.test(id)) throw notFound(CHARACTER_NOT_FOUND);
+  if (!UUID.test(id)) throw characterNotFound();
   return id;
 }
 

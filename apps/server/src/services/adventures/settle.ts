@@ -1,4 +1,4 @@
-import { completeAdventure, copperChange, createRng, worldAt, DISCOVERY_MESSAGES, isRuleError, itemsIn, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
+import { ADVENTURE_TITLES, completeAdventure, leftBehindLine, copperChange, createRng, worldAt, DISCOVERY_MESSAGES, isRuleError, itemsIn, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
 import type { Tx } from '../../db/client.ts';
 import { markSettled, settleCharacter, type OwnedAdventure } from '../../db/queries/adventures.ts';
 import { attributesOf, getCharacterForUpdate, setAttributes } from '../../db/queries/characters.ts';
@@ -15,7 +15,7 @@ export interface Settled {
   userId: string;
   characterId: string;
   won: boolean;
-  title: 'Adventure Completed!' | 'Adventure Failed!';
+  title: (typeof ADVENTURE_TITLES)[keyof typeof ADVENTURE_TITLES];
   /** The console lines joined by spaces (the completion toast's text). */
   message: string;
   /** Achievements and battle-pass rewards this adventure earned (announced after the commit). */
@@ -47,7 +47,6 @@ export interface ItemLine {
 export class AlreadySettled extends Error {}
 
 const itemLine = ({ item, quantity }: ItemStack): ItemLine => ({ name: item.name, tier: item.tier, quantity });
-const itemList = (stacks: readonly ItemStack[]) => stacks.map(({ item, quantity }) => (quantity > 1 ? `${quantity}x ${item.name}` : item.name)).join(', ');
 
 /**
  * Spec 02 §4, §7: settles one locked, due adventure in the caller's transaction:
@@ -95,7 +94,7 @@ export async function settleAdventure(
     if (!isRuleError(error)) throw error;
     if (!(await markSettled(tx, adventure.id, { error: error.message }, now))) throw new AlreadySettled();
     await writeConsoleLines(tx, characterId, [{ kind: 'error', content: error.message }]);
-    return { userId, characterId, won: false, title: 'Adventure Failed!', message: error.message, achievements: NO_NOTICE };
+    return { userId, characterId, won: false, title: ADVENTURE_TITLES.failed, message: error.message, achievements: NO_NOTICE };
   }
 
   await settleCharacter(tx, characterId, {
@@ -119,7 +118,7 @@ export async function settleAdventure(
   const lines = [...outcome.messages];
   if (leftBehind.length > 0) {
     const after = lines.findIndex((line) => line.startsWith('Loot:')) + 1;
-    lines.splice(after, 0, `${c.name}'s backpack is full: ${itemList(leftBehind)} had to be left behind.`);
+    lines.splice(after, 0, leftBehindLine(c.name, leftBehind));
   }
   // A rare outcome of its own draw (the fight's generator is untouched): docs/maintainers/secrets.md.
   // Its line is part of the outcome: stored, written to the console and in the return toast alike.

@@ -16,12 +16,6 @@ export function equippedGear(entries: readonly InventoryEntry[]): GearItem[] {
   return entries.flatMap((entry) => (entry.equipped && entry.item.kind === 'gear' ? [entry.item] : []));
 }
 
-/** Spec 02 §2 banner: 'They will return in m:ss' (whole seconds, rounded up). */
-export function minutesSeconds(ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
 export function toAdventureView(row: Pick<AdventureRow, 'id' | 'location' | 'level' | 'startTime' | 'endTime' | 'speedReduction' | 'originalMs'>, characterName: string): AdventureView {
   return {
     id: row.id,

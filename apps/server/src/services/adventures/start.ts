@@ -1,11 +1,11 @@
-import { alreadyOnAdventure, conditionsEffect, conditionsLine, LOCATIONS, startAdventure, worldAt } from '@rpg/game';
+import { alreadyOnAdventure, LOCATIONS, setOutLine, startAdventure, worldAt } from '@rpg/game';
 import type { Tx } from '../../db/client.ts';
 import { insertAdventure, openAdventure, type AdventureRow } from '../../db/queries/adventures.ts';
 import type { CharacterRow } from '../../db/queries/characters.ts';
 import { listInventory } from '../../db/queries/inventory.ts';
 import { markFirstStep, type StepDone } from '../first-steps.ts';
 import { secretSeed } from '../seed.ts';
-import { equippedGear, minutesSeconds } from './shared.ts';
+import { equippedGear } from './shared.ts';
 
 export interface BeginAdventure {
   /** As typed: a location id or name, any case. */
@@ -66,11 +66,9 @@ export async function beginAdventure(tx: Tx, character: CharacterRow, request: B
     if (isOpenAdventureConflict(error)) throw alreadyOnAdventure();
     throw error;
   }
-  const speed = started.speedReductionPercent > 0 ? ` Speed gear shortens the journey by ${started.speedReductionPercent}%.` : '';
   // Issue 42: the land's conditions at setting out, which settle.ts weighs the fight with.
   const world = worldAt(started.startedAt, request.timeScale);
-  const conditions = ` ${conditionsLine(world, started.location)} (${conditionsEffect(world.lands[started.location])}).`;
-  const line = `${c.name} sets out for the ${LOCATIONS[started.location].name} (level ${started.level}). They will return in ${minutesSeconds(started.durationMs)}.${speed}${conditions}`;
+  const line = setOutLine({ characterName: c.name, locationName: LOCATIONS[started.location].name, level: started.level, durationMs: started.durationMs, speedReductionPercent: started.speedReductionPercent, world, location: started.location });
   const step = await markFirstStep(tx, c.userId, 'adventure', c.id);
   return { adventure, line, step };
 }

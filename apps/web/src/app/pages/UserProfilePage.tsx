@@ -1,4 +1,4 @@
-import { SOCIAL_TEXT } from '@rpg/contract';
+import { SOCIAL_TEXT } from '@rpg/game';
 import { useParams } from 'react-router';
 import { changePassword } from '@/features/auth/api/change-password';
 import { useCharacterList } from '@/features/characters/hooks/useCharacterList';

@@ -1,5 +1,5 @@
 import type { InventoryEntryView } from '@rpg/contract';
-import { copper, toCoins } from '@rpg/game';
+import { toCoins } from '@rpg/game';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -10,7 +10,7 @@ import { CoinFields } from '@/components/CoinFields';
 import { ItemPicker } from '@/components/ItemPicker';
 import { coinTextToCopper, EMPTY_COIN_TEXT, parseCoin, type CoinText } from '@/lib/coin-text';
 import { useCreateListing } from '../api/create-listing';
-import { feeFor } from '../lib/price';
+import { feeFor, payoutFor } from '../lib/price';
 import { PriceHistory } from './PriceHistory';
 
 interface ListItemDialogProps {
@@ -98,7 +98,7 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
               rows={[
                 ['Price', price],
                 ['Listing fee', fee],
-                ['You receive on a sale (95%)', copper(Math.floor((price * 95) / 100))],
+                ['You receive on a sale (95%)', payoutFor(price)],
               ]}
             />
 

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { TextField } from '@/components/ui/TextField';
-import { EMPTY_PASSWORD_FORM, MIN_PASSWORD_LENGTH, PASSWORD_ERROR_TITLE, PASSWORD_MISMATCH_MESSAGE, passwordFormProblem, type PasswordForm } from '../lib/password-form';
+import { MIN_PASSWORD_LENGTH } from '@rpg/game';
+import { EMPTY_PASSWORD_FORM, PASSWORD_ERROR_TITLE, PASSWORD_MISMATCH_MESSAGE, passwordFormProblem, type PasswordForm } from '../lib/password-form';
 
 export type PasswordChangeResult = { ok: true } | { ok: false; message: string };
 export type ChangePassword = (currentPassword: string, newPassword: string) => Promise<PasswordChangeResult>;

@@ -1,4 +1,5 @@
-import { profileViewSchema, queryKeys, SOCIAL_TEXT, type ProfileView } from '@rpg/contract';
+import { profileViewSchema, queryKeys, type ProfileView } from '@rpg/contract';
+import { SOCIAL_TEXT } from '@rpg/game';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiFetch } from '@/lib/api';

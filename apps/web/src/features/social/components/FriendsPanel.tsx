@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Spinner } from '@/components/ui/Spinner';
-import { SOCIAL_TEXT } from '@rpg/contract';
+import { SOCIAL_TEXT } from '@rpg/game';
 import { useFriendAction } from '../api/friend-actions';
 import { useFriendsQuery } from '../api/get-friends';
 import { entriesOf, FRIEND_TABS, presenceLabel, tabCounts } from '../lib/friend-tabs';

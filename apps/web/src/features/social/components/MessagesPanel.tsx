@@ -1,4 +1,4 @@
-import { SOCIAL_TEXT } from '@rpg/contract';
+import { SOCIAL_TEXT } from '@rpg/game';
 import { Bell, Check, MessagesSquare, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { LoadErrorAlert } from '@/components/ui/Alert';
