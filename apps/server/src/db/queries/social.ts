@@ -5,6 +5,7 @@ import { prepared } from '../prepared.ts';
 import { directMessages, friendships } from '../schema/social.ts';
 import { realtimeConnections, users } from '../schema/users.ts';
 import { likeEscape, viewerParam as viewer } from './columns.ts';
+import { friendshipPair, hasBlocked, visibleTo } from './relations.ts';
 
 /**
  * The reads of players (profiles, friends, search, suggestions, conversations): typed rows, each
@@ -27,8 +28,8 @@ export function playerColumns(viewerId: SQLWrapper | string) {
     lastSeen: users.lastSeen,
     lastLogin: users.lastLogin,
     lastPing: sql<Date | null>`(select max(rc.last_ping) from "realtime_connections" rc where rc.user_id = ${U})`.mapWith(realtimeConnections.lastPing),
-    iBlocked: sql<boolean>`exists (select 1 from "blocks" b where b.blocker_id = ${viewerId} and b.blocked_id = ${U})`,
-    blockedMe: sql<boolean>`exists (select 1 from "blocks" b where b.blocker_id = ${U} and b.blocked_id = ${viewerId})`,
+    iBlocked: hasBlocked(viewerId, U),
+    blockedMe: hasBlocked(U, viewerId),
   };
 }
 
@@ -46,11 +47,7 @@ export interface PlayerRow {
 }
 
 /** The pair's friendship row of `users` and the viewer, not a rejected one (at most one: friendships_pair_uq), joined to a player's row. */
-const pairWith = (viewerId: SQLWrapper | string) =>
-  and(
-    ne(friendships.status, 'rejected'),
-    or(and(eq(friendships.requesterId, viewerId), eq(friendships.addresseeId, users.id)), and(eq(friendships.addresseeId, viewerId), eq(friendships.requesterId, users.id))),
-  );
+const pairWith = (viewerId: SQLWrapper | string) => and(ne(friendships.status, 'rejected'), friendshipPair(viewerId, users.id));
 const pairColumns = { friendshipId: friendships.id, friendshipStatus: friendships.status, friendshipRequester: friendships.requesterId };
 
 /** A player with the facts of the viewer's relation to them (the block columns and the pair's row). */
@@ -157,8 +154,9 @@ export async function acceptedFriendIds(db: DbOrTx, userId: string): Promise<str
  * The pair's row of `users` and the viewer (pairWith's) as subqueries of the select list: a read with
  * a limit evaluates them for the rows it answers only, where a join would read the row of every candidate.
  */
+const f = alias(friendships, 'f');
 const pairSubqueries = (viewerId: SQLWrapper) => {
-  const pair = sql`from "friendships" f where f.status <> 'rejected' and least(f.requester_id, f.addressee_id) = least(${U}, ${viewerId}::text) and greatest(f.requester_id, f.addressee_id) = greatest(${U}, ${viewerId}::text)`;
+  const pair = sql`from "friendships" f where f.status <> 'rejected' and ${friendshipPair(U, sql`${viewerId}::text`, f)}`;
   return {
     friendshipId: sql<string | null>`(select f.id::text ${pair})`,
     friendshipStatus: sql<'pending' | 'accepted' | null>`(select f.status ${pair})`,
@@ -171,7 +169,7 @@ const searchRead = prepared('user_search', (db) => {
   return db
     .select({ ...playerColumns(viewer), ...pairSubqueries(viewer) })
     .from(users)
-    .where(and(ne(users.id, viewer), ilike(users.username, sql.placeholder('pattern')), sql`not exists (select 1 from "blocks" b where b.blocker_id = ${U} and b.blocked_id = ${viewer})`))
+    .where(and(ne(users.id, viewer), ilike(users.username, sql.placeholder('pattern')), sql`not ${hasBlocked(U, viewer)}`))
     .orderBy(sql`lower(${users.username}) = ${lowered} desc`, asc(sql`length(${users.username})`), asc(sql`lower(${users.username})`))
     .limit(sql.placeholder('limit'));
 });
@@ -188,21 +186,20 @@ export function searchPlayers(db: DbOrTx, viewerId: string, term: string, limit:
 /** The friend suggestions' statement (a viewerId and a limit placeholder); exported for its plan's test (world-reads.test.ts). */
 export const suggestionsQuery = (db: DbOrTx) => {
   const myFriends = sql`(select case when f.requester_id = ${viewer} then f.addressee_id else f.requester_id end from "friendships" f where f.status = 'accepted' and (f.requester_id = ${viewer} or f.addressee_id = ${viewer}))`;
-  const related = sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ((r.requester_id = ${viewer} and r.addressee_id = ${U}) or (r.addressee_id = ${viewer} and r.requester_id = ${U})))`;
-  const blocked = sql`exists (select 1 from "blocks" b where (b.blocker_id = ${U} and b.blocked_id = ${viewer}) or (b.blocker_id = ${viewer} and b.blocked_id = ${U}))`;
+  const r = alias(friendships, 'r');
+  const relatedTo = (player: SQLWrapper) => sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ${friendshipPair(viewer, player, r)})`;
   const mutual = sql<number>`(select count(*)::int from "friendships" m where m.status = 'accepted' and ((m.requester_id = ${U} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${U} and m.requester_id in ${myFriends})))`.as('mutual');
   // The candidates: the friends of the viewer's friends (the only players with mutual friends) and the
   // first `limit` players by last seen who pass the filters (users_seen_idx). Any other player has no
   // mutual friend and is seen later than `limit` players who pass: it could not make the list.
-  const passes = sql`u.id <> ${viewer} and not exists (select 1 from "friendships" r where r.status <> 'rejected' and ((r.requester_id = ${viewer} and r.addressee_id = u.id) or (r.addressee_id = ${viewer} and r.requester_id = u.id)))
-    and not exists (select 1 from "blocks" b where (b.blocker_id = u.id and b.blocked_id = ${viewer}) or (b.blocker_id = ${viewer} and b.blocked_id = u.id))`;
+  const passes = sql`u.id <> ${viewer} and not ${relatedTo(sql`u.id`)} and ${visibleTo(viewer, sql`u.id`)}`;
   const friendsOfFriends = sql`select m.addressee_id as id from "friendships" m where m.status = 'accepted' and m.requester_id in ${myFriends}
     union select m.requester_id from "friendships" m where m.status = 'accepted' and m.addressee_id in ${myFriends}`;
   const recentlySeen = sql`select u.id from "users" u where ${passes} order by greatest(u.last_seen, u.last_login) desc nulls last, u.id limit ${sql.placeholder('limit')}`;
   return db
     .select({ user: playerColumns(viewer), mutualFriends: mutual })
     .from(users)
-    .where(and(sql`${U} in (${friendsOfFriends} union (${recentlySeen}))`, ne(users.id, viewer), sql`not ${related}`, sql`not ${blocked}`))
+    .where(and(sql`${U} in (${friendsOfFriends} union (${recentlySeen}))`, ne(users.id, viewer), sql`not ${relatedTo(U)}`, visibleTo(viewer, U)))
     .orderBy(desc(mutual), sql`greatest(${users.lastSeen}, ${users.lastLogin}) desc nulls last`, asc(users.id))
     .limit(sql.placeholder('limit'));
 };
