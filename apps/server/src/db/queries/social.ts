@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { directMessages, friendships } from '../schema/social.ts';
 import { realtimeConnections, users } from '../schema/users.ts';
 import { likeEscape, viewerParam as viewer } from './columns.ts';
-import { friendshipPair, hasBlocked, visibleTo } from './relations.ts';
+import { friendshipOf, friendshipPair, hasBlocked, otherPlayerOf, visibleTo } from './relations.ts';
 
 /**
  * The reads of players (profiles, friends, search, suggestions, conversations): typed rows, each
@@ -15,6 +15,8 @@ import { friendshipPair, hasBlocked, visibleTo } from './relations.ts';
 
 /** The users row of the outer query, always qualified (drizzle leaves single-table columns bare, which a subquery would rebind). */
 const U = sql.raw('"users"."id"');
+/** A statement's friendships row `f`. */
+const f = alias(friendships, 'f');
 
 /**
  * A player as every read of players selects it (the table `users`), for `viewerId`: the public
@@ -86,7 +88,7 @@ const profileRead = prepared('profile', (db) =>
       title: sql<string | null>`(select a.title from "achievement_progress" a where a.user_id = ${U})`,
       // Spec 03 §2 "Counters Posts, Friends and Characters".
       posts: sql<number>`(select count(*)::int from "posts" x where x.author_id = ${U})`,
-      friends: sql<number>`(select count(*)::int from "friendships" f where f.status = 'accepted' and (f.requester_id = ${U} or f.addressee_id = ${U}))`,
+      friends: sql<number>`(select count(*)::int from "friendships" f where f.status = 'accepted' and ${friendshipOf(U, f)})`,
       characters: sql<number>`(select count(*)::int from "player_characters" c where c.user_id = ${U})`,
       ...pairColumns,
     })
@@ -112,8 +114,8 @@ const friendRowsRead = prepared('friend_rows', (db) =>
   db
     .select({ friendshipId: friendships.id, status: friendships.status, requesterId: friendships.requesterId, updatedAt: friendships.updatedAt, user: playerColumns(viewer) })
     .from(friendships)
-    .innerJoin(users, eq(users.id, sql`case when ${friendships.requesterId} = ${viewer} then ${friendships.addresseeId} else ${friendships.requesterId} end`))
-    .where(and(ne(friendships.status, 'rejected'), or(eq(friendships.requesterId, viewer), eq(friendships.addresseeId, viewer))))
+    .innerJoin(users, eq(users.id, otherPlayerOf(viewer)))
+    .where(and(ne(friendships.status, 'rejected'), friendshipOf(viewer)))
     .orderBy(desc(friendships.updatedAt)),
 );
 export type FriendRow = Awaited<ReturnType<typeof friendRowsRead>>[number];
@@ -128,8 +130,8 @@ const publicFriendsRead = prepared('public_friends', (db) =>
   db
     .select({ ownerId: ownerRow.id, friend: playerColumns(viewer) })
     .from(ownerRow)
-    .leftJoin(friendships, and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, ownerRow.id), eq(friendships.addresseeId, ownerRow.id))))
-    .leftJoin(users, eq(users.id, sql`case when ${friendships.requesterId} = ${ownerRow.id} then ${friendships.addresseeId} else ${friendships.requesterId} end`))
+    .leftJoin(friendships, and(eq(friendships.status, 'accepted'), friendshipOf(ownerRow.id)))
+    .leftJoin(users, eq(users.id, otherPlayerOf(ownerRow.id)))
     .where(eq(ownerRow.id, owner))
     .orderBy(asc(sql`lower(${users.username})`)),
 );
@@ -144,9 +146,9 @@ export async function readPublicFriends(db: DbOrTx, viewerId: string, ownerId: s
 /** The ids of the player's accepted friends (whose tabs hear of a change of the player's name). */
 export async function acceptedFriendIds(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await db
-    .select({ id: sql<string>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end` })
+    .select({ id: otherPlayerOf(userId) })
     .from(friendships)
-    .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))));
+    .where(and(eq(friendships.status, 'accepted'), friendshipOf(userId)));
   return rows.map((r) => r.id);
 }
 
@@ -154,7 +156,6 @@ export async function acceptedFriendIds(db: DbOrTx, userId: string): Promise<str
  * The pair's row of `users` and the viewer (pairWith's) as subqueries of the select list: a read with
  * a limit evaluates them for the rows it answers only, where a join would read the row of every candidate.
  */
-const f = alias(friendships, 'f');
 const pairSubqueries = (viewerId: SQLWrapper) => {
   const pair = sql`from "friendships" f where f.status <> 'rejected' and ${friendshipPair(U, sql`${viewerId}::text`, f)}`;
   return {
@@ -185,7 +186,7 @@ export function searchPlayers(db: DbOrTx, viewerId: string, term: string, limit:
 
 /** The friend suggestions' statement (a viewerId and a limit placeholder); exported for its plan's test (world-reads.test.ts). */
 export const suggestionsQuery = (db: DbOrTx) => {
-  const myFriends = sql`(select case when f.requester_id = ${viewer} then f.addressee_id else f.requester_id end from "friendships" f where f.status = 'accepted' and (f.requester_id = ${viewer} or f.addressee_id = ${viewer}))`;
+  const myFriends = sql`(select ${otherPlayerOf(viewer, f)} from "friendships" f where f.status = 'accepted' and ${friendshipOf(viewer, f)})`;
   const r = alias(friendships, 'r');
   const relatedTo = (player: SQLWrapper) => sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ${friendshipPair(viewer, player, r)})`;
   const mutual = sql<number>`(select count(*)::int from "friendships" m where m.status = 'accepted' and ((m.requester_id = ${U} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${U} and m.requester_id in ${myFriends})))`.as('mutual');
@@ -278,7 +279,7 @@ export async function acceptedFriendCounts(db: DbOrTx, userIds: readonly string[
     sql<number>`(${db
       .select({ n: sql<number>`count(*)::int` })
       .from(friendships)
-      .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))))})`;
+      .where(and(eq(friendships.status, 'accepted'), friendshipOf(userId)))})`;
   const [row] = await db.select(Object.fromEntries(userIds.map((userId, i) => [`n${i}`, countOf(userId)]))).from(sql`(select 1) as counts`);
   return userIds.map((_, i) => Number(row?.[`n${i}`] ?? 0));
 }
