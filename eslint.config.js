@@ -111,6 +111,28 @@ export default tseslint.config(
       ],
     },
   },
+  // Issue 47: every statement of the server lives in db/ (db/queries, the schema, the connection):
+  // outside it no import of drizzle-orm (any subpath) or of the pg driver, not even of a type. A
+  // layer above calls a function of db/queries, named for what it does.
+  {
+    name: 'server: SQL only in db/',
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg/*'],
+              allowTypeImports: false,
+              message: 'SQL lives in apps/server/src/db (issue 47): call a function of db/queries, named for what it does, with typed rows in and out.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client.ts';
 import { PipelinedPool } from '../db/pipelined-pool.ts';
 import { transactionsOpened } from '../db/transaction.ts';
 import { isLoopbackHost } from './origin.ts';
@@ -11,7 +11,7 @@ import { REQUEST_TEXTS } from '@rpg/game';
 /** What the metrics read from the rest of the app (app.ts wires them; this file imports no layer above it). */
 export interface MetricSources {
   /** The database's connection pool (PostgreSQL's, or the embedded database's one connection). */
-  pool: pg.Pool | undefined;
+  pool: Database['pool'];
   /** This process's open WebSockets. */
   openSockets(): number;
   /** How late the scheduler last woke after the time it had set (ms). */
@@ -102,7 +102,7 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
   } });
   const { pool } = sources;
   if (pool) {
-    const poolGauge = (name: string, help: string, read: (p: pg.Pool) => number) =>
+    const poolGauge = (name: string, help: string, read: (p: NonNullable<Database['pool']>) => number) =>
       new Gauge({ name, help, registers: [register], collect() {
         this.set(read(pool));
       } });
@@ -118,7 +118,7 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [register],
     });
-    const acquiredAt = new WeakMap<pg.PoolClient, number>();
+    const acquiredAt = new WeakMap<object, number>();
     pool.on('acquire', (client) => acquiredAt.set(client, performance.now()));
     pool.on('release', (_error, client) => {
       const at = acquiredAt.get(client);

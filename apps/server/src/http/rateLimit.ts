@@ -1,8 +1,6 @@
 import { isIPv6 } from 'node:net';
-import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
-import { rateLimits } from '../db/schema/index.ts';
+import { countAttempt, deleteCountersBefore } from '../db/queries/rate-limits.ts';
 import { HttpError } from './errors.ts';
 import { SLOW_DOWN, THROTTLE_TEXTS } from '@rpg/game';
 
@@ -12,20 +10,6 @@ export interface LimitRule {
   windowSeconds: number;
 }
 
-const counted = prepared('rate_limit_hit', (db) =>
-  db
-    .insert(rateLimits)
-    .values({ key: sql.placeholder('key'), count: 1, windowStart: sql`${sql.placeholder('now')}::timestamptz` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStart} <= ${sql.placeholder('windowStart')}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= ${sql.placeholder('windowStart')}::timestamptz then ${sql.placeholder('now')}::timestamptz else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart }),
-);
-
 /**
  * Fixed-window counters in the database, so every server process shares them.
  * Returns the seconds to wait, or 0 when the attempt is allowed. One atomic
@@ -33,7 +17,7 @@ const counted = prepared('rate_limit_hit', (db) =>
  */
 export async function hit(db: Db, key: string, rule: LimitRule, now = new Date()): Promise<number> {
   const windowStart = new Date(now.getTime() - rule.windowSeconds * 1000);
-  const [row] = await counted(db, { key, now: now.toISOString(), windowStart: windowStart.toISOString() });
+  const row = await countAttempt(db, key, now, windowStart);
   if (!row || row.count <= rule.max) return 0;
   return Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000));
 }
@@ -234,8 +218,7 @@ export function emailKey(value: unknown): string | undefined {
 /** Deletes the counters whose window ended long ago (the table would otherwise grow with every address tried). */
 export async function pruneRateLimits(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - RATE_LIMIT_RETENTION_SECONDS * 1000);
-  const gone = await db.delete(rateLimits).where(lt(rateLimits.windowStart, cutoff)).returning({ key: rateLimits.key });
-  return gone.length;
+  return deleteCountersBefore(db, cutoff);
 }
 
 export function scaleRule(rule: LimitRule, factor: number): LimitRule {

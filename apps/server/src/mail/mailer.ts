@@ -1,7 +1,6 @@
 import nodemailer from 'nodemailer';
-import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import { insertOutboxMail, readOutboxMails } from '../db/queries/mail.ts';
 
 export interface Mail {
   to: string;
@@ -40,7 +39,7 @@ export function createOutboxMailer(db: Db, log: Logger, printToConsole = true): 
   return {
     mode: 'outbox',
     async send(mail) {
-      await db.insert(mailOutbox).values({
+      await insertOutboxMail(db, {
         to: mail.to.toLowerCase(),
         subject: mail.subject,
         text: mail.text,
@@ -57,11 +56,6 @@ export function createOutboxMailer(db: Db, log: Logger, printToConsole = true): 
 }
 
 export async function readOutbox(db: Db, to: string) {
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to.toLowerCase()))
-    .orderBy(desc(mailOutbox.sentAt), desc(mailOutbox.id))
-    .limit(50);
+  const rows = await readOutboxMails(db, to.toLowerCase());
   return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, link: r.link, code: r.code, sentAt: r.sentAt.toISOString() }));
 }

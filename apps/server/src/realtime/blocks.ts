@@ -1,6 +1,5 @@
-import { eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { blocks } from '../db/schema/index.ts';
+import { blockPeerIds } from '../db/queries/friendships.ts';
 import type { BusMessage } from './bus.ts';
 
 interface Log {
@@ -80,21 +79,17 @@ export class BlockPeers {
 
   /** Loads the player's peers from the database; resolves once the latest load (a block may change meanwhile) is applied. */
   private load(userId: string): Promise<void> {
-    const load: Promise<void> = this.db
-      .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-      .from(blocks)
-      .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)))
-      .then(
-        (rows) => {
-          if (this.loads.get(userId) !== load) return;
-          this.loads.delete(userId);
-          if (this.hasTabs(userId) || this.attaching.has(userId)) this.setPeers(userId, new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId))));
-        },
-        (error: unknown) => {
-          if (this.loads.get(userId) === load) this.loads.delete(userId);
-          throw error;
-        },
-      );
+    const load: Promise<void> = blockPeerIds(this.db, userId).then(
+      (peers) => {
+        if (this.loads.get(userId) !== load) return;
+        this.loads.delete(userId);
+        if (this.hasTabs(userId) || this.attaching.has(userId)) this.setPeers(userId, new Set(peers));
+      },
+      (error: unknown) => {
+        if (this.loads.get(userId) === load) this.loads.delete(userId);
+        throw error;
+      },
+    );
     this.loads.set(userId, load);
     // A later load (a block changed while this one ran) is the one that counts.
     return load.then(() => this.loads.get(userId));

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PushMessage } from '@rpg/contract';
-import type pg from 'pg';
+import { aloneOnBus, BUS_CHANNEL, listenForBus, notifyBus, unlistenForBus, type BusConnection, type BusNotification, type BusPool } from '../db/queries/bus.ts';
 
 /** What one process tells every process (itself included). Payloads stay small: ids and kinds, not documents. */
 export type BusMessage =
@@ -27,11 +27,8 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'rpg_events';
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes (less the envelope naming the sender). */
 const MAX_PAYLOAD = 7900;
-/** The advisory lock every process's bus holds shared while it listens: taken exclusively only by a process alone. */
-const LISTENERS_LOCK = 7_215_031_442;
 /** How long a bus trusts PostgreSQL's "no other process listens", from when it asked. */
 const ALONE_TRUST_MS = 200;
 /**
@@ -113,7 +110,7 @@ const RESYNC: BusMessage = { kind: 'broadcast', payload: { type: 'resync' } };
  * does) it tells its own tabs to refetch everything (a `resync` push).
  */
 export async function createPgBus(
-  pool: pg.Pool,
+  pool: BusPool,
   log: { error(o: object, m?: string): void; info(o: object, m?: string): void },
   { startWaitMs = START_WAIT_MS } = {},
 ): Promise<Bus> {
@@ -123,8 +120,8 @@ export async function createPgBus(
   const envelope = (messages: string[]) => `{"from":"${self}","messages":[${messages.join(',')}]}`;
   const envelopeBytes = Buffer.byteLength(envelope([]));
   let closed = false;
-  const onNotification = (n: pg.Notification) => {
-    if (n.channel !== CHANNEL || !n.payload) return;
+  const onNotification = (n: BusNotification) => {
+    if (n.channel !== BUS_CHANNEL || !n.payload) return;
     try {
       const parsed = JSON.parse(n.payload) as { from: string; messages: BusMessage[] };
       // Its own messages reached this process's handlers when they were published.
@@ -153,8 +150,7 @@ export async function createPgBus(
     client.on('error', onError);
     client.on('end', onEnd);
     try {
-      await client.query(`LISTEN ${CHANNEL}`);
-      await client.query('SELECT pg_advisory_lock_shared($1)', [LISTENERS_LOCK]);
+      await listenForBus(client);
       if (lostEarly !== undefined) throw lostEarly;
     } catch (error) {
       client.release(true);
@@ -173,14 +169,14 @@ export async function createPgBus(
   let aloneUntil = 0;
   let asking = false;
   /** The listening connection; undefined while it is being replaced. */
-  let listener: pg.PoolClient | undefined;
+  let listener: BusConnection | undefined;
   /** Takes the bus's own listeners off a connection given back to the pool. */
   let detach = () => {};
   let attempt = 0;
   /** Listening again, and waiting until the other processes know it (START_WAIT_MS). */
   let settling = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
-  const lost = (client: pg.PoolClient, error: unknown) => {
+  const lost = (client: BusConnection, error: unknown) => {
     if (client !== listener || closed) return;
     listener = undefined;
     aloneUntil = 0;
@@ -229,10 +225,9 @@ export async function createPgBus(
     if (asking || closed || !listener) return;
     asking = true;
     const askedAt = performance.now();
-    listener
-      .query<{ alone: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS alone', [LISTENERS_LOCK])
+    aloneOnBus(listener)
       .then(
-        ({ rows }) => (aloneUntil = rows[0]?.alone ? askedAt + ALONE_TRUST_MS : 0),
+        (alone) => (aloneUntil = alone ? askedAt + ALONE_TRUST_MS : 0),
         () => (aloneUntil = 0),
       )
       .finally(() => (asking = false));
@@ -252,11 +247,11 @@ export async function createPgBus(
       queue = [];
       // In order, so the messages arrive in the order they were published.
       for (const chunk of inPayloads(batch)) {
-        const args = [CHANNEL, envelope(chunk.map((i) => i.json))];
+        const payload = envelope(chunk.map((i) => i.json));
         try {
           // On the listening connection; while it is lost (or if it fails now), on a pooled one.
-          if (listener) await listener.query('SELECT pg_notify($1, $2)', args).catch(() => pool.query('SELECT pg_notify($1, $2)', args));
-          else await pool.query('SELECT pg_notify($1, $2)', args);
+          if (listener) await notifyBus(listener, payload).catch(() => notifyBus(pool, payload));
+          else await notifyBus(pool, payload);
           chunk.forEach((i) => i.sent.resolve());
         } catch (error) {
           chunk.forEach((i) => i.sent.reject(error));
@@ -293,8 +288,7 @@ export async function createPgBus(
       listener = undefined;
       if (!client) return;
       try {
-        await client.query(`UNLISTEN ${CHANNEL}`);
-        await client.query('SELECT pg_advisory_unlock_shared($1)', [LISTENERS_LOCK]);
+        await unlistenForBus(client);
         detach();
         client.release();
       } catch (error) {

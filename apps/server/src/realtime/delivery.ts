@@ -1,7 +1,6 @@
 import { broadcastTopics, type QueryKey } from '@rpg/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { authSession } from '../db/schema/index.ts';
+import { sessionExists } from '../db/queries/realtime.ts';
 import type { BlockPeers } from './blocks.ts';
 import type { BusMessage, PushMessage } from './bus.ts';
 import { Coalescer } from './coalesce.ts';
@@ -312,12 +311,9 @@ export class Delivery {
 
   /** Closes the tab if its session is gone. Reconnectable: a tab whose session was renewed comes back; a revoked one then gets 4401. */
   private revalidate(tab: Tab): void {
-    this.db
-      .select({ id: authSession.id })
-      .from(authSession)
-      .where(eq(authSession.id, tab.sessionId))
-      .then((rows) => {
-        if (rows.length === 0) tab.socket.close(SESSION_CHANGED, 'session changed');
+    sessionExists(this.db, tab.sessionId)
+      .then((exists) => {
+        if (!exists) tab.socket.close(SESSION_CHANGED, 'session changed');
       })
       .catch((error) => this.log.error({ err: error }, 'session revalidation failed'));
   }

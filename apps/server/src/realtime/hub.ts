@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { watchMessageSchema } from '@rpg/contract';
-import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
-import { realtimeConnections } from '../db/schema/index.ts';
+import { deleteConnection, deleteInstanceConnections, insertConnection } from '../db/queries/realtime.ts';
 import { BlockPeers } from './blocks.ts';
 import type { Bus, PushMessage } from './bus.ts';
 import { Delivery } from './delivery.ts';
@@ -147,9 +146,9 @@ export class RealtimeHub {
     this.joinSlice = (slice + 1) % HEARTBEAT_SLICES;
     const tab: Tab = { id: randomUUID(), socket, connection, userId, sessionId, alive: true, slice, seen: 0, received: 0, windowStart: Date.now() };
     const now = new Date();
-    await this.db.insert(realtimeConnections).values({ id: tab.id, userId, instanceId: this.instanceId, lastPing: now });
+    await insertConnection(this.db, { id: tab.id, userId, instanceId: this.instanceId, lastPing: now });
     if ((await this.presence.liveConnections(userId)) > MAX_SOCKETS_PER_PLAYER) {
-      await this.db.delete(realtimeConnections).where(eq(realtimeConnections.id, tab.id));
+      await deleteConnection(this.db, tab.id);
       socket.close(TOO_MANY_SOCKETS, 'too many open tabs');
       return;
     }
@@ -157,7 +156,7 @@ export class RealtimeHub {
     try {
       await this.blocks.ready(userId);
     } catch (error) {
-      await this.db.delete(realtimeConnections).where(eq(realtimeConnections.id, tab.id));
+      await deleteConnection(this.db, tab.id);
       throw error;
     }
     if (socket.readyState !== socket.OPEN) {
@@ -187,11 +186,8 @@ export class RealtimeHub {
     if (this.sweeper) clearInterval(this.sweeper);
     this.delivery.close();
     for (const tab of this.tabs.all()) tab.socket.close(SERVER_RESTARTING, 'server restarting');
-    const gone = await this.db
-      .delete(realtimeConnections)
-      .where(eq(realtimeConnections.instanceId, this.instanceId))
-      .returning({ userId: realtimeConnections.userId });
-    for (const userId of new Set(gone.map((g) => g.userId))) await this.presence.refresh(userId);
+    const gone = await deleteInstanceConnections(this.db, this.instanceId);
+    for (const userId of new Set(gone)) await this.presence.refresh(userId);
     // A tab that closed just before: its presence push goes out before the bus closes.
     await Promise.all(this.leaving);
   }
@@ -228,7 +224,7 @@ export class RealtimeHub {
   }
 
   private async disconnect(tab: Tab): Promise<void> {
-    await this.db.delete(realtimeConnections).where(eq(realtimeConnections.id, tab.id));
+    await deleteConnection(this.db, tab.id);
     await this.presence.refresh(tab.userId);
   }
 

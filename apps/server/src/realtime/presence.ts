@@ -1,6 +1,5 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { authSession, realtimeConnections, users } from '../db/schema/index.ts';
+import { countLiveConnections, deleteStaleConnections, liveSessionIds, markConnectionsLive, markPlayerSeen, markPlayersSeen, setOnlineIfChanged } from '../db/queries/realtime.ts';
 import type { PushMessage } from './bus.ts';
 import { SESSION_CHANGED, type Tab } from './tabs.ts';
 
@@ -49,12 +48,7 @@ export class Presence {
 
   /** The player's connections that pinged recently, on every process. */
   async liveConnections(userId: string): Promise<number> {
-    const cutoff = new Date(Date.now() - STALE_AFTER_MS);
-    const [live] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(realtimeConnections)
-      .where(and(eq(realtimeConnections.userId, userId), gt(realtimeConnections.lastPing, cutoff)));
-    return live?.n ?? 0;
+    return countLiveConnections(this.db, userId, new Date(Date.now() - STALE_AFTER_MS));
   }
 
   /** Online while any process holds a live connection of the player. */
@@ -63,51 +57,33 @@ export class Presence {
   }
 
   async set(userId: string, isOnline: boolean, now: Date): Promise<void> {
-    const [row] = await this.db
-      .update(users)
-      .set({ isOnline, lastSeen: now })
-      .where(and(eq(users.id, userId), sql`${users.isOnline} is distinct from ${isOnline}`))
-      .returning({ id: users.id });
-    if (!row && isOnline) {
-      await this.db.update(users).set({ lastSeen: now }).where(eq(users.id, userId));
+    const changed = await setOnlineIfChanged(this.db, userId, isOnline, now);
+    if (!changed && isOnline) {
+      await markPlayerSeen(this.db, userId, now);
       return;
     }
-    if (row) await this.broadcast({ type: 'presence', userId, isOnline, lastSeen: now.toISOString() });
+    if (changed) await this.broadcast({ type: 'presence', userId, isOnline, lastSeen: now.toISOString() });
   }
 
   /** The tabs' connections live, their ended sessions closed; the players seen (last_seen). */
   async markSeen(tabs: readonly Tab[], players: readonly string[], now: Date): Promise<void> {
-    // One array parameter each, not a parameter per tab: one statement text whatever the count.
     if (tabs.length > 0) {
-      await this.db
-        .update(realtimeConnections)
-        .set({ lastPing: now })
-        .where(sql`${realtimeConnections.id} = any(${sql.param(tabs.map((c) => c.id))}::uuid[])`);
+      await markConnectionsLive(this.db, tabs.map((c) => c.id), now);
       await this.closeEndedSessions(tabs, now);
     }
-    if (players.length > 0) {
-      await this.db
-        .update(users)
-        .set({ lastSeen: now })
-        .where(sql`${users.id} = any(${sql.param(players)}::text[])`);
-    }
+    if (players.length > 0) await markPlayersSeen(this.db, players, now);
   }
 
   /** Connections of any process that stopped pinging (a crashed one) are removed, and their players' presence settled. */
   async dropStale(): Promise<void> {
-    const cutoff = new Date(Date.now() - STALE_AFTER_MS);
-    const stale = await this.db.delete(realtimeConnections).where(lt(realtimeConnections.lastPing, cutoff)).returning({ userId: realtimeConnections.userId });
-    for (const userId of new Set(stale.map((s) => s.userId))) await this.refresh(userId);
+    const stale = await deleteStaleConnections(this.db, new Date(Date.now() - STALE_AFTER_MS));
+    for (const userId of new Set(stale)) await this.refresh(userId);
   }
 
   /** Closes the sockets whose session no longer exists or has expired (they reconnect and are refused). */
   private async closeEndedSessions(tabs: readonly Tab[], now: Date): Promise<void> {
     const sessionIds = [...new Set(tabs.map((c) => c.sessionId))];
-    const valid = await this.db
-      .select({ id: authSession.id })
-      .from(authSession)
-      .where(and(sql`${authSession.id} = any(${sql.param(sessionIds)}::text[])`, gt(authSession.expiresAt, now)));
-    const alive = new Set(valid.map((v) => v.id));
+    const alive = new Set(await liveSessionIds(this.db, sessionIds, now));
     for (const tab of tabs) if (!alive.has(tab.sessionId)) tab.socket.close(SESSION_CHANGED, 'session ended');
   }
 }

@@ -1,7 +1,7 @@
 import { healthResponseSchema, readyResponseSchema } from '@rpg/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { migrationState, type Database } from '../db/client.ts';
+import { pingDatabase } from '../db/queries/health.ts';
 import { emptyQuery } from '../http/schema.ts';
 import type { Bus } from '../realtime/bus.ts';
 
@@ -24,7 +24,7 @@ export async function healthRoutes(app: FastifyInstance, { database, bus, lifecy
 
   app.get('/api/health', { schema: { querystring: emptyQuery, response: { 200: healthResponseSchema, 503: healthResponseSchema } } }, async (request, reply) => {
     try {
-      await database.db.execute(sql`select 1`);
+      await pingDatabase(database.db);
       return { ok: true, db: database.kind };
     } catch (error) {
       request.log.error({ err: error }, 'health check failed');

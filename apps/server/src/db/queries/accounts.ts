@@ -18,6 +18,7 @@ import {
   posts,
   users,
 } from '../schema/index.ts';
+import { friendshipOf } from './relations.ts';
 
 /** better-auth's e-mail OTP identifiers of an address (`<type>-otp-<email>`, its plugin's toOTPIdentifier). */
 const otpIdentifiers = (email: string) => ['email-verification', 'forget-password', 'sign-in'].map((type) => `${type}-otp-${email}`);
@@ -119,7 +120,7 @@ export async function accountRows(tx: Tx, userId: string) {
     posts: await tx.select().from(posts).where(eq(posts.authorId, userId)),
     comments: await tx.select().from(postComments).where(eq(postComments.authorId, userId)),
     chatLines: await tx.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(asc(chatMessages.id)),
-    friends: await tx.select().from(friendships).where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))),
+    friends: await tx.select().from(friendships).where(friendshipOf(userId)),
     blocks: await tx.select().from(blocks).where(eq(blocks.blockerId, userId)),
     gifts: await tx.select().from(gifts).where(or(eq(gifts.fromUserId, userId), eq(gifts.toUserId, userId))),
   };

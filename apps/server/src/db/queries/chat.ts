@@ -3,7 +3,8 @@ import { and, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { achievementProgress, chatMessages, chatMutes, playerCharacterAppearance, playerCharacters, users } from '../schema/index.ts';
-import { blockPeersOf, viewerParam as viewer } from './columns.ts';
+import { viewerParam as viewer } from './columns.ts';
+import { visibleTo } from './relations.ts';
 
 /** A line with its player's name and battle-pass title now (spec 03 §4 rewards: the title beside the name). */
 export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null; title: string | null };
@@ -27,7 +28,7 @@ const flatten = (rows: { message: typeof chatMessages.$inferSelect; username: st
  */
 const newestLineIds = (db: DbOrTx) => sql`(select ${chatMessages.id} from ${chatMessages} where ${and(
   notExists(db.select({ one: sql`1` }).from(chatMutes).where(and(eq(chatMutes.userId, viewer), eq(chatMutes.mutedUserId, chatMessages.userId)))),
-  sql`(${chatMessages.userId} is null or ${chatMessages.userId} not in ${blockPeersOf(viewer)})`,
+  sql`(${chatMessages.userId} is null or ${visibleTo(viewer, chatMessages.userId)})`,
 )} order by ${chatMessages.id} desc limit ${sql.raw(String(CHAT_HISTORY_SIZE))})`;
 
 /** The newest lines the viewer reads (`viewerId`); exported for its plan's test (world-reads.test.ts). */

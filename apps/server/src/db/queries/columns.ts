@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { playerCharacterAttributes, playerCharacters } from '../schema/index.ts';
 
 /**
@@ -32,13 +32,3 @@ export const viewerParam = sql.placeholder('viewerId');
 /** A text to find as it is in a LIKE or ILIKE pattern: `%`, `_` and `\` match themselves. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * The players in a block with `viewer`, either way (issue 25): a subquery of ids, not correlated,
- * so the database reads it once per statement (`x not in (...)` is a hashed lookup per row).
- */
-export const blockPeersOf = (viewer: SQLWrapper | string) =>
-  sql`(select b.blocked_id from "blocks" b where b.blocker_id = ${viewer} union all select b.blocker_id from "blocks" b where b.blocked_id = ${viewer})`;
-
-/** Whether `a` and `b` are in a block, either way. */
-export const blockedEitherWay = (a: SQLWrapper | string, b: SQLWrapper | string) =>
-  sql`exists (select 1 from "blocks" b where (b.blocker_id = ${a} and b.blocked_id = ${b}) or (b.blocker_id = ${b} and b.blocked_id = ${a}))`;

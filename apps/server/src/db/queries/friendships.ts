@@ -1,20 +1,18 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { blocks, friendships, type FriendshipStatus } from '../schema/social.ts';
 import { users } from '../schema/users.ts';
 import { viewerParam as viewer } from './columns.ts';
+import { blockedEitherWay, blockPeersOf, friendshipPair, hasBlocked } from './relations.ts';
 
 // Friendships and blocks: the pair's rows, their transitions and locks (the social reads are in social.ts).
-
-const pairOf = (a: string, b: string) =>
-  or(and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)), and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)));
 
 export type FriendshipRow = typeof friendships.$inferSelect;
 
 /** The pair's row, whoever asked; `forUpdate` locks it for the transition. */
 export async function getFriendshipBetween(db: DbOrTx, a: string, b: string, forUpdate = false): Promise<FriendshipRow | undefined> {
-  const query = db.select().from(friendships).where(pairOf(a, b));
+  const query = db.select().from(friendships).where(friendshipPair(a, b));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -61,17 +59,8 @@ export async function areFriends(db: DbOrTx, a: string, b: string): Promise<bool
   const [row] = await db
     .select({ id: friendships.id })
     .from(friendships)
-    .where(and(pairOf(a, b), eq(friendships.status, 'accepted')));
+    .where(and(friendshipPair(a, b), eq(friendships.status, 'accepted')));
   return row !== undefined;
-}
-
-/** Who blocked whom between the two. */
-export async function blockStateBetween(db: DbOrTx, me: string, other: string): Promise<{ iBlocked: boolean; blockedMe: boolean }> {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, me), eq(blocks.blockedId, other)), and(eq(blocks.blockerId, other), eq(blocks.blockedId, me))));
-  return { iBlocked: rows.some((r) => r.blockerId === me), blockedMe: rows.some((r) => r.blockerId === other) };
 }
 
 /** What a request or a message between two players checks, read in one statement. */
@@ -88,15 +77,13 @@ export interface PairState {
 /** Both players' names, who blocked whom and whether they are friends, in one statement (a write's round trips are its latency under load). */
 export async function pairState(db: DbOrTx, me: string, other: string): Promise<PairState> {
   const nameOf = (id: string) => sql<string | null>`(${db.select({ username: users.username }).from(users).where(eq(users.id, id))})`;
-  const blocked = (blocker: string, blockedId: string) =>
-    sql<boolean>`exists(${db.select({ one: sql`1` }).from(blocks).where(and(eq(blocks.blockerId, blocker), eq(blocks.blockedId, blockedId)))})`;
   const [row] = await db
     .select({
       myName: nameOf(me),
       otherName: nameOf(other),
-      iBlocked: blocked(me, other),
-      blockedMe: blocked(other, me),
-      friends: sql<boolean>`exists(${db.select({ one: sql`1` }).from(friendships).where(and(pairOf(me, other), eq(friendships.status, 'accepted')))})`,
+      iBlocked: hasBlocked(me, other),
+      blockedMe: hasBlocked(other, me),
+      friends: sql<boolean>`exists(${db.select({ one: sql`1` }).from(friendships).where(and(friendshipPair(me, other), eq(friendships.status, 'accepted')))})`,
     })
     .from(sql`(select 1) as pair`);
   return { myName: row?.myName ?? undefined, otherName: row?.otherName ?? undefined, iBlocked: row?.iBlocked === true, blockedMe: row?.blockedMe === true, friends: row?.friends === true };
@@ -104,14 +91,20 @@ export async function pairState(db: DbOrTx, me: string, other: string): Promise<
 
 /** True when either player blocked the other (D's chat and others ask this). */
 export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const state = await blockStateBetween(db, a, b);
-  return state.iBlocked || state.blockedMe;
+  const [row] = await db.select({ blocked: blockedEitherWay(a, b) }).from(sql`(select 1) as pair`);
+  return row?.blocked === true;
+}
+
+/** The players in a block with `userId`, either way (the fan-out's block peers, realtime/blocks.ts); a player twice when both blocked. */
+export async function blockPeerIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: sql<string>`p.id` }).from(sql`${blockPeersOf(userId)} as p(id)`);
+  return rows.map((r) => r.id);
 }
 
 /** Blocking ends the pair's friendship or request, in the same transaction. */
 export async function addBlock(db: DbOrTx, blockerId: string, blockedId: string): Promise<boolean> {
   const inserted = await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ blockerId: blocks.blockerId });
-  await db.delete(friendships).where(pairOf(blockerId, blockedId));
+  await db.delete(friendships).where(friendshipPair(blockerId, blockedId));
   return inserted.length > 0;
 }
 

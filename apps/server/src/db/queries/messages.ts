@@ -2,8 +2,9 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
-import { directMessages, users } from '../schema/index.ts';
+import { directMessages, friendships, users } from '../schema/index.ts';
 import { viewerParam as viewer } from './columns.ts';
+import { friendshipOf, friendshipPair, otherPlayerOf } from './relations.ts';
 import { playerColumns, type PlayerRow } from './social.ts';
 
 /** Direct messages between two players (spec 03 §9): the pair's conversation, its pages and the list of conversations. */
@@ -73,10 +74,11 @@ export async function markConversationRead(db: DbOrTx, me: string, other: string
 }
 
 /** The players `c` of the viewer's conversation list: accepted friends, and everyone else the viewer has messages with. */
-const conversationPeople = sql`(select case when f.requester_id = ${viewer} then f.addressee_id else f.requester_id end as id, true as friend from "friendships" f where f.status = 'accepted' and (f.requester_id = ${viewer} or f.addressee_id = ${viewer})
+const f = alias(friendships, 'f');
+const conversationPeople = sql`(select ${otherPlayerOf(viewer, f)} as id, true as friend from "friendships" f where f.status = 'accepted' and ${friendshipOf(viewer, f)}
   union
   select t.id, false from (select d.receiver_id as id from "direct_messages" d where d.sender_id = ${viewer} union select d.sender_id from "direct_messages" d where d.receiver_id = ${viewer}) t
-  where not exists (select 1 from "friendships" f where f.status = 'accepted' and least(f.requester_id, f.addressee_id) = least(t.id, ${viewer}) and greatest(f.requester_id, f.addressee_id) = greatest(t.id, ${viewer}))) c`;
+  where not exists (select 1 from "friendships" f where f.status = 'accepted' and ${friendshipPair(sql`t.id`, viewer, f)})) c`;
 
 /** The last message of the viewer and the users row, either way (by the pair index). */
 const lastMessage = sql`lateral (select * from "direct_messages" m where least(m.sender_id, m.receiver_id) = least("users"."id", ${viewer}) and greatest(m.sender_id, m.receiver_id) = greatest("users"."id", ${viewer}) order by least(m.sender_id, m.receiver_id) desc, greatest(m.sender_id, m.receiver_id) desc, m.id desc limit 1) m`;

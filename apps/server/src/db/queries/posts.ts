@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { postComments, postLikes, posts, users } from '../schema/index.ts';
-import { blockedEitherWay, blockPeersOf, viewerParam as viewer } from './columns.ts';
+import { viewerParam as viewer } from './columns.ts';
+import { visibleTo } from './relations.ts';
 
 /** A post as the feed shows it to one viewer. */
 export interface PostRow {
@@ -46,16 +47,14 @@ function selectPosts(db: DbOrTx, viewerId: string) {
       imagePath: posts.imagePath,
       createdAt: posts.createdAt,
       updatedAt: posts.updatedAt,
-      likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} not in ${blockPeersOf(viewerId)})`,
+      likeCount: sql<number>`(select count(*)::int from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${visibleTo(viewerId, postLikes.userId)})`,
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
-      commentCount: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${posts.id} and ${postComments.authorId} not in ${blockPeersOf(viewerId)})`,
+      commentCount: sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${posts.id} and ${visibleTo(viewerId, postComments.authorId)})`,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId));
 }
 
-/** The posts `viewerId` may read: none of a player in a block with them, either way (issue 25). */
-const visibleTo = (viewerId: string) => sql`not ${blockedEitherWay(posts.authorId, viewerId)}`;
 
 const author = alias(users, 'a');
 /** A posts row `x` of a statement as the feed reads it for the viewer placeholder (selectPosts' counts). */
@@ -68,9 +67,9 @@ const feedColumns = {
   imagePath: sql<string | null>`x.image_path`,
   createdAt: sql<Date>`x.created_at`.mapWith(posts.createdAt),
   updatedAt: sql<Date>`x.updated_at`.mapWith(posts.updatedAt),
-  likeCount: sql<number>`(select count(*)::int from "post_likes" l where l.post_id = x.id and l.user_id not in ${blockPeersOf(viewer)})`,
+  likeCount: sql<number>`(select count(*)::int from "post_likes" l where l.post_id = x.id and ${visibleTo(viewer, sql`l.user_id`)})`,
   likedByMe: sql<boolean>`exists (select 1 from "post_likes" l where l.post_id = x.id and l.user_id = ${viewer})`,
-  commentCount: sql<number>`(select count(*)::int from "post_comments" c where c.post_id = x.id and c.author_id not in ${blockPeersOf(viewer)})`,
+  commentCount: sql<number>`(select count(*)::int from "post_comments" c where c.post_id = x.id and ${visibleTo(viewer, sql`c.author_id`)})`,
 };
 
 const feed = (before: boolean) =>
@@ -80,7 +79,7 @@ const feed = (before: boolean) =>
     const cursor = before ? sql` left join (select b.created_at as at, b.id from "posts" b where b.id = ${sql.placeholder('before')} and b.author_id = ${authorId}) c on true` : sql``;
     const older = before ? sql` and (c.id is null or x.created_at < c.at or (x.created_at = c.at and x.id < c.id))` : sql``;
     // listPosts' rows: the author's newest `fetch` (older than the cursor); none when the author and the viewer are in a block, either way.
-    const rows = sql`lateral (select x.* from "posts" x${cursor} where x.author_id = ${authorId} and not ${blockedEitherWay(authorId, viewer)}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}) x`;
+    const rows = sql`lateral (select x.* from "posts" x${cursor} where x.author_id = ${authorId} and ${visibleTo(viewer, authorId)}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}) x`;
     return db.select(feedColumns).from(author).leftJoin(rows, sql`true`).where(eq(author.id, authorId)).orderBy(sql`x.created_at desc`, sql`x.id desc`);
   });
 const newestFeed = feed(false);
@@ -103,7 +102,7 @@ export async function readFeed(db: DbOrTx, authorId: string, viewerId: string, l
 
 /** The post as `viewerId` reads it; undefined when it is not there or its author and the viewer are in a block. */
 export async function getPost(db: DbOrTx, postId: string, viewerId: string): Promise<PostRow | undefined> {
-  const [row] = await selectPosts(db, viewerId).where(and(eq(posts.id, postId), visibleTo(viewerId)));
+  const [row] = await selectPosts(db, viewerId).where(and(eq(posts.id, postId), visibleTo(viewerId, posts.authorId)));
   return row;
 }
 
@@ -149,7 +148,7 @@ export async function countLikes(db: DbOrTx, postId: string, viewerId: string): 
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(postLikes)
-    .where(and(eq(postLikes.postId, postId), sql`${postLikes.userId} not in ${blockPeersOf(viewerId)}`));
+    .where(and(eq(postLikes.postId, postId), visibleTo(viewerId, postLikes.userId)));
   return row?.n ?? 0;
 }
 
@@ -191,7 +190,7 @@ export async function listComments(db: DbOrTx, postId: string, viewerId: string,
   const at = cursor && sql`${cursor.createdAt}::timestamptz`;
   const older = cursor && at ? or(lt(postComments.createdAt, at), and(eq(postComments.createdAt, at), lt(postComments.id, cursor.id))) : undefined;
   const rows = await selectComments(db)
-    .where(and(eq(postComments.postId, postId), sql`${postComments.authorId} not in ${blockPeersOf(viewerId)}`, older))
+    .where(and(eq(postComments.postId, postId), visibleTo(viewerId, postComments.authorId), older))
     .orderBy(desc(postComments.createdAt), desc(postComments.id))
     .limit(limit + 1);
   return { rows: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit };

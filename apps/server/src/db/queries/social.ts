@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { directMessages, friendships } from '../schema/social.ts';
 import { realtimeConnections, users } from '../schema/users.ts';
 import { likeEscape, viewerParam as viewer } from './columns.ts';
+import { friendshipOf, friendshipPair, hasBlocked, otherPlayerOf, visibleTo } from './relations.ts';
 
 /**
  * The reads of players (profiles, friends, search, suggestions, conversations): typed rows, each
@@ -14,6 +15,8 @@ import { likeEscape, viewerParam as viewer } from './columns.ts';
 
 /** The users row of the outer query, always qualified (drizzle leaves single-table columns bare, which a subquery would rebind). */
 const U = sql.raw('"users"."id"');
+/** A statement's friendships row `f`. */
+const f = alias(friendships, 'f');
 
 /**
  * A player as every read of players selects it (the table `users`), for `viewerId`: the public
@@ -27,8 +30,8 @@ export function playerColumns(viewerId: SQLWrapper | string) {
     lastSeen: users.lastSeen,
     lastLogin: users.lastLogin,
     lastPing: sql<Date | null>`(select max(rc.last_ping) from "realtime_connections" rc where rc.user_id = ${U})`.mapWith(realtimeConnections.lastPing),
-    iBlocked: sql<boolean>`exists (select 1 from "blocks" b where b.blocker_id = ${viewerId} and b.blocked_id = ${U})`,
-    blockedMe: sql<boolean>`exists (select 1 from "blocks" b where b.blocker_id = ${U} and b.blocked_id = ${viewerId})`,
+    iBlocked: hasBlocked(viewerId, U),
+    blockedMe: hasBlocked(U, viewerId),
   };
 }
 
@@ -46,11 +49,7 @@ export interface PlayerRow {
 }
 
 /** The pair's friendship row of `users` and the viewer, not a rejected one (at most one: friendships_pair_uq), joined to a player's row. */
-const pairWith = (viewerId: SQLWrapper | string) =>
-  and(
-    ne(friendships.status, 'rejected'),
-    or(and(eq(friendships.requesterId, viewerId), eq(friendships.addresseeId, users.id)), and(eq(friendships.addresseeId, viewerId), eq(friendships.requesterId, users.id))),
-  );
+const pairWith = (viewerId: SQLWrapper | string) => and(ne(friendships.status, 'rejected'), friendshipPair(viewerId, users.id));
 const pairColumns = { friendshipId: friendships.id, friendshipStatus: friendships.status, friendshipRequester: friendships.requesterId };
 
 /** A player with the facts of the viewer's relation to them (the block columns and the pair's row). */
@@ -89,7 +88,7 @@ const profileRead = prepared('profile', (db) =>
       title: sql<string | null>`(select a.title from "achievement_progress" a where a.user_id = ${U})`,
       // Spec 03 §2 "Counters Posts, Friends and Characters".
       posts: sql<number>`(select count(*)::int from "posts" x where x.author_id = ${U})`,
-      friends: sql<number>`(select count(*)::int from "friendships" f where f.status = 'accepted' and (f.requester_id = ${U} or f.addressee_id = ${U}))`,
+      friends: sql<number>`(select count(*)::int from "friendships" f where f.status = 'accepted' and ${friendshipOf(U, f)})`,
       characters: sql<number>`(select count(*)::int from "player_characters" c where c.user_id = ${U})`,
       ...pairColumns,
     })
@@ -115,8 +114,8 @@ const friendRowsRead = prepared('friend_rows', (db) =>
   db
     .select({ friendshipId: friendships.id, status: friendships.status, requesterId: friendships.requesterId, updatedAt: friendships.updatedAt, user: playerColumns(viewer) })
     .from(friendships)
-    .innerJoin(users, eq(users.id, sql`case when ${friendships.requesterId} = ${viewer} then ${friendships.addresseeId} else ${friendships.requesterId} end`))
-    .where(and(ne(friendships.status, 'rejected'), or(eq(friendships.requesterId, viewer), eq(friendships.addresseeId, viewer))))
+    .innerJoin(users, eq(users.id, otherPlayerOf(viewer)))
+    .where(and(ne(friendships.status, 'rejected'), friendshipOf(viewer)))
     .orderBy(desc(friendships.updatedAt)),
 );
 export type FriendRow = Awaited<ReturnType<typeof friendRowsRead>>[number];
@@ -131,8 +130,8 @@ const publicFriendsRead = prepared('public_friends', (db) =>
   db
     .select({ ownerId: ownerRow.id, friend: playerColumns(viewer) })
     .from(ownerRow)
-    .leftJoin(friendships, and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, ownerRow.id), eq(friendships.addresseeId, ownerRow.id))))
-    .leftJoin(users, eq(users.id, sql`case when ${friendships.requesterId} = ${ownerRow.id} then ${friendships.addresseeId} else ${friendships.requesterId} end`))
+    .leftJoin(friendships, and(eq(friendships.status, 'accepted'), friendshipOf(ownerRow.id)))
+    .leftJoin(users, eq(users.id, otherPlayerOf(ownerRow.id)))
     .where(eq(ownerRow.id, owner))
     .orderBy(asc(sql`lower(${users.username})`)),
 );
@@ -147,9 +146,9 @@ export async function readPublicFriends(db: DbOrTx, viewerId: string, ownerId: s
 /** The ids of the player's accepted friends (whose tabs hear of a change of the player's name). */
 export async function acceptedFriendIds(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await db
-    .select({ id: sql<string>`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end` })
+    .select({ id: otherPlayerOf(userId) })
     .from(friendships)
-    .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))));
+    .where(and(eq(friendships.status, 'accepted'), friendshipOf(userId)));
   return rows.map((r) => r.id);
 }
 
@@ -158,7 +157,7 @@ export async function acceptedFriendIds(db: DbOrTx, userId: string): Promise<str
  * a limit evaluates them for the rows it answers only, where a join would read the row of every candidate.
  */
 const pairSubqueries = (viewerId: SQLWrapper) => {
-  const pair = sql`from "friendships" f where f.status <> 'rejected' and least(f.requester_id, f.addressee_id) = least(${U}, ${viewerId}::text) and greatest(f.requester_id, f.addressee_id) = greatest(${U}, ${viewerId}::text)`;
+  const pair = sql`from "friendships" f where f.status <> 'rejected' and ${friendshipPair(U, sql`${viewerId}::text`, f)}`;
   return {
     friendshipId: sql<string | null>`(select f.id::text ${pair})`,
     friendshipStatus: sql<'pending' | 'accepted' | null>`(select f.status ${pair})`,
@@ -171,7 +170,7 @@ const searchRead = prepared('user_search', (db) => {
   return db
     .select({ ...playerColumns(viewer), ...pairSubqueries(viewer) })
     .from(users)
-    .where(and(ne(users.id, viewer), ilike(users.username, sql.placeholder('pattern')), sql`not exists (select 1 from "blocks" b where b.blocker_id = ${U} and b.blocked_id = ${viewer})`))
+    .where(and(ne(users.id, viewer), ilike(users.username, sql.placeholder('pattern')), sql`not ${hasBlocked(U, viewer)}`))
     .orderBy(sql`lower(${users.username}) = ${lowered} desc`, asc(sql`length(${users.username})`), asc(sql`lower(${users.username})`))
     .limit(sql.placeholder('limit'));
 });
@@ -187,22 +186,21 @@ export function searchPlayers(db: DbOrTx, viewerId: string, term: string, limit:
 
 /** The friend suggestions' statement (a viewerId and a limit placeholder); exported for its plan's test (world-reads.test.ts). */
 export const suggestionsQuery = (db: DbOrTx) => {
-  const myFriends = sql`(select case when f.requester_id = ${viewer} then f.addressee_id else f.requester_id end from "friendships" f where f.status = 'accepted' and (f.requester_id = ${viewer} or f.addressee_id = ${viewer}))`;
-  const related = sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ((r.requester_id = ${viewer} and r.addressee_id = ${U}) or (r.addressee_id = ${viewer} and r.requester_id = ${U})))`;
-  const blocked = sql`exists (select 1 from "blocks" b where (b.blocker_id = ${U} and b.blocked_id = ${viewer}) or (b.blocker_id = ${viewer} and b.blocked_id = ${U}))`;
+  const myFriends = sql`(select ${otherPlayerOf(viewer, f)} from "friendships" f where f.status = 'accepted' and ${friendshipOf(viewer, f)})`;
+  const r = alias(friendships, 'r');
+  const relatedTo = (player: SQLWrapper) => sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ${friendshipPair(viewer, player, r)})`;
   const mutual = sql<number>`(select count(*)::int from "friendships" m where m.status = 'accepted' and ((m.requester_id = ${U} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${U} and m.requester_id in ${myFriends})))`.as('mutual');
   // The candidates: the friends of the viewer's friends (the only players with mutual friends) and the
   // first `limit` players by last seen who pass the filters (users_seen_idx). Any other player has no
   // mutual friend and is seen later than `limit` players who pass: it could not make the list.
-  const passes = sql`u.id <> ${viewer} and not exists (select 1 from "friendships" r where r.status <> 'rejected' and ((r.requester_id = ${viewer} and r.addressee_id = u.id) or (r.addressee_id = ${viewer} and r.requester_id = u.id)))
-    and not exists (select 1 from "blocks" b where (b.blocker_id = u.id and b.blocked_id = ${viewer}) or (b.blocker_id = ${viewer} and b.blocked_id = u.id))`;
+  const passes = sql`u.id <> ${viewer} and not ${relatedTo(sql`u.id`)} and ${visibleTo(viewer, sql`u.id`)}`;
   const friendsOfFriends = sql`select m.addressee_id as id from "friendships" m where m.status = 'accepted' and m.requester_id in ${myFriends}
     union select m.requester_id from "friendships" m where m.status = 'accepted' and m.addressee_id in ${myFriends}`;
   const recentlySeen = sql`select u.id from "users" u where ${passes} order by greatest(u.last_seen, u.last_login) desc nulls last, u.id limit ${sql.placeholder('limit')}`;
   return db
     .select({ user: playerColumns(viewer), mutualFriends: mutual })
     .from(users)
-    .where(and(sql`${U} in (${friendsOfFriends} union (${recentlySeen}))`, ne(users.id, viewer), sql`not ${related}`, sql`not ${blocked}`))
+    .where(and(sql`${U} in (${friendsOfFriends} union (${recentlySeen}))`, ne(users.id, viewer), sql`not ${relatedTo(U)}`, visibleTo(viewer, U)))
     .orderBy(desc(mutual), sql`greatest(${users.lastSeen}, ${users.lastLogin}) desc nulls last`, asc(users.id))
     .limit(sql.placeholder('limit'));
 };
@@ -281,7 +279,7 @@ export async function acceptedFriendCounts(db: DbOrTx, userIds: readonly string[
     sql<number>`(${db
       .select({ n: sql<number>`count(*)::int` })
       .from(friendships)
-      .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))))})`;
+      .where(and(eq(friendships.status, 'accepted'), friendshipOf(userId)))})`;
   const [row] = await db.select(Object.fromEntries(userIds.map((userId, i) => [`n${i}`, countOf(userId)]))).from(sql`(select 1) as counts`);
   return userIds.map((_, i) => Number(row?.[`n${i}`] ?? 0));
 }
