@@ -49,7 +49,7 @@ function rawTab(client: TestClient): Promise<{ socket: net.Socket; received: () 
   });
 }
 
-describe('a tab that stops reading (docs/security.md "Slow readers")', () => {
+describe('a tab that stops reading (docs/security.md "Sockets")', () => {
   it('is dropped once its unread backlog passes the cap; other tabs keep their pushes', async () => {
     const slowPlayer = await signedInPlayer(server.url);
     const slowId = (await slowPlayer.get<{ id: string }>('/api/me')).body.id;

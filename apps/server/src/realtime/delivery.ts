@@ -9,7 +9,7 @@ import { concerns, topicsOf, watchOf, type Topics } from './watch.ts';
 
 /**
  * Bytes a tab may leave unread (ws's `bufferedAmount`: what waits in the socket's buffer) before its
- * socket is dropped (docs/security.md, "Slow readers"). A tab that stopped reading (a suspended
+ * socket is dropped (docs/security.md, "Sockets"). A tab that stopped reading (a suspended
  * laptop, a stalled network) would otherwise make its backlog grow in server memory with every push.
  * The socket is terminated (not closed with a frame the reader would never read): the tab sees the
  * connection drop, reconnects after its back-off and refetches everything, so nothing is missed.

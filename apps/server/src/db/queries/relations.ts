@@ -25,7 +25,7 @@ export const blockedEitherWay = (a: Player, b: Player) => sql<boolean>`${a} in $
 
 /**
  * What `author` did (a post, a like, a comment, a chat line; a player suggested) is visible to
- * `viewer`: neither blocked the other (docs/decisions.md, "Blocks and posts"). `author` is never
+ * `viewer`: neither blocked the other (docs/decisions/social.md, "Blocks"). `author` is never
  * null here: a line of no player (the system's) is visible, and its caller says so.
  */
 export const visibleTo = (viewer: Player, author: Player) => sql<boolean>`${author} not in ${blockPeersOf(viewer)}`;
