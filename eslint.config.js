@@ -19,7 +19,11 @@ const boundaries = {
     'error',
     {
       zones: [
-        { target: './packages/game', from: ['./apps', './e2e', './packages/contract'], message: 'The rules package knows nothing of the server or the web app.' },
+        {
+          target: './packages/game',
+          from: ['./apps', './e2e', './packages/contract'],
+          message: 'The rules package knows nothing of the server or the web app.',
+        },
         { target: './packages/contract', from: ['./apps', './e2e'], message: 'The API contract knows nothing of the server or the web app.' },
         { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
         { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
@@ -32,9 +36,17 @@ const boundaries = {
           message: 'Features do not import each other; compose them in app/.',
         })),
         // Issue 47: app/ composes the features, never the other way round.
-        { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features never import app/: app/ composes them; move what both need into components/ or lib/.' },
+        {
+          target: './apps/web/src/features',
+          from: './apps/web/src/app',
+          message: 'Features never import app/: app/ composes them; move what both need into components/ or lib/.',
+        },
         // The server's layers (docs/architecture.md): routes -> commands -> services -> db/queries.
-        { target: './apps/server/src/commands', from: './apps/server/src/routes', message: 'Commands never import routes; move what both need into services/ or db/.' },
+        {
+          target: './apps/server/src/commands',
+          from: './apps/server/src/routes',
+          message: 'Commands never import routes; move what both need into services/ or db/.',
+        },
         {
           target: './apps/server/src/services',
           from: ['./apps/server/src/routes', './apps/server/src/commands'],
@@ -59,7 +71,14 @@ const boundaries = {
   // The rules reach the apps only through the package's entry point.
   'no-restricted-imports': [
     'error',
-    { patterns: [{ group: ['@rpg/game/*', '@rpg/contract/*', '**/packages/game/**', '**/packages/contract/**'], message: "Import the rules from '@rpg/game' and the API shapes from '@rpg/contract'." }] },
+    {
+      patterns: [
+        {
+          group: ['@rpg/game/*', '@rpg/contract/*', '**/packages/game/**', '**/packages/contract/**'],
+          message: "Import the rules from '@rpg/game' and the API shapes from '@rpg/contract'.",
+        },
+      ],
+    },
   ],
 };
 
@@ -72,7 +91,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     settings: {
       // Resolves relative .ts imports, the workspaces' packages and the web app's '@/' alias, so the zones and no-cycle see every edge.
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: { '@': [path.resolve(import.meta.dirname, 'apps/web/src')] } })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: { '@': [path.resolve(import.meta.dirname, 'apps/web/src')] } }),
+      ],
       // no-cycle parses the files it follows: TypeScript ones too.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -107,7 +128,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Use the seeded Rng.' },
-        { selector: "CallExpression[callee.property.name='transaction']", message: "Open a transaction with transaction(db, body) from db/transaction.ts: its prepared queries are built once per connection." },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open a transaction with transaction(db, body) from db/transaction.ts: its prepared queries are built once per connection.',
+        },
       ],
     },
   },

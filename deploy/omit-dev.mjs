@@ -49,9 +49,13 @@ const dev = new Set(all.filter((key) => packages[key]?.dev || packages[key]?.dev
 // A platform's binary of a development tool (@esbuild/linux-x64, @rolldown/binding-...) is marked
 // only "optional": it is left once nothing installed needs it (the workspaces' own dependencies and
 // those of every package kept), until no more fall away.
-for (let changed = true; changed; ) {
+for (let changed = true; changed;) {
   changed = false;
-  const needed = new Set(Object.entries(packages).filter(([key]) => !key.includes('node_modules/')).flatMap(([, entry]) => needs(entry)));
+  const needed = new Set(
+    Object.entries(packages)
+      .filter(([key]) => !key.includes('node_modules/'))
+      .flatMap(([, entry]) => needs(entry)),
+  );
   for (const key of all) if (!dev.has(key)) for (const name of needs(packages[key])) needed.add(name);
   for (const key of all) {
     if (!dev.has(key) && !needed.has(nameOf(key))) {

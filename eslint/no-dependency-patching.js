@@ -58,7 +58,14 @@ function chainOf(node) {
       made = true;
       first = undefined;
       current = current.callee;
-    } else if (current.type === 'TSNonNullExpression' || current.type === 'TSAsExpression' || current.type === 'TSTypeAssertion' || current.type === 'TSSatisfiesExpression' || current.type === 'AwaitExpression' || current.type === 'ChainExpression') {
+    } else if (
+      current.type === 'TSNonNullExpression' ||
+      current.type === 'TSAsExpression' ||
+      current.type === 'TSTypeAssertion' ||
+      current.type === 'TSSatisfiesExpression' ||
+      current.type === 'AwaitExpression' ||
+      current.type === 'ChainExpression'
+    ) {
       current = current.expression ?? current.argument;
     } else break;
   }
@@ -111,8 +118,16 @@ export const noDependencyPatching = {
             }
             if (def.type !== 'Variable' || !def.node.init || depth > 5) continue;
             let init = def.node.init;
-            while (init.type === 'AwaitExpression' || init.type === 'TSAsExpression' || init.type === 'TSNonNullExpression' || init.type === 'TSTypeAssertion' || init.type === 'TSSatisfiesExpression') init = init.argument ?? init.expression;
-            if (init.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' && isPackage(init.arguments[0]?.value)) return { ...NOWHERE, source: init.arguments[0].value };
+            while (
+              init.type === 'AwaitExpression' ||
+              init.type === 'TSAsExpression' ||
+              init.type === 'TSNonNullExpression' ||
+              init.type === 'TSTypeAssertion' ||
+              init.type === 'TSSatisfiesExpression'
+            )
+              init = init.argument ?? init.expression;
+            if (init.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' && isPackage(init.arguments[0]?.value))
+              return { ...NOWHERE, source: init.arguments[0].value };
             if (init.type === 'ImportExpression' && isPackage(init.source.value)) return { ...NOWHERE, source: init.source.value };
             if (init.type === 'MemberExpression' || init.type === 'Identifier' || init.type === 'CallExpression' || init.type === 'NewExpression') {
               const chain = chainOf(init);
@@ -145,7 +160,7 @@ export const noDependencyPatching = {
         underscore: chain.underscore || origin.underscore,
         made: chain.made || origin.made,
         source: origin.source,
-        maker: chain.made ? chain.first ?? origin.maker : origin.maker,
+        maker: chain.made ? (chain.first ?? origin.maker) : origin.maker,
       };
     }
     function checkTarget(node, target) {
@@ -172,7 +187,8 @@ export const noDependencyPatching = {
         if (member.key?.type === 'PrivateIdentifier' || member.kind === 'constructor') continue;
         if (typescript && !member.override) continue;
         const isMethod = member.type === 'MethodDefinition' || member.type === 'TSAbstractMethodDefinition';
-        const isFunctionField = member.type === 'PropertyDefinition' && (member.value?.type === 'ArrowFunctionExpression' || member.value?.type === 'FunctionExpression');
+        const isFunctionField =
+          member.type === 'PropertyDefinition' && (member.value?.type === 'ArrowFunctionExpression' || member.value?.type === 'FunctionExpression');
         if (!isMethod && !isFunctionField) continue;
         const name = member.computed ? sourceCode.getText(member.key) : (member.key.name ?? String(member.key.value));
         context.report({ node: member, messageId: 'subclassOverride', data: { member: name, base, source: reached.source } });
@@ -199,7 +215,8 @@ export const noDependencyPatching = {
           const reached = reach(node.arguments[0]);
           if (reached.prototype) return context.report({ node, messageId: 'assignPrototype' });
           if (reached.underscore) return context.report({ node, messageId: 'privateWrite', data: { name: sourceCode.getText(node.arguments[0]) } });
-          if (reached.source) context.report({ node, messageId: 'defineOnImported', data: { name: sourceCode.getText(node.arguments[0]), source: reached.source } });
+          if (reached.source)
+            context.report({ node, messageId: 'defineOnImported', data: { name: sourceCode.getText(node.arguments[0]), source: reached.source } });
         }
       },
       UnaryExpression(node) {
@@ -222,7 +239,8 @@ export const noDependencyPatching = {
       MemberExpression(node) {
         const name = propertyName(node);
         if (isPrivateName(name) && !ALLOWED_UNDERSCORE.has(name)) context.report({ node, messageId: 'privateField', data: { name } });
-        else if (name === 'stream' && node.object.type === 'MemberExpression' && propertyName(node.object) === 'connection') context.report({ node, messageId: 'connectionStream' });
+        else if (name === 'stream' && node.object.type === 'MemberExpression' && propertyName(node.object) === 'connection')
+          context.report({ node, messageId: 'connectionStream' });
       },
     };
   },

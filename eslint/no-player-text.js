@@ -31,11 +31,25 @@ const TEXT_NAME = /(message|text|title|description|line|refusal|name)s?$/i;
 const LINE_LIST = /lines$/i;
 const LIST_METHODS = new Set(['push', 'unshift', 'splice']);
 /** Nodes a text passes through on its way to where it is used. */
-const CARRIERS = new Set(['ConditionalExpression', 'LogicalExpression', 'BinaryExpression', 'TemplateLiteral', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'ArrayExpression', 'ObjectExpression', 'Property']);
+const CARRIERS = new Set([
+  'ConditionalExpression',
+  'LogicalExpression',
+  'BinaryExpression',
+  'TemplateLiteral',
+  'TSAsExpression',
+  'TSSatisfiesExpression',
+  'TSNonNullExpression',
+  'ArrayExpression',
+  'ObjectExpression',
+  'Property',
+]);
 
-const keyName = (property) => (property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined);
-const calleeName = (callee) => (callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : undefined);
-const literalText = (node) => (node.type === 'Literal' ? (typeof node.value === 'string' ? node.value : undefined) : node.quasis.map((q) => q.value.cooked ?? '').join(''));
+const keyName = (property) =>
+  property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
+const calleeName = (callee) =>
+  callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : undefined;
+const literalText = (node) =>
+  node.type === 'Literal' ? (typeof node.value === 'string' ? node.value : undefined) : node.quasis.map((q) => q.value.cooked ?? '').join('');
 
 /** Where a literal with words ends up: a description of the text position, or undefined when it is not one. */
 function sinkOf(literal, text) {

@@ -11,7 +11,11 @@ const shield = (size, inset) => `<svg xmlns="http://www.w3.org/2000/svg" width="
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
 const page = await browser.newPage();
-for (const [file, size, maskable] of [['icon-192.png', 192, false], ['icon-512.png', 512, false], ['icon-maskable-512.png', 512, true]]) {
+for (const [file, size, maskable] of [
+  ['icon-192.png', 192, false],
+  ['icon-512.png', 512, false],
+  ['icon-maskable-512.png', 512, true],
+]) {
   await page.setViewportSize({ width: size, height: size });
   await page.setContent(`<body style="margin:0;background:transparent">${shield(size, maskable)}</body>`);
   await writeFile(new URL(`../apps/web/public/icons/${file}`, import.meta.url), await page.screenshot({ omitBackground: true }));

@@ -35,13 +35,30 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, createServer } from 'node:net';
 import { buildServer, serverEntry } from './build-server.mjs';
-import { benchServerEnv, cpuSeconds, freePort, machineCpuSeconds, newPgDatabase, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep, untilHealthy } from './bench-support.mjs';
+import {
+  benchServerEnv,
+  cpuSeconds,
+  freePort,
+  machineCpuSeconds,
+  newPgDatabase,
+  rssMb,
+  sessionCookie as sharedSessionCookie,
+  signedInPlayer,
+  sleep,
+  untilHealthy,
+} from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = (process.env.BENCH_CHAT_PARTS ?? 'one,two,memory,floor').split(',').map((p) => p.trim());
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 5000);
-const RATES = (process.env.BENCH_CHAT_RATES ?? '10,15').split(',').map(Number).filter((n) => n > 0);
-const TWO_RATES = (process.env.BENCH_CHAT_TWO_RATES ?? '10').split(',').map(Number).filter((n) => n > 0);
+const RATES = (process.env.BENCH_CHAT_RATES ?? '10,15')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const TWO_RATES = (process.env.BENCH_CHAT_TWO_RATES ?? '10')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
 /** Seconds of lines said at each rate before it is measured. */
 const WARM_SECONDS = 2;
@@ -115,19 +132,19 @@ const caller = (base, cookie) => async (method, url, body) => {
 async function seedPlayers(exec, templateUserId, count) {
   const tag = Date.now().toString(36);
   const columns = async (table) =>
-    (await exec(`select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`, [table])).rows.map(
-      (r) => r.column_name,
-    );
+    (
+      await exec(`select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`, [table])
+    ).rows.map((r) => r.column_name);
   const userId = `'b${tag}u' || i`;
   const characterId = `md5('b${tag}c' || i)::uuid`;
   /** insert into `table` a copy of the template's row per i, with `overrides` (column -> SQL over t and i). */
   async function copy(table, overrides, from, where) {
     const cols = await columns(table);
     const select = cols.map((c) => overrides[c] ?? `t.${c}`);
-    await exec(
-      `insert into ${table} (${cols.join(', ')}) select ${select.join(', ')} from ${from}, generate_series(1, $2::int) i where ${where}`,
-      [templateUserId, count],
-    );
+    await exec(`insert into ${table} (${cols.join(', ')}) select ${select.join(', ')} from ${from}, generate_series(1, $2::int) i where ${where}`, [
+      templateUserId,
+      count,
+    ]);
   }
   await copy('auth_user', { id: userId, name: userId, email: `${userId} || '@bench.example.com'` }, 'auth_user t', 't.id = $1');
   await copy('users', { id: userId, username: `${userId}`, email: `${userId} || '@bench.example.com'`, is_online: 'false' }, 'users t', 't.id = $1');
@@ -186,7 +203,9 @@ async function openTabs(base, cookies, cleanups) {
   const wsUrl = `${base.replace(/^http/, 'ws')}/api/realtime`;
   const shares = Array.from({ length: RECEIVERS }, () => []);
   cookies.forEach((cookie, i) => shares[i % RECEIVERS].push(cookie));
-  const receivers = shares.map(() => fork(fileURLToPath(import.meta.url), ['--receiver'], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const receivers = shares.map(() =>
+    fork(fileURLToPath(import.meta.url), ['--receiver'], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   cleanups.push(() => receivers.forEach((r) => r.connected && r.send({ type: 'close' })));
   await Promise.all(
     receivers.map(
@@ -331,7 +350,13 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
       'p99 ms': +quantile(sorted, 0.99).toFixed(1),
       'max ms': +(sorted.at(-1) ?? NaN).toFixed(1),
       // The lines whose median tab got them later than 100 ms, and the worst line's median.
-      'lines late (p50 > 100 ms)': [...byLine.values()].filter((l) => quantile(l.sort((a, b) => a - b), 0.5) > 100).length,
+      'lines late (p50 > 100 ms)': [...byLine.values()].filter(
+        (l) =>
+          quantile(
+            l.sort((a, b) => a - b),
+            0.5,
+          ) > 100,
+      ).length,
       'worst line p50 ms': +Math.max(...[...byLine.values()].map((l) => quantile(l, 0.5))).toFixed(1),
       'server RSS MB': pid ? rssMb(pid) : NaN,
       'server cores': share('server'),
@@ -371,7 +396,9 @@ async function measureAndClose({ title, speakerBase, cookies, tabs, rates, pid, 
 function partOne(pgServer, tag) {
   return withCleanups(async (cleanups) => {
     const players = playersFor(SOCKETS, RATES);
-    console.log(`== one process (${pgServer ? 'PostgreSQL' : 'PGlite'}): ${players} players, ${SOCKETS} tabs in ${RECEIVERS} receiver processes${PROFILE_DIR ? `, CPU profile into ${PROFILE_DIR}` : ''}`);
+    console.log(
+      `== one process (${pgServer ? 'PostgreSQL' : 'PGlite'}): ${players} players, ${SOCKETS} tabs in ${RECEIVERS} receiver processes${PROFILE_DIR ? `, CPU profile into ${PROFILE_DIR}` : ''}`,
+    );
     const { server, cookies } = await serverWithPlayers({ pgServer, dbName: `rpg_bench_chat_one_${tag}`, count: players, profile: PROFILE_DIR }, cleanups);
     const t = performance.now();
     const tabs = await openTabs(server.base, tabCookies(cookies, SOCKETS), cleanups);
@@ -449,7 +476,15 @@ function partFloor() {
     }
     perWrite.sort((a, b) => a - b);
     const median = perWrite[perWrite.length >> 1];
-    const rows = [{ what: `one 400-byte write to each of ${SOCKETS} loopback TCP sockets, 10 rounds`, 'us per write (median)': +median.toFixed(1), 'min': +perWrite[0].toFixed(1), 'max': +perWrite.at(-1).toFixed(1), 'ms per round (median)': +((median * SOCKETS) / 1000).toFixed(1) }];
+    const rows = [
+      {
+        what: `one 400-byte write to each of ${SOCKETS} loopback TCP sockets, 10 rounds`,
+        'us per write (median)': +median.toFixed(1),
+        min: +perWrite[0].toFixed(1),
+        max: +perWrite.at(-1).toFixed(1),
+        'ms per round (median)': +((median * SOCKETS) / 1000).toFixed(1),
+      },
+    ];
     console.log('== the floor: plain TCP writes from one event loop');
     console.table(rows);
     return rows;
@@ -460,7 +495,12 @@ function partFloor() {
 async function sink(port, count) {
   const scratch = Buffer.allocUnsafe(64 * 1024);
   // 20 at a time, as the receivers open their tabs: a burst of thousands overflows the listen backlog.
-  await pool(Array.from({ length: count }), 20, () => new Promise((resolve, reject) => connect({ host: '127.0.0.1', port, onread: { buffer: scratch, callback: () => {} } }, resolve).once('error', reject)));
+  await pool(
+    Array.from({ length: count }),
+    20,
+    () =>
+      new Promise((resolve, reject) => connect({ host: '127.0.0.1', port, onread: { buffer: scratch, callback: () => {} } }, resolve).once('error', reject)),
+  );
   process.send({ type: 'ready' });
 }
 

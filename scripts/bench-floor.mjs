@@ -48,7 +48,16 @@ app.post('/line', async () => {
     const [name] = locked.rows[0];
     const { rows } = await client.query({ name: 'floor_insert', text: INSERT, values: [characterId, name, `${name} rolls 2d6: 3 + 4 = 7.`], rowMode: 'array' });
     await client.query('commit');
-    return { messages: rows.map(([id, , kind, sender, content, createdAt]) => ({ id: Number(id), kind, sender, content, createdAt: new Date(createdAt).toISOString() })), toasts: [] };
+    return {
+      messages: rows.map(([id, , kind, sender, content, createdAt]) => ({
+        id: Number(id),
+        kind,
+        sender,
+        content,
+        createdAt: new Date(createdAt).toISOString(),
+      })),
+      toasts: [],
+    };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;

@@ -59,7 +59,9 @@ try {
            from (select id, 10 + level * 5 + floor(random() * 20)::int as h from player_characters) c`);
   await q('vacuum analyze');
   const seedMs = Math.round(performance.now() - seedStarted);
-  const { rows: [me] } = await q(`select user_id from player_characters order by battles_won, id offset ${Math.floor(characters / 2)} limit 1`);
+  const {
+    rows: [me],
+  } = await q(`select user_id from player_characters order by battles_won, id offset ${Math.floor(characters / 2)} limit 1`);
 
   const table = [];
   for (const board of LEADERBOARDS) {
@@ -73,9 +75,19 @@ try {
     }
     times.sort((a, b) => a - b);
     const pct = (p) => +times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
-    table.push({ board, 'p50 ms': pct(0.5), 'p95 ms': pct(0.95), 'max ms': +times.at(-1).toFixed(2), entries: answer.entries.length, 'own ranks': answer.own.map((o) => o.rank).join(', '), [`< ${TARGET_MS} ms`]: pct(0.95) < TARGET_MS ? 'yes' : 'NO' });
+    table.push({
+      board,
+      'p50 ms': pct(0.5),
+      'p95 ms': pct(0.95),
+      'max ms': +times.at(-1).toFixed(2),
+      entries: answer.entries.length,
+      'own ranks': answer.own.map((o) => o.rank).join(', '),
+      [`< ${TARGET_MS} ms`]: pct(0.95) < TARGET_MS ? 'yes' : 'NO',
+    });
   }
-  console.log(`== leaderboards: ${characters.toLocaleString('en-US')} characters of ${players.toLocaleString('en-US')} players on PostgreSQL (seeded in ${seedMs} ms), ${runs} reads per board`);
+  console.log(
+    `== leaderboards: ${characters.toLocaleString('en-US')} characters of ${players.toLocaleString('en-US')} players on PostgreSQL (seeded in ${seedMs} ms), ${runs} reads per board`,
+  );
   console.table(table);
 } finally {
   await database.close();

@@ -19,7 +19,9 @@ export function freePort() {
 /** Resident memory of a process in MB (NaN once it has gone). */
 export function rssMb(pid) {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS'));
     return Math.round(Number(line?.match(/\d+/)?.[0] ?? 0) / 1024);
   } catch {
     return NaN;
@@ -105,7 +107,8 @@ export async function newPgDatabase(serverUrl, name, cleanups, keep = false) {
 }
 
 /** A session cookie as better-auth signs it (HMAC-SHA256 of the token with the server's secret). */
-export const sessionCookie = (secret, token) => `rpg.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;
+export const sessionCookie = (secret, token) =>
+  `rpg.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;
 
 /** Waits until the server `child` answers `base`/api/health (it throws if the process exits or `timeoutMs` passes). */
 export async function untilHealthy(base, child, timeoutMs) {

@@ -39,9 +39,13 @@ function lighthouseBin() {
   if (!existsSync(cli)) {
     console.log(`Installing lighthouse@${LIGHTHOUSE_VERSION} into ${path.relative(root, prefix)} (once)...`);
     mkdirSync(prefix, { recursive: true });
-    const npm = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', `lighthouse@${LIGHTHOUSE_VERSION}`], {
-      stdio: 'inherit',
-    });
+    const npm = spawnSync(
+      'npm',
+      ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', `lighthouse@${LIGHTHOUSE_VERSION}`],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (npm.status !== 0 || !existsSync(cli)) {
       console.error('Could not install Lighthouse.');
       process.exit(1);
@@ -162,7 +166,9 @@ try {
     for (const line of failing(report)) notes.push(`${page} ${line}`);
   }
   rmSync(outDir, { recursive: true, force: true });
-  console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling, ${chrome}; build ${path.relative(root, dist) || dist}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `Lighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling, ${chrome}; build ${path.relative(root, dist) || dist}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   console.table(rows);
   if (notes.length) console.log(`Below 90 (or landed elsewhere):\n  ${notes.join('\n  ')}`);
 } finally {

@@ -49,8 +49,6 @@ function aptInstall(pkg) {
   return spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'ignore', env }).status === 0;
 }
 
-
-
 /** Starts a process and waits until `url` answers 200: returns the child and the time that took. */
 async function startProcess(args, env, url) {
   const started = performance.now();
@@ -88,7 +86,9 @@ function wrk(url, { headers = {}, script, secs = seconds, warm = true, beforeRun
     return m ? +toMs(m[1], m[2]).toFixed(2) : NaN;
   };
   const total = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
-  const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + [...out.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((s, m) => s + Number(m[1]), 0);
+  const errors =
+    Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) +
+    [...out.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((s, m) => s + Number(m[1]), 0);
   return { rps: Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)), p50: latency(50), p99: latency(99), total, errors };
 }
 
@@ -100,10 +100,13 @@ async function throwawayPostgres() {
   const dir = mkdtempSync(path.join(tmpdir(), 'rpg-bench-pg-'));
   mkdirSync(path.join(dir, 'sock'), { recursive: true });
   const asPostgres = process.getuid?.() === 0;
-  const run = (bin, args) => execFileSync(asPostgres ? 'runuser' : `${pgbin}/${bin}`, asPostgres ? ['-u', 'postgres', '--', `${pgbin}/${bin}`, ...args] : args, { stdio: 'ignore' });
+  const run = (bin, args) =>
+    execFileSync(asPostgres ? 'runuser' : `${pgbin}/${bin}`, asPostgres ? ['-u', 'postgres', '--', `${pgbin}/${bin}`, ...args] : args, { stdio: 'ignore' });
   if (asPostgres) {
     const { uid, gid } = (() => {
-      const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+      const line = readFileSync('/etc/passwd', 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith('postgres:'));
       const f = line?.split(':') ?? [];
       return { uid: Number(f[2]), gid: Number(f[3]) };
     })();
@@ -111,7 +114,16 @@ async function throwawayPostgres() {
   }
   run('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = await freePort();
-  run('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${path.join(dir, 'sock')} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    path.join(dir, 'data'),
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${path.join(dir, 'sock')} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ]);
   cleanups.push(() => {
     try {
       run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
@@ -123,7 +135,10 @@ async function throwawayPostgres() {
   // The server is benched through the Unix socket, as a server beside its database connects: over
   // loopback TCP the kernel's TCP path was ~40% of the server's CPU on GET /api/me (docs/performance.md,
   // "The database driver"). The other benches, which make databases of their own, take the TCP address.
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}` };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}`,
+  };
 }
 
 /**
@@ -147,13 +162,18 @@ async function playerReads(base, characterId, call, others) {
   await attempt('a friendship', async () => {
     await call('POST', '/api/friends/requests', { userId: friendId });
     // The friend asks back: a request that meets a pending one makes friends.
-    const back = await fetch(`${base}/api/friends/requests`, { method: 'POST', headers: { cookie: others[0].cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ userId: me.id }) });
+    const back = await fetch(`${base}/api/friends/requests`, {
+      method: 'POST',
+      headers: { cookie: others[0].cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: me.id }),
+    });
     if (!back.ok) throw new Error(`the friend's request: ${back.status}`);
   });
   await attempt('a direct message', () => call('POST', `/api/messages/${friendId}`, { body: 'Ready for the dungeon?' }));
   await attempt('materials in the backpack and an auction listing', async () => {
     // A new character has no money for the store: materials come through the development grant (DEV_GRANTS=1).
-    for (const materialId of ['oak_wood', 'iron_ore', 'healing_herb']) await call('POST', `/api/dev/characters/${characterId}/materials`, { materialId, quantity: 3 });
+    for (const materialId of ['oak_wood', 'iron_ore', 'healing_herb'])
+      await call('POST', `/api/dev/characters/${characterId}/materials`, { materialId, quantity: 3 });
     const { entries } = await json('GET', `/api/characters/${characterId}/inventory`);
     // Nor for the listing fee: one stack is sold to the store first.
     if (entries[1]) await call('POST', `/api/characters/${characterId}/inventory/${entries[1].id}/sell`, { quantity: entries[1].quantity });
@@ -161,15 +181,20 @@ async function playerReads(base, characterId, call, others) {
   });
   // The house shows only other players' listings: five of them list three materials each (15
   // listings, a full page of 12 and a second page), each after selling a stack for the fee.
-  await attempt('other players\' auction listings', async () => {
+  await attempt("other players' auction listings", async () => {
     for (const [i, other] of others.slice(0, 5).entries()) {
       const as = async (method, url, body) => {
-        const res = await fetch(`${base}${url}`, { method, headers: { cookie: other.cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+        const res = await fetch(`${base}${url}`, {
+          method,
+          headers: { cookie: other.cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
         if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
         return res.json();
       };
       const c = `/api/characters/${other.characterId}`;
-      for (const materialId of ['oak_wood', 'iron_ore', 'healing_herb']) await as('POST', `/api/dev/characters/${other.characterId}/materials`, { materialId, quantity: 5 });
+      for (const materialId of ['oak_wood', 'iron_ore', 'healing_herb'])
+        await as('POST', `/api/dev/characters/${other.characterId}/materials`, { materialId, quantity: 5 });
       const { entries } = await as('GET', `${c}/inventory`);
       await as('POST', `${c}/inventory/${entries[2].id}/sell`, { quantity: entries[2].quantity });
       for (const [j, entry] of entries.slice(0, 2).entries()) {
@@ -225,7 +250,17 @@ async function benchServer(label, databaseUrl, helloNow) {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(work, 'data-'));
-  const env = { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'development', DEV_OUTBOX: '1', ...(ALL_ROUTES ? { DEV_GRANTS: '1' } : {}), LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000000', WEB_DIST: path.join(work, 'no-web') };
+  const env = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'development',
+    DEV_OUTBOX: '1',
+    ...(ALL_ROUTES ? { DEV_GRANTS: '1' } : {}),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_FACTOR: '1000000',
+    WEB_DIST: path.join(work, 'no-web'),
+  };
   const { child, startMs } = await startProcess([entry], env, `${base}/api/health`);
   await sleep(2000);
   rows.push({ what: `${label}: first start on a new database (to first /api/health; PGlite: unpacked from the template)`, ms: startMs });
@@ -278,11 +313,23 @@ async function benchServer(label, databaseUrl, helloNow) {
   let floor;
   if (databaseUrl && process.env.BENCH_FLOOR !== '0') {
     const floorPort = await freePort();
-    floor = await startProcess([path.join(root, 'scripts/bench-floor.mjs')], { DATABASE_URL: databaseUrl, PORT: String(floorPort), CHARACTERS: JSON.stringify(others.map((o) => [o.characterId, o.userId])) }, `http://127.0.0.1:${floorPort}/health`);
+    floor = await startProcess(
+      [path.join(root, 'scripts/bench-floor.mjs')],
+      { DATABASE_URL: databaseUrl, PORT: String(floorPort), CHARACTERS: JSON.stringify(others.map((o) => [o.characterId, o.userId])) },
+      `http://127.0.0.1:${floorPort}/health`,
+    );
     const script = path.join(work, 'floor.lua');
     writeFileSync(script, `wrk.method = "POST"\nwrk.body = '{"text":"/roll 2d6"}'\nwrk.headers["content-type"] = "application/json"\n`);
-    routes.push([`floor: the same line's transaction alone (bare Fastify + node-postgres, ${CONSOLE_PLAYERS} characters)`, `http://127.0.0.1:${floorPort}/line`, { script, pid: floor.child.pid }]);
-    routes.push([`floor: GET /api/characters' statement alone (bare Fastify + node-postgres, two pipelined connections)`, `http://127.0.0.1:${floorPort}/characters`, { pid: floor.child.pid }]);
+    routes.push([
+      `floor: the same line's transaction alone (bare Fastify + node-postgres, ${CONSOLE_PLAYERS} characters)`,
+      `http://127.0.0.1:${floorPort}/line`,
+      { script, pid: floor.child.pid },
+    ]);
+    routes.push([
+      `floor: GET /api/characters' statement alone (bare Fastify + node-postgres, two pipelined connections)`,
+      `http://127.0.0.1:${floorPort}/characters`,
+      { pid: floor.child.pid },
+    ]);
   }
   if (ALL_ROUTES) {
     const reads = await playerReads(base, character.id, call, others);
@@ -315,7 +362,17 @@ async function benchServer(label, databaseUrl, helloNow) {
     // The machine's (server, database, wrk and anything else running) says what is left for the rest.
     const cpuUs = Math.round(((cpuSeconds(pid) - cpuBefore) * 1e6) / r.total);
     const machineUs = Math.round(((machineCpuSeconds() - machineBefore) * 1e6) / r.total);
-    rows.push({ what: `${label}: ${what}`, 'req/s': r.rps, 'x hello': +(r.rps / helloRps).toFixed(3), 'hello req/s': helloRps, 'p50 ms': r.p50, 'p99 ms': r.p99, 'CPU us/req': cpuUs, 'machine CPU us/req': machineUs, errors: r.errors });
+    rows.push({
+      what: `${label}: ${what}`,
+      'req/s': r.rps,
+      'x hello': +(r.rps / helloRps).toFixed(3),
+      'hello req/s': helloRps,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'CPU us/req': cpuUs,
+      'machine CPU us/req': machineUs,
+      errors: r.errors,
+    });
   }
   if (floor) await stopProcess(floor.child);
   rows.push({ what: `${label}: RSS after the load`, 'RSS MB': rssMb(child.pid) });
@@ -339,7 +396,10 @@ try {
   // The baseline: a bare Fastify hello-world in its own process, measured the same way.
   const helloPort = await freePort();
   const helloFile = path.join(root, 'apps/server', `.bench-hello-${process.pid}.tmp.mjs`);
-  writeFileSync(helloFile, `import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/', async () => ({ hello: 'world' }));\nawait app.listen({ port: ${helloPort}, host: '127.0.0.1' });\n`);
+  writeFileSync(
+    helloFile,
+    `import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/', async () => ({ hello: 'world' }));\nawait app.listen({ port: ${helloPort}, host: '127.0.0.1' });\n`,
+  );
   cleanups.push(() => rmSync(helloFile, { force: true }));
   console.log(`== Fastify hello-world (${connections} connections, ${seconds} s per route)`);
   const hello = await startProcess([helloFile], {}, `http://127.0.0.1:${helloPort}/`);
@@ -361,7 +421,8 @@ try {
   const pgUrl = databases.includes('postgres') ? process.env.DATABASE_URL || throwaway?.url : undefined;
   if (throwaway) await benchServer('PostgreSQL (Unix socket)', throwaway.socketUrl, helloNow);
   if (pgUrl && process.env.BENCH_TCP !== '0') await benchServer('PostgreSQL (TCP)', pgUrl, helloNow);
-  if (!pgUrl) rows.push({ what: `PostgreSQL: skipped (${databases.includes('postgres') ? 'no PostgreSQL 15 binaries and no DATABASE_URL' : 'BENCH_DATABASES'})` });
+  if (!pgUrl)
+    rows.push({ what: `PostgreSQL: skipped (${databases.includes('postgres') ? 'no PostgreSQL 15 binaries and no DATABASE_URL' : 'BENCH_DATABASES'})` });
   await stopProcess(hello.child);
 
   console.table(rows);
@@ -369,9 +430,14 @@ try {
 
   // The global chat (its own script and tables): 5,000 tabs on one server process and across two processes
   // on the same PostgreSQL (a database of their own on it), and the PGlite server's RSS with 1,000 tabs.
-  if (process.env.BENCH_CHAT !== '0') execFileSync(process.execPath, [path.join(root, 'scripts/bench-chat.mjs')], { stdio: 'inherit', env: { ...process.env, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) } });
+  if (process.env.BENCH_CHAT !== '0')
+    execFileSync(process.execPath, [path.join(root, 'scripts/bench-chat.mjs')], {
+      stdio: 'inherit',
+      env: { ...process.env, ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) },
+    });
   // The leaderboards with 100,000 characters, in a database of their own on the same PostgreSQL (BENCH_LEADERBOARDS=0 skips it).
-  if (process.env.BENCH_LEADERBOARDS !== '0' && pgUrl) execFileSync(process.execPath, [path.join(root, 'scripts/bench-leaderboards.mjs')], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: pgUrl } });
+  if (process.env.BENCH_LEADERBOARDS !== '0' && pgUrl)
+    execFileSync(process.execPath, [path.join(root, 'scripts/bench-leaderboards.mjs')], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: pgUrl } });
 } finally {
   for (const cleanup of cleanups.reverse()) cleanup();
   rmSync(work, { recursive: true, force: true });

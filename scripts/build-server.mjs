@@ -20,7 +20,14 @@ export const serverEntry = path.join(serverOutDir, 'main.js');
 /** The embedded database's template: start.mjs builds when it is missing. */
 export const pgliteTemplate = path.join(serverOutDir, 'pglite-template.tar.gz');
 /** What the compiled server is made of: start.mjs rebuilds when any of these is newer than the output. */
-export const serverSources = ['apps/server/src', 'apps/server/drizzle', 'apps/server/package.json', 'packages/game/src', 'packages/contract/src', 'scripts/build-server.mjs'].map((p) => path.join(root, p));
+export const serverSources = [
+  'apps/server/src',
+  'apps/server/drizzle',
+  'apps/server/package.json',
+  'packages/game/src',
+  'packages/contract/src',
+  'scripts/build-server.mjs',
+].map((p) => path.join(root, p));
 
 /**
  * First-party code finds files beside its source (`import.meta.dirname`, e.g. the migrations folder

@@ -20,7 +20,8 @@ if (!existsSync(path.join(dist, 'index.html'))) {
   process.exit(1);
 }
 const assets = path.join(dist, 'assets');
-const files = (dir) => readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? files(path.join(dir, name)) : [path.join(dir, name)]));
+const files = (dir) =>
+  readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? files(path.join(dir, name)) : [path.join(dir, name)]));
 const all = files(dist);
 const js = all.filter((f) => f.endsWith('.js'));
 const read = (file) => readFileSync(file, 'utf8');
@@ -35,7 +36,10 @@ if (!jsText.includes('Minified React error')) fail('React production runtime not
 let twins = 0;
 for (const file of all.filter((f) => /\.(js|css|html|svg|json)$/.test(f) && statSync(f).size >= 512)) {
   const source = readFileSync(file);
-  for (const [ext, decode] of [['.br', brotliDecompressSync], ['.gz', gunzipSync]]) {
+  for (const [ext, decode] of [
+    ['.br', brotliDecompressSync],
+    ['.gz', gunzipSync],
+  ]) {
     if (!existsSync(file + ext)) fail(`${path.relative(dist, file)}${ext} missing`);
     else if (!decode(readFileSync(file + ext)).equals(source)) fail(`${path.relative(dist, file)}${ext} does not match its asset`);
     else twins += 1;
@@ -90,10 +94,18 @@ else {
   const loaded = [...closure([...entry, game])];
   report.push({ route: '/game', 'JS files': loaded.length, 'JS gzip KB': +loaded.reduce((sum, f) => sum + gzipKb(f), 0).toFixed(1), 'budget KB': '-' });
   if (loaded.length > MAX_GAME_FILES) fail(`/game loads ${loaded.length} script files, over ${MAX_GAME_FILES}`);
-  const gamePages = new Set(['GameFrame', ...readdirSync(path.join(root, 'apps/web/src/app/pages')).map((f) => f.replace(/\.tsx$/, '')).filter((name) => !['LandingRoute', 'NotFoundPage'].includes(name))]);
+  const gamePages = new Set([
+    'GameFrame',
+    ...readdirSync(path.join(root, 'apps/web/src/app/pages'))
+      .map((f) => f.replace(/\.tsx$/, ''))
+      .filter((name) => !['LandingRoute', 'NotFoundPage'].includes(name)),
+  ]);
   const isGamePage = (file) => gamePages.has(path.basename(file).replace(/-[\w-]{8}\.js$/, ''));
   const dynamicImports = (file) => [...read(file).matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => path.join(path.dirname(file), m[1]));
-  const publicPages = ['LandingRoute', 'AuthPage', 'WelcomeSplash', 'NotFoundPage'].map(pageChunk).filter(Boolean).map((f) => path.join(assets, f));
+  const publicPages = ['LandingRoute', 'AuthPage', 'WelcomeSplash', 'NotFoundPage']
+    .map(pageChunk)
+    .filter(Boolean)
+    .map((f) => path.join(assets, f));
   // The route table's import of the game frame lands on game-core itself, which holds it.
   const publicOnDemand = (f) => !isGamePage(f) && f !== game && !path.basename(f).startsWith('new-player-');
   const reach = closure([...entry, ...publicPages], (file) => [...staticImports(file), ...dynamicImports(file).filter(publicOnDemand)]);
@@ -119,10 +131,11 @@ const cycle = (() => {
     state.set(file, 'done');
     return null;
   };
-  for (const file of js.filter((f) => f.startsWith(assets))) if (!state.has(file)) {
-    const found = visit(file, []);
-    if (found) return found;
-  }
+  for (const file of js.filter((f) => f.startsWith(assets)))
+    if (!state.has(file)) {
+      const found = visit(file, []);
+      if (found) return found;
+    }
   return null;
 })();
 if (cycle) fail(`chunks import each other in a cycle: ${[...new Set(cycle)].map((f) => path.basename(f)).join(' -> ')}`);

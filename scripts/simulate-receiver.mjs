@@ -54,7 +54,10 @@ function watch(p, keys) {
 function openSocket(data) {
   return new Promise((resolve) => {
     const p = { userId: data.userId, online: false, chatShownAt: 0 };
-    const ws = new WebSocket(`${data.base.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: data.cookie, origin: data.base }, perMessageDeflate: false });
+    const ws = new WebSocket(`${data.base.replace(/^http/, 'ws')}/api/realtime`, {
+      headers: { cookie: data.cookie, origin: data.base },
+      perMessageDeflate: false,
+    });
     p.ws = ws;
     let hello = false;
     const timer = setTimeout(() => {

@@ -201,7 +201,10 @@ export const majority = (runs: number) => Math.floor(runs / 2) + 1;
  * first one that was not (a ramp is not monotone when the runs are noisy; they are shown, not
  * counted).
  */
-export function verdict(steps: number[], runs: { players: number; pass: boolean }[][]): { rows: VerdictRow[]; capacity: number; heldAbove: number[]; need: number } {
+export function verdict(
+  steps: number[],
+  runs: { players: number; pass: boolean }[][],
+): { rows: VerdictRow[]; capacity: number; heldAbove: number[]; need: number } {
   const need = majority(runs.length);
   const rows = steps.map((players) => {
     const results = runs.map((run) => run.find((s) => s.players === players)?.pass ?? null);
@@ -210,7 +213,18 @@ export function verdict(steps: number[], runs: { players: number; pass: boolean 
   });
   const firstMiss = rows.findIndex((r) => !r.counted);
   const prefix = firstMiss < 0 ? rows : rows.slice(0, firstMiss);
-  return { rows, capacity: prefix.at(-1)?.players ?? 0, heldAbove: firstMiss < 0 ? [] : rows.slice(firstMiss).filter((r) => r.counted).map((r) => r.players), need };
+  return {
+    rows,
+    capacity: prefix.at(-1)?.players ?? 0,
+    heldAbove:
+      firstMiss < 0
+        ? []
+        : rows
+            .slice(firstMiss)
+            .filter((r) => r.counted)
+            .map((r) => r.players),
+    need,
+  };
 }
 
 /** The rule as printed with every table, and what a run's settings leave out of it (a smoke run's shorter steps). */

@@ -92,7 +92,10 @@ export function capacitySvg(title, steps, { actionLimit = 100, pushLimit = 200, 
   const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const line = (key, color) => {
     const pts = steps.filter((s) => Number.isFinite(s[key])).map((s) => `${x(s.players).toFixed(1)},${y(s[key]).toFixed(1)}`);
-    return `<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.join(' ')}"/>` + pts.map((p) => `<circle cx="${p.split(',')[0]}" cy="${p.split(',')[1]}" r="3" fill="${color}"/>`).join('');
+    return (
+      `<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.join(' ')}"/>` +
+      pts.map((p) => `<circle cx="${p.split(',')[0]}" cy="${p.split(',')[1]}" r="3" fill="${color}"/>`).join('')
+    );
   };
   const out = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
@@ -121,7 +124,10 @@ export function capacitySvg(title, steps, { actionLimit = 100, pushLimit = 200, 
     ['#999', 'requests per second (right axis)'],
   ];
   legend.forEach(([color, text], i) => out.push(`<text x="${L + i * 215}" y="${H - 8}" fill="${color}">${esc(text)}</text>`));
-  if (capacity) out.push(`<line x1="${x(capacity)}" x2="${x(capacity)}" y1="${T}" y2="${H - B}" stroke="#090" stroke-dasharray="3 3"/><text x="${x(capacity) + 4}" y="${T + 12}" fill="#090">capacity ${capacity}</text>`);
+  if (capacity)
+    out.push(
+      `<line x1="${x(capacity)}" x2="${x(capacity)}" y1="${T}" y2="${H - B}" stroke="#090" stroke-dasharray="3 3"/><text x="${x(capacity) + 4}" y="${T + 12}" fill="#090">capacity ${capacity}</text>`,
+    );
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

@@ -71,7 +71,8 @@ function request(player, action, method, path, body) {
       else if (status >= 400 && status < 500 && status !== 401 && status !== 429) s.refused += 1;
       else s.failed += 1;
       if (status >= 200 && status < 500) record(s.hist, ms);
-      if ((status >= 500 || status === 0 || status === 401 || status === 429 || (status >= 400 && status < 500)) && samples.length < 40) samples.push(`${action}: ${method} ${path} ${status} ${String(text).slice(0, 160)}`);
+      if ((status >= 500 || status === 0 || status === 401 || status === 429 || (status >= 400 && status < 500)) && samples.length < 40)
+        samples.push(`${action}: ${method} ${path} ${status} ${String(text).slice(0, 160)}`);
       let json;
       try {
         json = status >= 200 && status < 300 && text ? JSON.parse(text) : undefined;
@@ -240,10 +241,13 @@ const ACTIONS = {
     if (!view || onAdventure(p)) return ACTIONS.crafting(p);
     if (view.active) {
       p.crafting = undefined;
-      if (view.active.progress >= 1 || Date.parse(view.active.endsAt ?? '') < Date.now()) return void (await request(p, 'craft collect', 'POST', `${c(p)}/crafting/collect`));
+      if (view.active.progress >= 1 || Date.parse(view.active.endsAt ?? '') < Date.now())
+        return void (await request(p, 'craft collect', 'POST', `${c(p)}/crafting/collect`));
       return ACTIONS.crafting(p);
     }
-    const recipe = view.recipes.find((r) => r.requiredLevel <= view.level && r.ingredients.every((i) => i.have >= i.need) && (r.locked === undefined || !r.locked));
+    const recipe = view.recipes.find(
+      (r) => r.requiredLevel <= view.level && r.ingredients.every((i) => i.have >= i.need) && (r.locked === undefined || !r.locked),
+    );
     p.crafting = undefined;
     if (!recipe) return ACTIONS.crafting(p);
     await request(p, 'craft start', 'POST', `${c(p)}/crafting/start`, { recipeId: recipe.id });
@@ -251,7 +255,8 @@ const ACTIONS = {
   async chips(p) {
     shows(p, SCREENS.hub(p));
     if (onAdventure(p)) return ACTIONS.poker(p);
-    if ((p.chips ?? 0) > 50 && random() < 0.5) return absorb(p, (await request(p, 'chips cash-out', 'POST', `${c(p)}/chips/cash-out`, { amount: p.chips })).json);
+    if ((p.chips ?? 0) > 50 && random() < 0.5)
+      return absorb(p, (await request(p, 'chips cash-out', 'POST', `${c(p)}/chips/cash-out`, { amount: p.chips })).json);
     // Chips come in hundreds (1 copper each, spec 02 section 9).
     if ((p.copper ?? 0) >= 100) return absorb(p, (await request(p, 'chips buy', 'POST', `${c(p)}/chips/buy`, { amount: 100 })).json);
     return ACTIONS.adventure(p);
@@ -334,7 +339,9 @@ const ACTIONS = {
   },
   async post(p) {
     shows(p, SCREENS.profile(p, p.userId));
-    const { json } = await request(p, 'post', 'POST', '/api/posts', { text: pick(['A fine day for a quest.', 'Who wants to raid the caves?', 'Selling oak wood, cheap!']) });
+    const { json } = await request(p, 'post', 'POST', '/api/posts', {
+      text: pick(['A fine day for a quest.', 'Who wants to raid the caves?', 'Selling oak wood, cheap!']),
+    });
     if (json?.post?.id) {
       posts.push({ id: json.post.id, authorId: p.userId });
       if (posts.length > 500) posts.shift();
@@ -390,7 +397,17 @@ async function play(p) {
  * `friendId`) is a player of this thread.
  */
 function addPlayers(list, timeScale) {
-  const fresh = list.map((d) => ({ ...d, timeScale, friends: [], pendingDms: [], pendingRequests: [], online: true, copper: 0, chips: 0, held: heldKeys(d, SCREENS.hub(d)) }));
+  const fresh = list.map((d) => ({
+    ...d,
+    timeScale,
+    friends: [],
+    pendingDms: [],
+    pendingRequests: [],
+    online: true,
+    copper: 0,
+    chips: 0,
+    held: heldKeys(d, SCREENS.hub(d)),
+  }));
   for (const p of fresh) {
     players.push(p);
     online.push(p);

@@ -52,23 +52,64 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildServer, pgliteTemplate, serverEntry, serverSources } from './build-server.mjs';
-import { benchServerEnv, cpuSeconds, freePort, newPgDatabase as newSharedPgDatabase, pgClient, rssMb, sessionCookie as sharedSessionCookie, signedInPlayer, sleep, untilHealthy } from './bench-support.mjs';
+import {
+  benchServerEnv,
+  cpuSeconds,
+  freePort,
+  newPgDatabase as newSharedPgDatabase,
+  pgClient,
+  rssMb,
+  sessionCookie as sharedSessionCookie,
+  signedInPlayer,
+  sleep,
+  untilHealthy,
+} from './bench-support.mjs';
 import { count, merge, newHistogram, quantile, RULE, ruleText, stepGate, verdict } from './simulate-rule.ts';
 import { capacitySvg, MIX } from './simulate-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SETTINGS = ['DATABASES', 'STEPS_POSTGRES', 'STEPS_PGLITE', 'WARM_SECONDS', 'SECONDS', 'RUNS', 'TWO_RUNS', 'THINK_SECONDS', 'CHAT_PER_SECOND', 'TIME_SCALE', 'WORKERS', 'RECEIVERS', 'WORLD', 'TWO', 'WORLD_PLAYERS', 'WORLD_CONSOLE', 'WORLD_CHAT', 'WORLD_LISTINGS', 'QUICK', 'SERVER', 'PGLITE_TEMPLATE', 'OUT', 'SEED', 'KEEP'];
+const SETTINGS = [
+  'DATABASES',
+  'STEPS_POSTGRES',
+  'STEPS_PGLITE',
+  'WARM_SECONDS',
+  'SECONDS',
+  'RUNS',
+  'TWO_RUNS',
+  'THINK_SECONDS',
+  'CHAT_PER_SECOND',
+  'TIME_SCALE',
+  'WORKERS',
+  'RECEIVERS',
+  'WORLD',
+  'TWO',
+  'WORLD_PLAYERS',
+  'WORLD_CONSOLE',
+  'WORLD_CHAT',
+  'WORLD_LISTINGS',
+  'QUICK',
+  'SERVER',
+  'PGLITE_TEMPLATE',
+  'OUT',
+  'SEED',
+  'KEEP',
+];
 /** The settings: SIMULATE_* from the environment, and the flags (`--warm-seconds=10` for SIMULATE_WARM_SECONDS, `--quick`) over them. */
 const env = { ...process.env };
 for (const arg of process.argv.slice(2)) {
   const [, name, value] = /^--([a-z-]+)(?:=(.*))?$/.exec(arg) ?? [];
   const key = name?.toUpperCase().replaceAll('-', '_');
-  if (!key || !SETTINGS.includes(key)) throw new Error(`unknown flag ${arg}: the flags are ${SETTINGS.map((k) => `--${k.toLowerCase().replaceAll('_', '-')}`).join(' ')} (=value; --quick alone)`);
+  if (!key || !SETTINGS.includes(key))
+    throw new Error(`unknown flag ${arg}: the flags are ${SETTINGS.map((k) => `--${k.toLowerCase().replaceAll('_', '-')}`).join(' ')} (=value; --quick alone)`);
   env[`SIMULATE_${key}`] = value ?? '1';
 }
 const QUICK = env.SIMULATE_QUICK === '1';
 const num = (name, fallback) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]));
-const list = (name, fallback) => (env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+const list = (name, fallback) =>
+  (env[name] ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const DATABASES = list('SIMULATE_DATABASES', 'postgres,pglite');
 const STEPS = {
   postgres: list('SIMULATE_STEPS_POSTGRES', QUICK ? '100,200,300' : '1000,1500,2000,2500,3000,3500,4000,5000,6000,7500,10000').map(Number),
@@ -143,14 +184,28 @@ async function throwawayPostgres() {
   const dir = mkdtempSync(path.join(tmpdir(), 'rpg-simulate-pg-'));
   mkdirSync(path.join(dir, 'sock'));
   const asPostgres = process.getuid?.() === 0;
-  const run = (bin, args) => execFileSync(asPostgres ? 'runuser' : `${pgbin}/${bin}`, asPostgres ? ['-u', 'postgres', '--', `${pgbin}/${bin}`, ...args] : args, { stdio: 'ignore' });
+  const run = (bin, args) =>
+    execFileSync(asPostgres ? 'runuser' : `${pgbin}/${bin}`, asPostgres ? ['-u', 'postgres', '--', `${pgbin}/${bin}`, ...args] : args, { stdio: 'ignore' });
   if (asPostgres) {
-    const f = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'))?.split(':') ?? [];
+    const f =
+      readFileSync('/etc/passwd', 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith('postgres:'))
+        ?.split(':') ?? [];
     for (const p of [dir, path.join(dir, 'sock')]) chownSync(p, Number(f[2]), Number(f[3]));
   }
   run('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = await freePort();
-  run('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${path.join(dir, 'sock')} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    path.join(dir, 'data'),
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${path.join(dir, 'sock')} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+    'start',
+  ]);
   cleanups.push(() => {
     try {
       run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
@@ -160,7 +215,11 @@ async function throwawayPostgres() {
     rmSync(dir, { recursive: true, force: true });
   });
   const postmaster = Number(readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, socketUrl: (db) => `postgres://postgres@/${db}?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}`, postmaster };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: (db) => `postgres://postgres@/${db}?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}`,
+    postmaster,
+  };
 }
 
 /** The postmaster of DATABASE_URL's server when it runs on this machine (its pid from pg_stat_activity's backends' parent). */
@@ -234,12 +293,18 @@ async function templatePlayer(base) {
  * ({ userId, characterId, username, cookie }) when `sessions`.
  */
 async function copyPlayers(exec, templateUserId, tag, from, count, { sessions = true } = {}) {
-  const columns = async (table) => (await exec(`select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`, [table])).rows.map((r) => r.column_name);
+  const columns = async (table) =>
+    (
+      await exec(`select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`, [table])
+    ).rows.map((r) => r.column_name);
   const userId = `'${tag}u' || i`;
   const characterId = `md5('${tag}c' || i)::uuid`;
   async function copy(table, overrides, fromSql, where) {
     const cols = await columns(table);
-    await exec(`insert into ${table} (${cols.join(', ')}) select ${cols.map((c) => overrides[c] ?? `t.${c}`).join(', ')} from ${fromSql}, generate_series($2::int, $3::int) i where ${where}`, [templateUserId, from, from + count - 1]);
+    await exec(
+      `insert into ${table} (${cols.join(', ')}) select ${cols.map((c) => overrides[c] ?? `t.${c}`).join(', ')} from ${fromSql}, generate_series($2::int, $3::int) i where ${where}`,
+      [templateUserId, from, from + count - 1],
+    );
   }
   await copy('auth_user', { id: userId, name: userId, email: `${userId} || '@sim.example.com'` }, 'auth_user t', 't.id = $1');
   await copy('users', { id: userId, username: userId, email: `${userId} || '@sim.example.com'`, is_online: 'false' }, 'users t', 't.id = $1');
@@ -275,7 +340,8 @@ async function seedWorld(exec, templateUserId) {
   const t = performance.now();
   const tag = 'w';
   const { players, console: lines, chat, listings } = WORLD_SIZE;
-  for (let from = 1; from <= players; from += 25_000) await copyPlayers(exec, templateUserId, tag, from, Math.min(25_000, players - from + 1), { sessions: false });
+  for (let from = 1; from <= players; from += 25_000)
+    await copyPlayers(exec, templateUserId, tag, from, Math.min(25_000, players - from + 1), { sessions: false });
   const character = (expr) => `md5('${tag}c' || (${expr}))::uuid`;
   for (let from = 1; from <= lines; from += 250_000) {
     await exec(
@@ -345,7 +411,10 @@ function startPlayers() {
     return w;
   });
   const receivers = Array.from({ length: RECEIVERS }, () => {
-    const r = fork(fileURLToPath(new URL('./simulate-receiver.mjs', import.meta.url)), [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const r = fork(fileURLToPath(new URL('./simulate-receiver.mjs', import.meta.url)), [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     r.on('error', (e) => fail(r, new Error(`a receiver process failed: ${e.stack ?? e}`)));
     r.on('exit', (code, signal) => fail(r, new Error(`a receiver process exited with ${code ?? signal}`)));
     return r;
@@ -355,19 +424,20 @@ function startPlayers() {
   for (const w of actors) w.on('message', (m) => m.type === 'watch' && receivers[receiverOf.get(m.userId)]?.send(m));
   for (const r of receivers) r.on('message', (m) => m.type === 'arrival' && actors[actorOf.get(m.userId)]?.postMessage(m));
   const post = (target, message) => (target instanceof Worker ? target.postMessage(message) : target.send(message));
-  const ask = (target, message, answer) => new Promise((resolve, reject) => {
-    if (broken.has(target)) return reject(broken.get(target));
-    const on = (m) => {
-      if (m.type === answer) {
-        target.off('message', on);
-        waiting.delete(reject);
-        resolve(m);
-      }
-    };
-    waiting.add(reject);
-    target.on('message', on);
-    post(target, message);
-  });
+  const ask = (target, message, answer) =>
+    new Promise((resolve, reject) => {
+      if (broken.has(target)) return reject(broken.get(target));
+      const on = (m) => {
+        if (m.type === answer) {
+          target.off('message', on);
+          waiting.delete(reject);
+          resolve(m);
+        }
+      };
+      waiting.add(reject);
+      target.on('message', on);
+      post(target, message);
+    });
   const all = (targets, message, answer) => Promise.all(targets.map((t) => ask(t, message, answer)));
   return {
     receiverPids: () => receivers.map((r) => r.pid),
@@ -400,11 +470,17 @@ function startPlayers() {
       stopping = true;
       await Promise.all(actors.map((w) => w.terminate()));
       // A receiver leaves once its channel closes.
-      await Promise.all(receivers.map((r) => (r.exitCode !== null || r.signalCode !== null ? undefined : new Promise((resolve) => {
-        r.once('exit', resolve);
-        if (r.connected) r.disconnect();
-        setTimeout(() => r.kill('SIGKILL'), 10_000).unref();
-      }))));
+      await Promise.all(
+        receivers.map((r) =>
+          r.exitCode !== null || r.signalCode !== null
+            ? undefined
+            : new Promise((resolve) => {
+                r.once('exit', resolve);
+                if (r.connected) r.disconnect();
+                setTimeout(() => r.kill('SIGKILL'), 10_000).unref();
+              }),
+        ),
+      );
     },
   };
 }
@@ -459,7 +535,9 @@ async function serverLoop(base) {
       majorGcMs: value(/^nodejs_gc_duration_seconds_sum\{kind="major"\} (\S+)/m, 0),
       dbHeldMs: value(/^db_query_duration_seconds_sum (\S+)/m, NaN),
       flushes: Number(/^realtime_push_delivery_lag_seconds_count (\S+)/m.exec(text)?.[1] ?? 0),
-      flushesWithin: FLUSH_BOUNDS.map((le) => Number(new RegExp(`^realtime_push_delivery_lag_seconds_bucket\\{le="${le}"\\} (\\S+)`, 'm').exec(text)?.[1] ?? 0)),
+      flushesWithin: FLUSH_BOUNDS.map((le) =>
+        Number(new RegExp(`^realtime_push_delivery_lag_seconds_bucket\\{le="${le}"\\} (\\S+)`, 'm').exec(text)?.[1] ?? 0),
+      ),
     };
   } catch {
     return { lagMaxMs: NaN, majorGcMs: NaN, dbHeldMs: NaN, flushes: 0, flushesWithin: FLUSH_BOUNDS.map(() => 0) };
@@ -503,17 +581,38 @@ async function measure({ label, players, group, servers, dbMeter, dbRss }) {
   }
   for (const s of pushes.values()) failed += s.failed;
   const sorted = (map) => [...map].sort(([a], [b]) => a.localeCompare(b));
-  const gate = stepGate({ actions: sorted(actions).map(([name, s]) => ({ name, hist: s.hist, write: s.write })), pushes: sorted(pushes).map(([name, s]) => ({ name, hist: s.hist })), failed });
+  const gate = stepGate({
+    actions: sorted(actions).map(([name, s]) => ({ name, hist: s.hist, write: s.write })),
+    pushes: sorted(pushes).map(([name, s]) => ({ name, hist: s.hist })),
+    failed,
+  });
   const rows = [];
-  const row = (kind, name, s, n, perSecond, g) => rows.push({ kind, name, n, 'per s': fmt(perSecond, 2), 'p50 ms': fmt(quantile(s.hist, 0.5)), 'p95 ms': fmt(quantile(s.hist, 0.95)), 'p99 ms': fmt(quantile(s.hist, 0.99)), gate: gateCell(g), refused: s.refused ?? 0, failed: s.failed ?? 0 });
-  for (const [name, s] of sorted(actions)) row(s.write ? 'write' : 'read', name, s, s.ok + s.refused + s.failed, (s.ok + s.refused + s.failed) / seconds, gate.actions.get(name));
+  const row = (kind, name, s, n, perSecond, g) =>
+    rows.push({
+      kind,
+      name,
+      n,
+      'per s': fmt(perSecond, 2),
+      'p50 ms': fmt(quantile(s.hist, 0.5)),
+      'p95 ms': fmt(quantile(s.hist, 0.95)),
+      'p99 ms': fmt(quantile(s.hist, 0.99)),
+      gate: gateCell(g),
+      refused: s.refused ?? 0,
+      failed: s.failed ?? 0,
+    });
+  for (const [name, s] of sorted(actions))
+    row(s.write ? 'write' : 'read', name, s, s.ok + s.refused + s.failed, (s.ok + s.refused + s.failed) / seconds, gate.actions.get(name));
   for (const [name, s] of sorted(pushes)) row('push', name, s, s.ok + s.failed, s.ok / seconds, gate.pushKinds.get(name));
   const pooled = (name, groups, g) => {
     const hist = groups.reduce((h, s) => merge(h, s.hist), newHistogram());
     row('all', name, { hist }, count(hist), count(hist) / seconds, g);
   };
   pooled('all answers', [...actions.values()], gate.answers);
-  pooled('all writes', [...actions.values()].filter((s) => s.write), gate.writes);
+  pooled(
+    'all writes',
+    [...actions.values()].filter((s) => s.write),
+    gate.writes,
+  );
   pooled('every push', [...pushes.values()], gate.pushes);
   const serverTotal = serverCores.reduce((a, b) => a + b, 0);
   const dbTotal = Number.isFinite(dbCores) ? dbCores : 0;
@@ -651,10 +750,18 @@ const missedCell = (misses) => `missed: ${misses[0] ?? '?'}${misses.length > 1 ?
 /** The verdict of the runs: the rule, each run's table, the steps held by two of three, and the capacity line. */
 function printVerdict(title, steps, runs) {
   const rule = ruleText({ warmSeconds: WARM_SECONDS, measureSeconds: SECONDS, runs: runs.length });
-  const result = verdict(steps, runs.map((r) => r.steps));
+  const result = verdict(
+    steps,
+    runs.map((r) => r.steps),
+  );
   const table = result.rows.map((row) => ({
     players: row.players,
-    ...Object.fromEntries(row.runs.map((held, i) => [`run ${i + 1}`, held === null ? '-' : held ? 'held' : missedCell(runs[i].steps.find((s) => s.players === row.players)?.misses ?? [])])),
+    ...Object.fromEntries(
+      row.runs.map((held, i) => [
+        `run ${i + 1}`,
+        held === null ? '-' : held ? 'held' : missedCell(runs[i].steps.find((s) => s.players === row.players)?.misses ?? []),
+      ]),
+    ),
     [`held (${result.need} of ${runs.length})`]: row.counted ? 'yes' : 'NO',
   }));
   const counted = `held in at least ${result.need} of ${runs.length} runs, and every step below it`;
@@ -680,15 +787,40 @@ function writePlot(name, title, runs, printed) {
   const players = [...new Set(runs.flatMap((r) => r.steps.map((s) => s.players)))].sort((a, b) => a - b);
   const medians = players.map((n) => {
     const at = runs.map((r) => r.steps.find((s) => s.players === n)).filter(Boolean);
-    return { players: n, answersP99: median(at.map((s) => s.answersP99)), pushesP99: median(at.map((s) => s.pushesP99)), actionsPerSecond: median(at.map((s) => s.actionsPerSecond)) };
+    return {
+      players: n,
+      answersP99: median(at.map((s) => s.answersP99)),
+      pushesP99: median(at.map((s) => s.pushesP99)),
+      actionsPerSecond: median(at.map((s) => s.actionsPerSecond)),
+    };
   });
   writeFileSync(svg, capacitySvg(title, medians, { actionLimit: LIMITS.action, pushLimit: LIMITS.push, capacity: printed.capacity }));
   const mdTable = (rows) => {
     const head = Object.keys(rows[0] ?? { players: 0 });
-    return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${head.map((h) => String(r[h]).replaceAll('|', '/')).join(' | ')} |`)];
+    return [
+      `| ${head.join(' | ')} |`,
+      `|${head.map(() => '---').join('|')}|`,
+      ...rows.map((r) => `| ${head.map((h) => String(r[h]).replaceAll('|', '/')).join(' | ')} |`),
+    ];
   };
   const how = `Made by \`npm run simulate\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s, ${WARM_SECONDS} + ${SECONDS} s a step, ${runs.length} fresh runs${QUICK ? ' (SIMULATE_QUICK=1)' : ''}.`;
-  const md = [`# ${title}`, '', how, '', '```', ...printed.rule, '```', '', printed.line, '', ...mdTable(printed.table), '', ...runs.flatMap((run, i) => [`Run ${i + 1} of ${runs.length}:`, '', ...mdTable(run.steps.map(capacityRow)), '']), `![plot](simulate-${name}.svg)`, ''].join('\n');
+  const md = [
+    `# ${title}`,
+    '',
+    how,
+    '',
+    '```',
+    ...printed.rule,
+    '```',
+    '',
+    printed.line,
+    '',
+    ...mdTable(printed.table),
+    '',
+    ...runs.flatMap((run, i) => [`Run ${i + 1} of ${runs.length}:`, '', ...mdTable(run.steps.map(capacityRow)), '']),
+    `![plot](simulate-${name}.svg)`,
+    '',
+  ].join('\n');
   writeFileSync(path.join(OUT, `simulate-${name}.md`), md);
   console.log(`   plot: ${path.relative(root, svg)}, table: ${path.relative(root, path.join(OUT, `simulate-${name}.md`))}`);
 }
@@ -719,12 +851,24 @@ function compareWorld(fresh, world) {
     const f = fresh.actions.get(name);
     if (!f || count(f.hist) < 20 || count(s.hist) < 20) continue;
     const ratio = quantile(s.hist, 0.5) / quantile(f.hist, 0.5);
-    rows.push({ action: name, 'fresh p50 ms': fmt(quantile(f.hist, 0.5)), 'world p50 ms': fmt(quantile(s.hist, 0.5)), 'fresh p99 ms': fmt(quantile(f.hist, 0.99)), 'world p99 ms': fmt(quantile(s.hist, 0.99)), 'world / fresh p50': fmt(ratio, 2) });
+    rows.push({
+      action: name,
+      'fresh p50 ms': fmt(quantile(f.hist, 0.5)),
+      'world p50 ms': fmt(quantile(s.hist, 0.5)),
+      'fresh p99 ms': fmt(quantile(f.hist, 0.99)),
+      'world p99 ms': fmt(quantile(s.hist, 0.99)),
+      'world / fresh p50': fmt(ratio, 2),
+    });
     if (ratio > worst.ratio) worst = { ratio, name };
   }
   rows.sort((a, b) => b['world / fresh p50'] - a['world / fresh p50']);
   const cpuRatio = world.cpuPerAction / fresh.cpuPerAction;
-  rows.unshift({ action: 'CPU per request (server + database)', 'fresh p50 ms': fmt(fresh.cpuPerAction, 2), 'world p50 ms': fmt(world.cpuPerAction, 2), 'world / fresh p50': fmt(cpuRatio, 2) });
+  rows.unshift({
+    action: 'CPU per request (server + database)',
+    'fresh p50 ms': fmt(fresh.cpuPerAction, 2),
+    'world p50 ms': fmt(world.cpuPerAction, 2),
+    'world / fresh p50': fmt(cpuRatio, 2),
+  });
   return { rows, cpuRatio, worst };
 }
 
@@ -782,7 +926,9 @@ async function runDatabase(kind, pgServer) {
     return { servers: [server], players, dbMeter: () => NaN, dbRss: () => NaN, dataDir, dbEnv: { DATA_DIR: dataDir } };
   }
 
-  console.log(`\n==== ${label}: steps of ${steps.join(', ')} players, ${RUNS} fresh runs; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s, RPG_TIME_SCALE ${TIME_SCALE}, ${WORKERS} answer threads, ${RECEIVERS} receiver processes`);
+  console.log(
+    `\n==== ${label}: steps of ${steps.join(', ')} players, ${RUNS} fresh runs; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s, RPG_TIME_SCALE ${TIME_SCALE}, ${WORKERS} answer threads, ${RECEIVERS} receiver processes`,
+  );
   for (const l of RULE_LINES) console.log(`   ${l}`);
   // PGlite's folder goes once its run is audited (the next run's is new); PostgreSQL's databases at the end (or SIMULATE_KEEP).
   const discard = (db) => () => kind === 'pglite' && rmSync(db.dataDir, { recursive: true, force: true });
@@ -825,7 +971,9 @@ async function runDatabase(kind, pgServer) {
   if (WORLD) {
     // The same load on a database that holds a world: at the largest step that passed on the fresh one (or the first step).
     const players = printed.capacity || steps[0];
-    console.log(`\n== ${label}: the world (${WORLD_SIZE.players} players, ${WORLD_SIZE.console} console lines, ${WORLD_SIZE.chat} chat lines, ${WORLD_SIZE.listings} listings), ${players} playing`);
+    console.log(
+      `\n== ${label}: the world (${WORLD_SIZE.players} players, ${WORLD_SIZE.console} console lines, ${WORLD_SIZE.chat} chat lines, ${WORLD_SIZE.listings} listings), ${players} playing`,
+    );
     // Against a new fresh database under the same load: all of them coming online at once, then the
     // step. The ramp's step at that count had only its last increment new, and new players cost more
     // a request (first screens, a store's stock, first achievements): the world looked 1.3-1.4x.
@@ -841,7 +989,9 @@ async function runDatabase(kind, pgServer) {
     console.log(`\n== ${label}: the world against a fresh database, ${players} players (limit: ${WORLD_LIMIT}x per request)`);
     console.table(compared.rows);
     const within = compared.cpuRatio <= WORLD_LIMIT ? 'within' : 'OVER';
-    const slowest = compared.worst.name ? `; slowest action by p50: ${compared.worst.name} at ${fmt(compared.worst.ratio, 2)}x` : '; no action was seen 20 times in both runs';
+    const slowest = compared.worst.name
+      ? `; slowest action by p50: ${compared.worst.name} at ${fmt(compared.worst.ratio, 2)}x`
+      : '; no action was seen 20 times in both runs';
     console.log(`   CPU per request: world / fresh = ${fmt(compared.cpuRatio, 2)} (${within} the ${Math.round((WORLD_LIMIT - 1) * 100)}% allowance)${slowest}`);
     summary.world = { players, step: worldStep, ...compared };
   }
@@ -851,7 +1001,10 @@ async function runDatabase(kind, pgServer) {
 // Interrupted (Ctrl-C): the servers, the throwaway PostgreSQL and the work folder go too.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve().then(cleanup).catch(() => undefined);
+    for (const cleanup of cleanups.reverse())
+      await Promise.resolve()
+        .then(cleanup)
+        .catch(() => undefined);
     rmSync(work, { recursive: true, force: true });
     process.exit(130);
   });
@@ -863,7 +1016,9 @@ try {
     console.log('== compiling the server');
     await buildServer();
   }
-  console.log(`== the mix (share of requests, a player acts every ${THINK_SECONDS} s on average): ${MIX.map(([n, w]) => `${n} ${w}`).join(', ')}; chat ${CHAT_PER_SECOND} lines/s in all`);
+  console.log(
+    `== the mix (share of requests, a player acts every ${THINK_SECONDS} s on average): ${MIX.map(([n, w]) => `${n} ${w}`).join(', ')}; chat ${CHAT_PER_SECOND} lines/s in all`,
+  );
   const summaries = [];
   for (const kind of DATABASES) {
     if (kind === 'postgres') {

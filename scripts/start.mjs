@@ -25,7 +25,9 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/game/src', 'packages/contract/src'].map((p) => path.join(root, p));
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/game/src', 'packages/contract/src'].map((p) =>
+  path.join(root, p),
+);
 const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
 if (!process.env.WEB_DIST && (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt)) {
   console.log('Building the web app...');

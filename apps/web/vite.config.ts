@@ -138,7 +138,12 @@ const fromRoot = (file: string) => normalizePath(path.join(webRoot, file));
 const GAME_CORE = [...GAME_FRAME_MODULES, PORTAL_PAGE].map(fromRoot);
 /** The first-visit welcome's check: loaded on demand for a signed-in player only, and allowed to load the chunk. */
 const NEW_PLAYER_CHECK = fromRoot('src/app/guard/new-player.ts');
-const PUBLIC_PAGES = ['src/app/pages/LandingRoute.tsx', 'src/features/landing/components/WelcomeSplash.tsx', 'src/features/auth/components/AuthPage.tsx', 'src/app/pages/NotFoundPage.tsx'].map(fromRoot);
+const PUBLIC_PAGES = [
+  'src/app/pages/LandingRoute.tsx',
+  'src/features/landing/components/WelcomeSplash.tsx',
+  'src/features/auth/components/AuthPage.tsx',
+  'src/app/pages/NotFoundPage.tsx',
+].map(fromRoot);
 const GAME_PAGES_DIR = fromRoot('src/app/pages/');
 const FIRST_PASS = 'RPG_CHUNK_FIRST_PASS';
 
@@ -176,12 +181,24 @@ async function gameCoreModules(): Promise<Set<string>> {
   const { build } = await import('vite');
   process.env[FIRST_PASS] = '1';
   try {
-    const result = await build({ root: webRoot, configFile: fileURLToPath(import.meta.url), logLevel: 'silent', build: { write: false, sourcemap: false, minify: false } });
+    const result = await build({
+      root: webRoot,
+      configFile: fileURLToPath(import.meta.url),
+      logLevel: 'silent',
+      build: { write: false, sourcemap: false, minify: false },
+    });
     const outputs = Array.isArray(result) ? result : [result];
     const chunks = outputs.flatMap((o) => ('output' in o ? o.output : [])).filter((c) => c.type === 'chunk') as PassChunk[];
     const facade = (ids: string[]) => chunks.filter((c) => c.facadeModuleId !== null && ids.includes(c.facadeModuleId));
-    const isGameRoute = (c: PassChunk) => c.facadeModuleId !== null && !PUBLIC_PAGES.includes(c.facadeModuleId) && (c.facadeModuleId.startsWith(GAME_PAGES_DIR) || GAME_CORE.includes(c.facadeModuleId));
-    const publicSide = modulesLoadedBy(chunks, [...chunks.filter((c) => c.isEntry), ...facade(PUBLIC_PAGES)], (c) => !isGameRoute(c) && c.facadeModuleId !== NEW_PLAYER_CHECK);
+    const isGameRoute = (c: PassChunk) =>
+      c.facadeModuleId !== null &&
+      !PUBLIC_PAGES.includes(c.facadeModuleId) &&
+      (c.facadeModuleId.startsWith(GAME_PAGES_DIR) || GAME_CORE.includes(c.facadeModuleId));
+    const publicSide = modulesLoadedBy(
+      chunks,
+      [...chunks.filter((c) => c.isEntry), ...facade(PUBLIC_PAGES)],
+      (c) => !isGameRoute(c) && c.facadeModuleId !== NEW_PLAYER_CHECK,
+    );
     const core = modulesLoadedBy(chunks, facade(GAME_CORE), () => false);
     for (const id of publicSide) core.delete(id);
     if (GAME_CORE.some((id) => !core.has(id))) throw new Error('vite.config: a game-core module is loaded by a public page');
@@ -205,7 +222,9 @@ export default defineConfig(async ({ command }) => {
         // react-router's package exports name only its development build (the same code with
         // ENABLE_DEV_WARNINGS on: warnings built and checked on every render); a build takes the
         // production one beside it.
-        ...(command === 'build' ? { 'react-router': fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) } : {}),
+        ...(command === 'build'
+          ? { 'react-router': fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }
+          : {}),
       },
     },
     server: {
@@ -220,7 +239,13 @@ export default defineConfig(async ({ command }) => {
       sourcemap: true,
       chunkSizeWarningLimit: 700,
       // Only the modules in 'game-core' are moved; what they import from elsewhere stays where it is.
-      ...(core ? { rolldownOptions: { output: { codeSplitting: { groups: [{ name: (id: string) => (core.has(id) ? 'game-core' : null), includeDependenciesRecursively: false }] } } } } : {}),
+      ...(core
+        ? {
+            rolldownOptions: {
+              output: { codeSplitting: { groups: [{ name: (id: string) => (core.has(id) ? 'game-core' : null), includeDependenciesRecursively: false }] } },
+            },
+          }
+        : {}),
     },
   };
 });

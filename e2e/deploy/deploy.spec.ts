@@ -55,11 +55,14 @@ function smtpCatcher(): Promise<{ codeFor(email: string): Promise<string>; close
         async codeFor(email) {
           let code = '';
           await expect
-            .poll(() => {
-              const mail = mails.find((m) => m.to.includes(email));
-              code = /sign-in page: (\d{6})/.exec(mail?.raw ?? '')?.[1] ?? '';
-              return code;
-            }, { timeout: 30_000 })
+            .poll(
+              () => {
+                const mail = mails.find((m) => m.to.includes(email));
+                code = /sign-in page: (\d{6})/.exec(mail?.raw ?? '')?.[1] ?? '';
+                return code;
+              },
+              { timeout: 30_000 },
+            )
             .not.toBe('');
           return code;
         },
@@ -71,7 +74,8 @@ function smtpCatcher(): Promise<{ codeFor(email: string): Promise<string>; close
 
 /** The process's own metric, read from inside its container with the token (behind a proxy /metrics needs it). */
 async function openSockets(container: string): Promise<number> {
-  const read = "fetch('http://127.0.0.1:3000/metrics', { headers: { authorization: 'Bearer ' + process.env.METRICS_TOKEN } }).then((r) => r.text()).then((t) => console.log(t))";
+  const read =
+    "fetch('http://127.0.0.1:3000/metrics', { headers: { authorization: 'Bearer ' + process.env.METRICS_TOKEN } }).then((r) => r.text()).then((t) => console.log(t))";
   const text = await sh([docker, 'exec', container, 'node', '-e', read]);
   return Number(/^realtime_open_sockets (\d+)/m.exec(text)?.[1] ?? NaN);
 }
@@ -105,7 +109,10 @@ interface Answer {
   answeredAt: number;
 }
 
-test('through Caddy: sign up, a character, an adventure, the chat; a stopped game container loses no request and its players reconnect; the volumes keep the data', async ({ page, browser }) => {
+test('through Caddy: sign up, a character, an adventure, the chat; a stopped game container loses no request and its players reconnect; the volumes keep the data', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   expect(compose.length, 'DEPLOY_COMPOSE (run by scripts/test-deploy.sh)').toBeGreaterThan(0);
   const mail = await smtpCatcher();
@@ -136,7 +143,10 @@ test('through Caddy: sign up, a character, an adventure, the chat; a stopped gam
     await expect(page.getByRole('heading', { name: 'Playing as Aldric' })).toBeVisible(LOADED);
     const consolePanel = page.getByRole('region', { name: 'Adventure Chat' });
     await consolePanel.getByRole('group', { name: 'Adventure launcher' }).getByRole('button', { name: 'Forest' }).click();
-    await page.getByRole('menu', { name: 'Forest' }).getByRole('menuitem', { name: /^Level 1,/ }).click();
+    await page
+      .getByRole('menu', { name: 'Forest' })
+      .getByRole('menuitem', { name: /^Level 1,/ })
+      .click();
     await expect(consolePanel.getByRole('region', { name: 'Current adventure' })).toContainText('Aldric is on an adventure');
     await expect(page.getByText(/^Adventure (Completed|Failed)!$/)).toBeVisible({ timeout: 30_000 });
 
@@ -210,7 +220,10 @@ test('through Caddy: sign up, a character, an adventure, the chat; a stopped gam
     const texts = new Set(stored.messages.map((m) => m.text));
     const answered = answers.filter((a) => a.what.startsWith('POST /api/chat ') && a.status === 200).map((a) => a.what.slice('POST /api/chat '.length));
     expect(answered.length).toBeGreaterThanOrEqual(4);
-    expect(answered.filter((t) => !texts.has(t)), 'answered chat lines missing from the chat').toEqual([]);
+    expect(
+      answered.filter((t) => !texts.has(t)),
+      'answered chat lines missing from the chat',
+    ).toEqual([]);
 
     // Its players reconnect to the other process: both live again, every socket on the one left.
     for (const p of [page, other]) await expect(p.getByRole('img', { name: 'Live updates: connected' })).toBeVisible(LOADED);
@@ -222,9 +235,7 @@ test('through Caddy: sign up, a character, an adventure, the chat; a stopped gam
     mark(`${stopped} stopped; both players live on ${staying}`);
     // The stopped one starts again, and Caddy sends it requests again.
     await sh([docker, 'start', containers[stopped]]);
-    await expect
-      .poll(async () => (await page.request.get('/api/ready')).headers()['x-process'], { timeout: 60_000, intervals: [250] })
-      .toBe(stopped);
+    await expect.poll(async () => (await page.request.get('/api/ready')).headers()['x-process'], { timeout: 60_000, intervals: [250] }).toBe(stopped);
 
     mark(`${stopped} started, back behind Caddy`);
     // New containers, the same volumes: the account, its character, the chat and the avatar remain.

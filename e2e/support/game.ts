@@ -62,4 +62,3 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
   await expect(page.getByText('Welcome back!')).toBeVisible();
 }
-

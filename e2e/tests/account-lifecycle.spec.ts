@@ -131,7 +131,10 @@ test.describe('accounts (issue 43)', () => {
 
   test('delete account: the warning, the password again, a confirmation; then the account is gone', async ({ page, browser }) => {
     const email = await signedIn(page);
-    const created = await page.request.post('/api/characters', { data: { name: `Leaver${Date.now() % 100000}`, race: 'elf', class: 'mage', gender: 'female' }, headers: { origin: BASE_URL } });
+    const created = await page.request.post('/api/characters', {
+      data: { name: `Leaver${Date.now() % 100000}`, race: 'elf', class: 'mage', gender: 'female' },
+      headers: { origin: BASE_URL },
+    });
     expect(created.ok()).toBe(true);
     const device = await browser.newContext();
     const other = await device.newPage();

@@ -115,7 +115,11 @@ test.describe("first-visit 'Welcome to the game!' (spec 01 §4 route guard)", ()
 });
 
 test.describe('sign-out (spec 01 §4, DECISIONS §4)', () => {
-  test("'Sign out everywhere' ends this tab, the other tab and the other device; 'Sign out on this device' only this one", async ({ page, context, browser }) => {
+  test("'Sign out everywhere' ends this tab, the other tab and the other device; 'Sign out on this device' only this one", async ({
+    page,
+    context,
+    browser,
+  }) => {
     const email = await signedIn(page);
     const otherTab = await context.newPage();
     await otherTab.goto('/game');

@@ -4,7 +4,6 @@ import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 import { say } from './console-helpers.ts';
 
-
 const log = (page: Page) => page.getByRole('region', { name: 'Adventure Chat' }).getByRole('log', { name: 'All messages' });
 const entry = (page: Page, title: string) => page.getByRole('region', { name: 'Achievement list' }).getByRole('listitem', { name: title, exact: true });
 

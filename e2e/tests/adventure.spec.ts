@@ -4,7 +4,6 @@ import { signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 import { say } from './console-helpers.ts';
 
-
 const consolePanel = (page: Page) => page.getByRole('region', { name: 'Adventure Chat' });
 const log = (page: Page, filter = 'All') => consolePanel(page).getByRole('log', { name: `${filter} messages` });
 
@@ -40,7 +39,9 @@ test.describe('adventure chat console (spec 02 §2, §4, §5, §8, §9)', () => 
     // A locked level can be chosen; the server refuses it with the spec's level-gate text.
     await levels.getByRole('menuitem', { name: /^Level 2,/ }).click();
     await expect(page.getByText('Level Too Low', { exact: true })).toBeVisible();
-    await expect(page.getByText(/^You must be at least player level 10 to start Forest adventure level 2\. Reach higher level by adventuring more!$/i)).toBeVisible();
+    await expect(
+      page.getByText(/^You must be at least player level 10 to start Forest adventure level 2\. Reach higher level by adventuring more!$/i),
+    ).toBeVisible();
     await expect(consolePanel(page).getByRole('region', { name: 'Current adventure' })).toHaveCount(0);
 
     await launcher.getByRole('button', { name: 'Forest' }).click();
@@ -87,7 +88,10 @@ test.describe('adventure chat console (spec 02 §2, §4, §5, §8, §9)', () => 
     await expect(xp).toHaveAttribute('aria-valuenow', '0');
 
     await consolePanel(page).getByRole('group', { name: 'Adventure launcher' }).getByRole('button', { name: 'Forest' }).click();
-    await page.getByRole('menu', { name: 'Forest' }).getByRole('menuitem', { name: /^Level 1,/ }).click();
+    await page
+      .getByRole('menu', { name: 'Forest' })
+      .getByRole('menuitem', { name: /^Level 1,/ })
+      .click();
     await expect(consolePanel(page).getByRole('region', { name: 'Current adventure' })).toContainText('Kestrel is on an adventure');
     await expect(log(page).locator('li[data-kind="adventure-start"]')).toContainText('Kestrel sets out for the Forest (level 1).');
 

@@ -56,9 +56,7 @@ test.describe('accounts (spec 01 §2 /auth, §4, §8)', () => {
     await signUpThroughForm(page, email);
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await expect(page.getByText('Verification email resent')).toBeVisible();
-    await expect
-      .poll(async () => ((await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length)
-      .toBe(2);
+    await expect.poll(async () => ((await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length).toBe(2);
   });
 
   test('a login with an unverified address moves to check-email mode', async ({ page }) => {
@@ -126,7 +124,10 @@ test.describe('public pages', () => {
     await page.goto('/no/such/place');
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
-    await page.getByRole('button', { name: 'Return to Home' }).or(page.getByRole('link', { name: 'Return to Home' })).click();
+    await page
+      .getByRole('button', { name: 'Return to Home' })
+      .or(page.getByRole('link', { name: 'Return to Home' }))
+      .click();
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -134,7 +135,10 @@ test.describe('public pages', () => {
     await page.goto('/');
     await expect(page.getByText('Begin Your Journey')).toBeVisible();
     await expect(page.getByText('Game Features')).toBeVisible();
-    await page.getByRole('link', { name: 'Join the Adventure' }).or(page.getByRole('button', { name: 'Join the Adventure' })).click();
+    await page
+      .getByRole('link', { name: 'Join the Adventure' })
+      .or(page.getByRole('button', { name: 'Join the Adventure' }))
+      .click();
     await expect(page).toHaveURL(/\/auth/);
 
     // A returning player (one with a character): a new one is welcomed and sent on to /game.
@@ -144,7 +148,10 @@ test.describe('public pages', () => {
     await page.goto('/');
     await expect(page.getByText(`Welcome back, ${email}!`)).toBeVisible();
     await expect(page.getByText('Ready to continue your adventure?')).toBeVisible();
-    await page.getByRole('link', { name: 'Enter Game World' }).or(page.getByRole('button', { name: 'Enter Game World' })).click();
+    await page
+      .getByRole('link', { name: 'Enter Game World' })
+      .or(page.getByRole('button', { name: 'Enter Game World' }))
+      .click();
     await expect(page.getByRole('heading', { name: 'Game Portal' })).toBeVisible();
   });
 
@@ -155,4 +162,3 @@ test.describe('public pages', () => {
     await expect(page.getByText('Begin Your Journey')).toBeVisible();
   });
 });
-

@@ -45,10 +45,7 @@ export async function fillBasicInformation(page: Page, character: FormCharacter)
 
 /** A valid 1 x 1 PNG in a temporary file. */
 export function tinyPngFile(): string {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'rpg-e2e-')), 'avatar.png');
   writeFileSync(file, png);
   return file;

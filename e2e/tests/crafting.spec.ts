@@ -39,7 +39,8 @@ test.describe('crafting drawer (spec 02 sections 2, 4, 5, 9)', () => {
     // Real forest adventures until one is won (a level-1 ranger wins most): whatever its outcome lists
     // as found is then in the backpack. Which material drops is random, so the recipe's ingredients
     // come from the development grant below rather than from farming drops.
-    const counts = (inventory: Awaited<ReturnType<typeof inventoryOf>>, names: string[]) => Object.fromEntries(names.map((name) => [name, countOf(inventory, name)]));
+    const counts = (inventory: Awaited<ReturnType<typeof inventoryOf>>, names: string[]) =>
+      Object.fromEntries(names.map((name) => [name, countOf(inventory, name)]));
     let before = await inventoryOf(page, hero.id);
     let outcome = await forestAdventure(page, hero.id);
     for (let tries = 1; !outcome.won && tries < 10; tries++) {

@@ -14,7 +14,9 @@ async function expectFunds(page: Page, copper: number): Promise<void> {
 }
 
 test.describe('gifts between friends (DECISIONS §4)', () => {
-  test("a friend's profile: 'Send Gift' gives copper; the receiver hears of it live and their funds change; a refusal shows the server's message", async ({ browser }) => {
+  test("a friend's profile: 'Send Gift' gives copper; the receiver hears of it live and their funds change; a refusal shows the server's message", async ({
+    browser,
+  }) => {
     const giver = await playerWithCharacter(browser, 'giftgiver');
     const taker = await playerWithCharacter(browser, 'gifttaker');
     const start = await earnCopper(giver.page, giver.characterId, 3);

@@ -20,7 +20,10 @@ test.describe('History on the character sheet (issue 29, the ledger)', () => {
     await earnCopper(buyer.page, buyer.characterId, 60);
     const weapon = pickWeapon(await readStore(buyer.page, buyer.characterId));
     await buyer.page.goto('/store');
-    await buyer.page.getByRole('button', { name: `Buy ${weapon.item.name}` }).first().click();
+    await buyer.page
+      .getByRole('button', { name: `Buy ${weapon.item.name}` })
+      .first()
+      .click();
     await expect(buyer.page.getByText('Purchase Successful')).toBeVisible();
 
     // The second player (a second browser context) befriends the buyer and gives 2c.
@@ -46,7 +49,10 @@ test.describe('History on the character sheet (issue 29, the ledger)', () => {
 
     // The giver's own History names the receiver.
     await giver.page.goto('/profile');
-    const given = giver.page.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: `Gift to ${buyer.username}` });
+    const given = giver.page
+      .getByRole('region', { name: 'History' })
+      .getByRole('listitem')
+      .filter({ hasText: `Gift to ${buyer.username}` });
     await expect(given).toContainText('-2c');
   });
 });

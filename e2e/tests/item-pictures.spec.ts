@@ -4,7 +4,14 @@ import { createCharacterViaApi } from './character-helpers.ts';
 import { earnCopper, pickWeapon, readStore } from './store-helpers.ts';
 
 const SLOT_LABELS: Record<string, string> = {
-  head: 'Head', chest: 'Chest', legs: 'Legs', feet: 'Feet', gloves: 'Gloves', mainHand: 'Main Hand', offHand: 'Off Hand', cloak: 'Cloak',
+  head: 'Head',
+  chest: 'Chest',
+  legs: 'Legs',
+  feet: 'Feet',
+  gloves: 'Gloves',
+  mainHand: 'Main Hand',
+  offHand: 'Off Hand',
+  cloak: 'Cloak',
 };
 const STAT_LABELS: Record<string, string> = { attack: 'Attack', defense: 'Defense', speed: 'Speed', health: 'Health' };
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
@@ -35,7 +42,10 @@ test.describe('items you can see (issue 44 point 8)', () => {
     await page.getByRole('tab', { name: 'Backpacks' }).click();
     await expect(page.locator('svg[data-item-picture="backpack"]').first()).toBeVisible();
     await page.getByRole('tab', { name: 'Weapons & Armor' }).click();
-    await page.getByRole('button', { name: `Buy ${weapon.item.name}` }).first().click();
+    await page
+      .getByRole('button', { name: `Buy ${weapon.item.name}` })
+      .first()
+      .click();
     await expect(page.getByRole('button', { name: `Sold ${weapon.item.name}` }).first()).toBeVisible();
 
     await page.goto('/profile');
@@ -55,7 +65,10 @@ test.describe('items you can see (issue 44 point 8)', () => {
     await page.goto('/store');
     for (const offer of store.sections.gear) {
       const offerCard = page.getByRole('article', { name: offer.item.name }).first();
-      const label = offer.item.slot === slot ? new RegExp(`^Against ${weapon.item.name} \\(equipped\\): `) : new RegExp(`^${SLOT_LABELS[offer.item.slot ?? '']} slot empty: `);
+      const label =
+        offer.item.slot === slot
+          ? new RegExp(`^Against ${weapon.item.name} \\(equipped\\): `)
+          : new RegExp(`^${SLOT_LABELS[offer.item.slot ?? '']} slot empty: `);
       await expect(offerCard.getByLabel(label)).toBeVisible();
     }
     const sold = page.getByRole('article', { name: weapon.item.name }).first();

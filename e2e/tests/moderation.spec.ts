@@ -49,7 +49,9 @@ test.describe('moderation (issue 28)', () => {
     await ann.page.goto('/play');
     await bo.page.goto('/play');
     await say(ann.page, `Buy gold at my shop ${tag}`);
-    const line = chatLog(bo.page).getByTestId('chat-line').filter({ hasText: `my shop ${tag}` });
+    const line = chatLog(bo.page)
+      .getByTestId('chat-line')
+      .filter({ hasText: `my shop ${tag}` });
     await expect(line).toBeVisible();
     await line.getByRole('button', { name: `Report message from ${ann.username}` }).click();
     await expect(bo.page.getByText('Message Reported')).toBeVisible();
@@ -68,7 +70,9 @@ test.describe('moderation (issue 28)', () => {
     await expect(item).toHaveCount(0);
 
     // The muted player is told, and their next line is refused naming the mute's end.
-    await expect(ann.page.getByText(/^You are muted in the global chat until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Reason: Spamming the chat$/).first()).toBeVisible();
+    await expect(
+      ann.page.getByText(/^You are muted in the global chat until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Reason: Spamming the chat$/).first(),
+    ).toBeVisible();
     await say(ann.page, `Still selling ${tag}`);
     await expect(ann.page.getByText(/You are muted in the global chat until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Reason: Spamming the chat/).last()).toBeVisible();
     await expect(chatLog(bo.page).getByText(`Still selling ${tag}`)).toHaveCount(0);
@@ -111,7 +115,10 @@ test.describe('moderation: the queue pages, a flood dismissed at once (issue 46)
       const post = await author.page.request.post('/api/posts', { data: { text: `Harmless post ${i} ${tag}` }, headers: { origin: BASE_URL } });
       expect(post.ok()).toBe(true);
       const { post: made } = (await post.json()) as { post: { id: string } };
-      const filed = await flooder.page.request.post('/api/reports', { data: { kind: 'post', itemId: made.id, reason: 'I just do not like him' }, headers: { origin: BASE_URL } });
+      const filed = await flooder.page.request.post('/api/reports', {
+        data: { kind: 'post', itemId: made.id, reason: 'I just do not like him' },
+        headers: { origin: BASE_URL },
+      });
       expect(filed.ok()).toBe(true);
     }
 

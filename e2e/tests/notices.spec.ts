@@ -12,7 +12,11 @@ import { earnCopper } from './store-helpers.ts';
 const headers = { origin: BASE_URL };
 
 /** A player with a character in a context of their own (notifications allowed unless said). */
-async function player(browser: Browser, prefix: string, { allow = true } = {}): Promise<{ context: BrowserContext; page: Page; id: string; username: string; characterId: string }> {
+async function player(
+  browser: Browser,
+  prefix: string,
+  { allow = true } = {},
+): Promise<{ context: BrowserContext; page: Page; id: string; username: string; characterId: string }> {
   const context = await browser.newContext(allow ? { permissions: ['notifications'] } : {});
   const page = await context.newPage();
   await signedIn(page, newEmail(prefix));
@@ -21,7 +25,8 @@ async function player(browser: Browser, prefix: string, { allow = true } = {}): 
   return { context, page, id: me.id, username: me.username, characterId: character.id };
 }
 
-const startAdventure = (request: APIRequestContext, characterId: string) => request.post(`/api/characters/${characterId}/adventures`, { data: { location: 'forest', level: 1 }, headers });
+const startAdventure = (request: APIRequestContext, characterId: string) =>
+  request.post(`/api/characters/${characterId}/adventures`, { data: { location: 'forest', level: 1 }, headers });
 
 /** Until the service worker runs the page (it claims the page when it activates). */
 async function controlled(page: Page): Promise<void> {
@@ -30,7 +35,9 @@ async function controlled(page: Page): Promise<void> {
       () =>
         page.evaluate(async () => {
           const regs = await navigator.serviceWorker.getRegistrations();
-          return navigator.serviceWorker.controller !== null ? 'controlled' : JSON.stringify(regs.map((r) => [r.scope, r.installing?.state, r.waiting?.state, r.active?.state])) + location.href;
+          return navigator.serviceWorker.controller !== null
+            ? 'controlled'
+            : JSON.stringify(regs.map((r) => [r.scope, r.installing?.state, r.waiting?.state, r.active?.state])) + location.href;
         }),
       { timeout: 30_000 },
     )
@@ -39,7 +46,9 @@ async function controlled(page: Page): Promise<void> {
 
 /** Until the page's service worker is active (what the push manager and the notifications need). */
 async function registered(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 30_000 })
+    .toBe('activated');
 }
 
 const notificationsShown = (page: Page) =>
@@ -65,7 +74,10 @@ test.describe('issue 44: a notice when a timer ends, an installable game, the in
       };
     });
     const hide = (hidden: boolean) => page.evaluate((value) => (globalThis as unknown as { __hide: (h: boolean) => void }).__hide(value), hidden);
-    const played = () => page.evaluate(() => (globalThis as unknown as { __audio: { snapshot(): { played: Array<{ name: string; status: string }> } } }).__audio.snapshot().played);
+    const played = () =>
+      page.evaluate(
+        () => (globalThis as unknown as { __audio: { snapshot(): { played: Array<{ name: string; status: string }> } } }).__audio.snapshot().played,
+      );
     await page.goto('/play');
     await controlled(page);
     expect(await page.title()).toBe('RPG Adventure');
@@ -79,9 +91,13 @@ test.describe('issue 44: a notice when a timer ends, an installable game, the in
     await expect.poll(() => page.title(), { timeout: 20_000 }).toBe('(1) RPG Adventure');
     const icon = await page.locator('link[rel~="icon"]').getAttribute('href');
     expect(decodeURIComponent(icon ?? '')).toContain('>1</text>');
-    await expect.poll(() => notificationsShown(page)).toEqual([{ title: expect.stringMatching(/^Adventure (Completed|Failed)!$/), body: expect.stringContaining('noticer') }]);
+    await expect
+      .poll(() => notificationsShown(page))
+      .toEqual([{ title: expect.stringMatching(/^Adventure (Completed|Failed)!$/), body: expect.stringContaining('noticer') }]);
     // The hidden tab the player saw last rings (the audio settings' volumes apply).
-    expect((await played()).filter((p) => p.name === 'victory' || p.name === 'defeat')).toEqual([{ name: expect.stringMatching(/victory|defeat/), status: 'played' }]);
+    expect((await played()).filter((p) => p.name === 'victory' || p.name === 'defeat')).toEqual([
+      { name: expect.stringMatching(/victory|defeat/), status: 'played' },
+    ]);
 
     // Back to the game's tab: the count goes.
     await hide(false);
@@ -158,12 +174,14 @@ test.describe('issue 44: a notice when a timer ends, an installable game, the in
     await expect(page.getByText('Know When It Ends')).toHaveCount(0);
     expect((await startAdventure(page.request, hero.characterId)).status()).toBe(201);
     await expect(page.getByText('Know When It Ends')).toBeVisible();
-    await expect(page.getByText('Allow desktop notices to hear when an adventure or a craft ends while you are in another tab or away from the game.')).toBeVisible();
+    await expect(
+      page.getByText('Allow desktop notices to hear when an adventure or a craft ends while you are in another tab or away from the game.'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Allow Notices' })).toBeVisible();
     await hero.context.close();
   });
 
-  test('this device subscribes to Web Push; with no tab open the adventure\'s end reaches it, and the worker shows it', async ({ browser }) => {
+  test("this device subscribes to Web Push; with no tab open the adventure's end reaches it, and the worker shows it", async ({ browser }) => {
     const device = await startPushDevice();
     try {
       const hero = await player(browser, 'pusher');
@@ -211,7 +229,7 @@ test.describe('issue 44: a notice when a timer ends, an installable game, the in
     }
   });
 
-  test("the bell: a friend request and a gift from another player reach the inbox live, counted until read", async ({ browser }) => {
+  test('the bell: a friend request and a gift from another player reach the inbox live, counted until read', async ({ browser }) => {
     const [giver, taker] = [await player(browser, 'bellgiver'), await player(browser, 'belltaker')];
     await taker.page.goto('/game');
     const bell = taker.page.getByRole('button', { name: /^Notifications/ });

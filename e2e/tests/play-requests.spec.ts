@@ -28,7 +28,10 @@ test.describe('the /play console under the request limits (issue 27 point 1)', (
 
     const seen = countApiRequests(page);
     await consolePanel(page).getByRole('group', { name: 'Adventure launcher' }).getByRole('button', { name: 'Forest' }).click();
-    await page.getByRole('menu', { name: 'Forest' }).getByRole('menuitem', { name: /^Level 1,/ }).click();
+    await page
+      .getByRole('menu', { name: 'Forest' })
+      .getByRole('menuitem', { name: /^Level 1,/ })
+      .click();
     await expect(log(page).locator('li[data-kind="adventure-start"]')).toContainText('Tally sets out for the Forest (level 1).');
     await expect(page.getByText(/^Adventure (Completed|Failed)!$/)).toBeVisible({ timeout: 20_000 });
     await expect(log(page).locator('li[data-kind="adventure-return"]').first()).toContainText(/Victory!|Defeat!/);
@@ -118,7 +121,10 @@ test.describe('the console while the game is briefly unavailable (issue 49; issu
         return route.fulfill({
           status: 503,
           headers: { 'retry-after': '1', 'content-type': 'application/json' },
-          body: JSON.stringify({ error: 'database_unavailable', message: 'The game is briefly unavailable (its database is not answering). Please try again in a moment.' }),
+          body: JSON.stringify({
+            error: 'database_unavailable',
+            message: 'The game is briefly unavailable (its database is not answering). Please try again in a moment.',
+          }),
         });
       }
       if (keys.length === 2) {

@@ -61,7 +61,8 @@ test.describe("the players' view of social screens (issue 27)", () => {
     const failing = new Set(['/api/friends/suggestions', '/api/blocks', '/api/messages']);
     await ann.page.route(
       (url) => failing.has(url.pathname),
-      (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'The server is busy.' }) }),
+      (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'The server is busy.' }) }),
     );
     await ann.page.goto('/user-profile?tab=friends');
     const suggestions = ann.page.getByRole('alert').filter({ hasText: 'Failed to load friend suggestions' });

@@ -128,7 +128,11 @@ interface Cluster {
 async function api<T = unknown>(page: Page, method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ method, pathname, body }) => {
-      const res = await fetch(pathname, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(pathname, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
     },
@@ -233,7 +237,11 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
       child.stderr?.on('data', (chunk: Buffer) => (outputs[i] += chunk.toString()));
       children.push(child);
       games[i] = child;
-      await waitFor(`game${i + 1}`, async () => (await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200, () => outputs[i] ?? '');
+      await waitFor(
+        `game${i + 1}`,
+        async () => (await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200,
+        () => outputs[i] ?? '',
+      );
     };
     await Promise.all([startGame(0), startGame(1)]);
 
@@ -248,7 +256,12 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
     caddy.stdout.on('data', (chunk: Buffer) => (caddyOutput += chunk.toString()));
     caddy.stderr.on('data', (chunk: Buffer) => (caddyOutput += chunk.toString()));
     children.push(caddy);
-    await waitFor('caddy', async () => (await fetch(`${url}/api/health`)).status === 200, () => caddyOutput, 30_000);
+    await waitFor(
+      'caddy',
+      async () => (await fetch(`${url}/api/health`)).status === 200,
+      () => caddyOutput,
+      30_000,
+    );
 
     // Two client addresses that Caddy's ip_hash sends to different processes.
     const byProcess = new Map<string, string>();
@@ -297,7 +310,9 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  test('each browser on its own process sees the other\'s chat line, friend request and sale live, and catches up after its process restarts; the sign-up limit counts each browser\'s address', async ({ browser }) => {
+  test("each browser on its own process sees the other's chat line, friend request and sale live, and catches up after its process restarts; the sign-up limit counts each browser's address", async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const { addresses, db } = cluster!;
     const proxies = await Promise.all(addresses.map((address) => socksForwarder(address)));
@@ -330,7 +345,10 @@ test.describe('two browsers, two processes behind Caddy (issue 28: deployment)',
     await expect(ann.page.getByText('No friends yet')).toBeVisible(LOADED);
     await ann.page.getByLabel('Search players').fill(ben.username);
     await ann.page.getByRole('button', { name: 'Search', exact: true }).click();
-    await ann.page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: `Add Friend ${ben.username}` }).click();
+    await ann.page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: `Add Friend ${ben.username}` })
+      .click();
     await expect(ann.page.getByText('Friend request sent!')).toBeVisible();
     await expect(ben.page.getByText('New Friend Request')).toBeVisible();
     await expect(ben.page.getByRole('tablist', { name: 'Friends' }).getByRole('tab', { name: /^Incoming/ })).toContainText('1');

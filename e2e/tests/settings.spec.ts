@@ -38,7 +38,9 @@ test.describe('settings (spec 01 §2 /settings, §4, §5; DECISIONS §2)', () =>
     await page.getByRole('button', { name: 'Save Audio Settings' }).click();
     await expect(page.getByText('Settings Saved')).toBeVisible();
     await expect(page.getByText('Your volume settings have been saved successfully')).toBeVisible();
-    const raw = await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('gameSettings'));
+    const raw = await page.evaluate(() =>
+      (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('gameSettings'),
+    );
     expect(JSON.parse(raw ?? 'null')).toEqual({ gameVolume: 65, musicVolume: 50, sfxVolume: 0, notificationsEnabled: false });
 
     // The other tab hears the save through the storage event.

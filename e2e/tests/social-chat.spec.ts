@@ -41,7 +41,9 @@ test.describe('global player chat (spec 03 §2, §4, §5 chat; DECISIONS §4)', 
     await chatInput(ann.page).fill(hostile);
     await chatInput(ann.page).press('Enter');
     await expect(chatInput(ann.page)).toHaveValue('');
-    const line = chatLog(bo.page).getByTestId('chat-line').filter({ hasText: `wayfarers ${tag}` });
+    const line = chatLog(bo.page)
+      .getByTestId('chat-line')
+      .filter({ hasText: `wayfarers ${tag}` });
     await expect(line.getByText(hostile, { exact: true })).toBeVisible();
     await expect(line).toContainText('Annika');
     await expect(line).toContainText('Lv 1');
@@ -64,9 +66,13 @@ test.describe('global player chat (spec 03 §2, §4, §5 chat; DECISIONS §4)', 
     await expect(chatLog(ann.page).getByText(`second line ${tag} ⚔️`)).toBeVisible();
 
     // Report, then mute: the muted player's lines leave my chat only.
-    await chatLog(bo.page).getByRole('button', { name: `Report message from ${ann.username}` }).click();
+    await chatLog(bo.page)
+      .getByRole('button', { name: `Report message from ${ann.username}` })
+      .click();
     await expect(bo.page.getByText('Message Reported')).toBeVisible();
-    await chatLog(bo.page).getByRole('button', { name: `Mute ${ann.username}` }).click();
+    await chatLog(bo.page)
+      .getByRole('button', { name: `Mute ${ann.username}` })
+      .click();
     await expect(bo.page.getByText('Player Muted')).toBeVisible();
     await expect(chatLog(bo.page).getByText(`wayfarers ${tag}`)).toHaveCount(0);
     await chatInput(ann.page).fill(`Can you hear me? ${tag}`);
@@ -114,7 +120,7 @@ test.describe('global player chat (spec 03 §2, §4, §5 chat; DECISIONS §4)', 
 });
 
 test.describe('posts on the profile feed (spec 03 §2, §5, §8; DECISIONS §2)', () => {
-  test('a post is liked and commented by another player on its author\'s profile, live; text stays text; edit and delete', async ({ browser }) => {
+  test("a post is liked and commented by another player on its author's profile, live; text stays text; edit and delete", async ({ browser }) => {
     const author = await player(browser, 'Sigrid');
     const reader = await player(browser, 'Tomas');
 

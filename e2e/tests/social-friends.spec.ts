@@ -38,7 +38,10 @@ test.describe('friends and direct messages (spec 03 §2, §4, §8; DECISIONS §2
     await expect(ann.page.getByText('No friends yet')).toBeVisible();
     await ann.page.getByLabel('Search players').fill(bo.username);
     await ann.page.getByRole('button', { name: 'Search', exact: true }).click();
-    await ann.page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: `Add Friend ${bo.username}` }).click();
+    await ann.page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: `Add Friend ${bo.username}` })
+      .click();
     await expect(ann.page.getByText('Friend request sent!')).toBeVisible();
     await expect(ann.page.getByRole('list', { name: 'Search results' }).getByText('Request sent')).toBeVisible();
 
@@ -72,7 +75,10 @@ test.describe('friends and direct messages (spec 03 §2, §4, §8; DECISIONS §2
 
     await expect(profileTab(bo.page, 'Messages')).toHaveText('Messages1');
     await profileTab(bo.page, 'Messages').click();
-    await bo.page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: `${hostileName}, 1 unread` }).click();
+    await bo.page
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button', { name: `${hostileName}, 1 unread` })
+      .click();
     await expect(bo.page.getByTestId('direct-message').getByText(hostileMessage, { exact: true })).toBeVisible();
     await expect(profileTab(bo.page, 'Messages')).toHaveText('Messages');
     await expect(ann.page.getByText('· Seen')).toBeVisible();

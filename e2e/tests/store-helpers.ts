@@ -76,8 +76,7 @@ const WEAPON_BUDGET = 50;
 export function pickWeapon(store: StoreJson): OfferJson {
   const byPrice = [...store.sections.gear].sort((a, b) => a.price - b.price);
   const cheap = byPrice.filter((offer) => offer.price <= WEAPON_BUDGET);
-  const pick =
-    cheap.find((offer) => offer.item.slot === 'mainHand') ?? cheap.find((offer) => (offer.item.stats?.attack ?? 0) > 0) ?? byPrice[0];
+  const pick = cheap.find((offer) => offer.item.slot === 'mainHand') ?? cheap.find((offer) => (offer.item.stats?.attack ?? 0) > 0) ?? byPrice[0];
   if (!pick) throw new Error('the store has no gear');
   return pick;
 }

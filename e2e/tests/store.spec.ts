@@ -38,7 +38,10 @@ test.describe('store (spec 03 §2, §4, §5, §8)', () => {
 
     // A new character has no copper: the server refuses with the spec's message.
     const gear = store.sections.gear[0]!;
-    await page.getByRole('button', { name: `Buy ${gear.item.name}` }).first().click();
+    await page
+      .getByRole('button', { name: `Buy ${gear.item.name}` })
+      .first()
+      .click();
     await expect(page.getByText('Not enough money', { exact: true })).toBeVisible();
     await expect(page.getByText(/^Not enough money – You need \d+[gsc]( \d+[sc])* to buy this item\.$/)).toBeVisible();
     await expect(page.getByRole('button', { name: `Buy ${gear.item.name}` }).first()).toBeEnabled();
@@ -80,7 +83,10 @@ test.describe('store (spec 03 §2, §4, §5, §8)', () => {
     await earnCopper(page, id, weapon.price + potions.reduce((sum, offer) => sum + offer.price, 0));
 
     await page.goto('/store');
-    await page.getByRole('button', { name: `Buy ${weapon.item.name}` }).first().click();
+    await page
+      .getByRole('button', { name: `Buy ${weapon.item.name}` })
+      .first()
+      .click();
     await expect(page.getByText('Purchase Successful')).toBeVisible();
     await expect(page.getByText(`You bought ${weapon.item.name} for`).first()).toBeVisible();
     await expect(page.getByRole('button', { name: `Sold ${weapon.item.name}` }).first()).toBeDisabled();

@@ -30,7 +30,9 @@ async function player(browser: Browser, name: string): Promise<{ page: Page; cha
 
 // Time scale 20 (the browser tests' server): a world hour lasts 15 s, a weather spell 90 s, a world day 6 minutes.
 test.describe('the living world (issue 42, spec 01 §1 "a dynamic world with weather and day-night cycles")', () => {
-  test('the play screen shows day or night, the world hour and each land\'s weather; the launcher the land\'s conditions and per-hour figures', async ({ browser }) => {
+  test("the play screen shows day or night, the world hour and each land's weather; the launcher the land's conditions and per-hour figures", async ({
+    browser,
+  }) => {
     const { page, characterId } = await player(browser, 'Wyll');
     await page.goto('/play');
     await expect(page.getByRole('heading', { name: 'Playing as Wyll' })).toBeVisible();
@@ -58,21 +60,31 @@ test.describe('the living world (issue 42, spec 01 §1 "a dynamic world with wea
       const world = await readWorld(page);
       const volcano = world.lands.find((l) => l.id === 'volcano')!;
       await expect(menu.getByRole('note', { name: /^Conditions: / })).toHaveAccessibleName(`Conditions: ${volcano.line}, ${volcano.effect}`, { timeout: 1000 });
-      const state = (await (await page.request.get(`/api/characters/${characterId}/adventure`)).json()) as { launcher: { locations: { id: string; levels: LauncherLevel[] }[] } };
+      const state = (await (await page.request.get(`/api/characters/${characterId}/adventure`)).json()) as {
+        launcher: { locations: { id: string; levels: LauncherLevel[] }[] };
+      };
       const level1 = state.launcher.locations.find((l) => l.id === 'volcano')!.levels[0]!;
       expect(level1.xpPerHour).toBeGreaterThan(0);
       const xp = new Intl.NumberFormat('en-US').format(level1.xpPerHour);
       const item = menu.getByRole('menuitem', { name: /^Level 1, 0:03, requires level 1, / });
-      await expect(item).toHaveAccessibleName(new RegExp(`, ${Math.round(level1.winChance * 100)}% win chance against .+, about ${xp} XP and -?(\\d+g )?(\\d+s )?\\d+c per hour$`), { timeout: 1000 });
+      await expect(item).toHaveAccessibleName(
+        new RegExp(`, ${Math.round(level1.winChance * 100)}% win chance against .+, about ${xp} XP and -?(\\d+g )?(\\d+s )?\\d+c per hour$`),
+        { timeout: 1000 },
+      );
       await expect(item).toContainText(new RegExp(`${xp} XP/h · -?(\\d+g )?(\\d+s )?\\d+c/h`), { timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     await page.keyboard.press('Escape');
 
     // The console's adventure line names the land's conditions at setting out.
     await launcher.getByRole('button', { name: 'Forest' }).click();
-    await page.getByRole('menu', { name: 'Forest' }).getByRole('menuitem', { name: /^Level 1,/ }).click();
+    await page
+      .getByRole('menu', { name: 'Forest' })
+      .getByRole('menuitem', { name: /^Level 1,/ })
+      .click();
     const start = page.getByRole('region', { name: 'Adventure Chat' }).locator('li[data-kind="adventure-start"]').first();
-    await expect(start).toContainText(/Wyll sets out for the Forest \(level 1\)\. They will return in 0:0\d\. Forest: (day|night), \w+ \((no effect|win chance -\d+%(, rewards \+15%)?|rewards \+15%)\)\./);
+    await expect(start).toContainText(
+      /Wyll sets out for the Forest \(level 1\)\. They will return in 0:0\d\. Forest: (day|night), \w+ \((no effect|win chance -\d+%(, rewards \+15%)?|rewards \+15%)\)\./,
+    );
   });
 
   test('the world turns live for every player, without a reload', async ({ browser }) => {

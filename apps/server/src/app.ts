@@ -127,7 +127,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const gracefulStop = registerGracefulStop(app);
   const requestAwareLog = requestLog(app.log);
   const { db } = database;
-  const mailer = mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
+  const mailer =
+    mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
   const bus = busOverride ?? (database.pool ? await createPgBus(database.pool, app.log) : createLocalBus());
   const hub = new RealtimeHub(db, bus, app.log);
   // Every push from here on (sign-in and sign-out, the store's restock, play time) goes through the pusher, which logs a failure (with the request id when a request is serving).
@@ -187,7 +188,14 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     openTabs: (userId) => hub.openTabs(userId),
     log: app.log,
   });
-  const adventures = new AdventureSettlement({ db, hub, timeScale: config.timeScale, log: requestAwareLog, dropOptions: { extraDrops: recipeScrollDrops }, webPush });
+  const adventures = new AdventureSettlement({
+    db,
+    hub,
+    timeScale: config.timeScale,
+    log: requestAwareLog,
+    dropOptions: { extraDrops: recipeScrollDrops },
+    webPush,
+  });
   scheduler.register(adventures);
   const catchUp = (userId: string) => adventures.catchUp(userId);
   const catchUpFrom = (...args: Parameters<AdventureSettlement['catchUpFrom']>) => adventures.catchUpFrom(...args);
@@ -222,7 +230,10 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     });
   }
   // Every answer, refusals, the web app's files and the uploads included (http/security-headers.ts).
-  await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes(path.join(config.webDist, 'index.html')), https: config.publicUrl.startsWith('https://') });
+  await registerSecurityHeaders(app, {
+    scriptHashes: inlineScriptHashes(path.join(config.webDist, 'index.html')),
+    https: config.publicUrl.startsWith('https://'),
+  });
   // Zod route schemas, checked before any handler runs (http/schema.ts); before any route.
   registerSchemas(app);
   // Before the other routes: its onResponse hook times every one of them.
@@ -285,7 +296,17 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   if (!config.publicUrlFixed && !isLoopbackHost(config.host.includes(':') ? `[${config.host}]` : config.host)) app.log.warn(PUBLIC_URL_HINT);
   await authRoutes(app, { auth, db, publicUrl: config.publicUrl, publicUrlFixed: config.publicUrlFixed, rateLimitFactor: config.rateLimitFactor, sessions });
   await accountRoutes(app, { db, guard });
-  await accountLifecycleRoutes(app, { db, auth, guard, sessions, push, dataDir: config.dataDir, legalDir: config.legalDir, rateLimitFactor: config.rateLimitFactor, revokeSessions });
+  await accountLifecycleRoutes(app, {
+    db,
+    auth,
+    guard,
+    sessions,
+    push,
+    dataDir: config.dataDir,
+    legalDir: config.legalDir,
+    rateLimitFactor: config.rateLimitFactor,
+    revokeSessions,
+  });
   const characterDeps = { db, guard, hub, dataDir: config.dataDir, catchUp, catchUpFrom };
   await characterRoutes(app, characterDeps);
   await consoleRoutes(app, { db, guard, hub, commands, config, catchUp, catchUpFrom, needsCatchUp: (state, now) => adventures.needsCatchUp(state, now) });

@@ -128,5 +128,8 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
     const hops = Number(text);
     return (_address, hop) => hop < hops;
   }
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

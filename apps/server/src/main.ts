@@ -92,6 +92,12 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-if (pidFile) control = await startControlServer(config.dataDir, OPS_COMMANDS, { database, inServer: true, dataDir: config.dataDir, revokeSessions: app.ctx.revokeSessions }, app.log);
+if (pidFile)
+  control = await startControlServer(
+    config.dataDir,
+    OPS_COMMANDS,
+    { database, inServer: true, dataDir: config.dataDir, revokeSessions: app.ctx.revokeSessions },
+    app.log,
+  );
 if (pidFile) writeFileSync(pidFile, String(process.pid));
 app.log.info(`RPG Adventure on ${config.publicUrl} (database: ${database.kind}, mail: ${app.ctx.mailer.mode}, time scale: ${config.timeScale})`);

@@ -38,7 +38,9 @@ export function resolveVapidKeys(dataDir: string, generate: () => VapidKeys): Va
   const read = (): VapidKeys | null => {
     try {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
-      return typeof parsed.publicKey === 'string' && typeof parsed.privateKey === 'string' ? { publicKey: parsed.publicKey, privateKey: parsed.privateKey } : null;
+      return typeof parsed.publicKey === 'string' && typeof parsed.privateKey === 'string'
+        ? { publicKey: parsed.publicKey, privateKey: parsed.privateKey }
+        : null;
     } catch {
       return null;
     }

@@ -25,7 +25,9 @@ afterAll(() => server?.stop());
 const db = () => server.database.db;
 const connect = (client: TestClient) => connectSocket(server.url, client, { origin: server.url });
 const userIdOf = async (client: TestClient) => (await client.get<{ id: string }>('/api/me')).body.id;
-const outbox = async (to: string) => (await new TestClient(server.url).get<Array<{ subject: string; code: string | null; link: string | null }>>(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).body;
+const outbox = async (to: string) =>
+  (await new TestClient(server.url).get<Array<{ subject: string; code: string | null; link: string | null }>>(`/api/dev/outbox?to=${encodeURIComponent(to)}`))
+    .body;
 const resetMail = async (to: string) => (await outbox(to)).find((m) => m.subject === 'Reset your RPG Adventure password');
 
 /** Fills the counter of one account-route limit so that only `left` attempts fit. */
@@ -33,7 +35,10 @@ async function useAuthLimit(route: string, scope: 'address' | 'addressIp', email
   const keys = authLimitKeys(AUTH_LIMITS[route]!, route, '127.0.0.1', email, server.config.rateLimitFactor);
   const [key] = keys.find(([k]) => k.startsWith(scope === 'address' ? 'address:' : 'address-ip:'))!;
   const rule = scaleRule(scope === 'address' ? AUTH_LIMITS[route]!.address : AUTH_LIMITS[route]!.addressIp!, server.config.rateLimitFactor);
-  await db().insert(rateLimits).values({ key, count: rule.max - left, windowStart: new Date() }).onConflictDoUpdate({ target: rateLimits.key, set: { count: rule.max - left, windowStart: new Date() } });
+  await db()
+    .insert(rateLimits)
+    .values({ key, count: rule.max - left, windowStart: new Date() })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { count: rule.max - left, windowStart: new Date() } });
 }
 
 async function requestReset(email: string) {
@@ -62,7 +67,11 @@ describe('issue 43 point 1: forgot password', () => {
     expect((await signIn(server.url, email, 'new-dragon').then((c) => c.get('/api/me'))).status).toBe(200);
 
     // Single use: the same code again is refused.
-    const again = await new TestClient(server.url).post<{ message: string }>('/api/auth/email-otp/reset-password', { email, otp: mail!.code, password: 'third-dragon' });
+    const again = await new TestClient(server.url).post<{ message: string }>('/api/auth/email-otp/reset-password', {
+      email,
+      otp: mail!.code,
+      password: 'third-dragon',
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('That code is not right. Check the e-mail and try again.');
   });
@@ -89,14 +98,18 @@ describe('issue 43 point 1: forgot password', () => {
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Password must be at least 6 characters');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await client.post('/api/auth/email-otp/reset-password', { email, otp: wrong, password: 'new-dragon' })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await client.post('/api/auth/email-otp/reset-password', { email, otp: wrong, password: 'new-dragon' })).status).toBe(400);
     const locked = await client.post<{ message: string }>('/api/auth/email-otp/reset-password', { email, otp: code, password: 'new-dragon' });
     expect(locked.status).toBe(403);
     expect(locked.body.message).toBe('Too many wrong codes. Ask for a new e-mail.');
     // An expired code.
     await requestReset(email);
     const fresh = (await resetMail(email))!;
-    await db().update(authVerification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authVerification.identifier, `forget-password-otp-${email}`));
+    await db()
+      .update(authVerification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authVerification.identifier, `forget-password-otp-${email}`));
     const expired = await client.post<{ message: string }>('/api/auth/email-otp/reset-password', { email, otp: fresh.code, password: 'new-dragon' });
     expect(expired.body.message).toBe('That code has expired. Ask for a new e-mail.');
     // The old password still works: nobody can lock a player out by asking for resets.
@@ -124,7 +137,9 @@ describe('issue 43 point 1: forgot password', () => {
     await requestReset(email);
     const { code } = (await resetMail(email))!;
     const [a, b] = await Promise.all(
-      ['first-dragon', 'second-dragon'].map((password) => new TestClient(server.url).post('/api/auth/email-otp/reset-password', { email, otp: code, password })),
+      ['first-dragon', 'second-dragon'].map((password) =>
+        new TestClient(server.url).post('/api/auth/email-otp/reset-password', { email, otp: code, password }),
+      ),
     );
     expect([a!.status, b!.status].sort()).toEqual([200, 400]);
     const winner = a!.status === 200 ? 'first-dragon' : 'second-dragon';
@@ -159,7 +174,12 @@ describe('issue 43 point 2: signed-in devices', () => {
     const email = uniqueEmail('devices');
     const here = await signedInPlayer(server.url, email);
     const elsewhere = new TestClient(server.url);
-    await elsewhere.request('POST', '/api/auth/sign-in/email', { email, password: 'dragon-fire' }, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; rv:128.0) Gecko/20100101 Firefox/128.0' });
+    await elsewhere.request(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email, password: 'dragon-fire' },
+      { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; rv:128.0) Gecko/20100101 Firefox/128.0' },
+    );
     const socket = connect(elsewhere);
     const hereSocket = connect(here);
     await socket.waitFor('hello');
@@ -173,7 +193,9 @@ describe('issue 43 point 2: signed-in devices', () => {
     expect(other.device).toBe('Firefox on Windows');
     expect(other.ipAddress).toBe('127.0.0.1');
 
-    expect((await here.post<{ message: string }>(`/api/account/sessions/${sessions[0]!.id}/revoke`)).body.message).toBe('This is the device you are using: sign out from the account menu.');
+    expect((await here.post<{ message: string }>(`/api/account/sessions/${sessions[0]!.id}/revoke`)).body.message).toBe(
+      'This is the device you are using: sign out from the account menu.',
+    );
     expect((await here.post(`/api/account/sessions/not-a-session/revoke`)).status).toBe(404);
     // Another player's session is not theirs to end.
     const stranger = await signedInPlayer(server.url);
@@ -222,14 +244,25 @@ describe('issue 43 point 3: squatted addresses', () => {
   it('unverified accounts are deleted after a week by the retention job; verified ones stay', async () => {
     const stale = uniqueEmail('stale');
     const recent = uniqueEmail('recent');
-    for (const email of [stale, recent]) await new TestClient(server.url).post('/api/auth/sign-up/email', { email, password: 'dragon-fire', name: email.split('@')[0] });
+    for (const email of [stale, recent])
+      await new TestClient(server.url).post('/api/auth/sign-up/email', { email, password: 'dragon-fire', name: email.split('@')[0] });
     const old = uniqueEmail('oldverified');
     await signedInPlayer(server.url, old);
     const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
-    await db().update(authUser).set({ createdAt: weekAgo }).where(sql`${authUser.email} in (${stale}, ${old})`);
+    await db()
+      .update(authUser)
+      .set({ createdAt: weekAgo })
+      .where(sql`${authUser.email} in (${stale}, ${old})`);
     const counts = await pruneRetained(db(), new Date(), [unverifiedAccountPrune(7)]);
     expect(counts['unverified accounts']).toBeGreaterThanOrEqual(1);
-    const left = (await db().select({ email: authUser.email }).from(authUser).where(sql`${authUser.email} in (${stale}, ${recent}, ${old})`)).map((r) => r.email).sort();
+    const left = (
+      await db()
+        .select({ email: authUser.email })
+        .from(authUser)
+        .where(sql`${authUser.email} in (${stale}, ${recent}, ${old})`)
+    )
+      .map((r) => r.email)
+      .sort();
     expect(left).toEqual([old, recent].sort());
   });
 });
@@ -294,36 +327,45 @@ describe('issue 43 point 4: deleting an account', () => {
     const { message } = await deleteAccountByEmail(db(), email, server.dataDir);
     expect(message).toContain(`Deleted the account ${email}`);
     expect(await db().select().from(authUser).where(eq(authUser.id, userId))).toEqual([]);
-    const [entry] = await db().select().from(moderationLog).where(eq(moderationLog.action, 'delete-account')).orderBy(sql`${moderationLog.id} desc`).limit(1);
+    const [entry] = await db()
+      .select()
+      .from(moderationLog)
+      .where(eq(moderationLog.action, 'delete-account'))
+      .orderBy(sql`${moderationLog.id} desc`)
+      .limit(1);
     expect(entry?.actorName).toBe('host (npm run admin)');
     expect(entry?.details).toMatchObject({ email, characters: 1 });
     await expect(deleteAccountByEmail(db(), email, server.dataDir)).rejects.toThrow(`No account has the e-mail ${email}.`);
   });
 
-  it.runIf(Boolean(process.env.DATABASE_URL))('deleting an account while its listing is being bought: no 500, the buyer pays exactly when it gets the item, the audit is whole (PostgreSQL)', async () => {
-    for (let round = 0; round < 4; round++) {
-      const leaving = await signedInPlayer(server.url);
-      const { id: characterId } = await createCharacter(leaving);
-      await setCopper(db(), characterId, 1_000);
-      const buyer = await signedInPlayer(server.url);
-      const { id: buyerCharacterId } = await createCharacter(buyer);
-      await setCopper(db(), buyerCharacterId, 10_000);
-      const entryId = await giveItem(db(), characterId, gear(`Race Blade ${round}`, 'mainHand', { attack: 1 }, 100));
-      const listing = await leaving.post<{ listing: { id: string } }>(`/api/characters/${characterId}/auction`, { entryId, price: 1_000 });
-      expect(listing.status).toBe(200);
-      const [buy, deletion] = await Promise.all([
-        buyer.post(`/api/characters/${buyerCharacterId}/auction/${listing.body.listing.id}/buy`),
-        leaving.post('/api/account/delete', { password: 'dragon-fire' }),
-      ]);
-      expect(deletion.status).toBe(204);
-      expect([200, 404, 409]).toContain(buy.status);
-      const held = (await inventoryRows(db(), buyerCharacterId)).filter((r) => r.itemData.name === `Race Blade ${round}`);
-      expect(held).toHaveLength(buy.status === 200 ? 1 : 0);
-      expect(await getCopper(db(), buyerCharacterId)).toBe(buy.status === 200 ? 9_000 : 10_000);
-    }
-    const report = await auditEconomy(db());
-    expect(report.ok, formatAudit(report)).toBe(true);
-  }, 120_000);
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'deleting an account while its listing is being bought: no 500, the buyer pays exactly when it gets the item, the audit is whole (PostgreSQL)',
+    async () => {
+      for (let round = 0; round < 4; round++) {
+        const leaving = await signedInPlayer(server.url);
+        const { id: characterId } = await createCharacter(leaving);
+        await setCopper(db(), characterId, 1_000);
+        const buyer = await signedInPlayer(server.url);
+        const { id: buyerCharacterId } = await createCharacter(buyer);
+        await setCopper(db(), buyerCharacterId, 10_000);
+        const entryId = await giveItem(db(), characterId, gear(`Race Blade ${round}`, 'mainHand', { attack: 1 }, 100));
+        const listing = await leaving.post<{ listing: { id: string } }>(`/api/characters/${characterId}/auction`, { entryId, price: 1_000 });
+        expect(listing.status).toBe(200);
+        const [buy, deletion] = await Promise.all([
+          buyer.post(`/api/characters/${buyerCharacterId}/auction/${listing.body.listing.id}/buy`),
+          leaving.post('/api/account/delete', { password: 'dragon-fire' }),
+        ]);
+        expect(deletion.status).toBe(204);
+        expect([200, 404, 409]).toContain(buy.status);
+        const held = (await inventoryRows(db(), buyerCharacterId)).filter((r) => r.itemData.name === `Race Blade ${round}`);
+        expect(held).toHaveLength(buy.status === 200 ? 1 : 0);
+        expect(await getCopper(db(), buyerCharacterId)).toBe(buy.status === 200 ? 9_000 : 10_000);
+      }
+      const report = await auditEconomy(db());
+      expect(report.ok, formatAudit(report)).toBe(true);
+    },
+    120_000,
+  );
 });
 
 describe('issue 43 point 5: download my data', () => {

@@ -25,10 +25,16 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('achievement events racing a g
 
   /** 45 points: the next unlock reaches level 1 (50), whose reward is an item. */
   const nearLevelOne = (p: Trader) =>
-    db().insert(achievementProgress).values({ userId: p.userId, totalPoints: 45 }).onConflictDoUpdate({ target: achievementProgress.userId, set: { totalPoints: 45 } });
+    db()
+      .insert(achievementProgress)
+      .values({ userId: p.userId, totalPoints: 45 })
+      .onConflictDoUpdate({ target: achievementProgress.userId, set: { totalPoints: 45 } });
 
   async function rewardsOf(p: Trader) {
-    return db().select().from(ledgerEntries).where(and(eq(ledgerEntries.toCharacterId, p.characterId), eq(ledgerEntries.reason, 'battle_pass')));
+    return db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.toCharacterId, p.characterId), eq(ledgerEntries.reason, 'battle_pass')));
   }
 
   /** A gift of 10 copper from p to a friend: it holds both characters FOR UPDATE, then adds to p's points (Generous Soul). */
@@ -65,7 +71,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('achievement events racing a g
     }
   });
 
-  it('a sale reaching the seller\'s level 1 beside the seller\'s gift from another character: no 500, the level granted once', { timeout: 240_000 }, async () => {
+  it("a sale reaching the seller's level 1 beside the seller's gift from another character: no 500, the level granted once", { timeout: 240_000 }, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const [seller, buyer] = await friends();
       await setCopper(db(), buyer.characterId, 10_000);
@@ -76,7 +82,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('achievement events racing a g
       const active: Trader = { ...seller, characterId: (await createCharacter(seller.client, { name: `Switcher ${'abcdefgh'[round]}` })).id };
       await setCopper(db(), active.characterId, 1_000);
       await nearLevelOne(seller);
-      const [bought, gave] = await Promise.all([buyer.client.post(`/api/characters/${buyer.characterId}/auction/${listed.body.listing.id}/buy`), gift(active, buyer)]);
+      const [bought, gave] = await Promise.all([
+        buyer.client.post(`/api/characters/${buyer.characterId}/auction/${listed.body.listing.id}/buy`),
+        gift(active, buyer),
+      ]);
       expect([bought.status, gave.status], JSON.stringify([bought.body, gave.body])).toEqual([200, 200]);
       expect(await rewardsOf(active)).toHaveLength(1);
     }

@@ -60,7 +60,10 @@ describe('achievements from real events (spec 03 §4, DECISIONS §3)', () => {
       tab.close();
     }
     const view = (await client.get<AchievementsView>('/api/achievements')).body;
-    expect(view.achievements.find((a) => a.id === 'combat-first-blood')).toMatchObject({ completed: true, progress: { current: 1, target: 1, unit: 'enemies' } });
+    expect(view.achievements.find((a) => a.id === 'combat-first-blood')).toMatchObject({
+      completed: true,
+      progress: { current: 1, target: 1, unit: 'enemies' },
+    });
     expect(view.achievements.find((a) => a.id === 'combat-legend')?.progress).toEqual({ current: 1, target: 1000, unit: 'enemies' });
   }, 90_000);
 
@@ -85,10 +88,25 @@ describe('achievements from real events (spec 03 §4, DECISIONS §3)', () => {
     const lost: AchievementEvent = { ...win, won: false, enemiesDefeated: 0 };
     // Two wins in one recording: the streak is set to 1, then to 2 (the rules read it as it was), the best raised to 2.
     await record(userId, [win, { ...win, level: 3, enemiesDefeated: 2 }]);
-    expect(await counters()).toMatchObject({ 'adventures-completed': 2, 'adventures-won': 2, 'enemies-defeated': 3, 'win-streak': 2, 'best-win-streak': 2, 'highest-level-won': 3 });
+    expect(await counters()).toMatchObject({
+      'adventures-completed': 2,
+      'adventures-won': 2,
+      'enemies-defeated': 3,
+      'win-streak': 2,
+      'best-win-streak': 2,
+      'highest-level-won': 3,
+    });
     // A win, a loss and a win: added to the stored rows, the streak reset then set again, the best kept.
     await record(userId, [win, lost, win]);
-    expect(await counters()).toMatchObject({ 'adventures-completed': 5, 'adventures-won': 4, 'adventures-lost': 1, 'enemies-defeated': 5, 'win-streak': 1, 'best-win-streak': 3, 'highest-level-won': 3 });
+    expect(await counters()).toMatchObject({
+      'adventures-completed': 5,
+      'adventures-won': 4,
+      'adventures-lost': 1,
+      'enemies-defeated': 5,
+      'win-streak': 1,
+      'best-win-streak': 3,
+      'highest-level-won': 3,
+    });
   });
 });
 
@@ -150,7 +168,10 @@ describe('the battle pass claim button (issue 27 point 5)', () => {
     await db().update(playerCharacters).set({ isActive: true }).where(eq(playerCharacters.id, characterId));
     const tab = connectSocket(server.url, client);
     await tab.waitFor('hello');
-    const claims = await Promise.all([client.post<AchievementsView>('/api/achievements/claim', {}), client.post<AchievementsView>('/api/achievements/claim', {})]);
+    const claims = await Promise.all([
+      client.post<AchievementsView>('/api/achievements/claim', {}),
+      client.post<AchievementsView>('/api/achievements/claim', {}),
+    ]);
     expect(claims.map((c) => c.status).sort()).toEqual([200, 409]);
     const claimed = claims.find((c) => c.status === 200)!.body;
     expect(claimed.battlePass.rewards[0]).toMatchObject({ level: 1, state: 'claimed' });
@@ -205,12 +226,21 @@ describe('the time zone for hidden-night-owl (DECISIONS §4)', () => {
     expect((await client.json('PUT', '/api/achievements/time-zone', { timeZone: zone })).status).toBe(200);
     expect(await setAt()).toBe(first);
     await server.database.db.transaction((tx) => recordEvents(tx, userId, [{ type: 'message-sent' }]));
-    const owl = await db().select().from(playerAchievements).where(and(eq(playerAchievements.userId, userId), eq(playerAchievements.achievementId, 'hidden-night-owl')));
+    const owl = await db()
+      .select()
+      .from(playerAchievements)
+      .where(and(eq(playerAchievements.userId, userId), eq(playerAchievements.achievementId, 'hidden-night-owl')));
     expect(owl).toHaveLength(0);
     // The same zone, set two days ago: an event at 3 AM there counts (recordEvents reads the zone with the counters).
-    await db().update(achievementProgress).set({ timeZoneSetAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(achievementProgress.userId, userId));
+    await db()
+      .update(achievementProgress)
+      .set({ timeZoneSetAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(achievementProgress.userId, userId));
     await server.database.db.transaction((tx) => recordEvents(tx, userId, [{ type: 'message-sent' }]));
-    const trusted = await db().select().from(playerAchievements).where(and(eq(playerAchievements.userId, userId), eq(playerAchievements.achievementId, 'hidden-night-owl')));
+    const trusted = await db()
+      .select()
+      .from(playerAchievements)
+      .where(and(eq(playerAchievements.userId, userId), eq(playerAchievements.achievementId, 'hidden-night-owl')));
     expect(trusted).toHaveLength(1);
     expect((await client.json('PUT', '/api/achievements/time-zone', { timeZone: 'Europe/Berlin' })).status).toBe(200);
     expect(await setAt()).toBeGreaterThanOrEqual(first!);

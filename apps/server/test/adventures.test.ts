@@ -6,7 +6,17 @@ import {
   type AdventureStateResponse,
   type StartAdventureResponse,
 } from '@rpg/contract';
-import { BATTLE_PASS_REWARDS, completeAdventure, conditionsEffect, conditionsLine, copper, NO_SPELL_EFFECTS, worldAt, xpToLeaveLevel, type GearItem } from '@rpg/game';
+import {
+  BATTLE_PASS_REWARDS,
+  completeAdventure,
+  conditionsEffect,
+  conditionsLine,
+  copper,
+  NO_SPELL_EFFECTS,
+  worldAt,
+  xpToLeaveLevel,
+  type GearItem,
+} from '@rpg/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributesOf } from '../src/db/queries/characters.ts';
@@ -50,7 +60,15 @@ async function player(): Promise<{ client: TestClient; character: CharacterView 
 async function predict(characterId: string, adventure: { id: string; seed: string | null; startTime: Date }, location: 'forest' | 'desert', level: number) {
   const c = await characterRow(db(), characterId);
   const a = await attributesRow(db(), characterId);
-  const snapshot = { name: c.name, level: c.level, xp: c.xp, copper: c.copper, characterClass: c.characterClass, attributes: attributesOf(a), effects: NO_SPELL_EFFECTS };
+  const snapshot = {
+    name: c.name,
+    level: c.level,
+    xp: c.xp,
+    copper: c.copper,
+    characterClass: c.characterClass,
+    attributes: attributesOf(a),
+    effects: NO_SPELL_EFFECTS,
+  };
   // Issue 42: the land's conditions when the adventure set out, at the server's time scale (as settle.ts).
   const conditions = worldAt(adventure.startTime.getTime(), TIME_SCALE).lands[location];
   return completeAdventure(snapshot, { location, level, conditions }, adventureRng(adventure), server.app.ctx.adventures.dropOptions);
@@ -63,9 +81,17 @@ async function insertFinishedAdventure(characterId: string, wanted: (o: Awaited<
     const now = Date.now();
     const outcome = await predict(characterId, { id, seed: null, startTime: new Date(now - 120_000) }, 'forest', 1);
     if (!wanted(outcome)) continue;
-    await db().insert(characterAdventures).values({
-      id, characterId, location: 'forest', level: 1, startTime: new Date(now - 120_000), endTime: new Date(now - 60_000), originalMs: 60_000,
-    });
+    await db()
+      .insert(characterAdventures)
+      .values({
+        id,
+        characterId,
+        location: 'forest',
+        level: 1,
+        startTime: new Date(now - 120_000),
+        endTime: new Date(now - 60_000),
+        originalMs: 60_000,
+      });
     return { id, outcome };
   }
   throw new Error('no adventure id gave the wanted outcome');
@@ -77,8 +103,16 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
     const cases: Array<[unknown, number, string]> = [
       [{ location: 'moon', level: 1 }, 400, 'Invalid adventure location.'],
       [{ location: 'forest', level: 11 }, 400, 'Adventure level must be a whole number from 1 to 10.'],
-      [{ location: 'forest', level: 2 }, 400, 'You must be at least player level 10 to start Forest adventure level 2. Reach higher level by adventuring more!'],
-      [{ location: 'Ice Lands', level: 10 }, 400, 'You must be at least player level 50 to start Ice Lands adventure level 10. Reach higher level by adventuring more!'],
+      [
+        { location: 'forest', level: 2 },
+        400,
+        'You must be at least player level 10 to start Forest adventure level 2. Reach higher level by adventuring more!',
+      ],
+      [
+        { location: 'Ice Lands', level: 10 },
+        400,
+        'You must be at least player level 50 to start Ice Lands adventure level 10. Reach higher level by adventuring more!',
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await start(client, character.id, body);
@@ -94,9 +128,19 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
     const res = await start(client, character.id, { location: 'Ice Lands', level: 10 });
     expect(res.status).toBe(201);
     const body = startAdventureResponseSchema.parse(res.body);
-    expect(body.adventure).toMatchObject({ location: 'ice', locationName: 'Ice Lands', level: 10, characterName: 'Aria', speedReduction: 0, originalMs: 7_200_000, durationMs: 12_000 });
+    expect(body.adventure).toMatchObject({
+      location: 'ice',
+      locationName: 'Ice Lands',
+      level: 10,
+      characterName: 'Aria',
+      speedReduction: 0,
+      originalMs: 7_200_000,
+      durationMs: 12_000,
+    });
     expect(Date.parse(body.adventure.endTime) - Date.parse(body.adventure.startTime)).toBe(12_000);
-    expect(body.messages.map((m) => [m.kind, m.content])).toEqual([['adventure-start', `Aria sets out for the Ice Lands (level 10). They will return in 0:12. ${conditionsAt(body.adventure.startTime, 'ice')}`]]);
+    expect(body.messages.map((m) => [m.kind, m.content])).toEqual([
+      ['adventure-start', `Aria sets out for the Ice Lands (level 10). They will return in 0:12. ${conditionsAt(body.adventure.startTime, 'ice')}`],
+    ]);
 
     const view = await state(client, character.id);
     expect(view.current).toEqual(body.adventure);
@@ -104,9 +148,15 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
 
     const again = await start(client, character.id, { location: 'forest', level: 1 });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ title: 'Already on adventure', message: 'Aria is already on an adventure in the Ice Lands. They will return in approximately 1 minute(s).' });
+    expect(again.body).toMatchObject({
+      title: 'Already on adventure',
+      message: 'Aria is already on an adventure in the Ice Lands. They will return in approximately 1 minute(s).',
+    });
     const typed = await say(client, character.id, '/forest 1');
-    expect(typed.messages.at(-1)).toMatchObject({ kind: 'error', content: 'Aria is already on an adventure in the Ice Lands. They will return in approximately 1 minute(s).' });
+    expect(typed.messages.at(-1)).toMatchObject({
+      kind: 'error',
+      content: 'Aria is already on an adventure in the Ice Lands. They will return in approximately 1 minute(s).',
+    });
     expect(typed.toasts).toEqual([{ title: 'Already on adventure', description: typed.messages.at(-1)?.content, variant: 'error' }]);
     expect(await adventuresOf(db(), character.id)).toHaveLength(1);
   });
@@ -118,7 +168,9 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
     for (const refused of answers.filter((a) => a.status === 409)) {
       expect(refused.body.title).toBe('Already on adventure');
-      expect(refused.body.message).toMatch(/^(Character is already on an adventure\.|Aria is already on an adventure in the Desert\. They will return in approximately 1 minute\(s\)\.)$/);
+      expect(refused.body.message).toMatch(
+        /^(Character is already on an adventure\.|Aria is already on an adventure in the Desert\. They will return in approximately 1 minute\(s\)\.)$/,
+      );
     }
     const rows = await adventuresOf(db(), character.id);
     expect(rows.filter((r) => !r.completed)).toHaveLength(1);
@@ -131,14 +183,23 @@ describe('starting an adventure (spec 02 §4, §5, §8)', () => {
     const launcher = (await state(client, character.id)).launcher;
     expect(launcher.locations.map((l) => l.id)).toEqual(['forest', 'desert', 'ice', 'volcano', 'caves']);
     const forest1 = launcher.locations[0]?.levels[0];
-    expect(forest1).toMatchObject({ level: 1, durationMs: 90, baseMinutes: 1, requiredLevel: 1, locked: false, enemy: { name: 'Giant Rat', hp: 10, attack: 3 } });
+    expect(forest1).toMatchObject({
+      level: 1,
+      durationMs: 90,
+      baseMinutes: 1,
+      requiredLevel: 1,
+      locked: false,
+      enemy: { name: 'Giant Rat', hp: 10, attack: 3 },
+    });
     expect(launcher.locations[0]?.levels[1]).toMatchObject({ level: 2, durationMs: 1800, baseMinutes: 20, requiredLevel: 10, locked: true });
     expect(forest1?.winChance).toBeGreaterThanOrEqual(0.1);
     expect(forest1?.winChance).toBeLessThanOrEqual(0.95);
     const res = await start(client, character.id, { location: 'forest', level: 1 });
     expect(res.status).toBe(201);
     expect(res.body.adventure).toMatchObject({ speedReduction: 10, durationMs: 90, originalMs: 60_000 });
-    expect(res.body.messages[0]?.content).toBe(`Aria sets out for the Forest (level 1). They will return in 0:01. Speed gear shortens the journey by 10%. ${conditionsAt(res.body.adventure.startTime, 'forest')}`);
+    expect(res.body.messages[0]?.content).toBe(
+      `Aria sets out for the Forest (level 1). They will return in 0:01. Speed gear shortens the journey by 10%. ${conditionsAt(res.body.adventure.startTime, 'forest')}`,
+    );
   });
 
   it("answers 404 'Character not found' for another player's character", async () => {
@@ -227,7 +288,13 @@ describe('settling an adventure (spec 02 §4, §7, §9)', () => {
     await db().update(playerCharacters).set({ xp: 99 }).where(eq(playerCharacters.id, character.id));
     const { outcome } = await insertFinishedAdventure(character.id, (o) => o.won);
     const [after] = await listCharacters(client);
-    expect(after).toMatchObject({ level: 2, xp: 99 + outcome.xpGained - xpToLeaveLevel(1), skillPoints: 1, availableAttributePoints: 3, copper: character.copper + outcome.copperGained });
+    expect(after).toMatchObject({
+      level: 2,
+      xp: 99 + outcome.xpGained - xpToLeaveLevel(1),
+      skillPoints: 1,
+      availableAttributePoints: 3,
+      copper: character.copper + outcome.copperGained,
+    });
     expect(after?.attributes.maxHealth).toBe(character.attributes.maxHealth + 5);
     expect(after?.attributes.maxMana).toBe(character.attributes.maxMana + 5);
     expect(await characterRow(db(), character.id)).toMatchObject({ adventuresCompleted: 1, battlesWon: 1 });
@@ -237,8 +304,18 @@ describe('settling an adventure (spec 02 §4, §7, §9)', () => {
 
   it('leaves behind the loot a full backpack cannot take, and says so', async () => {
     const { client, character } = await player();
-    const junk: GearItem = { kind: 'gear', name: 'Rusty Dagger', tier: 'common', description: 'Old.', price: copper(5), slot: 'mainHand', stats: { attack: 1 } };
-    await db().insert(playerCharacterInventory).values(Array.from({ length: character.backpack.slots }, () => ({ characterId: character.id, itemData: junk, quantity: 1 })));
+    const junk: GearItem = {
+      kind: 'gear',
+      name: 'Rusty Dagger',
+      tier: 'common',
+      description: 'Old.',
+      price: copper(5),
+      slot: 'mainHand',
+      stats: { attack: 1 },
+    };
+    await db()
+      .insert(playerCharacterInventory)
+      .values(Array.from({ length: character.backpack.slots }, () => ({ characterId: character.id, itemData: junk, quantity: 1 })));
     const { outcome } = await insertFinishedAdventure(character.id, (o) => o.won && o.items.length > 0);
     const view = await state(client, character.id);
     const names = outcome.items.map(({ item, quantity }) => (quantity > 1 ? `${quantity}x ${item.name}` : item.name)).join(', ');

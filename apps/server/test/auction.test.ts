@@ -88,7 +88,14 @@ describe('listing an item (spec 03 §4 Created, §5, §8; DECISIONS §2 fee brac
     const seller = await newTrader(1_000_000);
     let wallet = 1_000_000;
     // 99,999 (5%), 100,000 (10%), 499,999 (10%), 500,000 (15%), 999,999 (15%), 1,000,000 (20%).
-    for (const [price, fee] of [[99_999, 5_000], [100_000, 10_000], [499_999, 50_000], [500_000, 75_000], [999_999, 150_000], [1_000_000, 200_000]] as const) {
+    for (const [price, fee] of [
+      [99_999, 5_000],
+      [100_000, 10_000],
+      [499_999, 50_000],
+      [500_000, 75_000],
+      [999_999, 150_000],
+      [1_000_000, 200_000],
+    ] as const) {
       const item = sword();
       const entryId = await giveItem(db(), seller.characterId, item);
       const res = await seller.list({ entryId, price });
@@ -161,7 +168,11 @@ describe("'Buy Now' (spec 03 §4 Bought, §5, §8; DECISIONS §2 payout)", () =>
 
     const res = await buyer.buy(listingId);
     expect(res.status).toBe(200);
-    expect(res.body.toast).toEqual({ title: 'Item Purchased', description: `You bought ${item.name} for 1 gold, 23 silver, and 45 copper.`, variant: 'success' });
+    expect(res.body.toast).toEqual({
+      title: 'Item Purchased',
+      description: `You bought ${item.name} for 1 gold, 23 silver, and 45 copper.`,
+      variant: 'success',
+    });
     expect(res.body.copper).toBe(20_000 - 12_345);
     expect(await getCopper(db(), buyer.characterId)).toBe(7_655);
     expect(await getCopper(db(), seller.characterId)).toBe(10_000 - 618 + 11_727);
@@ -198,7 +209,10 @@ describe("'Buy Now' (spec 03 §4 Bought, §5, §8; DECISIONS §2 payout)", () =>
     expect((await alt.buy(listingId)).body.title).toBe('Cannot Buy Own Item');
 
     const poor = await newTrader(4_999);
-    expect(await poor.buy(listingId)).toMatchObject({ status: 400, body: { title: 'Insufficient Funds', message: "You don't have enough money to buy this item." } });
+    expect(await poor.buy(listingId)).toMatchObject({
+      status: 400,
+      body: { title: 'Insufficient Funds', message: "You don't have enough money to buy this item." },
+    });
     expect(await getCopper(db(), poor.characterId)).toBe(4_999);
 
     const packed = await newTrader(10_000);
@@ -210,7 +224,10 @@ describe("'Buy Now' (spec 03 §4 Bought, §5, §8; DECISIONS §2 payout)", () =>
     const late = await newTrader(10_000);
     expect((await first.buy(listingId)).status).toBe(200);
     const gone = await late.buy(listingId);
-    expect(gone).toMatchObject({ status: 409, body: { title: 'Listing Unavailable', message: 'This item was just sold or its listing has ended. You have not been charged.' } });
+    expect(gone).toMatchObject({
+      status: 409,
+      body: { title: 'Listing Unavailable', message: 'This item was just sold or its listing has ended. You have not been charged.' },
+    });
     expect(await getCopper(db(), late.characterId)).toBe(10_000);
     expect((await late.buy('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
@@ -243,7 +260,10 @@ describe("'Buy Now' (spec 03 §4 Bought, §5, §8; DECISIONS §2 payout)", () =>
     for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 409, body: { error: 'listing_gone' } });
 
     expect(await holdersOf(item.name, everyone)).toHaveLength(1);
-    const payers = (await Promise.all(buyers.map(async (b) => ((await getCopper(db(), b.characterId)) === 60_000 - price ? 1 : 0)))).reduce<number>((a, b) => a + b, 0);
+    const payers = (await Promise.all(buyers.map(async (b) => ((await getCopper(db(), b.characterId)) === 60_000 - price ? 1 : 0)))).reduce<number>(
+      (a, b) => a + b,
+      0,
+    );
     expect(payers).toBe(1);
     const fee = listingFee(copper(price));
     const houseCut = price - salePayout(copper(price));
@@ -312,7 +332,11 @@ describe('cancelling (spec 03 §4 Cancelled, §8)', () => {
 
     const res = await seller.cancel(listingId);
     expect(res.status).toBe(200);
-    expect(res.body.toast).toEqual({ title: 'Listing Cancelled', description: `${item.name} has been returned to your inventory. The listing fee is non-refundable.`, variant: 'success' });
+    expect(res.body.toast).toEqual({
+      title: 'Listing Cancelled',
+      description: `${item.name} has been returned to your inventory. The listing fee is non-refundable.`,
+      variant: 'success',
+    });
     expect(await holdersOf(item.name, [seller.characterId])).toEqual([seller.characterId]);
     expect(await getCopper(db(), seller.characterId)).toBe(900);
     expect((await seller.mine()).active).toEqual([]);
@@ -326,7 +350,11 @@ describe('browse (spec 03 §2: search, tier, slot, sort, paging)', () => {
     const viewer = await newTrader(0);
     const tag = `Zq${Date.now().toString(36)}`;
     const ids: Record<string, string> = {};
-    for (const [suffix, price, tier, slot] of [['a', 300, 'common', 'head'], ['b', 100, 'rare', 'head'], ['c', 200, 'rare', 'feet']] as const) {
+    for (const [suffix, price, tier, slot] of [
+      ['a', 300, 'common', 'head'],
+      ['b', 100, 'rare', 'head'],
+      ['c', 200, 'rare', 'feet'],
+    ] as const) {
       ids[suffix] = await listed(seller, price, gear(`${tag} ${suffix}`, slot, { defense: 1 }, 10, tier));
     }
     const potion: ItemData = { kind: 'potion', name: `${tag} d`, tier: 'rare', target: 'health', potency: 5, description: 'Potion.', price: copper(10) };
@@ -354,7 +382,9 @@ describe('browse (spec 03 §2: search, tier, slot, sort, paging)', () => {
 describe('expiry (DECISIONS §2: the item returns, the fee is kept, exactly once)', () => {
   const expire = (id: string, at = new Date(Date.now() - 1000)) => db().update(auctionListings).set({ expiresAt: at }).where(eq(auctionListings.id, id));
   const returnedLines = async (characterId: string, name: string) =>
-    (await db().select().from(consoleMessages).where(eq(consoleMessages.characterId, characterId))).filter((l) => l.content.includes(`listing of ${name} expired`));
+    (await db().select().from(consoleMessages).where(eq(consoleMessages.characterId, characterId))).filter((l) =>
+      l.content.includes(`listing of ${name} expired`),
+    );
 
   it('is settled by the scheduler, and by a read; two settlers at once settle each listing once', async () => {
     const seller = await newTrader(100_000);
@@ -372,7 +402,10 @@ describe('expiry (DECISIONS §2: the item returns, the fee is kept, exactly once
     const many: string[] = [];
     for (const it of items) many.push(await listed(seller, 1_000, it));
     await Promise.all(many.map((m) => expire(m)));
-    const counts = await Promise.all([settleExpiredListings(db(), server.app.ctx.hub, quiet, new Date()), settleExpiredListings(db(), server.app.ctx.hub, quiet, new Date())]);
+    const counts = await Promise.all([
+      settleExpiredListings(db(), server.app.ctx.hub, quiet, new Date()),
+      settleExpiredListings(db(), server.app.ctx.hub, quiet, new Date()),
+    ]);
     const rows = await db().select().from(auctionListings).where(inArray(auctionListings.id, many));
     // The scheduler may have taken some too; each listing ends once.
     expect(counts[0] + counts[1]).toBeLessThanOrEqual(3);
@@ -421,26 +454,33 @@ describe('expiry (DECISIONS §2: the item returns, the fee is kept, exactly once
     expect(await returnedLines(seller.characterId, item.name)).toHaveLength(1);
   }, 120_000);
 
-  it.runIf(Boolean(process.env.DATABASE_URL))('settles once with two server processes running the scheduler', async () => {
-    const otherDir = mkdtempSync(path.join(tmpdir(), 'rpg-auction-b-'));
-    const other = await startTestServer({ reuse: { dataDir: otherDir, databaseUrl: server.databaseUrl! } });
-    try {
-      const seller = await newTrader(100_000);
-      const items = Array.from({ length: 6 }, () => sword());
-      const ids: string[] = [];
-      for (const it of items) ids.push(await listed(seller, 1_000, it));
-      const at = new Date(Date.now() + 300);
-      await Promise.all(ids.map((id) => expire(id, at)));
-      server.app.ctx.scheduler.poke(at);
-      other.app.ctx.scheduler.poke(at);
-      await until(async () => (await db().select().from(auctionListings).where(inArray(auctionListings.id, ids))).every((r) => r.status === 'expired'), 15_000);
-      await sleep(300);
-      for (const it of items) {
-        expect((await inventoryRows(db(), seller.characterId)).filter((r) => r.itemData.name === it.name)).toHaveLength(1);
-        expect(await returnedLines(seller.characterId, it.name)).toHaveLength(1);
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'settles once with two server processes running the scheduler',
+    async () => {
+      const otherDir = mkdtempSync(path.join(tmpdir(), 'rpg-auction-b-'));
+      const other = await startTestServer({ reuse: { dataDir: otherDir, databaseUrl: server.databaseUrl! } });
+      try {
+        const seller = await newTrader(100_000);
+        const items = Array.from({ length: 6 }, () => sword());
+        const ids: string[] = [];
+        for (const it of items) ids.push(await listed(seller, 1_000, it));
+        const at = new Date(Date.now() + 300);
+        await Promise.all(ids.map((id) => expire(id, at)));
+        server.app.ctx.scheduler.poke(at);
+        other.app.ctx.scheduler.poke(at);
+        await until(
+          async () => (await db().select().from(auctionListings).where(inArray(auctionListings.id, ids))).every((r) => r.status === 'expired'),
+          15_000,
+        );
+        await sleep(300);
+        for (const it of items) {
+          expect((await inventoryRows(db(), seller.characterId)).filter((r) => r.itemData.name === it.name)).toHaveLength(1);
+          expect(await returnedLines(seller.characterId, it.name)).toHaveLength(1);
+        }
+      } finally {
+        await other.stop({ keepData: true });
       }
-    } finally {
-      await other.stop({ keepData: true });
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

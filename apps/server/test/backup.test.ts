@@ -31,7 +31,10 @@ function cli(script: 'backup-cli.ts' | 'admin-cli.ts', args: string[], dataDir: 
 /** The same, without blocking this process (a server in it answers the command line). */
 function cliAsync(script: 'backup-cli.ts' | 'admin-cli.ts', args: string[], dataDir: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', tsx, path.join(root, 'apps/server/src/ops', script), ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const child = spawn(process.execPath, ['--import', tsx, path.join(root, 'apps/server/src/ops', script), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -39,7 +42,8 @@ function cliAsync(script: 'backup-cli.ts' | 'admin-cli.ts', args: string[], data
   });
 }
 /** `npm run backup [FILE]` / `npm run restore FILE` as the package.json scripts run them. */
-const ops = (command: 'backup' | 'restore', dataDir: string, file?: string, cwd?: string) => cli('backup-cli.ts', [command, ...(file ? [file] : [])], dataDir, cwd);
+const ops = (command: 'backup' | 'restore', dataDir: string, file?: string, cwd?: string) =>
+  cli('backup-cli.ts', [command, ...(file ? [file] : [])], dataDir, cwd);
 const mode = (file: string) => statSync(file).mode & 0o777;
 
 /** Issue 28 (backups): the embedded database and the uploads in one file, and back. PostgreSQL is backed up with pg_dump. */
@@ -161,64 +165,68 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run restore refuses link
 
 /** Issue 46, point 10: backups and role grants while the game runs on the embedded database. */
 describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run backup and npm run admin against a running server', () => {
-  it('the running server grants roles and makes a backup over its control socket, only its owner can open; the backup is whole while players play', { timeout: 240_000 }, async () => {
-    const dataDir = path.join(work, 'live');
-    let server = await startTestServer({ reuse: { dataDir } });
-    const control = await startControlServer(dataDir, OPS_COMMANDS, { database: server.database, inServer: true, dataDir }, server.app.log);
-    writeFileSync(path.join(dataDir, PID_FILE), String(process.pid));
-    try {
-      expect(control).toBeDefined();
-      expect(mode(path.join(dataDir, CONTROL_DIR))).toBe(0o700);
-      expect(mode(controlSocketPath(dataDir))).toBe(0o600);
-      const email = uniqueEmail('live');
-      const player = await signedInPlayer(server.url, email);
-      const character = await createCharacter(player);
-      await setCopper(server.database.db, character.id, 1_000_000);
+  it(
+    'the running server grants roles and makes a backup over its control socket, only its owner can open; the backup is whole while players play',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = path.join(work, 'live');
+      let server = await startTestServer({ reuse: { dataDir } });
+      const control = await startControlServer(dataDir, OPS_COMMANDS, { database: server.database, inServer: true, dataDir }, server.app.log);
+      writeFileSync(path.join(dataDir, PID_FILE), String(process.pid));
+      try {
+        expect(control).toBeDefined();
+        expect(mode(path.join(dataDir, CONTROL_DIR))).toBe(0o700);
+        expect(mode(controlSocketPath(dataDir))).toBe(0o600);
+        const email = uniqueEmail('live');
+        const player = await signedInPlayer(server.url, email);
+        const character = await createCharacter(player);
+        await setCopper(server.database.db, character.id, 1_000_000);
 
-      const granted = await cliAsync('admin-cli.ts', ['grant', email, 'moderator'], dataDir);
-      expect(granted, granted.out).toMatchObject({ code: 0, out: `${email} is now a moderator (was a player).\n` });
-      expect((await player.get<{ role: string }>('/api/me')).body.role).toBe('moderator');
-      const unknown = await cliAsync('admin-cli.ts', ['grant', 'nobody@example.com', 'admin'], dataDir);
-      expect(unknown.code).toBe(1);
-      expect(unknown.out).toContain('No account has the e-mail nobody@example.com.');
-      expect(cli('admin-cli.ts', ['launch'], dataDir).code).toBe(64);
+        const granted = await cliAsync('admin-cli.ts', ['grant', email, 'moderator'], dataDir);
+        expect(granted, granted.out).toMatchObject({ code: 0, out: `${email} is now a moderator (was a player).\n` });
+        expect((await player.get<{ role: string }>('/api/me')).body.role).toBe('moderator');
+        const unknown = await cliAsync('admin-cli.ts', ['grant', 'nobody@example.com', 'admin'], dataDir);
+        expect(unknown.code).toBe(1);
+        expect(unknown.out).toContain('No account has the e-mail nobody@example.com.');
+        expect(cli('admin-cli.ts', ['launch'], dataDir).code).toBe(64);
 
-      // Chips bought while the backup is taken: the copy holds each purchase whole or not at all.
-      let playing = true;
-      const buying = (async () => {
-        let bought = 0;
-        while (playing) {
-          const res = await player.post(`/api/characters/${character.id}/chips/buy`, { amount: 100 });
-          if (res.status === 200) bought++;
-        }
-        return bought;
-      })();
-      const file = path.join(work, 'live.tar.gz');
-      const made = await cliAsync('backup-cli.ts', ['backup', file], dataDir);
-      playing = false;
-      expect(made.code, made.out).toBe(0);
-      expect(made.out).toContain('from the running server');
-      expect(await buying).toBeGreaterThan(0);
-      expect(mode(file)).toBe(0o600);
-      await server.stop({ keepData: true });
-      await control?.close();
-      rmSync(path.join(dataDir, PID_FILE), { force: true });
+        // Chips bought while the backup is taken: the copy holds each purchase whole or not at all.
+        let playing = true;
+        const buying = (async () => {
+          let bought = 0;
+          while (playing) {
+            const res = await player.post(`/api/characters/${character.id}/chips/buy`, { amount: 100 });
+            if (res.status === 200) bought++;
+          }
+          return bought;
+        })();
+        const file = path.join(work, 'live.tar.gz');
+        const made = await cliAsync('backup-cli.ts', ['backup', file], dataDir);
+        playing = false;
+        expect(made.code, made.out).toBe(0);
+        expect(made.out).toContain('from the running server');
+        expect(await buying).toBeGreaterThan(0);
+        expect(mode(file)).toBe(0o600);
+        await server.stop({ keepData: true });
+        await control?.close();
+        rmSync(path.join(dataDir, PID_FILE), { force: true });
 
-      // With the server stopped, the command line opens the database itself.
-      expect(cli('admin-cli.ts', ['grant', email, 'player'], dataDir)).toMatchObject({ code: 0, out: `${email} is now a player (was a moderator).\n` });
+        // With the server stopped, the command line opens the database itself.
+        expect(cli('admin-cli.ts', ['grant', email, 'player'], dataDir)).toMatchObject({ code: 0, out: `${email} is now a player (was a moderator).\n` });
 
-      const restoredDir = path.join(work, 'live-restored');
-      const restored = ops('restore', restoredDir, file);
-      expect(restored.code, restored.out).toBe(0);
-      server = await startTestServer({ reuse: { dataDir: restoredDir } });
-      const audit = await auditEconomy(server.database.db);
-      expect(audit.differences).toEqual([]);
-      const same = new TestClient(server.url);
-      expect((await same.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' })).status).toBe(200);
-      expect((await same.get<{ role: string }>('/api/me')).body.role).toBe('moderator');
-    } finally {
-      await control?.close();
-      await server.stop();
-    }
-  });
+        const restoredDir = path.join(work, 'live-restored');
+        const restored = ops('restore', restoredDir, file);
+        expect(restored.code, restored.out).toBe(0);
+        server = await startTestServer({ reuse: { dataDir: restoredDir } });
+        const audit = await auditEconomy(server.database.db);
+        expect(audit.differences).toEqual([]);
+        const same = new TestClient(server.url);
+        expect((await same.post('/api/auth/sign-in/email', { email, password: 'dragon-fire' })).status).toBe(200);
+        expect((await same.get<{ role: string }>('/api/me')).body.role).toBe('moderator');
+      } finally {
+        await control?.close();
+        await server.stop();
+      }
+    },
+  );
 });

@@ -44,7 +44,14 @@ const names = (m: Push, key: string[]) => JSON.stringify(m.queryKeys).includes(J
 const newPostPush = (author: Player) => (m: Push) => names(m, ['posts', author.id]) && names(m, ['social', 'profile', author.id]);
 
 /** Waits for a later push `tab` must get (so whatever was sent to it before has arrived), then answers what it got of `type` matching. */
-async function gotBefore(tab: Socket, marker: () => Promise<unknown>, markerType: string, markerMatch: (m: Push) => boolean, type: string, match: (m: Push) => boolean) {
+async function gotBefore(
+  tab: Socket,
+  marker: () => Promise<unknown>,
+  markerType: string,
+  markerMatch: (m: Push) => boolean,
+  type: string,
+  match: (m: Push) => boolean,
+) {
   await marker();
   await tab.waitFor(markerType, markerMatch);
   return tab.messages.filter((m) => m.type === type && match(m));
@@ -130,7 +137,14 @@ describe('blocks and posts (issue 25 point 6)', () => {
     // Dan likes Eve's post: the push names Eve's feed and carries Dan's activity: not to Cal's tab.
     expect((await like(dan, evesPost.id)).status).toBe(200);
     const seen = calTab.messages.length;
-    const calGot = await gotBefore(calTab, () => newPost(eve, 'marker 2'), 'invalidate', (m) => newPostPush(eve)(m) && calTab.messages.indexOf(m) >= seen, 'invalidate', (m) => names(m, ['posts', eve.id]) && !names(m, ['social', 'profile', eve.id]));
+    const calGot = await gotBefore(
+      calTab,
+      () => newPost(eve, 'marker 2'),
+      'invalidate',
+      (m) => newPostPush(eve)(m) && calTab.messages.indexOf(m) >= seen,
+      'invalidate',
+      (m) => names(m, ['posts', eve.id]) && !names(m, ['social', 'profile', eve.id]),
+    );
     expect(calGot).toEqual([]);
     danTab.close();
     calTab.close();
@@ -250,4 +264,3 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('blocks across two servers', (
     danTab.close();
   });
 });
-

@@ -51,10 +51,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL bus after its 
     await b.publish({ kind: 'session-ended', sessionId: 'before' });
     await expect.poll(() => ended(atA), { timeout: 5_000 }).toEqual(['before']);
 
-    const { rows } = await poolB.query<{ n: number }>(
-      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1',
-      [name],
-    );
+    const { rows } = await poolB.query<{ n: number }>('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1', [
+      name,
+    ]);
     expect(rows[0]?.n).toBeGreaterThan(0);
     await expect.poll(() => logged.length, { timeout: 5_000 }).toBeGreaterThan(0);
     // Its own push still reaches its own tabs and the other process while it reconnects.

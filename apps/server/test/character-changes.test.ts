@@ -25,7 +25,10 @@ describe('updating a character (spec 01 §5)', () => {
   it('changes only the supplied name, gender and appearance fields', async () => {
     const player = await signedInPlayer(server.url);
     const c = await createCharacter(player, { appearance: { eyeColor: '#112233', clothesStyle: 'robes' } });
-    const res = await player.json<CharacterResponse>('PATCH', `/api/characters/${c.id}`, { name: '  Aria   the Bold ', appearance: { hairStyle: 'long', clothesStyle: null } });
+    const res = await player.json<CharacterResponse>('PATCH', `/api/characters/${c.id}`, {
+      name: '  Aria   the Bold ',
+      appearance: { hairStyle: 'long', clothesStyle: null },
+    });
     expect(res.status).toBe(200);
     expect(res.body.character).toMatchObject({
       name: 'Aria the Bold',
@@ -45,7 +48,11 @@ describe('updating a character (spec 01 §5)', () => {
     for (const body of [{ race: 'orc' }, { class: 'bard', name: 'Sneaky' }]) {
       const res = await patch(body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'race_class_fixed', title: 'Cannot Change Race or Class', message: 'Race and class are chosen at creation and cannot be changed.' });
+      expect(res.body).toEqual({
+        error: 'race_class_fixed',
+        title: 'Cannot Change Race or Class',
+        message: 'Race and class are chosen at creation and cannot be changed.',
+      });
     }
     for (const body of ['Aria', ['name'], null]) expect((await patch(body)).status).toBe(400);
     const level = await patch({ level: 50 });
@@ -60,7 +67,13 @@ describe('deleting a character (DECISIONS §2)', () => {
     const player = await signedInPlayer(server.url);
     const first = await createCharacter(player, { name: 'First' });
     const second = await createCharacter(player, { name: 'Second' });
-    await db().insert(playerCharacterInventory).values({ characterId: first.id, itemData: { kind: 'food', name: 'Bread', tier: 'common', description: 'Bread', price: 5, healthRestore: 5 } as never, quantity: 2 });
+    await db()
+      .insert(playerCharacterInventory)
+      .values({
+        characterId: first.id,
+        itemData: { kind: 'food', name: 'Bread', tier: 'common', description: 'Bread', price: 5, healthRestore: 5 } as never,
+        quantity: 2,
+      });
     const res = await player.request('DELETE', `/api/characters/${first.id}`);
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');

@@ -134,12 +134,30 @@ describe('creating a character (spec 01 §4, §5)', () => {
     });
     // elf dexterity +2 intelligence +1, mage intelligence +3; health 10 + constitution; mage 10/10 mana
     expect(c.attributes).toEqual({
-      strength: 5, dexterity: 7, intelligence: 9, constitution: 5,
-      attack: 0, magicPower: 0, speed: 0, defense: 0,
-      health: 15, currentHealth: 15, maxHealth: 15, currentMana: 10, maxMana: 10,
+      strength: 5,
+      dexterity: 7,
+      intelligence: 9,
+      constitution: 5,
+      attack: 0,
+      magicPower: 0,
+      speed: 0,
+      defense: 0,
+      health: 15,
+      currentHealth: 15,
+      maxHealth: 15,
+      currentMana: 10,
+      maxMana: 10,
     });
     const [stored] = await db().select().from(playerCharacterAttributes).where(eq(playerCharacterAttributes.characterId, c.id));
-    expect(stored).toMatchObject({ baseStrength: 5, baseDexterity: 7, baseIntelligence: 9, baseConstitution: 5, baseSpeed: 0, baseMaxHealth: 15, baseMaxMana: 10 });
+    expect(stored).toMatchObject({
+      baseStrength: 5,
+      baseDexterity: 7,
+      baseIntelligence: 9,
+      baseConstitution: 5,
+      baseSpeed: 0,
+      baseMaxHealth: 15,
+      baseMaxMana: 10,
+    });
     const [backpack] = await db().select().from(playerCharacterBackpack).where(eq(playerCharacterBackpack.characterId, c.id));
     expect(backpack).toMatchObject({ price: 20, sellPrice: null });
   });
@@ -150,7 +168,10 @@ describe('creating a character (spec 01 §4, §5)', () => {
     const second = await createCharacter(player, { name: 'Second' });
     expect(first.attributes).toMatchObject({ strength: 10, intelligence: 4, constitution: 6, speed: -1, maxHealth: 16, maxMana: 0 });
     const list = await listCharacters(player);
-    expect(list.map((c) => [c.name, c.isActive])).toEqual([['First', false], ['Second', true]]);
+    expect(list.map((c) => [c.name, c.isActive])).toEqual([
+      ['First', false],
+      ['Second', true],
+    ]);
     const third = await player.post<ErrorBody>('/api/characters', { ...hero, name: 'Third' });
     expect(third.status).toBe(409);
     expect(third.body).toEqual({ error: 'character_limit_reached', title: 'Character Limit Reached', message: 'You can only create up to 2 characters.' });
@@ -161,7 +182,9 @@ describe('creating a character (spec 01 §4, §5)', () => {
 
   it('ends 10 parallel creates with exactly 2 characters, exactly one of them active', async () => {
     const player = await signedInPlayer(server.url);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => player.post<ErrorBody>('/api/characters', { ...hero, name: `Racer ${String.fromCharCode(65 + i)}` })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => player.post<ErrorBody>('/api/characters', { ...hero, name: `Racer ${String.fromCharCode(65 + i)}` })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 409, 409, 409, 409, 409, 409, 409, 409]);
     const list = await listCharacters(player);
@@ -184,7 +207,10 @@ describe('listing characters (spec 01 §4, §7)', () => {
     const newer = await createCharacter(player, { name: 'Newer' });
     await db().update(playerCharacters).set({ isActive: false }).where(eq(playerCharacters.id, newer.id));
     const list = await listCharacters(player);
-    expect(list.map((c) => [c.id, c.isActive])).toEqual([[older.id, true], [newer.id, false]]);
+    expect(list.map((c) => [c.id, c.isActive])).toEqual([
+      [older.id, true],
+      [newer.id, false],
+    ]);
     for (const c of list) characterViewSchema.parse(c);
   });
 

@@ -41,7 +41,10 @@ describe('global chat (spec 03 §2/§4/§5 chat, §9: the last 50)', () => {
       expect(welcome[0]!.character).toMatchObject({ name: 'Game Master', level: 999 });
       expect(welcome[0]!.userId).toBeNull();
     }
-    const [row] = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(chatMessages).where(sql`system_key = 'welcome'`);
+    const [row] = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(sql`system_key = 'welcome'`);
     expect(row!.n).toBe(1);
   });
 
@@ -68,10 +71,15 @@ describe('global chat (spec 03 §2/§4/§5 chat, §9: the last 50)', () => {
     const { client, character, id } = await chatter('Brynja', 'dwarf');
     const before = (await say(client, 'No title yet')).body.message;
     expect(before.title).toBeNull();
-    const appearance = (await client.get<{ characters: Array<{ id: string; appearance: unknown }> }>('/api/characters')).body.characters.find((c) => c.id === character.id)?.appearance;
+    const appearance = (await client.get<{ characters: Array<{ id: string; appearance: unknown }> }>('/api/characters')).body.characters.find(
+      (c) => c.id === character.id,
+    )?.appearance;
     expect(appearance).toMatchObject({ hairStyle: expect.any(String), skinTone: expect.any(String) });
     expect(before.character.appearance).toEqual(appearance);
-    await server.database.db.insert(achievementProgress).values({ userId: id, title: 'Explorer' }).onConflictDoUpdate({ target: achievementProgress.userId, set: { title: 'Explorer' } });
+    await server.database.db
+      .insert(achievementProgress)
+      .values({ userId: id, title: 'Explorer' })
+      .onConflictDoUpdate({ target: achievementProgress.userId, set: { title: 'Explorer' } });
     const lines = (await chat(client)).messages.filter((m) => m.userId === id);
     expect(lines.map((m) => m.title)).toEqual(['Explorer']);
     expect(lines[0]!.character.appearance).toEqual(appearance);
@@ -154,13 +162,16 @@ describe('moderation (DECISIONS §4: report, personal mute list)', () => {
     const welcome = (await chat(reporter)).messages.find((m) => m.kind === 'system');
     if (welcome) expect((await report(reporter, welcome.id)).status).toBe(400);
     expect((await report(reporter, 999_999_999)).status).toBe(404);
-    const rows = await server.database.db.select().from(reports).where(sql`kind = 'chat' and item_id = ${String(line.id)}`);
+    const rows = await server.database.db
+      .select()
+      .from(reports)
+      .where(sql`kind = 'chat' and item_id = ${String(line.id)}`);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.reason).toBe('Insults');
     expect(rows[0]!.snapshot.text).toBe('rude words');
   });
 
-  it('hides a muted player\'s lines for me only, and shows them again after unmuting', async () => {
+  it("hides a muted player's lines for me only, and shows them again after unmuting", async () => {
     const { client: loud, id: loudId } = await chatter('Loud');
     const { client: me } = await chatter('Me');
     const { client: bystander } = await chatter('Bystander');

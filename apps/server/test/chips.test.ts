@@ -26,7 +26,10 @@ async function freshCharacter(copper: number, casinoChips = 0): Promise<string> 
 }
 
 async function wallet(id: string) {
-  const [row] = await db().select({ copper: playerCharacters.copper, chips: playerCharacters.casinoChips }).from(playerCharacters).where(eq(playerCharacters.id, id));
+  const [row] = await db()
+    .select({ copper: playerCharacters.copper, chips: playerCharacters.casinoChips })
+    .from(playerCharacters)
+    .where(eq(playerCharacters.id, id));
   return row;
 }
 
@@ -112,19 +115,29 @@ describe('/buy and /cashout in the console (spec 02 §5 "Commands", §8 "Chips")
   it('shows the usage, the refusals and the purchases', async () => {
     const id = await freshCharacter(500);
     for (const text of ['/buy', '/buy lots']) {
-      expect((await say(player, id, text)).lines).toMatchObject([{ kind: 'system', content: 'Usage: /buy [amount] - Purchases the specified amount of casino chips.' }]);
+      expect((await say(player, id, text)).lines).toMatchObject([
+        { kind: 'system', content: 'Usage: /buy [amount] - Purchases the specified amount of casino chips.' },
+      ]);
     }
-    expect((await say(player, id, '/buy 1000')).lines).toMatchObject([{ kind: 'error', content: 'Error: Not enough currency. You need 1000 copper to buy 1000 chips.' }]);
+    expect((await say(player, id, '/buy 1000')).lines).toMatchObject([
+      { kind: 'error', content: 'Error: Not enough currency. You need 1000 copper to buy 1000 chips.' },
+    ]);
     const odd = await say(player, id, '/buy 150');
     expect(odd.lines).toMatchObject([{ kind: 'error', content: 'Please enter a positive chip amount in multiples of 100' }]);
     expect(odd.toasts).toEqual([{ title: 'Invalid amount', description: 'Please enter a positive chip amount in multiples of 100', variant: 'error' }]);
     expect((await say(player, id, '/buy 300')).lines).toMatchObject([{ kind: 'success', content: 'You bought 300 casino chips for 300 copper.' }]);
     expect(await wallet(id)).toEqual({ copper: 200, chips: 300 });
 
-    expect((await say(player, id, '/cashout')).lines).toMatchObject([{ kind: 'system', content: 'Usage: /cashout [amount|all] - Cashes out casino chips for copper (5% fee).' }]);
+    expect((await say(player, id, '/cashout')).lines).toMatchObject([
+      { kind: 'system', content: 'Usage: /cashout [amount|all] - Cashes out casino chips for copper (5% fee).' },
+    ]);
     expect((await say(player, id, '/cashout 301')).lines).toMatchObject([{ kind: 'error', content: 'You only have 300 chips available to cash out' }]);
-    expect((await say(player, id, '/co 101')).lines).toMatchObject([{ kind: 'success', content: 'You cashed out 101 chips and received 95 copper (fee: 6 copper).' }]);
-    expect((await say(player, id, '/cashout all')).lines).toMatchObject([{ kind: 'success', content: 'You cashed out 199 chips and received 189 copper (fee: 10 copper).' }]);
+    expect((await say(player, id, '/co 101')).lines).toMatchObject([
+      { kind: 'success', content: 'You cashed out 101 chips and received 95 copper (fee: 6 copper).' },
+    ]);
+    expect((await say(player, id, '/cashout all')).lines).toMatchObject([
+      { kind: 'success', content: 'You cashed out 199 chips and received 189 copper (fee: 10 copper).' },
+    ]);
     expect(await wallet(id)).toEqual({ copper: 484, chips: 0 });
   });
 });

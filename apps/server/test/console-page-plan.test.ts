@@ -28,16 +28,20 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
 const PAGE = 200;
 
 describe('a console history page (issue 26)', () => {
-  it('reads only its character\'s lines when the character was busy and others wrote since', async () => {
+  it("reads only its character's lines when the character was busy and others wrote since", async () => {
     const [busy, ...others] = await Promise.all(Array.from({ length: 4 }, () => playerWithCharacter(server.url)));
     const db = server.database.db;
     // The busy character's 6,000 lines, then 12,000 newer ones of three others (as the bench writes them).
     const lines = (characterId: string, count: number) =>
-      db.execute(sql`insert into console_messages (character_id, kind, sender, content) select ${characterId}, 'system', 'System', 'You roll 2d6: 7' from generate_series(1, ${count}::int)`);
+      db.execute(
+        sql`insert into console_messages (character_id, kind, sender, content) select ${characterId}, 'system', 'System', 'You roll 2d6: 7' from generate_series(1, ${count}::int)`,
+      );
     await lines(busy!.character.id, 6_000);
     for (const other of others) await lines(other.character.id, 4_000);
     await db.execute(sql`analyze console_messages`);
-    const newest = ((await db.execute(sql`select max(id)::int + 1 as newest from console_messages where character_id = ${busy!.character.id}`)).rows[0] as { newest: number }).newest;
+    const newest = (
+      (await db.execute(sql`select max(id)::int + 1 as newest from console_messages where character_id = ${busy!.character.id}`)).rows[0] as { newest: number }
+    ).newest;
 
     for (const before of [false, true]) {
       const query = consolePageQuery(db, before).toSQL();
@@ -48,7 +52,10 @@ describe('a console history page (issue 26)', () => {
       const { rows } = await server.database.connections.query(`explain (analyze, format json) ${query.sql}`, values);
       const plan = (rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan;
       const scans = nodesOf(plan).filter((node) => node['Relation Name'] === 'console_messages');
-      expect(scans.map((node) => node['Index Name']), JSON.stringify(plan)).toContain('console_messages_character_idx');
+      expect(
+        scans.map((node) => node['Index Name']),
+        JSON.stringify(plan),
+      ).toContain('console_messages_character_idx');
       // Each scan reads the page's rows, none filtered out.
       for (const scan of scans) {
         expect(scan['Rows Removed by Filter'] ?? 0, JSON.stringify(plan)).toBe(0);

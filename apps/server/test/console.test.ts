@@ -42,7 +42,19 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
     const help = await reply(client, character.id, '/help');
     expect(help.kind).toBe('system');
     for (const def of server.app.ctx.commands.all()) expect(help.content).toContain(`${def.usage}`);
-    for (const usage of ['/help (or /h)', '/status (or /s)', '/roll [NdM]', '/adventure [location] [level]', '/forest [level]', '/desert [level]', '/ice [level]', '/volcano [level]', '/caves [level]', '/spell [name]', '/delete (or /del)']) {
+    for (const usage of [
+      '/help (or /h)',
+      '/status (or /s)',
+      '/roll [NdM]',
+      '/adventure [location] [level]',
+      '/forest [level]',
+      '/desert [level]',
+      '/ice [level]',
+      '/volcano [level]',
+      '/caves [level]',
+      '/spell [name]',
+      '/delete (or /del)',
+    ]) {
       expect(help.content).toContain(usage);
     }
     expect((await reply(client, character.id, '/H')).content).toBe(help.content);
@@ -112,19 +124,26 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
     const { client, character } = await player();
     const started = await reply(client, character.id, '/adventure ICE lands');
     expect(started).toMatchObject({ kind: 'adventure-start' });
-    expect(started?.content).toMatch(/^Aria sets out for the Ice Lands \(level 1\)\. They will return in \d+:\d\d\. Ice Lands: (day|night), \w+ \((no effect|win chance -\d+%(, rewards \+15%)?|rewards \+15%)\)\.$/);
+    expect(started?.content).toMatch(
+      /^Aria sets out for the Ice Lands \(level 1\)\. They will return in \d+:\d\d\. Ice Lands: (day|night), \w+ \((no effect|win chance -\d+%(, rewards \+15%)?|rewards \+15%)\)\.$/,
+    );
     expect(await adventuresOf(db(), character.id)).toEqual([expect.objectContaining({ location: 'ice', level: 1 })]);
   });
 
   it('casts spells: usage, unknown spell, not enough mana with its toast, heal after regeneration', async () => {
     const { client, character } = await player();
     expect(await reply(client, character.id, '/spell')).toMatchObject({ kind: 'system', content: `Usage: /spell [name] - Available spells: ${SPELLS}` });
-    expect(await reply(client, character.id, '/spell teleport')).toMatchObject({ kind: 'error', content: `Unknown spell: teleport. Available spells: ${SPELLS}` });
+    expect(await reply(client, character.id, '/spell teleport')).toMatchObject({
+      kind: 'error',
+      content: `Unknown spell: teleport. Available spells: ${SPELLS}`,
+    });
 
     const warrior = await createCharacter(client, { name: 'Brom', class: 'warrior', race: 'dwarf', gender: 'male' });
     const refused = await say(client, warrior.id, '/spell lightning');
     expect(replies(refused)).toEqual([expect.objectContaining({ kind: 'error', content: 'Not enough mana to cast lightning. It requires 5 mana points.' })]);
-    expect(refused.toasts).toEqual([{ title: 'Not Enough Mana', description: 'Not enough mana to cast lightning. It requires 5 mana points.', variant: 'error' }]);
+    expect(refused.toasts).toEqual([
+      { title: 'Not Enough Mana', description: 'Not enough mana to cast lightning. It requires 5 mana points.', variant: 'error' },
+    ]);
 
     // Mana spent long ago has come back by the time of the cast (1 point per 50 ms here).
     const max = character.attributes.maxHealth;
@@ -134,12 +153,17 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
       .update(playerCharacterAttributes)
       .set({ currentHealth: max - 5, currentMana: 0, manaUpdatedAt: new Date(Date.now() - 60_000) })
       .where(eq(playerCharacterAttributes.characterId, character.id));
-    expect(await reply(client, character.id, '/spell Heal')).toMatchObject({ kind: 'mana', content: `You cast heal and restore 5 health (${max}/${max}). Mana: ${maxMana - 4}/${maxMana}.` });
+    expect(await reply(client, character.id, '/spell Heal')).toMatchObject({
+      kind: 'mana',
+      content: `You cast heal and restore 5 health (${max}/${max}). Mana: ${maxMana - 4}/${maxMana}.`,
+    });
     expect(await attributesRow(db(), character.id)).toMatchObject({ currentHealth: max });
     expect(await reply(client, character.id, '/spell heal')).toMatchObject({ kind: 'error', content: 'You are already at full health.' });
 
     await db().update(playerCharacterAttributes).set({ currentMana: maxMana }).where(eq(playerCharacterAttributes.characterId, character.id));
-    expect((await reply(client, character.id, '/spell fireball')).content).toBe(`You cast fireball: +5% win chance on your next adventure (+5% in all). Mana: ${maxMana - 3}/${maxMana}.`);
+    expect((await reply(client, character.id, '/spell fireball')).content).toBe(
+      `You cast fireball: +5% win chance on your next adventure (+5% in all). Mana: ${maxMana - 3}/${maxMana}.`,
+    );
     expect((await characterRow(db(), character.id)).spellEffects).toEqual({ bonusWinChance: 0.05, bonusDefense: 0 });
   });
 
@@ -183,13 +207,24 @@ describe('the console (spec 02 §2, §5, §8, §9)', () => {
       help: 'test',
       group: 'General',
       async run(ctx) {
-        await ctx.tx.update(playerCharacters).set({ copper: before.copper + 999, xp: 77 }).where(eq(playerCharacters.id, ctx.characterId));
+        await ctx.tx
+          .update(playerCharacters)
+          .set({ copper: before.copper + 999, xp: 77 })
+          .where(eq(playerCharacters.id, ctx.characterId));
         ctx.say('system', 'this line must not be stored');
         throw new RuleError('REFUSED', 'Refused by a rule.', { title: 'Refused' });
       },
     };
     const answer = await runConsoleLine(
-      { db: db(), catchUp: async () => [], needsCatchUp: () => false, commands: new CommandTable([[spend]]), config: server.app.ctx.config, pusher: pusher(server.app.ctx.hub, server.app.log), log: server.app.log },
+      {
+        db: db(),
+        catchUp: async () => [],
+        needsCatchUp: () => false,
+        commands: new CommandTable([[spend]]),
+        config: server.app.ctx.config,
+        pusher: pusher(server.app.ctx.hub, server.app.log),
+        log: server.app.log,
+      },
       { userId: before.userId, characterId: character.id, text: '/spendthenrefuse' },
     );
     expect(answer.messages.map((m) => [m.kind, m.content])).toEqual([

@@ -21,7 +21,9 @@ describe('the test client parses every answer with its route contract', () => {
     registerSchemas(app);
     registerErrorHandler(app);
     // A null where the contract says boolean, sent as text that no serializer checks.
-    app.get('/api/flag/sql', { schema: { response: { 200: flagSchema } } }, async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send('{"muted":null}'));
+    app.get('/api/flag/sql', { schema: { response: { 200: flagSchema } } }, async (_request, reply) =>
+      reply.header('content-type', 'application/json; charset=utf-8').send('{"muted":null}'),
+    );
     app.get('/api/flag/:id', { schema: { response: { 200: flagSchema } } }, async () => ({ muted: true }));
     app.get('/api/flag/ok', { schema: { response: { 200: flagSchema } } }, async () => ({ muted: false }));
     app.get('/api/no-schema', async () => ({ anything: 1 }));
@@ -94,6 +96,10 @@ describe('every /api route declares the schema of its success answer (issue 26)'
     }
     expect(missing).toEqual([]);
     // Each exception is a route that exists (a renamed route is not silently excused).
-    for (const exception of UNCHECKED_ROUTES) expect(routes.map((r) => r.url), exception.url).toContain(exception.url);
+    for (const exception of UNCHECKED_ROUTES)
+      expect(
+        routes.map((r) => r.url),
+        exception.url,
+      ).toContain(exception.url);
   });
 });

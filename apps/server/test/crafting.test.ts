@@ -38,7 +38,15 @@ async function give(item: ItemData, quantity = 1): Promise<string> {
   return row!.id;
 }
 const giveMaterial = (materialId: string, quantity: number) => give(materialStack(materialId, quantity).item, quantity);
-const filler = (n: number): GearItem => ({ kind: 'gear', name: `Rusty Dagger ${n}`, tier: 'common', slot: 'offHand', stats: { attack: 1 }, price: copper(5), description: 'Filler.' });
+const filler = (n: number): GearItem => ({
+  kind: 'gear',
+  name: `Rusty Dagger ${n}`,
+  tier: 'common',
+  slot: 'offHand',
+  stats: { attack: 1 },
+  price: copper(5),
+  description: 'Filler.',
+});
 
 async function backpack(): Promise<Array<{ id: string; name: string; quantity: number }>> {
   const rows = await db().select().from(playerCharacterInventory).where(eq(playerCharacterInventory.characterId, id));
@@ -66,8 +74,19 @@ describe('the crafting drawer (spec 02 §2, §9 "Crafting")', () => {
     expect(view).toMatchObject({ unlocked: { unlocked: 0, total: 7 }, active: null, finished: null });
     expect(view.recipes).toHaveLength(11);
     const iron = view.recipes.find((r) => r.id === 'iron_sword');
-    expect(iron).toMatchObject({ categoryLabel: 'Weapons & Armor', tier: 'common', requiredLevel: 1, xpReward: 5, unlocked: true, craftable: false, durationMs: 900 });
-    expect(iron?.ingredients).toEqual([{ name: 'Iron Ore', need: 3, have: 0 }, { name: 'Oak Wood', need: 1, have: 0 }]);
+    expect(iron).toMatchObject({
+      categoryLabel: 'Weapons & Armor',
+      tier: 'common',
+      requiredLevel: 1,
+      xpReward: 5,
+      unlocked: true,
+      craftable: false,
+      durationMs: 900,
+    });
+    expect(iron?.ingredients).toEqual([
+      { name: 'Iron Ore', need: 3, have: 0 },
+      { name: 'Oak Wood', need: 1, have: 0 },
+    ]);
     expect(view.recipes.find((r) => r.id === 'steel_sword')).toMatchObject({ unlocked: false, craftable: false, requiredLevel: 3 });
     expect(view.recipes.find((r) => r.id === 'elixir')?.ingredients).toContainEqual({ name: 'Mana Crystal', tier: 'rare', need: 1, have: 0 });
   });
@@ -102,7 +121,13 @@ describe('starting a craft (spec 02 §5 "Crafting", §8)', () => {
     expect((await start('iron_sword')).body.message).toBe("You're already crafting an item!");
     expect((await collect()).body.message).toBe('Iron Sword is not ready yet. It will be ready in 0:01.');
 
-    expect(await pushed).toEqual({ type: 'craft-completed', characterId: id, itemName: 'Iron Sword', collected: true, message: 'You crafted Iron Sword! +5 crafting XP.' });
+    expect(await pushed).toEqual({
+      type: 'craft-completed',
+      characterId: id,
+      itemName: 'Iron Sword',
+      collected: true,
+      message: 'You crafted Iron Sword! +5 crafting XP.',
+    });
     expect(await countOf('Iron Sword')).toBe(1);
     expect(await craftingXp()).toBe(5);
     expect(await drawer()).toMatchObject({ xp: 5, active: null, finished: null });
@@ -119,7 +144,11 @@ describe('starting a craft (spec 02 §5 "Crafting", §8)', () => {
     expect((await start('leather_armor')).status).toBe(200);
     // The ingredients' two slots are free again: fill them before the craft ends (8 slots).
     fillers.push(await give(filler(5)), await give(filler(6)));
-    expect(await pushed).toMatchObject({ itemName: 'Leather Armor', collected: false, message: 'Your backpack is full. Make room to collect your Leather Armor.' });
+    expect(await pushed).toMatchObject({
+      itemName: 'Leather Armor',
+      collected: false,
+      message: 'Your backpack is full. Make room to collect your Leather Armor.',
+    });
 
     const waiting = await drawer();
     expect(waiting.finished?.item).toMatchObject({ slot: 'chest', stats: { defense: 3, health: 5 } });
@@ -150,7 +179,11 @@ describe('recipe scrolls (spec 02 §5, §8)', () => {
     const scroll = await give(createRecipeScroll('steel_sword'), 2);
     const first = await read(scroll);
     expect(first.status).toBe(200);
-    expect(first.body.toast).toEqual({ title: 'Recipe Learned', description: 'You learned the recipe for Steel Sword! Find it in the crafting drawer.', variant: 'success' });
+    expect(first.body.toast).toEqual({
+      title: 'Recipe Learned',
+      description: 'You learned the recipe for Steel Sword! Find it in the crafting drawer.',
+      variant: 'success',
+    });
     expect(first.body.crafting.unlocked).toEqual({ unlocked: 1, total: 7 });
     expect(first.body.crafting.recipes.find((r) => r.id === 'steel_sword')?.unlocked).toBe(true);
     expect(await countOf('Recipe Scroll: Steel Sword')).toBe(1);
@@ -171,7 +204,10 @@ describe('recipe scrolls (spec 02 §5, §8)', () => {
 
   it("answers 404 for another player's character", async () => {
     const other = await signedInPlayer(server.url);
-    for (const res of [await other.get<ErrorBody>(`/api/characters/${id}/crafting`), await other.post<ErrorBody>(`/api/characters/${id}/crafting/start`, { recipeId: 'bread' })]) {
+    for (const res of [
+      await other.get<ErrorBody>(`/api/characters/${id}/crafting`),
+      await other.post<ErrorBody>(`/api/characters/${id}/crafting/start`, { recipeId: 'bread' }),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Character not found');
     }
@@ -189,9 +225,14 @@ describe('settling after a restart (DECISIONS §3)', () => {
     expect(res.body.crafting.active).toMatchObject({ recipeId: 'steel_sword' });
     // Ends 1 s from now: after the stop, before the restart.
     const endsAt = new Date(Date.now() + 1000);
-    await db().update(characterCrafts).set({ endsAt }).where(and(eq(characterCrafts.characterId, id), eq(characterCrafts.completed, false)));
+    await db()
+      .update(characterCrafts)
+      .set({ endsAt })
+      .where(and(eq(characterCrafts.characterId, id), eq(characterCrafts.completed, false)));
 
-    expect(await db().select({ completed: characterCrafts.completed }).from(characterCrafts).where(eq(characterCrafts.recipeId, 'steel_sword'))).toEqual([{ completed: false }]);
+    expect(await db().select({ completed: characterCrafts.completed }).from(characterCrafts).where(eq(characterCrafts.recipeId, 'steel_sword'))).toEqual([
+      { completed: false },
+    ]);
     const { dataDir } = server;
     const databaseUrl = (server as TestServer & { databaseUrl?: string }).databaseUrl;
     await server.stop({ keepData: true });

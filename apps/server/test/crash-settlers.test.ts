@@ -92,7 +92,10 @@ describe('a crash (kill -9) while the scheduler settles (issue 28: restarts and 
     // Crafts: all started at once; the process dies as the first one's completion is pushed.
     server = await processes.start(CRAFT_ENV);
     let players = await reconnect(server, sellers);
-    const crafted = firstPush(players.map((p) => p.tab), (push) => push.type === 'craft-completed');
+    const crafted = firstPush(
+      players.map((p) => p.tab),
+      (push) => push.type === 'craft-completed',
+    );
     const starts = await Promise.all(
       players.flatMap(({ client, seller }) =>
         seller.characterIds.map((id) => client.post<CraftingActionResponse>(`/api/characters/${id}/crafting/start`, { recipeId: 'iron_sword' })),
@@ -120,7 +123,10 @@ describe('a crash (kill -9) while the scheduler settles (issue 28: restarts and 
       push.type === 'invalidate' &&
       JSON.stringify(push.queryKeys).includes('["auction"]') &&
       characterIds.some((id) => JSON.stringify(push.queryKeys).includes(JSON.stringify(['console', id])));
-    await firstPush(players.map((p) => p.tab), isExpiry);
+    await firstPush(
+      players.map((p) => p.tab),
+      isExpiry,
+    );
     await server.kill();
 
     // A third process settles what is left: wait until no craft is open and no listing active.

@@ -69,7 +69,12 @@ describe('a crash (kill -9) in the middle of the work (issue 28: restarts and fa
         return { offerId: offer.offerId, status: 0 };
       }
     });
-    const gifts = giftIds.map((requestId) => gift(giver, requestId).then((r) => r.text(), () => undefined));
+    const gifts = giftIds.map((requestId) =>
+      gift(giver, requestId).then(
+        (r) => r.text(),
+        () => undefined,
+      ),
+    );
     await sleep(Math.max(0, endTime - Date.now()) + 20);
     await server.kill();
     const results = await Promise.all(buys);
@@ -92,7 +97,8 @@ describe('a crash (kill -9) in the middle of the work (issue 28: restarts and fa
       const res = await gift(friendAgain, requestId);
       // Given now (200), or given before the crash: refused as a duplicate (the copper below counts each once).
       const body = await res.text();
-      if (res.status !== 200) expect({ status: res.status, error: (JSON.parse(body) as { error?: string }).error }, body).toEqual({ status: 409, error: 'gift_duplicate' });
+      if (res.status !== 200)
+        expect({ status: res.status, error: (JSON.parse(body) as { error?: string }).error }, body).toEqual({ status: 409, error: 'gift_duplicate' });
     }
     // The scheduler settles what the crash left; give it a moment, then stop cleanly.
     await sleep(1500);
@@ -103,7 +109,13 @@ describe('a crash (kill -9) in the middle of the work (issue 28: restarts and fa
       expect(adventures).toHaveLength(1);
       const [adventure] = adventures;
       expect(adventure?.completed).toBe(true);
-      const outcome = adventure?.outcome as { xpGained: number; copperGained: number; messages: string[]; items: Array<{ quantity: number }>; leftBehind: Array<{ quantity: number }> };
+      const outcome = adventure?.outcome as {
+        xpGained: number;
+        copperGained: number;
+        messages: string[];
+        items: Array<{ quantity: number }>;
+        leftBehind: Array<{ quantity: number }>;
+      };
       const returned = (await db.select().from(consoleMessages).where(eq(consoleMessages.characterId, id))).filter((m) => m.kind === 'adventure-return');
       expect(returned.map((m) => m.content)).toEqual(outcome.messages);
 
@@ -119,7 +131,10 @@ describe('a crash (kill -9) in the middle of the work (issue 28: restarts and fa
       // each purchase answered 200 was sold.
       const loot = outcome.items.reduce((sum, item) => sum + item.quantity, 0) - outcome.leftBehind.reduce((sum, item) => sum + item.quantity, 0);
       const rewards = (await db.select().from(battlePassGrants).where(eq(battlePassGrants.characterId, id))).length;
-      const held = (await db.select().from(playerCharacterInventory).where(eq(playerCharacterInventory.characterId, id))).reduce((sum, row) => sum + row.quantity, 0);
+      const held = (await db.select().from(playerCharacterInventory).where(eq(playerCharacterInventory.characterId, id))).reduce(
+        (sum, row) => sum + row.quantity,
+        0,
+      );
       expect(held).toBe(units(before) + sold.length + loot + rewards);
       expect(units(after)).toBeLessThanOrEqual(held);
       // Some bought, some refused or cut by the kill: how many reached the server before it died

@@ -75,7 +75,9 @@ describe.runIf(enabled)('the game while its PostgreSQL restarts and crashes (iss
       servers.push(await startServerProcess({ dataDir, databaseUrl: pgUrl }, env));
     }
     const exits: string[] = [];
-    servers.forEach((server, i) => void server.exited.then((exit) => exits.push(`process ${i} exited: ${JSON.stringify(exit)}\n${server.output().slice(-3000)}`)));
+    servers.forEach(
+      (server, i) => void server.exited.then((exit) => exits.push(`process ${i} exited: ${JSON.stringify(exit)}\n${server.output().slice(-3000)}`)),
+    );
     const [first, second] = servers as [ServerProcess, ServerProcess];
 
     // Three players playing, and a watcher whose two tabs (one per process) stay open throughout.
@@ -157,6 +159,11 @@ describe.runIf(enabled)('the game while its PostgreSQL restarts and crashes (iss
     const { rows } = await reader.query<{ content: string }>(`select content from console_messages where kind = 'user' and character_id = any($1)`, [ids]);
     await reader.end();
     const stored = rows.map((row) => row.content).sort();
-    expect(stored).toEqual(written.filter((w) => w.status === 200).map((w) => w.text).sort());
+    expect(stored).toEqual(
+      written
+        .filter((w) => w.status === 200)
+        .map((w) => w.text)
+        .sort(),
+    );
   });
 });

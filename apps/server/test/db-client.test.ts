@@ -76,7 +76,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () =>
   });
 
   it('reports a failed pipelined statement alone: the statements around it on the line are answered', async () => {
-    const results = await Promise.allSettled([database.db.execute(sql`select 1 as n`), database.db.execute(sql`select 1/0`), database.db.execute(sql`select 2 as n`)]);
+    const results = await Promise.allSettled([
+      database.db.execute(sql`select 1 as n`),
+      database.db.execute(sql`select 1/0`),
+      database.db.execute(sql`select 2 as n`),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ cause: expect.objectContaining({ code: '22012' }) });
   });
@@ -132,7 +136,7 @@ const transactionOpeners: Array<[string, Begin]> = [
 function meaning(current: () => Database, begin: Begin) {
   // Each opener's rows apart.
   const k = begin === transaction ? 1000 : 0;
-  it('reports a failed statement with its text and the database\'s error, and goes on', async () => {
+  it("reports a failed statement with its text and the database's error, and goes on", async () => {
     const { db } = current();
     await db.execute(sql`insert into pipeline_probe (n) values (${40 + k})`);
     await expect(db.execute(sql`insert into pipeline_probe (n) values (${40 + k})`)).rejects.toMatchObject({
@@ -151,7 +155,9 @@ function meaning(current: () => Database, begin: Begin) {
       }),
     ).rejects.toThrow('changed my mind');
     await begin(current().db, async (tx) => tx.execute(sql`insert into pipeline_probe (n) values (${11 + k})`));
-    const { rows } = (await current().db.execute(sql`select n from pipeline_probe where n in (${10 + k}, ${11 + k}) order by n`)) as unknown as { rows: Array<{ n: number }> };
+    const { rows } = (await current().db.execute(sql`select n from pipeline_probe where n in (${10 + k}, ${11 + k}) order by n`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     expect(rows.map((r) => r.n)).toEqual([11 + k]);
   });
 

@@ -22,7 +22,8 @@ const BASES = ['', 'apps/server/src', 'apps/server', 'apps/web/src', 'apps/web',
 const isPackage = (token: string) => token.startsWith('@');
 /** A relative path: no placeholder (`<domain>`), no URL or API path; a folder written `x/`, or a file with its extension. */
 const PATH = /^(?!\/)[\w.-]+(\/[\w.-]+)*\/?$/;
-const looksLikePath = (token: string) => PATH.test(token) && !isPackage(token) && (token.endsWith('/') || /\.(ts|tsx|mjs|js|json|md|sql|html|css)$/.test(token));
+const looksLikePath = (token: string) =>
+  PATH.test(token) && !isPackage(token) && (token.endsWith('/') || /\.(ts|tsx|mjs|js|json|md|sql|html|css)$/.test(token));
 
 function exists(cited: string, near: string[]): boolean {
   return [...near, ...BASES].some((base) => existsSync(path.join(root, base, cited)));
@@ -87,8 +88,12 @@ function sourceFiles(dir = root, out: string[] = []): string[] {
 describe('docs/architecture.md (issue 26: the guardrails cannot drift)', () => {
   it('cites only files and folders that exist (the tree block and the backticked paths)', () => {
     const missing = [
-      ...treeCitations().filter(({ cited, near }) => !exists(cited, near)).map(({ cited, line }) => `architecture.md cites ${cited}, which does not exist (tree line: "${line}")`),
-      ...proseCitations().filter((cited) => !exists(cited, [])).map((cited) => `architecture.md cites \`${cited}\`, which does not exist`),
+      ...treeCitations()
+        .filter(({ cited, near }) => !exists(cited, near))
+        .map(({ cited, line }) => `architecture.md cites ${cited}, which does not exist (tree line: "${line}")`),
+      ...proseCitations()
+        .filter((cited) => !exists(cited, []))
+        .map((cited) => `architecture.md cites \`${cited}\`, which does not exist`),
     ];
     expect(missing).toEqual([]);
   });
@@ -104,7 +109,9 @@ describe('docs/architecture.md (issue 26: the guardrails cannot drift)', () => {
       const name = /^([A-Za-z_$][\w$]*)(\(.*\))?$/.exec(quoted!.trim())?.[1];
       if (name && /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]/.test(name)) names.add(name);
     }
-    const gone = [...names].filter((name) => !new RegExp(`\\b${name.replace('$', '\\$')}\\b`).test(code)).map((name) => `architecture.md names \`${name}\`, which no source file has`);
+    const gone = [...names]
+      .filter((name) => !new RegExp(`\\b${name.replace('$', '\\$')}\\b`).test(code))
+      .map((name) => `architecture.md names \`${name}\`, which no source file has`);
     expect(names.size).toBeGreaterThan(10);
     expect(gone).toEqual([]);
   });
@@ -118,7 +125,11 @@ describe("docs/architecture.md's accounts of pushes and reads", () => {
     expect(pushSection, 'architecture.md keeps its "A push, end to end" section').not.toBe('');
     expect(pushSection).toContain('the only way to push');
     const direct = serverFiles
-      .filter((file) => !file.includes(`${path.sep}realtime${path.sep}`) && /\bhub\.(broadcast|toUser|endSession|revalidateUser|blocksChanged)\(/.test(readFileSync(file, 'utf8')))
+      .filter(
+        (file) =>
+          !file.includes(`${path.sep}realtime${path.sep}`) &&
+          /\bhub\.(broadcast|toUser|endSession|revalidateUser|blocksChanged)\(/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => `${path.relative(path.join(root, 'apps/server/src'), file)} pushes through the hub directly, not through the pusher (realtime/notify.ts)`);
     expect(direct).toEqual([]);
   });
@@ -133,7 +144,7 @@ describe("docs/architecture.md's accounts of pushes and reads", () => {
   });
 });
 
-describe('docs/performance.md: the code\'s pointers to it', () => {
+describe("docs/performance.md: the code's pointers to it", () => {
   const headings = new Set([...performance.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]!.trim()));
 
   it('has every section the code base points to (docs/performance.md, "Heading")', () => {
@@ -148,7 +159,8 @@ describe('docs/performance.md: the code\'s pointers to it', () => {
         if (!headings.has(section)) broken.push(`${path.relative(root, file)} points to docs/performance.md, "${section}", which is not a heading there`);
       }
       // A section named without its quotes (`docs/performance.md, the chat`) cannot be checked: quote the heading.
-      for (const m of text.matchAll(/docs\/performance\.md[,:] +(?!")([^\n)]*)/g)) broken.push(`${path.relative(root, file)} points to docs/performance.md, ${m[1]}: write the section as "Heading"`);
+      for (const m of text.matchAll(/docs\/performance\.md[,:] +(?!")([^\n)]*)/g))
+        broken.push(`${path.relative(root, file)} points to docs/performance.md, ${m[1]}: write the section as "Heading"`);
     }
     expect(pointers.length).toBeGreaterThan(0);
     expect(broken).toEqual([]);
@@ -249,7 +261,8 @@ describe('every page of docs/ and the README (issue 47: references a newcomer re
       for (const [, target, anchor] of text.matchAll(/\]\(([^)\s#]*)#([^)\s]+)\)/g)) {
         if (/^[a-z]+:/.test(target!)) continue;
         const file = target ? path.normalize(path.join(path.dirname(page), target)) : page;
-        if (!existsSync(path.join(root, file)) || !sectionsOf(file).anchors.has(anchor!)) broken.push(`${page} links to ${target}#${anchor}, which is not an anchor there`);
+        if (!existsSync(path.join(root, file)) || !sectionsOf(file).anchors.has(anchor!))
+          broken.push(`${page} links to ${target}#${anchor}, which is not an anchor there`);
       }
       for (const [, target, section] of text.matchAll(/((?:docs\/)?[\w/-]+\.md)(?:\]\([^)\s]*\))?[,:]?\s*\(?"([^"]+)"/g)) {
         const file = resolvePage(page, target!);
@@ -269,13 +282,15 @@ describe('every page of docs/ and the README (issue 47: references a newcomer re
     for (const file of sourceFiles().filter((f) => f !== import.meta.filename && !f.endsWith('.md'))) {
       const text = readFileSync(file, 'utf8');
       const where = path.relative(root, file);
-      for (const [, target] of text.matchAll(/\bdocs\/([\w/-]+\.md)/g)) if (!existsSync(path.join(root, 'docs', target!))) broken.push(`${where} names docs/${target}, which does not exist`);
+      for (const [, target] of text.matchAll(/\bdocs\/([\w/-]+\.md)/g))
+        if (!existsSync(path.join(root, 'docs', target!))) broken.push(`${where} names docs/${target}, which does not exist`);
       // The pointer and its section may wrap onto the next line of a comment.
       for (const m of text.matchAll(/\bdocs\/([\w/-]+\.md)[,:]?\s*(?:(?:\*|\/\/|#)\s*)?\(?"([^"]+)"/g)) {
         const page = `docs/${m[1]}`;
         const section = m[2]!.replace(/\s*\n\s*(?:\*|\/\/|#)?\s*/g, ' ');
         pointers++;
-        if (existsSync(path.join(root, page)) && !sectionsOf(page).headings.has(section)) broken.push(`${where} points to ${page}, "${section}", which is not a heading there`);
+        if (existsSync(path.join(root, page)) && !sectionsOf(page).headings.has(section))
+          broken.push(`${where} points to ${page}, "${section}", which is not a heading there`);
       }
     }
     expect(pointers).toBeGreaterThan(10);

@@ -43,7 +43,13 @@ function objectsWith(value: unknown, key: string): Array<Record<string, unknown>
 type Op = (p: Trader, rng: Rng, others: Trader[]) => Promise<Answer | undefined>;
 
 const base = (p: Trader) => `/api/characters/${p.characterId}`;
-const entries = async (p: Trader) => objectsWith((await p.client.get(`${base(p)}/inventory`)).body, 'equipped').filter((e) => typeof e.id === 'string') as Array<{ id: string; equipped: boolean; quantity: number; item: { kind: string } }>;
+const entries = async (p: Trader) =>
+  objectsWith((await p.client.get(`${base(p)}/inventory`)).body, 'equipped').filter((e) => typeof e.id === 'string') as Array<{
+    id: string;
+    equipped: boolean;
+    quantity: number;
+    item: { kind: string };
+  }>;
 const typeLine = (p: Trader, text: string) => p.client.post(`${base(p)}/console`, { text });
 
 const ops: Record<string, Op> = {
@@ -83,7 +89,10 @@ const ops: Record<string, Op> = {
     // Time passes for one of the player's listings; the market's next read settles it (the scheduler may first).
     const mine = (await p.client.get<{ active: Array<{ id: string }> }>('/api/auction/mine')).body.active;
     if (mine.length === 0) return undefined;
-    await db().update(auctionListings).set({ expiresAt: sql`now() - interval '1 second'` }).where(and(eq(auctionListings.id, rng.pick(mine).id), eq(auctionListings.status, 'active')));
+    await db()
+      .update(auctionListings)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(and(eq(auctionListings.id, rng.pick(mine).id), eq(auctionListings.status, 'active')));
     return p.client.get('/api/auction/mine');
   },
   async giftCopper(p, rng, others) {
@@ -140,7 +149,16 @@ describe('the ledger under concurrent trading (issue 29)', () => {
       await db().update(achievementProgress).set({ totalPoints: 60 }).where(eq(achievementProgress.userId, p.userId));
     }
     const answers: Array<{ op: string } & Answer> = [];
-    await Promise.all(players.map((p, n) => play(p, n, players.filter((o) => o !== p), answers)));
+    await Promise.all(
+      players.map((p, n) =>
+        play(
+          p,
+          n,
+          players.filter((o) => o !== p),
+          answers,
+        ),
+      ),
+    );
     // Then a hand and a sale for certain, whatever the random mix left: each player buys chips and
     // sits at the table, and lists a new dagger cheaply; then all at once each buys the cheapest
     // listing (several may race for it: one wins).
@@ -183,7 +201,23 @@ describe('the ledger under concurrent trading (issue 29)', () => {
     expect([...done].sort()).toEqual(expect.arrayContaining(['buyListing', 'chipsBuy', 'giftCopper', 'list', 'storeBuy', 'storeSell']));
 
     const reasons = new Set((await db().selectDistinct({ reason: ledgerEntries.reason }).from(ledgerEntries)).map((r) => r.reason));
-    const everyKind = ['adventure', 'auction_cancel', 'auction_expiry', 'auction_fee', 'auction_list', 'auction_sale', 'battle_pass', 'chips_buy', 'craft', 'dev_grant', 'gift', 'item_used', 'poker', 'store_buy', 'store_sell'];
+    const everyKind = [
+      'adventure',
+      'auction_cancel',
+      'auction_expiry',
+      'auction_fee',
+      'auction_list',
+      'auction_sale',
+      'battle_pass',
+      'chips_buy',
+      'craft',
+      'dev_grant',
+      'gift',
+      'item_used',
+      'poker',
+      'store_buy',
+      'store_sell',
+    ];
     expect([...reasons].sort()).toEqual(expect.arrayContaining(everyKind));
 
     const report = await auditEconomy(db());
@@ -211,7 +245,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a battle-pass claim racing a 
       ]);
       expect([claim.status, gift.status], JSON.stringify([claim.body, gift.body])).toEqual([expect.any(Number), 200]);
       expect(claim.status).toBeLessThan(500);
-      const granted = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.toCharacterId, giver.characterId), eq(ledgerEntries.reason, 'battle_pass')));
+      const granted = await db()
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.toCharacterId, giver.characterId), eq(ledgerEntries.reason, 'battle_pass')));
       expect(granted).toHaveLength(1);
     }
     const report = await auditEconomy(db());

@@ -33,7 +33,11 @@ describe('first steps (issue 44 point 1)', () => {
     const client = await signedInPlayer(server.url);
     const fresh = await steps(client);
     expect(fresh.steps.map((s) => [s.id, s.done])).toEqual([
-      ['character', false], ['adventure', false], ['equip', false], ['store', false], ['chat', false],
+      ['character', false],
+      ['adventure', false],
+      ['equip', false],
+      ['store', false],
+      ['chat', false],
     ]);
     expect(fresh).toMatchObject({ hidden: false, finished: false, reward: 100 });
 
@@ -52,18 +56,36 @@ describe('first steps (issue 44 point 1)', () => {
     }
     expect(doneIds(await steps(client))).toEqual(['character', 'adventure', 'chat']);
     // The last two steps as stored rows would be (equip and store): the one that finishes pays the reward.
-    await db().update(playerFirstHour).set({ steps: ['character', 'adventure', 'chat', 'equip'] }).where(eq(playerFirstHour.userId, (await characterRow(db(), character.id)).userId));
+    await db()
+      .update(playerFirstHour)
+      .set({ steps: ['character', 'adventure', 'chat', 'equip'] })
+      .where(eq(playerFirstHour.userId, (await characterRow(db(), character.id)).userId));
     const before = (await characterRow(db(), character.id)).copper;
     const store = await client.get<{ sections: { potions: { offerId: string; price: number }[] } }>(`/api/characters/${character.id}/store`);
     const cheapest = [...store.body.sections.potions].sort((a, b) => a.price - b.price)[0];
     expect(cheapest).toBeDefined();
-    await db().update(playerCharacters).set({ copper: before + (cheapest?.price ?? 0) }).where(eq(playerCharacters.id, character.id));
-    await db().insert(ledgerEntries).values({ asset: 'copper', amount: cheapest?.price ?? 0, fromAccount: 'dev_grants', toAccount: 'character', toCharacterId: character.id, reason: 'dev_grant' });
+    await db()
+      .update(playerCharacters)
+      .set({ copper: before + (cheapest?.price ?? 0) })
+      .where(eq(playerCharacters.id, character.id));
+    await db()
+      .insert(ledgerEntries)
+      .values({
+        asset: 'copper',
+        amount: cheapest?.price ?? 0,
+        fromAccount: 'dev_grants',
+        toAccount: 'character',
+        toCharacterId: character.id,
+        reason: 'dev_grant',
+      });
     const bought = await client.post(`/api/characters/${character.id}/store/buy`, { offerId: cheapest?.offerId });
     expect(bought.status).toBe(200);
     expect((await steps(client)).finished).toBe(true);
     expect((await characterRow(db(), character.id)).copper).toBe(before + 100);
-    const rewards = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.reason, 'first_steps'), eq(ledgerEntries.toCharacterId, character.id)));
+    const rewards = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.reason, 'first_steps'), eq(ledgerEntries.toCharacterId, character.id)));
     expect(rewards.map((r) => [r.causeId, r.amount])).toEqual([['store', 100]]);
     expect((await auditEconomy(db())).differences).toEqual([]);
 
@@ -72,7 +94,6 @@ describe('first steps (issue 44 point 1)', () => {
     expect((await steps(client)).hidden).toBe(true);
     await client.json('PUT', '/api/first-steps', { hidden: false });
     expect((await steps(client)).hidden).toBe(false);
-
   });
 });
 

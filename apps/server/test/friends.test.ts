@@ -168,7 +168,15 @@ describe('blocking', () => {
 describe('player search (DECISIONS §4) and suggestions', () => {
   it('matches usernames by a case-insensitive fragment and never e-mail addresses (issue 25), never yourself, 5 at most', async () => {
     const tag = `zq${Date.now().toString(36)}`;
-    const [me, ...others] = [await player(tag), await player(tag), await player(tag), await player(tag), await player(tag), await player(tag), await player(tag)];
+    const [me, ...others] = [
+      await player(tag),
+      await player(tag),
+      await player(tag),
+      await player(tag),
+      await player(tag),
+      await player(tag),
+      await player(tag),
+    ];
     // Default names are generated (issue 25): each takes a name with the tag.
     for (const [i, p] of [me, ...others].entries()) expect((await p.client.json('PATCH', '/api/profile', { username: `${tag}-${i}` })).status).toBe(200);
     const fragment = await me.client.get<UserSearch>(`/api/users/search?q=${tag.toUpperCase()}`);

@@ -18,7 +18,11 @@ const db = () => server.database.db;
 const player = (): Promise<Player> => trader(server.url);
 
 const give = (from: Player, to: Player, body: Record<string, unknown>) =>
-  from.client.post<{ message?: string; error?: { message: string } } & Record<string, unknown>>('/api/gifts', { toUserId: to.userId, requestId: randomUUID(), ...body });
+  from.client.post<{ message?: string; error?: { message: string } } & Record<string, unknown>>('/api/gifts', {
+    toUserId: to.userId,
+    requestId: randomUUID(),
+    ...body,
+  });
 
 describe('gifts between friends (DECISIONS §4: copper and items, atomic, logged, live notice)', () => {
   it('refuses a stranger, gives copper and items to a friend with a live notice, and a retried request gives once', async () => {
@@ -49,7 +53,8 @@ describe('gifts between friends (DECISIONS §4: copper and items, atomic, logged
     expect((await give(a, b, { copper: 1_000_000 })).status).toBe(400);
 
     // Real events count (DECISIONS §3): the friendship for both, the gift for the giver.
-    const unlocked = async (p: Player) => (await db().select().from(playerAchievements).where(eq(playerAchievements.userId, p.userId))).map((r) => r.achievementId);
+    const unlocked = async (p: Player) =>
+      (await db().select().from(playerAchievements).where(eq(playerAchievements.userId, p.userId))).map((r) => r.achievementId);
     expect(await unlocked(a)).toEqual(expect.arrayContaining(['social-first-friend', 'social-generous']));
     expect(await unlocked(b)).toContain('social-first-friend');
     expect(await unlocked(b)).not.toContain('social-generous');

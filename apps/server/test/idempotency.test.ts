@@ -25,7 +25,10 @@ let keys = 0;
 const newKey = () => `test-key-${process.pid}-${Date.now()}-${keys++}`;
 
 async function wallet() {
-  const [row] = await db().select({ copper: playerCharacters.copper, chips: playerCharacters.casinoChips }).from(playerCharacters).where(eq(playerCharacters.id, characterId));
+  const [row] = await db()
+    .select({ copper: playerCharacters.copper, chips: playerCharacters.casinoChips })
+    .from(playerCharacters)
+    .where(eq(playerCharacters.id, characterId));
   return row;
 }
 

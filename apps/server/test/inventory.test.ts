@@ -33,7 +33,14 @@ describe('GET inventory (spec 02 §2 backpack drawer)', () => {
     const { player, character, base } = await hero();
     const empty = await player.get<InventoryView>(base);
     expect(empty.status).toBe(200);
-    expect(empty.body).toMatchObject({ entries: [], capacity: 8, used: 0, fill: 'normal', equipped: {}, bonuses: { attack: 0, defense: 0, speed: 0, health: 0 } });
+    expect(empty.body).toMatchObject({
+      entries: [],
+      capacity: 8,
+      used: 0,
+      fill: 'normal',
+      equipped: {},
+      bonuses: { attack: 0, defense: 0, speed: 0, health: 0 },
+    });
     expect(empty.body.backpack).toMatchObject({ name: "Adventurer's Pack", slots: 8 });
 
     const helm = await giveItem(db(), character.id, gear('Common Iron Helm', 'head', { defense: 2, health: 4 }, 10), { equipped: true });
@@ -55,7 +62,11 @@ describe('equip and unequip (spec 02 §4/§5)', () => {
     const second = await giveItem(db(), character.id, sword('Common Steel Blade'));
     const equipped = await act(first, 'equip');
     expect(equipped.status).toBe(200);
-    expect((equipped.body as InventoryActionResponse).toast).toEqual({ title: 'Item Equipped', description: 'Common Iron Sword is now equipped.', variant: 'success' });
+    expect((equipped.body as InventoryActionResponse).toast).toEqual({
+      title: 'Item Equipped',
+      description: 'Common Iron Sword is now equipped.',
+      variant: 'success',
+    });
     const again = await act(first, 'equip');
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ title: 'Item Already Equipped', message: 'Common Iron Sword is already equipped.' });
@@ -90,9 +101,19 @@ describe('selling (spec 02 §9)', () => {
     const one = await act(potions, 'sell');
     expect(one.status).toBe(200);
     // A 10c potion sells for max(3, 60%) = 6c a unit.
-    expect(one.body as SellResponse).toMatchObject({ copperGained: 6, copper: 6, message: 'You sold Minor Health Potion for 6c.', toast: { title: 'Item Sold' } });
+    expect(one.body as SellResponse).toMatchObject({
+      copperGained: 6,
+      copper: 6,
+      message: 'You sold Minor Health Potion for 6c.',
+      toast: { title: 'Item Sold' },
+    });
     const two = await player.post<SellResponse>(`${base}/${potions}/sell`, { quantity: 2 });
-    expect(two.body).toMatchObject({ copperGained: 12, copper: 18, coins: { gold: 0, silver: 0, copper: 18 }, message: 'You sold 2 x Minor Health Potion for 12c.' });
+    expect(two.body).toMatchObject({
+      copperGained: 12,
+      copper: 18,
+      coins: { gold: 0, silver: 0, copper: 18 },
+      message: 'You sold 2 x Minor Health Potion for 12c.',
+    });
     expect(two.body.inventory.entries).toEqual([]);
     expect(await inventoryRows(db(), character.id)).toEqual([]);
 
@@ -137,11 +158,18 @@ describe('using potions and food (spec 02 §4/§5/§8)', () => {
     await setVitals(db(), character.id, { currentHealth: max - 2 });
     const potion = await giveItem(db(), character.id, minorHealth);
     const drink = await act(potion, 'use');
-    expect(drink.body as UseItemResponse).toMatchObject({ message: 'You drink Minor Health Potion and recover 2 health.', healed: 2, vitals: { currentHealth: max } });
+    expect(drink.body as UseItemResponse).toMatchObject({
+      message: 'You drink Minor Health Potion and recover 2 health.',
+      healed: 2,
+      vitals: { currentHealth: max },
+    });
     expect((drink.body as UseItemResponse).inventory.entries).toEqual([]);
     await setVitals(db(), character.id, { currentHealth: 1 });
     const meal = await giveItem(db(), character.id, bread);
-    expect((await act(meal, 'use')).body).toMatchObject({ message: 'You eat Bread Loaf and recover 12 health.', toast: { title: 'Item Used', variant: 'success' } });
+    expect((await act(meal, 'use')).body).toMatchObject({
+      message: 'You eat Bread Loaf and recover 12 health.',
+      toast: { title: 'Item Used', variant: 'success' },
+    });
     const sword1 = await giveItem(db(), character.id, sword());
     expect((await act(sword1, 'use')).body).toMatchObject({ title: 'Cannot Use Item', message: 'This item cannot be used.' });
   });
@@ -159,7 +187,10 @@ describe('using potions and food (spec 02 §4/§5/§8)', () => {
     // 10 minutes of regeneration at +1 per 30 s fills the 10 mana before the potion is drunk.
     await setVitals(db(), mage.character.id, { currentMana: 0, manaUpdatedAt: new Date(Date.now() - 600_000) });
     const manaPotion = await giveItem(db(), mage.character.id, minorMana);
-    expect((await mage.act(manaPotion, 'use')).body).toMatchObject({ message: "You're already at full mana, but the potion was consumed.", vitals: { currentMana: 10 } });
+    expect((await mage.act(manaPotion, 'use')).body).toMatchObject({
+      message: "You're already at full mana, but the potion was consumed.",
+      vitals: { currentMana: 10 },
+    });
   });
 });
 
@@ -208,7 +239,9 @@ describe('/potion (spec 02 §5/§8)', () => {
     expect(full.body.messages.at(-1)).toMatchObject({ kind: 'system', content: "You're already at full health, but the potion was consumed." });
     expect(full.body.toasts).toEqual([expect.objectContaining({ title: 'Already at Max Health' })]);
     expect((await inventoryRows(db(), character.id)).map((r) => r.id)).toEqual([strong]);
-    expect((await say(player, character.id, '/help')).body.messages.at(-1)?.content).toContain('/potion [health|mana] - Drink your weakest health or mana potion.');
+    expect((await say(player, character.id, '/help')).body.messages.at(-1)?.content).toContain(
+      '/potion [health|mana] - Drink your weakest health or mana potion.',
+    );
   });
 
   it('pushes the invalidation of characters, inventory and store after an HTTP action', async () => {

@@ -19,7 +19,21 @@ async function userIdOf(client: TestClient) {
   return (await client.get<{ id: string }>('/api/me')).body.id;
 }
 
-const stats = { strength: 1, dexterity: 1, intelligence: 1, constitution: 1, attack: 0, magicPower: 0, speed: 0, defense: 0, health: 10, currentHealth: 10, maxHealth: 10, currentMana: 0, maxMana: 0 };
+const stats = {
+  strength: 1,
+  dexterity: 1,
+  intelligence: 1,
+  constitution: 1,
+  attack: 0,
+  magicPower: 0,
+  speed: 0,
+  defense: 0,
+  health: 10,
+  currentHealth: 10,
+  maxHealth: 10,
+  currentMana: 0,
+  maxMana: 0,
+};
 const base = {
   baseStrength: 1,
   baseDexterity: 1,
@@ -77,7 +91,7 @@ describe('leaderboards (spec 03 §2/§3, DECISIONS §2/§4)', () => {
     expect((await own())?.title).toBe('Champion');
   });
 
-  it('ranks every player\'s characters, ties sharing a rank, with the username as the public name, and the own rank outside the top 100', async () => {
+  it("ranks every player's characters, ties sharing a rank, with the username as the public name, and the own rank outside the top 100", async () => {
     const me = await signedInPlayer(server.url);
     const mine = await createCharacter(me, { name: 'Lowly', class: 'rogue' });
     const other = await signedInPlayer(server.url);
@@ -86,7 +100,14 @@ describe('leaderboards (spec 03 §2/§3, DECISIONS §2/§4)', () => {
 
     // 120 characters with 1..120 battles won, but 119 raised to 120 and 59 to 60: two ties.
     // Ahead of the 60s: 2 x 120 and 118..61 (58), so they share rank 61 and 58 is 63rd.
-    const seeded = Array.from({ length: 120 }, (_, i) => ({ name: `Seed ${i + 1}`, battles: i + 1, adventures: i + 1, level: 1 + (i % 5), xp: i, attack: i % 7 }));
+    const seeded = Array.from({ length: 120 }, (_, i) => ({
+      name: `Seed ${i + 1}`,
+      battles: i + 1,
+      adventures: i + 1,
+      level: 1 + (i % 5),
+      xp: i,
+      attack: i % 7,
+    }));
     seeded[118]!.battles = 120;
     seeded[58]!.battles = 60;
     await seed(otherId, seeded);

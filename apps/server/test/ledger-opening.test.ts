@@ -13,7 +13,9 @@ import { auditEconomy, formatAudit } from '../src/ops/audit-economy.ts';
  */
 
 const folder = path.resolve(import.meta.dirname, '../drizzle');
-const migrations = readdirSync(folder).filter((f) => f.endsWith('.sql')).sort();
+const migrations = readdirSync(folder)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 const client = new PGlite();
 afterAll(() => client.close());
 
@@ -42,7 +44,9 @@ describe('the ledger on a database from before it', () => {
     for (const file of migrations.slice(ledgerAt)) await apply(file);
     const report = await auditEconomy(db);
     expect(report, formatAudit(report)).toMatchObject({ ok: true, characters: 1, items: 2 });
-    const opened = await client.query<{ asset: string; amount: number; to_account: string }>(`select asset, amount::int, to_account from ledger_entries where reason = 'opening' order by asset, amount`);
+    const opened = await client.query<{ asset: string; amount: number; to_account: string }>(
+      `select asset, amount::int, to_account from ledger_entries where reason = 'opening' order by asset, amount`,
+    );
     expect(opened.rows).toEqual([
       { asset: 'chips', amount: 700, to_account: 'character' },
       { asset: 'copper', amount: 12345, to_account: 'character' },

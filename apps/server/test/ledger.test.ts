@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 const db = () => server.database.db;
-const history = (p: Trader, query = '', characterId = p.characterId) => p.client.get<HistoryPage & { message?: string }>(`/api/characters/${characterId}/history${query}`);
+const history = (p: Trader, query = '', characterId = p.characterId) =>
+  p.client.get<HistoryPage & { message?: string }>(`/api/characters/${characterId}/history${query}`);
 
 describe('the economy audit (npm run audit-economy)', () => {
   it('finds copper changed outside the ledger, an item row it never saw, and a row moved behind its back, with the rows behind each', async () => {
@@ -27,7 +28,10 @@ describe('the economy audit (npm run audit-economy)', () => {
     expect((await auditEconomy(db())).ok).toBe(true);
 
     await db().update(playerCharacters).set({ copper: 1_005 }).where(eq(playerCharacters.id, a.characterId));
-    const [stray] = await db().insert(playerCharacterInventory).values({ characterId: b.characterId, itemData: gear('Stray Helm', 'head', { defense: 1 }, 10) }).returning();
+    const [stray] = await db()
+      .insert(playerCharacterInventory)
+      .values({ characterId: b.characterId, itemData: gear('Stray Helm', 'head', { defense: 1 }, 10) })
+      .returning();
     await db().update(playerCharacterInventory).set({ characterId: b.characterId }).where(eq(playerCharacterInventory.id, sword));
     const report = await auditEconomy(db());
     expect(report.ok).toBe(false);
@@ -35,7 +39,13 @@ describe('the economy audit (npm run audit-economy)', () => {
     expect(byId.get(a.characterId)).toMatchObject({ kind: 'copper', actual: 1_005, ledger: 1_000 });
     expect(byId.get(a.characterId)!.rows.map((r) => r.reason)).toContain('dev_grant');
     expect(byId.get(stray!.id)).toMatchObject({ kind: 'item', actual: 1, ledger: 0, place: `character:${b.characterId}`, ledgerPlace: null, rows: [] });
-    expect(byId.get(sword)).toMatchObject({ kind: 'item', actual: 1, ledger: 1, place: `character:${b.characterId}`, ledgerPlace: `character:${a.characterId}` });
+    expect(byId.get(sword)).toMatchObject({
+      kind: 'item',
+      actual: 1,
+      ledger: 1,
+      place: `character:${b.characterId}`,
+      ledgerPlace: `character:${a.characterId}`,
+    });
     expect(report.differences).toHaveLength(3);
     const text = formatAudit(report);
     expect(text).toContain(`copper of character ${a.characterId} (Aria): holds 1005, the ledger says 1000 (difference 5)`);
@@ -59,7 +69,10 @@ describe('the economy audit (npm run audit-economy)', () => {
     expect(listed.status).toBe(200);
     expect((await p.client.request('DELETE', `/api/characters/${second.id}`)).status).toBe(204);
 
-    const gone = await db().select().from(ledgerEntries).where(and(eq(ledgerEntries.reason, 'character_deleted')));
+    const gone = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.reason, 'character_deleted')));
     const mine = gone.filter((r) => r.fromCharacterId === second.id || (r.fromAccount === 'escrow' && r.itemName === 'Doomed Helm'));
     expect(mine.map((r) => [r.asset, r.itemName, r.toAccount]).sort()).toEqual([
       ['copper', null, 'void'],
@@ -87,7 +100,15 @@ describe('History (GET /api/characters/:id/history)', () => {
     expect(page.status).toBe(200);
     const sellerName = (await seller.client.get<{ username: string }>('/api/me')).body.username;
     const [item, fee, paid, received, granted] = page.body.entries;
-    expect(item).toMatchObject({ direction: 'in', asset: 'item', amount: 1, itemName: '<b>Axe</b>', reason: 'auction_sale', otherPlayer: sellerName, otherAccount: 'escrow' });
+    expect(item).toMatchObject({
+      direction: 'in',
+      asset: 'item',
+      amount: 1,
+      itemName: '<b>Axe</b>',
+      reason: 'auction_sale',
+      otherPlayer: sellerName,
+      otherAccount: 'escrow',
+    });
     expect(fee).toMatchObject({ direction: 'out', asset: 'copper', amount: 20, reason: 'auction_fee', otherAccount: 'auction_fees', otherPlayer: null });
     expect(paid).toMatchObject({ direction: 'out', asset: 'copper', amount: 380, reason: 'auction_sale', otherPlayer: sellerName, otherAccount: null });
     expect(received).toMatchObject({ direction: 'in', asset: 'copper', amount: 250, reason: 'gift', otherPlayer: sellerName });

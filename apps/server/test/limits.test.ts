@@ -92,7 +92,8 @@ describe('account routes: per address and per client address together, no lock-o
     const owner = new TestClient(server.url);
     expect((await owner.request('POST', '/api/auth/sign-up/email', { email, password: 'dragon-fire', name: 'mail' }, from('10.3.3.3'))).status).toBe(200);
     const stranger = new TestClient(server.url);
-    const ask = (client: TestClient, ip: string) => client.request('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'email-verification' }, from(ip));
+    const ask = (client: TestClient, ip: string) =>
+      client.request('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'email-verification' }, from(ip));
     for (let i = 0; i < 3; i++) expect((await ask(stranger, '10.1.1.7')).status).toBe(200);
     expect((await ask(stranger, '10.1.1.7')).status).toBe(429);
     expect((await ask(owner, '10.3.3.3')).status).toBe(200);
@@ -121,13 +122,29 @@ describe('per-player throttles of the writes others see and the reads that grow 
     const nobody = '00000000-0000-4000-8000-000000000000';
     const tries = [
       ['posts', () => writer.client.request('POST', '/api/posts', { text: 'Hello' }), 'You are posting too quickly. Try again in a few minutes.'],
-      ['comments', () => writer.client.request('POST', `/api/posts/${nobody}/comments`, { text: 'Hi' }), 'You are commenting too quickly. Try again in a few minutes.'],
+      [
+        'comments',
+        () => writer.client.request('POST', `/api/posts/${nobody}/comments`, { text: 'Hi' }),
+        'You are commenting too quickly. Try again in a few minutes.',
+      ],
       ['likes', () => writer.client.request('PUT', `/api/posts/${nobody}/like`, {}), 'You are liking posts too quickly. Slow down a little.'],
-      ['listings', () => writer.client.request('POST', `/api/characters/${characterId}/auction`, { entryId: nobody, quantity: 1, price: 100 }), 'You are listing and cancelling too quickly. Try again in a few minutes.'],
-      ['gifts', () => writer.client.request('POST', '/api/gifts', { toUserId: nobody, requestId: randomUUID(), copper: 1 }), 'You are sending gifts too quickly. Try again in a few minutes.'],
+      [
+        'listings',
+        () => writer.client.request('POST', `/api/characters/${characterId}/auction`, { entryId: nobody, quantity: 1, price: 100 }),
+        'You are listing and cancelling too quickly. Try again in a few minutes.',
+      ],
+      [
+        'gifts',
+        () => writer.client.request('POST', '/api/gifts', { toUserId: nobody, requestId: randomUUID(), copper: 1 }),
+        'You are sending gifts too quickly. Try again in a few minutes.',
+      ],
       ['reports', () => writer.client.request('POST', '/api/chat/messages/999999999/report', {}), 'You are reporting too quickly. Try again in a few minutes.'],
       ['userSearch', () => writer.client.request('GET', '/api/users/search?q=her'), 'You are searching too quickly. Slow down a little.'],
-      ['friendSuggestions', () => writer.client.request('GET', '/api/friends/suggestions'), 'Friend suggestions are asked for too often. Try again in a minute.'],
+      [
+        'friendSuggestions',
+        () => writer.client.request('GET', '/api/friends/suggestions'),
+        'Friend suggestions are asked for too often. Try again in a minute.',
+      ],
       ['leaderboards', () => writer.client.request('GET', '/api/leaderboards/xp'), 'The leaderboards are asked for too often. Try again in a minute.'],
     ] as const;
     for (const [limit, attempt, message] of tries) {

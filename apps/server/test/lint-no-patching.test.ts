@@ -24,7 +24,10 @@ describe('lint: dependencies as published', () => {
   it.each([
     ["import pg from 'pg';\npg.types = {} as never;", "Do not change 'pg.types'"],
     ["import pg from 'pg';\n(pg.Result.prototype as any).addFields = () => undefined;", 'Do not assign to a prototype'],
-    ["import { NodePgSession } from 'drizzle-orm/node-postgres';\nNodePgSession.prototype.transaction = async () => undefined;", 'Do not assign to a prototype'],
+    [
+      "import { NodePgSession } from 'drizzle-orm/node-postgres';\nNodePgSession.prototype.transaction = async () => undefined;",
+      'Do not assign to a prototype',
+    ],
     ['class Mine {}\n(Mine.prototype as any).x = 1;', 'Do not assign to a prototype'],
     ["import * as utils from 'some-lib';\nutils.fn = () => 1;", "Do not change 'utils.fn'"],
     ["import pg from 'pg';\nconst { types } = pg;\ntypes.setTypeParser = () => undefined;", "Do not change 'types.setTypeParser'"],
@@ -41,7 +44,7 @@ describe('lint: dependencies as published', () => {
     expect(problems(code).join('\n')).toContain(message);
   });
 
-  it('leaves the ordinary uses alone: public subpaths, our own objects and aliases, zod\'s _zod, class fields', () => {
+  it("leaves the ordinary uses alone: public subpaths, our own objects and aliases, zod's _zod, class fields", () => {
     const code = [
       "import { drizzle } from 'drizzle-orm/node-postgres';",
       "import { migrate } from 'drizzle-orm/node-postgres/migrator';",
@@ -62,11 +65,23 @@ describe('lint: dependencies as published', () => {
     expect(problems(code)).toEqual([]);
   });
 
-  describe('subclasses that override a dependency\'s methods', () => {
+  describe("subclasses that override a dependency's methods", () => {
     it.each([
-      ["import pg from 'pg';\nexport class Piped extends pg.Pool {\n  override query() { return 1 as never; }\n}", "Do not override 'query' of 'pg.Pool', imported from 'pg'", 'probe.ts'],
-      ["import { Pool } from 'pg';\nexport class Piped extends Pool {\n  override end = async () => undefined;\n}", "Do not override 'end' of 'Pool', imported from 'pg'", 'probe.ts'],
-      ["import pg from 'pg';\nexport class Piped extends pg.Pool {\n  query() { return 1; }\n}", "Do not override 'query' of 'pg.Pool', imported from 'pg'", 'probe.js'],
+      [
+        "import pg from 'pg';\nexport class Piped extends pg.Pool {\n  override query() { return 1 as never; }\n}",
+        "Do not override 'query' of 'pg.Pool', imported from 'pg'",
+        'probe.ts',
+      ],
+      [
+        "import { Pool } from 'pg';\nexport class Piped extends Pool {\n  override end = async () => undefined;\n}",
+        "Do not override 'end' of 'Pool', imported from 'pg'",
+        'probe.ts',
+      ],
+      [
+        "import pg from 'pg';\nexport class Piped extends pg.Pool {\n  query() { return 1; }\n}",
+        "Do not override 'query' of 'pg.Pool', imported from 'pg'",
+        'probe.js',
+      ],
     ])('reports %s (%s)', (code, message, file) => {
       expect(problems(code, file).join('\n')).toContain(message);
     });
@@ -88,10 +103,19 @@ describe('lint: dependencies as published', () => {
   describe('patches through a value a dependency made (new, a call)', () => {
     it.each([
       ["import pg from 'pg';\nconst pool = new pg.Pool();\npool.query = (() => undefined) as never;", "Do not change 'pool.query', a value made by 'pg'"],
-      ["import { Pool } from 'pg';\nconst pool = new Pool();\nconst again = pool;\nagain.end = (async () => undefined) as never;", "Do not change 'again.end', a value made by 'pg'"],
+      [
+        "import { Pool } from 'pg';\nconst pool = new Pool();\nconst again = pool;\nagain.end = (async () => undefined) as never;",
+        "Do not change 'again.end', a value made by 'pg'",
+      ],
       ["import { z } from 'zod';\nz.object({}).parse = (() => 1) as never;", "Do not change 'z.object({}).parse', a value made by 'zod'"],
-      ["import { makeThing } from 'some-lib';\nObject.assign(makeThing(), { run: () => 1 });", "Do not redefine members of 'makeThing()', imported from 'some-lib'"],
-      ["import { makeThing } from 'some-lib';\nconst thing = makeThing();\nObject.defineProperty(thing, 'run', { value: 1 });", "Do not redefine members of 'thing', imported from 'some-lib'"],
+      [
+        "import { makeThing } from 'some-lib';\nObject.assign(makeThing(), { run: () => 1 });",
+        "Do not redefine members of 'makeThing()', imported from 'some-lib'",
+      ],
+      [
+        "import { makeThing } from 'some-lib';\nconst thing = makeThing();\nObject.defineProperty(thing, 'run', { value: 1 });",
+        "Do not redefine members of 'thing', imported from 'some-lib'",
+      ],
     ])('reports %s', (code, message) => {
       expect(problems(code).join('\n')).toContain(message);
     });
@@ -123,8 +147,14 @@ describe('lint: dependencies as published', () => {
 
   describe("writes under zod's _zod (or any _ field)", () => {
     it.each([
-      ['declare const schema: { _zod: { processJSONSchema: unknown } };\nschema._zod.processJSONSchema = () => undefined;', "Do not write under 'schema._zod.processJSONSchema'"],
-      ['declare const schema: { _zod: Record<string, unknown> };\nconst internals = (schema as { _zod: Record<string, unknown> })._zod;\ninternals.processJSONSchema = () => undefined;', "Do not write under 'internals.processJSONSchema'"],
+      [
+        'declare const schema: { _zod: { processJSONSchema: unknown } };\nschema._zod.processJSONSchema = () => undefined;',
+        "Do not write under 'schema._zod.processJSONSchema'",
+      ],
+      [
+        'declare const schema: { _zod: Record<string, unknown> };\nconst internals = (schema as { _zod: Record<string, unknown> })._zod;\ninternals.processJSONSchema = () => undefined;',
+        "Do not write under 'internals.processJSONSchema'",
+      ],
       ['declare const schema: { _zod: object };\nObject.assign(schema._zod, { parse: () => 1 });', "Do not write under 'schema._zod'"],
       ['declare const schema: { _zod: { def?: unknown } };\ndelete schema._zod.def;', "Do not write under 'schema._zod.def'"],
       ['declare const schema: { _zod: unknown };\nschema._zod = {};', "Do not write under 'schema._zod'"],
@@ -173,7 +203,13 @@ export { streamOf };
 `;
     const found = problems(old);
     expect(found.filter((m) => m.includes('Do not assign to a prototype'))).toHaveLength(2);
-    for (const message of ["'pg/lib/utils.js' is a private file", "Do not change 'utils.normalizeQueryConfig'", "connection.stream is private", "'_parsers' is a private field", "'_types' is a private field"]) {
+    for (const message of [
+      "'pg/lib/utils.js' is a private file",
+      "Do not change 'utils.normalizeQueryConfig'",
+      'connection.stream is private',
+      "'_parsers' is a private field",
+      "'_types' is a private field",
+    ]) {
       expect(found.join('\n')).toContain(message);
     }
   });

@@ -19,7 +19,8 @@ const config = [
     rules: { 'texts/no-player-text': 'error' as const },
   },
 ] as Linter.Config[];
-const DECLARATIONS = 'declare const reply: any, ctx: any, log: any, request: any, message: string, name: string, key: string, quantity: number, collected: boolean, lines: string[], usernameOf: () => string | undefined, sql: any, TEXT: string;\n';
+const DECLARATIONS =
+  'declare const reply: any, ctx: any, log: any, request: any, message: string, name: string, key: string, quantity: number, collected: boolean, lines: string[], usernameOf: () => string | undefined, sql: any, TEXT: string;\n';
 const reported = (code: string) => linter.verify(DECLARATIONS + code, config, 'probe.ts').map((m) => `${m.column}:${m.message}`);
 const where = (code: string) => reported(code).map((m) => m.replace(/^\d+:A player's text in (.*?): move it.*$/, '$1'));
 
@@ -27,7 +28,7 @@ describe('lint: a player text outside its home', () => {
   it.each([
     ["throw new HttpError(400, 'invalid_time_zone', 'Unknown time zone.');", "a HttpError's text"],
     ["throw new HttpError(429, 'rate_limited', message, 'Slow Down', 5);", "a HttpError's text"],
-    ['return new HttpError(429, \'rate_limited\', `Too many requests. Please wait ${key} seconds and try again.`, message);', "a HttpError's text"],
+    ["return new HttpError(429, 'rate_limited', `Too many requests. Please wait ${key} seconds and try again.`, message);", "a HttpError's text"],
     ["throw new RuleError('gift_sent', 'Gift Sent');", "a RuleError's text"],
     ["reply.status(404).send({ error: 'not_found', message: 'Not found' });", "the 'message' of an answer"],
     ["reply.send({ error: 'The request body must be a JSON object.' });", "an answer's 'error'"],
@@ -41,7 +42,7 @@ describe('lint: a player text outside its home', () => {
     ['const receivedMessage = `${name} sent you a gift.`;', "'receivedMessage'"],
     ["const toName = usernameOf() ?? 'your friend';", "'toName'"],
     ["const MESSAGES: Record<string, string> = { INVALID_EMAIL: 'Please enter a valid email address' };", "'MESSAGES'"],
-    ['const DELETE_REFUSAL = \'Deleting your character is not supported via command.\';', "'DELETE_REFUSAL'"],
+    ["const DELETE_REFUSAL = 'Deleting your character is not supported via command.';", "'DELETE_REFUSAL'"],
     ["let text = '';\ntext = 'Unrecognized field';", "'text'"],
     ["lines.splice(1, 0, `${name}'s backpack is full: had to be left behind.`);", "a line of 'lines'"],
   ])('reports %s', (code, expected) => {
@@ -49,7 +50,10 @@ describe('lint: a player text outside its home', () => {
   });
 
   it('reports every text of a line, and each only once', () => {
-    expect(where("reply.send({ error: 'rate_limited', message: 'Too many requests.', title: 'Slow Down' });")).toEqual(["the 'message' of an answer", "the 'title' of an answer"]);
+    expect(where("reply.send({ error: 'rate_limited', message: 'Too many requests.', title: 'Slow Down' });")).toEqual([
+      "the 'message' of an answer",
+      "the 'title' of an answer",
+    ]);
     expect(where("const t = { title: collected ? 'Crafting Complete' : 'Backpack Full' };")).toHaveLength(2);
   });
 
@@ -66,7 +70,7 @@ describe('lint: a player text outside its home', () => {
       "const line = { kind: 'error', content: message };",
       "const gauge = { name: 'http_requests', help: 'Time to answer an HTTP request, by route pattern' };",
       "const command = { name: 'help', usage: '/help', help: 'List every command.' };",
-      "const filename = `rpg-adventure-data-${key}.json`;",
+      'const filename = `rpg-adventure-data-${key}.json`;',
       "const toastOf = (title: string) => ({ title, variant: 'success' });",
       'export { rows, counter, line, gauge, command, filename, toastOf };',
     ].join('\n');
@@ -75,9 +79,15 @@ describe('lint: a player text outside its home', () => {
 
   it("is on for the server's code outside db/, ops/ and commands/ in eslint.config.js", async () => {
     const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../../..') });
-    const probe = "export const refusal = () => new HttpError(400, 'x', 'A sentence a player reads.');\ndeclare class HttpError { constructor(...args: unknown[]); }\n";
+    const probe =
+      "export const refusal = () => new HttpError(400, 'x', 'A sentence a player reads.');\ndeclare class HttpError { constructor(...args: unknown[]); }\n";
     const ruleIds = async (file: string) => (await eslint.lintText(probe, { filePath: file }))[0]!.messages.map((m) => m.ruleId);
-    for (const file of ['apps/server/src/http/probe.ts', 'apps/server/src/services/probe.ts', 'apps/server/src/routes/probe.ts', 'apps/server/src/app-probe.ts']) {
+    for (const file of [
+      'apps/server/src/http/probe.ts',
+      'apps/server/src/services/probe.ts',
+      'apps/server/src/routes/probe.ts',
+      'apps/server/src/app-probe.ts',
+    ]) {
       expect(await ruleIds(file), file).toContain('texts/no-player-text');
     }
     for (const file of ['apps/server/src/db/queries/probe.ts', 'apps/server/src/ops/probe.ts']) {

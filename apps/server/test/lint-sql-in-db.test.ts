@@ -36,7 +36,12 @@ describe('lint: SQL only in db/', () => {
 
   it('leaves db/ (the queries, the schema, the connection) and the tests alone', async () => {
     const code = "import { eq, sql } from 'drizzle-orm';\nimport pg from 'pg';\nexport const probe = [eq, sql, pg];";
-    for (const file of ['apps/server/src/db/queries/probe.ts', 'apps/server/src/db/schema/probe.ts', 'apps/server/src/db/probe.ts', 'apps/server/test/probe.test.ts']) {
+    for (const file of [
+      'apps/server/src/db/queries/probe.ts',
+      'apps/server/src/db/schema/probe.ts',
+      'apps/server/src/db/probe.ts',
+      'apps/server/test/probe.test.ts',
+    ]) {
       expect(await zoneReports(file, code), file).toEqual([]);
     }
   });

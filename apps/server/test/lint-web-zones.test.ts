@@ -20,11 +20,20 @@ describe('lint: web features never import app/', () => {
     ["import { routes } from '@/app/router/routes';\nexport { routes };\n", '@/app/router/routes'],
     ["import { RouteError } from '../../../app/router/RouteError';\nexport { RouteError };\n", '../../../app/router/RouteError'],
   ])('reports %s', async (code, source) => {
-    expect((await zoneProblems(code, 'apps/web/src/features/landing/components/Probe.ts')).join('\n')).toContain(`"${source}" imported in restricted zone. Features never import app/`);
+    expect((await zoneProblems(code, 'apps/web/src/features/landing/components/Probe.ts')).join('\n')).toContain(
+      `"${source}" imported in restricted zone. Features never import app/`,
+    );
   });
 
   it("leaves alone a feature's imports of lib/ and components/, and app/'s imports of features", async () => {
-    expect(await zoneProblems("import { apiFetch } from '@/lib/api';\nexport { apiFetch };\n", 'apps/web/src/features/landing/components/Probe.ts')).toEqual([]);
-    expect(await zoneProblems("import { WelcomeSplash } from '@/features/landing/components/WelcomeSplash';\nexport { WelcomeSplash };\n", 'apps/web/src/app/router/Probe.ts')).toEqual([]);
+    expect(await zoneProblems("import { apiFetch } from '@/lib/api';\nexport { apiFetch };\n", 'apps/web/src/features/landing/components/Probe.ts')).toEqual(
+      [],
+    );
+    expect(
+      await zoneProblems(
+        "import { WelcomeSplash } from '@/features/landing/components/WelcomeSplash';\nexport { WelcomeSplash };\n",
+        'apps/web/src/app/router/Probe.ts',
+      ),
+    ).toEqual([]);
   });
 });

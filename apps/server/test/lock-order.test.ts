@@ -47,7 +47,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('one lock order: deletion raci
       const other = await trader(50_000);
       const [bought, cancelled, expired] = [await listed(seller), await listed(seller), await listed(seller)];
       const ofOther = await listed(other);
-      await db().update(auctionListings).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(auctionListings.id, expired.id));
+      await db()
+        .update(auctionListings)
+        .set({ expiresAt: new Date(Date.now() - 1_000) })
+        .where(eq(auctionListings.id, expired.id));
 
       const [buy, cancel, settled, deleteSeller, lateBuy, deleteLeaving] = await Promise.all([
         buyer.client.post(`/api/characters/${buyer.characterId}/auction/${bought.id}/buy`),
@@ -83,7 +86,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('one lock order: deletion raci
     const pool = server.database.pool!;
     const waiting = async (n: number) => {
       for (let i = 0; i < 200; i++) {
-        const { rows } = await pool.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()");
+        const { rows } = await pool.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
         if ((rows[0]?.n ?? 0) >= n) return;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

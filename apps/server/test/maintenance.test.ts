@@ -13,23 +13,45 @@ describe('embedded database maintenance', () => {
 
   const stats = async (table: string) =>
     (
-      (await database.db.execute(sql`select c.reltuples::int as tuples, s.last_analyze, s.last_vacuum from pg_class c join pg_stat_user_tables s on s.relid = c.oid where c.relname = ${table}`)) as unknown as {
+      (await database.db.execute(
+        sql`select c.reltuples::int as tuples, s.last_analyze, s.last_vacuum from pg_class c join pg_stat_user_tables s on s.relid = c.oid where c.relname = ${table}`,
+      )) as unknown as {
         rows: Array<{ tuples: number; last_analyze: string | null; last_vacuum: string | null }>;
       }
     ).rows[0]!;
 
   const unvacuumed = async () =>
-    ((await database.db.execute(sql`select relname as name from pg_stat_user_tables where schemaname = 'public' and last_vacuum is null order by relname`)) as unknown as { rows: Array<{ name: string }> }).rows.map(
-      (row) => row.name,
-    );
+    (
+      (await database.db.execute(
+        sql`select relname as name from pg_stat_user_tables where schemaname = 'public' and last_vacuum is null order by relname`,
+      )) as unknown as { rows: Array<{ name: string }> }
+    ).rows.map((row) => row.name);
 
   it('gathers no statistics of the payload columns, which no statement filters on (drizzle/0018)', async () => {
-    const payloads = ['store_offers.item', 'player_character_inventory.item_data', 'auction_listings.item_data', 'gifts.item', 'character_adventures.outcome', 'character_crafts.result', 'console_messages.content', 'chat_messages.character_appearance', 'chat_messages.text'];
+    const payloads = [
+      'store_offers.item',
+      'player_character_inventory.item_data',
+      'auction_listings.item_data',
+      'gifts.item',
+      'character_adventures.outcome',
+      'character_crafts.result',
+      'console_messages.content',
+      'chat_messages.character_appearance',
+      'chat_messages.text',
+    ];
     const { rows } = (await database.db.execute(sql`
       select c.relname || '.' || a.attname as name, a.attstattarget::int as target from pg_attribute a join pg_class c on c.oid = a.attrelid
-      where c.relname || '.' || a.attname in (${sql.join(payloads.map((p) => sql`${p}`), sql`, `)}, 'store_offers.character_id')
+      where c.relname || '.' || a.attname in (${sql.join(
+        payloads.map((p) => sql`${p}`),
+        sql`, `,
+      )}, 'store_offers.character_id')
       order by 1`)) as unknown as { rows: Array<{ name: string; target: number | null }> };
-    expect(rows.filter((row) => row.target === 0).map((row) => row.name).sort()).toEqual([...payloads].sort());
+    expect(
+      rows
+        .filter((row) => row.target === 0)
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual([...payloads].sort());
     // The columns the statements do filter on keep theirs.
     expect(rows.find((row) => row.name === 'store_offers.character_id')?.target).not.toBe(0);
   });

@@ -49,13 +49,23 @@ describe('direct messages (DECISIONS §2)', () => {
     // Stored as typed: the browser renders it as text.
     expect(sent.body.message.body).toBe('<script>alert(1)</script> & <b>hi</b>');
     await Promise.all(benTabs.map((t) => t.waitFor('invalidate', conversationKey(ann.id))));
-    expect(await benTabs[0]!.waitFor('direct-message')).toEqual({ type: 'direct-message', messageId: sent.body.message.id, from: { id: ann.id, username: ann.username } });
+    expect(await benTabs[0]!.waitFor('direct-message')).toEqual({
+      type: 'direct-message',
+      messageId: sent.body.message.id,
+      from: { id: ann.id, username: ann.username },
+    });
     expect(annTab.messages.filter((m) => m.type === 'direct-message')).toEqual([]);
     await annTab.waitFor('invalidate', conversationKey(ben.id));
 
     expect(await unread(ben)).toBe(1);
     const list = (await ben.client.get<ConversationList>('/api/messages')).body.conversations;
-    expect(list).toEqual([expect.objectContaining({ user: expect.objectContaining({ id: ann.id }), unread: 1, lastMessage: expect.objectContaining({ body: sent.body.message.body }) })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        user: expect.objectContaining({ id: ann.id }),
+        unread: 1,
+        lastMessage: expect.objectContaining({ body: sent.body.message.body }),
+      }),
+    ]);
 
     const readSeen = annTab.next('invalidate');
     const marked = await ben.client.post<{ marked: number }>(`/api/messages/${ann.id}/read`);

@@ -47,7 +47,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('migration 0023 (issue 42): ol
   });
 
   const audit = async () => {
-    const answer = await run('npm', ['run', '--silent', 'audit-economy'], { cwd: root, env: { ...process.env, DATABASE_URL: url } }).catch((error: { code?: number; stdout?: string }) => error);
+    const answer = await run('npm', ['run', '--silent', 'audit-economy'], { cwd: root, env: { ...process.env, DATABASE_URL: url } }).catch(
+      (error: { code?: number; stdout?: string }) => error,
+    );
     return answer as { code?: number; stdout?: string };
   };
 

@@ -36,7 +36,8 @@ async function staffMember(role: 'moderator' | 'admin'): Promise<Player> {
   return p;
 }
 const say = (p: Player, text: string) => p.client.post<{ message: ChatMessageView } & ErrorBody>('/api/chat', { text });
-const report = (p: Player, kind: string, itemId: string | number, reason?: string) => p.client.post<ErrorBody>('/api/reports', { kind, itemId: String(itemId), ...(reason ? { reason } : {}) });
+const report = (p: Player, kind: string, itemId: string | number, reason?: string) =>
+  p.client.post<ErrorBody>('/api/reports', { kind, itemId: String(itemId), ...(reason ? { reason } : {}) });
 const queuePage = async (p: Player, page: number) => {
   const res = await p.client.get<ModerationQueue>(`/api/moderation/reports?page=${page}`);
   expect(res.status).toBe(200);
@@ -49,8 +50,10 @@ async function wholeQueue(staff: Player): Promise<ModerationQueue['items']> {
   for (let page = 2; page <= first.pageCount; page++) items.push(...(await queuePage(staff, page)).items);
   return items;
 }
-const itemOf = async (staff: Player, kind: string, itemId: string | number) => (await wholeQueue(staff)).find((i) => i.kind === kind && i.itemId === String(itemId));
-const act = (staff: Player, reportId: string, body: Record<string, unknown>) => staff.client.post<ErrorBody>(`/api/moderation/reports/${reportId}/actions`, body);
+const itemOf = async (staff: Player, kind: string, itemId: string | number) =>
+  (await wholeQueue(staff)).find((i) => i.kind === kind && i.itemId === String(itemId));
+const act = (staff: Player, reportId: string, body: Record<string, unknown>) =>
+  staff.client.post<ErrorBody>(`/api/moderation/reports/${reportId}/actions`, body);
 const signIn = (email: string) => new TestClient(server.url).post<ErrorBody & { code?: string }>('/api/auth/sign-in/email', { email, password: 'dragon-fire' });
 
 describe('issue 28: roles', () => {
@@ -65,7 +68,9 @@ describe('issue 28: roles', () => {
   });
 
   it('the CLI function refuses an unknown e-mail and an unknown role with clear messages', async () => {
-    await expect(grantRole(db(), 'nobody@example.com', 'admin')).rejects.toThrow(new OpsError('No account has the e-mail nobody@example.com. The player signs up (and verifies the address) first.'));
+    await expect(grantRole(db(), 'nobody@example.com', 'admin')).rejects.toThrow(
+      new OpsError('No account has the e-mail nobody@example.com. The player signs up (and verifies the address) first.'),
+    );
     const p = await socialPlayer(server.url, 'role');
     await expect(grantRole(db(), p.email, 'king')).rejects.toThrow("Unknown role 'king'. Usage: npm run admin -- grant EMAIL admin|moderator|player");
   });
@@ -152,7 +157,19 @@ describe('issue 28: reports', () => {
     for (let i = 1; i <= 5; i++) expect((await say(i % 2 ? mod : other, `after ${i}`)).status).toBe(200);
     await report(reporter, 'chat', line.id);
     const item = await itemOf(mod, 'chat', line.id);
-    expect(item?.context.map((c) => c.text)).toEqual(['before 1', 'before 2', 'before 3', 'before 4', 'before 5', 'the bad line', 'after 1', 'after 2', 'after 3', 'after 4', 'after 5']);
+    expect(item?.context.map((c) => c.text)).toEqual([
+      'before 1',
+      'before 2',
+      'before 3',
+      'before 4',
+      'before 5',
+      'the bad line',
+      'after 1',
+      'after 2',
+      'after 3',
+      'after 4',
+      'after 5',
+    ]);
     expect(item?.context.filter((c) => c.reported).map((c) => c.text)).toEqual(['the bad line']);
   });
 
@@ -178,7 +195,10 @@ describe('issue 28: actions, each with a reason', () => {
     expect((await act(mod, item.reportId, { action: 'dismiss', reason: 'Banter' })).status).toBe(200);
     expect(await itemOf(mod, 'chat', line.id)).toBeUndefined();
     expect((await act(mod, item.reportId, { action: 'dismiss', reason: 'Banter' })).body.message).toBe('This report has already been handled.');
-    const rows = await db().select({ status: reports.status }).from(reports).where(eq(reports.itemId, String(line.id)));
+    const rows = await db()
+      .select({ status: reports.status })
+      .from(reports)
+      .where(eq(reports.itemId, String(line.id)));
     expect(rows.map((r) => r.status)).toEqual(['dismissed', 'dismissed']);
     // Reported again after a dismissal: a new open report.
     expect((await report(a, 'chat', line.id)).status).toBe(200);
@@ -197,10 +217,17 @@ describe('issue 28: actions, each with a reason', () => {
     expect((await act(mod, item.reportId, { action: 'delete', reason: 'Slurs are not allowed' })).status).toBe(200);
     await bystanderTab.waitFor('invalidate', (m) => JSON.stringify(m.queryKeys).includes('"chat"'));
     const notice = await authorTab.waitFor('moderation-notice');
-    expect(notice).toMatchObject({ action: 'delete', title: 'Removed by a moderator', description: 'Your chat line was removed. Reason: Slurs are not allowed' });
+    expect(notice).toMatchObject({
+      action: 'delete',
+      title: 'Removed by a moderator',
+      description: 'Your chat line was removed. Reason: Slurs are not allowed',
+    });
     expect((await bystander.client.get<{ messages: ChatMessageView[] }>('/api/chat')).body.messages.some((m) => m.id === line.id)).toBe(false);
     // The evidence stays with the report.
-    const [row] = await db().select({ snapshot: reports.snapshot, status: reports.status }).from(reports).where(eq(reports.itemId, String(line.id)));
+    const [row] = await db()
+      .select({ snapshot: reports.snapshot, status: reports.status })
+      .from(reports)
+      .where(eq(reports.itemId, String(line.id)));
     expect(row).toMatchObject({ status: 'actioned', snapshot: { text: 'slur' } });
     authorTab.close();
     bystanderTab.close();
@@ -216,7 +243,11 @@ describe('issue 28: actions, each with a reason', () => {
     await report(reporter, 'comment', comment.id);
     await report(reporter, 'dm', dm.id);
     await report(reporter, 'post', post.id);
-    for (const [kind, id] of [['comment', comment.id], ['dm', dm.id], ['post', post.id]] as const) {
+    for (const [kind, id] of [
+      ['comment', comment.id],
+      ['dm', dm.id],
+      ['post', post.id],
+    ] as const) {
       const item = (await itemOf(mod, kind, id))!;
       expect((await act(mod, item.reportId, { action: 'delete', reason: 'Abuse' })).status, kind).toBe(200);
     }
@@ -306,7 +337,9 @@ describe('issue 28: actions, each with a reason', () => {
     const onSelf = await act(mod, (await itemOf(mod, 'chat', modLine.id))!.reportId, { action: 'dismiss', reason: 'Not me' });
     expect(onSelf.status).toBe(403);
     expect(onSelf.body.message).toBe('You cannot act on your own account.');
-    expect((await mod.client.post<ErrorBody>(`/api/moderation/users/${admin.id}/lift`, { what: 'mute', reason: 'x' })).body.message).toBe('Moderators cannot act on an admin.');
+    expect((await mod.client.post<ErrorBody>(`/api/moderation/users/${admin.id}/lift`, { what: 'mute', reason: 'x' })).body.message).toBe(
+      'Moderators cannot act on an admin.',
+    );
     // An admin may (the report on the moderator).
     expect((await act(admin, (await itemOf(admin, 'chat', modLine.id))!.reportId, { action: 'dismiss', reason: 'Fine' })).status).toBe(200);
   });
@@ -342,7 +375,9 @@ describe('issue 28: the audit log and the staff', () => {
     expect((await candidate.client.get('/api/moderation/reports')).status).toBe(200);
     expect((await admin.client.post('/api/moderation/staff', { username: candidate.username, role: 'admin', reason: 'x' })).status).toBe(400);
     const otherAdmin = await staffMember('admin');
-    expect((await admin.client.post<ErrorBody>('/api/moderation/staff', { username: otherAdmin.username, role: 'player', reason: 'x' })).body.message).toBe('An admin is changed from the command line only.');
+    expect((await admin.client.post<ErrorBody>('/api/moderation/staff', { username: otherAdmin.username, role: 'player', reason: 'x' })).body.message).toBe(
+      'An admin is changed from the command line only.',
+    );
     expect((await admin.client.post<ErrorBody>('/api/moderation/staff', { username: 'no-such-player-here', role: 'moderator', reason: 'x' })).status).toBe(404);
     expect((await admin.client.post('/api/moderation/staff', { username: candidate.username, role: 'player', reason: 'Stepped down' })).status).toBe(200);
     expect((await candidate.client.get('/api/moderation/reports')).status).toBe(404);
@@ -393,13 +428,16 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('issue 28: a suspension on two
     }
     expect((await onB.get('/api/me')).status).toBe(401);
     expect(await meViaB()).toBe(401);
-    expect((await new TestClient(b.url).post<ErrorBody>('/api/auth/sign-in/email', { email: troll.email, password: 'dragon-fire' })).body.message).toMatch(/^Your account is suspended until /);
+    expect((await new TestClient(b.url).post<ErrorBody>('/api/auth/sign-in/email', { email: troll.email, password: 'dragon-fire' })).body.message).toMatch(
+      /^Your account is suspended until /,
+    );
   });
 });
 
 /** Issue 46, points 4, 5 and 8: a rogue moderator, a reported message's surroundings, floods. */
 describe('issue 46: the limits of a moderator', () => {
-  const lift = (staff: Player, target: Player, what: 'mute' | 'suspension') => staff.client.post<ErrorBody>(`/api/moderation/users/${target.id}/lift`, { what, reason: 'Second chance' });
+  const lift = (staff: Player, target: Player, what: 'mute' | 'suspension') =>
+    staff.client.post<ErrorBody>(`/api/moderation/users/${target.id}/lift`, { what, reason: 'Second chance' });
 
   it('a moderator neither lifts nor replaces a suspension or a mute an admin imposed; an admin does', async () => {
     const [troll, witness] = [await chatter('troll'), await chatter('witness')];
@@ -414,7 +452,9 @@ describe('issue 46: the limits of a moderator', () => {
     const post = (await troll.client.post<PostResponse>('/api/posts', { text: 'Cheap gold' })).body.post;
     expect((await report(witness, 'post', post.id)).status).toBe(200);
     const postItem = (await itemOf(mod, 'post', post.id))!;
-    expect((await act(mod, postItem.reportId, { action: 'mute', reason: 'Spam', minutes: 1 })).body.message).toBe('An admin imposed this: only an admin lifts or changes it.');
+    expect((await act(mod, postItem.reportId, { action: 'mute', reason: 'Spam', minutes: 1 })).body.message).toBe(
+      'An admin imposed this: only an admin lifts or changes it.',
+    );
     expect((await act(admin, postItem.reportId, { action: 'suspend', reason: 'Spam again', days: null })).status).toBe(200);
     expect((await lift(mod, troll, 'suspension')).body.message).toBe('An admin imposed this: only an admin lifts or changes it.');
     expect((await lift(admin, troll, 'suspension')).status).toBe(200);
@@ -437,7 +477,11 @@ describe('issue 46: the limits of a moderator', () => {
     const line = (await say(modB, 'Moderators rule, players drool')).body.message;
     expect((await report(witness, 'chat', line.id)).status).toBe(200);
     const item = (await itemOf(modA, 'chat', line.id))!;
-    for (const body of [{ action: 'suspend', reason: 'Abuse', days: null }, { action: 'mute', reason: 'Abuse', minutes: 60 }, { action: 'dismiss', reason: 'Friend' }]) {
+    for (const body of [
+      { action: 'suspend', reason: 'Abuse', days: null },
+      { action: 'mute', reason: 'Abuse', minutes: 60 },
+      { action: 'dismiss', reason: 'Friend' },
+    ]) {
       expect((await act(modA, item.reportId, body)).body.message).toBe('Moderators cannot act on another moderator: an admin does.');
     }
     expect((await lift(modA, modB, 'mute')).body.message).toBe('Moderators cannot act on another moderator: an admin does.');
@@ -449,7 +493,10 @@ describe('issue 46: the limits of a moderator', () => {
     expect((await report(modA, 'chat', own.id)).status).toBe(200);
     const ownItem = (await itemOf(modA, 'chat', own.id))!;
     const refused = await act(modA, ownItem.reportId, { action: 'suspend', reason: 'Rude', days: 30 });
-    expect(refused).toEqual({ status: 403, body: expect.objectContaining({ message: 'You reported this yourself: another moderator or an admin handles it.' }) });
+    expect(refused).toEqual({
+      status: 403,
+      body: expect.objectContaining({ message: 'You reported this yourself: another moderator or an admin handles it.' }),
+    });
     expect((await act(modB, ownItem.reportId, { action: 'dismiss', reason: 'Harmless' })).status).toBe(200);
   });
 
@@ -457,7 +504,8 @@ describe('issue 46: the limits of a moderator', () => {
     const [author, reporter] = [await chatter('dm-author'), await chatter('dm-reporter')];
     const mod = await staffMember('moderator');
     await makeFriends(author, reporter);
-    const send = async (from: Player, to: Player, body: string) => (await from.client.post<{ message: DirectMessage }>(`/api/messages/${to.id}`, { body })).body.message;
+    const send = async (from: Player, to: Player, body: string) =>
+      (await from.client.post<{ message: DirectMessage }>(`/api/messages/${to.id}`, { body })).body.message;
     await send(reporter, author, 'Hello there');
     const rude = await send(author, reporter, 'You are worthless');
     expect((await report(reporter, 'dm', rude.id)).status).toBe(200);
@@ -468,7 +516,7 @@ describe('issue 46: the limits of a moderator', () => {
     expect(item.context.filter((c) => c.reported).map((c) => c.text)).toEqual(['You are worthless']);
   });
 
-  it('the queue pages; a reporter\'s flood is dismissed at once, logged, and no longer counts in the target\'s history', async () => {
+  it("the queue pages; a reporter's flood is dismissed at once, logged, and no longer counts in the target's history", async () => {
     const [author, flooder, honest] = [await chatter('flooded'), await chatter('flooder'), await chatter('honest')];
     const [mod, admin] = [await staffMember('moderator'), await staffMember('admin')];
     const posts: string[] = [];
@@ -486,7 +534,8 @@ describe('issue 46: the limits of a moderator', () => {
     expect(all.find((i) => i.itemId === posts[0])?.history.reportedItems).toBe(23);
 
     // Not on oneself, an admin's reports, or another moderator's.
-    const flood = (staff: Player, reporter: Player) => staff.client.post<{ dismissed: number } & ErrorBody>(`/api/moderation/reporters/${reporter.id}/dismiss`, { reason: 'A flood' });
+    const flood = (staff: Player, reporter: Player) =>
+      staff.client.post<{ dismissed: number } & ErrorBody>(`/api/moderation/reporters/${reporter.id}/dismiss`, { reason: 'A flood' });
     expect((await flood(mod, mod)).status).toBe(403);
     expect((await flood(mod, admin)).status).toBe(403);
     expect((await flood(mod, flooder)).body).toEqual({ dismissed: 23 });
@@ -497,7 +546,11 @@ describe('issue 46: the limits of a moderator', () => {
     // The dismissed reports no longer count against the author.
     expect(left.history.reportedItems).toBe(1);
     const log = (await admin.client.get<AuditPage>('/api/moderation/log')).body.entries;
-    expect(log.find((e) => e.action === 'dismiss-reporter' && e.targetName === flooder.username)).toMatchObject({ actorName: mod.username, reason: 'A flood', details: { reports: 23 } });
+    expect(log.find((e) => e.action === 'dismiss-reporter' && e.targetName === flooder.username)).toMatchObject({
+      actorName: mod.username,
+      reason: 'A flood',
+      details: { reports: 23 },
+    });
     // Someone without the role learns nothing: the same 404 as an unknown path.
     expect(await flooder.client.post(`/api/moderation/reporters/${flooder.id}/dismiss`, { reason: 'x' })).toEqual({ status: 404, body: NOT_FOUND });
   });

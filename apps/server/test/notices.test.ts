@@ -39,7 +39,7 @@ describe('issue 44: notice settings', () => {
 });
 
 describe('issue 44: Web Push when a timer ends and no tab is open', () => {
-  it('sends the adventure\'s end to the device, encrypted (aes128gcm) and signed (VAPID), once', async () => {
+  it("sends the adventure's end to the device, encrypted (aes128gcm) and signed (VAPID), once", async () => {
     const p = await trader(server.url);
     const { publicKey } = pushKeySchema.parse((await p.client.get('/api/push/key')).body);
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);

@@ -22,7 +22,8 @@ beforeAll(async () => {
   // A migrations folder as the code had it two migrations ago.
   cpSync(defaultMigrationsFolder, olderMigrations, { recursive: true });
   writeFileSync(path.join(olderMigrations, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, -2) }));
-  for (const file of readdirSync(olderMigrations)) if (file.endsWith('.sql') && !olderTags.includes(file.slice(0, -4))) rmSync(path.join(olderMigrations, file));
+  for (const file of readdirSync(olderMigrations))
+    if (file.endsWith('.sql') && !olderTags.includes(file.slice(0, -4))) rmSync(path.join(olderMigrations, file));
   await writeTemplate({ templateFile: currentTemplate });
   await writeTemplate({ templateFile: olderTemplate, migrationsFolder: olderMigrations });
 }, 180_000);
@@ -53,7 +54,10 @@ describe('the embedded database template (docs/performance.md, "Sessions, HTTP a
   it('refuses a template from another PGlite or with a migration the code does not have, and leaves the data folder empty', () => {
     const foreignPglite = path.join(work, 'foreign-pglite.tar.gz');
     cpSync(currentTemplate, foreignPglite);
-    const info = JSON.parse(readFileSync(currentTemplate.replace(/\.tar\.gz$/, '.json'), 'utf8')) as { pglite: string; migrations: { tag: string; hash: string }[] };
+    const info = JSON.parse(readFileSync(currentTemplate.replace(/\.tar\.gz$/, '.json'), 'utf8')) as {
+      pglite: string;
+      migrations: { tag: string; hash: string }[];
+    };
     writeFileSync(foreignPglite.replace(/\.tar\.gz$/, '.json'), JSON.stringify({ ...info, pglite: '0.0.1' }));
     const dataDir = mkdtempSync(path.join(work, 'refused-'));
     expect(createFromTemplate(dataDir, { templateFile: foreignPglite })).toBe(`the template is from PGlite 0.0.1, not ${info.pglite}`);
@@ -62,7 +66,9 @@ describe('the embedded database template (docs/performance.md, "Sessions, HTTP a
     cpSync(currentTemplate, foreignMigration);
     const edited = info.migrations.map((m, i) => (i === 1 ? { ...m, hash: 'edited' } : m));
     writeFileSync(foreignMigration.replace(/\.tar\.gz$/, '.json'), JSON.stringify({ ...info, migrations: edited }));
-    expect(createFromTemplate(dataDir, { templateFile: foreignMigration })).toBe(`the template holds migration ${allTags[1]}, which the code does not have as is`);
+    expect(createFromTemplate(dataDir, { templateFile: foreignMigration })).toBe(
+      `the template holds migration ${allTags[1]}, which the code does not have as is`,
+    );
 
     expect(createFromTemplate(dataDir, { templateFile: path.join(work, 'missing.tar.gz') })).toMatch(/^no template at /);
     expect(readdirSync(dataDir)).toEqual([]);

@@ -9,7 +9,11 @@ describe('the play time counter', () => {
     let now = 0;
     const counts: string[] = [];
     // Both first counts at the interval's end (random 0): the first sightings count nothing.
-    const seen = playTimeCounter(async (userId) => void counts.push(userId), () => now, () => 0);
+    const seen = playTimeCounter(
+      async (userId) => void counts.push(userId),
+      () => now,
+      () => 0,
+    );
     for (let sweep = 0; sweep <= PLAY_TIME_EVERY_MS / 30_000; sweep++) {
       seen(['ann', 'bob']);
       await settle();
@@ -27,7 +31,11 @@ describe('the play time counter', () => {
     let now = 0;
     const counts: string[] = [];
     const draws = [0.9, 0.5, 0.1];
-    const seen = playTimeCounter(async (userId) => void counts.push(userId), () => now, () => draws.shift()!);
+    const seen = playTimeCounter(
+      async (userId) => void counts.push(userId),
+      () => now,
+      () => draws.shift()!,
+    );
     const firstCountAt = new Map<string, number>();
     for (let sweep = 0; sweep <= PLAY_TIME_EVERY_MS / 30_000; sweep++) {
       seen(['a', 'b', 'c']);
@@ -42,7 +50,15 @@ describe('the play time counter', () => {
   it('runs at most two counts at once and counts a player waiting twice only once', async () => {
     const releases: Array<() => void> = [];
     const started: string[] = [];
-    const seen = playTimeCounter((userId) => new Promise<void>((resolve) => { started.push(userId); releases.push(resolve); }), () => 0, () => 1);
+    const seen = playTimeCounter(
+      (userId) =>
+        new Promise<void>((resolve) => {
+          started.push(userId);
+          releases.push(resolve);
+        }),
+      () => 0,
+      () => 1,
+    );
     // Seen first (random 1: due at once), then counted at the next sighting.
     seen(['a', 'b', 'c', 'd']);
     expect(started).toEqual([]);

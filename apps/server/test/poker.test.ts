@@ -39,7 +39,10 @@ async function chips(): Promise<number | undefined> {
  */
 async function pinSeed(seed: string, playerChips: number): Promise<void> {
   const { state } = startPoker({ playerChips, playerName: 'Aria' }, pokerRng(seed, 0));
-  await db().update(pokerGames).set({ seed, state: { ...state, actions: [] } }).where(eq(pokerGames.characterId, id));
+  await db()
+    .update(pokerGames)
+    .set({ seed, state: { ...state, actions: [] } })
+    .where(eq(pokerGames.characterId, id));
 }
 
 describe('poker through the console (spec 02 §4 "Poker", §5, §8)', () => {
@@ -122,9 +125,7 @@ describe('poker through the console (spec 02 §4 "Poker", §5, §8)', () => {
     // Buying chips during a hand is fine; they wait beside the table.
     await db().update(playerCharacters).set({ copper: 100 }).where(eq(playerCharacters.id, id));
     await say(player, id, '/buy 100');
-    expect(await errors('/p')).toEqual([
-      "You're already playing a hand. Finish it with /check, /bet [amount] or /raise [amount], or give it up with /fold.",
-    ]);
+    expect(await errors('/p')).toEqual(["You're already playing a hand. Finish it with /check, /bet [amount] or /raise [amount], or give it up with /fold."]);
     expect((await view()).game).toMatchObject({ isActive: true, pot: 40, phase: 'flop' });
 
     expect(await poker('/f')).toEqual(['You fold.', 'AI Bot wins the pot of 40 chips.', 'Game over. You finish with 487 chips. Type /poker to play again.']);

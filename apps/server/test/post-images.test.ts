@@ -52,7 +52,12 @@ describe('a pending post image is its uploader’s only (issue 25)', () => {
     expect((await fetchAs(undefined, imageUrl)).status).toBe(404);
     // Spelled another way (encoded twice, a dot segment): still not served.
     const [, folder = '', file = ''] = /^\/uploads\/posts\/([^/]+)\/(.+)$/.exec(imageUrl)!;
-    for (const spelling of [`/uploads/%2570osts/${folder}/${file}`, `/uploads/posts/${folder}/%2e/${file}`, `/uploads/posts//${folder}/${file}`, `/uploads/posts/${folder}/${file.replace('.', '%252e')}`]) {
+    for (const spelling of [
+      `/uploads/%2570osts/${folder}/${file}`,
+      `/uploads/posts/${folder}/%2e/${file}`,
+      `/uploads/posts//${folder}/${file}`,
+      `/uploads/posts/${folder}/${file.replace('.', '%252e')}`,
+    ]) {
       expect((await fetchAs(other, spelling)).status, spelling).toBe(404);
     }
 
@@ -66,11 +71,19 @@ describe('a pending post image is its uploader’s only (issue 25)', () => {
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     }
     // One image, one post.
-    expect(await author.post<ErrorBody>('/api/posts', { imageId })).toEqual({ status: 400, body: { error: 'image_not_found', message: 'The image was not found. Please upload it again.' } });
+    expect(await author.post<ErrorBody>('/api/posts', { imageId })).toEqual({
+      status: 400,
+      body: { error: 'image_not_found', message: 'The image was not found. Please upload it again.' },
+    });
 
     await author.json('DELETE', `/api/posts/${posted.body.post.id}`);
     expect(existsSync(fileOf(imageUrl))).toBe(false);
-    expect(await db().select().from(postImages).where(eq(postImages.path, imageUrl.replace(/^\/uploads\//, '')))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(postImages)
+        .where(eq(postImages.path, imageUrl.replace(/^\/uploads\//, ''))),
+    ).toEqual([]);
   });
 });
 
@@ -92,7 +105,10 @@ describe('a post image never posted is deleted after an hour (issue 25)', () => 
     expect(existsSync(fileOf(fresh.imageUrl))).toBe(true);
     expect(existsSync(fileOf(postedOld.imageUrl))).toBe(true);
     expect((await fetchAs(author, stale.imageUrl)).status).toBe(404);
-    expect(await author.post<ErrorBody>('/api/posts', { imageId: stale.imageId })).toEqual({ status: 400, body: { error: 'image_not_found', message: 'The image was not found. Please upload it again.' } });
+    expect(await author.post<ErrorBody>('/api/posts', { imageId: stale.imageId })).toEqual({
+      status: 400,
+      body: { error: 'image_not_found', message: 'The image was not found. Please upload it again.' },
+    });
     expect((await author.post('/api/posts', { imageId: fresh.imageId })).status).toBe(200);
   });
 
@@ -111,9 +127,14 @@ describe('a player’s quota of post images and upload rate (issue 25)', () => {
     const author = await signedInPlayer(server.url);
     const ownerId = await myId(author);
     // As if the player had stored almost all of it already.
-    await db().insert(postImages).values({ ownerId, path: `posts/quota-test/${ownerId}.webp`, bytes: POST_IMAGE_QUOTA_BYTES - 10 });
+    await db()
+      .insert(postImages)
+      .values({ ownerId, path: `posts/quota-test/${ownerId}.webp`, bytes: POST_IMAGE_QUOTA_BYTES - 10 });
     const refused = await upload(author, '/api/posts/images', png(5, 5), { method: 'POST' });
-    expect(refused).toEqual({ status: 409, body: { error: 'image_quota', message: 'Your post images use all of your 50 MB. Delete a post with an image to upload another.' } });
+    expect(refused).toEqual({
+      status: 409,
+      body: { error: 'image_quota', message: 'Your post images use all of your 50 MB. Delete a post with an image to upload another.' },
+    });
     expect(await db().select({ path: postImages.path }).from(postImages).where(eq(postImages.ownerId, ownerId))).toHaveLength(1);
     await db().delete(postImages).where(eq(postImages.ownerId, ownerId));
     await uploadPostImage(author);
@@ -123,9 +144,14 @@ describe('a player’s quota of post images and upload rate (issue 25)', () => {
     const author = await signedInPlayer(server.url);
     const ownerId = await myId(author);
     const one = await uploadPostImage(author);
-    const [row] = await db().select({ bytes: postImages.bytes }).from(postImages).where(eq(postImages.path, one.imageUrl.replace(/^\/uploads\//, '')));
+    const [row] = await db()
+      .select({ bytes: postImages.bytes })
+      .from(postImages)
+      .where(eq(postImages.path, one.imageUrl.replace(/^\/uploads\//, '')));
     // Room for exactly two more images of that size.
-    await db().insert(postImages).values({ ownerId, path: `posts/quota-test/${ownerId}.webp`, bytes: POST_IMAGE_QUOTA_BYTES - 3 * row!.bytes });
+    await db()
+      .insert(postImages)
+      .values({ ownerId, path: `posts/quota-test/${ownerId}.webp`, bytes: POST_IMAGE_QUOTA_BYTES - 3 * row!.bytes });
     const answers = await Promise.all(Array.from({ length: 5 }, () => upload(author, '/api/posts/images', png(5, 5), { method: 'POST' })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409, 409, 409]);
   });
@@ -137,9 +163,11 @@ describe('a player’s quota of post images and upload rate (issue 25)', () => {
       const author = await signedInPlayer(server.url);
       const userId = await myId(author);
       const [route, method] =
-        kind === 'post' ? ['/api/posts/images', 'POST'] as const
-        : kind === 'avatar' ? ['/api/profile/avatar', 'PUT'] as const
-        : [`/api/characters/${(await createCharacter(author)).id}/background`, 'PUT'] as const;
+        kind === 'post'
+          ? (['/api/posts/images', 'POST'] as const)
+          : kind === 'avatar'
+            ? (['/api/profile/avatar', 'PUT'] as const)
+            : ([`/api/characters/${(await createCharacter(author)).id}/background`, 'PUT'] as const);
       await usePlayerLimit(server, 'uploads', userId, 1);
       expect((await upload(author, route, png(), { method })).status, route).toBe(200);
       const res = await fetch(new URL(route, server.url), {
@@ -153,7 +181,11 @@ describe('a player’s quota of post images and upload rate (issue 25)', () => {
       });
       expect(res.status, route).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await res.json()).toEqual({ error: 'rate_limited', message: 'You are uploading images too quickly. Try again in a few minutes.', title: 'Slow Down' });
+      expect(await res.json()).toEqual({
+        error: 'rate_limited',
+        message: 'You are uploading images too quickly. Try again in a few minutes.',
+        title: 'Slow Down',
+      });
       // Removing an image is not an upload.
       if (kind === 'avatar') expect((await author.json('DELETE', '/api/profile/avatar')).status).toBe(200);
     }

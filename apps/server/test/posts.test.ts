@@ -35,7 +35,7 @@ describe('posts (spec 03 §5 posts, §6 permissions)', () => {
     expect((await author.post<ErrorBody>('/api/posts', { text: 'x'.repeat(2001) })).status).toBe(400);
   });
 
-  it('shows a post on the author\'s feed for the author and for another player, newest first, the text as typed', async () => {
+  it("shows a post on the author's feed for the author and for another player, newest first, the text as typed", async () => {
     const author = await signedInPlayer(server.url);
     const reader = await signedInPlayer(server.url);
     const authorId = await myId(author);
@@ -181,7 +181,12 @@ describe('comments (spec 03 §5 comments)', () => {
     const guestId = await myId(guest);
     // 230 comments, ten to a microsecond-identical time (a page may end inside a run of equal times).
     const base = Date.parse('2026-11-20T10:00:00.000Z');
-    const rows = Array.from({ length: 230 }, (_, i) => ({ postId: post.id, authorId: guestId, text: `comment ${i}`, createdAt: new Date(base + Math.floor(i / 10) * 1000) }));
+    const rows = Array.from({ length: 230 }, (_, i) => ({
+      postId: post.id,
+      authorId: guestId,
+      text: `comment ${i}`,
+      createdAt: new Date(base + Math.floor(i / 10) * 1000),
+    }));
     await server.database.db.insert(postComments).values(rows);
     const seen: string[] = [];
     let before: string | null | undefined;
@@ -201,7 +206,10 @@ describe('comments (spec 03 §5 comments)', () => {
     expect(seconds).toEqual([...seconds].sort((x, y) => x - y));
     // A cursor of another post, or no comment id at all, reads nothing.
     const firstPage = await guest.get<CommentList>(`/api/posts/${post.id}/comments`);
-    expect((await guest.get<CommentList>(`/api/posts/${other.id}/comments?before=${firstPage.body.olderCursor}`)).body).toEqual({ comments: [], olderCursor: null });
+    expect((await guest.get<CommentList>(`/api/posts/${other.id}/comments?before=${firstPage.body.olderCursor}`)).body).toEqual({
+      comments: [],
+      olderCursor: null,
+    });
     expect((await guest.get<CommentList>(`/api/posts/${post.id}/comments?before=nope`)).body).toEqual({ comments: [], olderCursor: null });
   });
 

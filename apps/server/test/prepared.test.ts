@@ -56,7 +56,9 @@ function suite(open: () => Promise<{ database: Database; drop?: () => Promise<vo
 
   beforeAll(async () => {
     ({ database, drop } = await open());
-    await database.db.execute(sql`create table prep_heroes (id serial primary key, name text not null, born_at timestamptz not null, gear jsonb, level int not null, brave boolean not null)`);
+    await database.db.execute(
+      sql`create table prep_heroes (id serial primary key, name text not null, born_at timestamptz not null, gear jsonb, level int not null, brave boolean not null)`,
+    );
     await database.db.execute(sql`create table prep_pets (hero_id int not null, kind text not null, adopted_at timestamptz)`);
     await database.db.insert(heroes).values([
       { name: 'Aria', bornAt: new Date('2020-01-02T03:04:05.678Z'), gear: { sword: 'oak', level: 2 }, level: 3, brave: true },

@@ -68,7 +68,11 @@ describe('usernames (spec 03 §5 "Profile", DECISIONS §4)', () => {
   // Issue 25: the default name was the e-mail's local part, so anyone could map an address to a player.
   it("gives a new player a generated adventurer's name that reveals nothing of the e-mail, unique, kept on the next sign-in", async () => {
     const local = `hero${stamp()}`;
-    const players = [await player('x', `${local}@example.com`), await player('x', `${local.toUpperCase()}@example.org`), await player('x', `${local}@example.net`)];
+    const players = [
+      await player('x', `${local}@example.com`),
+      await player('x', `${local.toUpperCase()}@example.org`),
+      await player('x', `${local}@example.net`),
+    ];
     for (const p of players) {
       expect(p.username).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/);
       expect(p.username.toLowerCase()).not.toContain(local);

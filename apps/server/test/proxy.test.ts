@@ -45,7 +45,12 @@ describe.runIf(Boolean(process.env.DATABASE_URL) && hasCaddy)('two processes beh
     await annTab.waitFor('hello');
     const benTab = connectSocket(url, ben);
     await benTab.waitFor('hello');
-    const socketsOf = async (server: ServerProcess) => Number((await (await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer proxy-test-token' } })).text()).match(/^realtime_open_sockets (\d+)/m)?.[1]);
+    const socketsOf = async (server: ServerProcess) =>
+      Number(
+        (await (await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer proxy-test-token' } })).text()).match(
+          /^realtime_open_sockets (\d+)/m,
+        )?.[1],
+      );
     expect(await Promise.all(servers.map(socketsOf))).toEqual([1, 1]);
 
     // A chat line sent through one process reaches the tab on the other, live.
@@ -57,7 +62,14 @@ describe.runIf(Boolean(process.env.DATABASE_URL) && hasCaddy)('two processes beh
 
     // The per-IP sign-up limit (20 per 10 minutes) counts each browser's address, not the proxy's:
     // one browser reaches it, another still signs up.
-    const signUp = (from: string, i: number) => postFrom(from, `http://127.0.0.1:${proxyPort}`, '/api/auth/sign-up/email', { email: `ip${i}.${Date.now()}@example.com`, password: 'dragon-fire', name: `ip${i}` }, url);
+    const signUp = (from: string, i: number) =>
+      postFrom(
+        from,
+        `http://127.0.0.1:${proxyPort}`,
+        '/api/auth/sign-up/email',
+        { email: `ip${i}.${Date.now()}@example.com`, password: 'dragon-fire', name: `ip${i}` },
+        url,
+      );
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push(await signUp('127.0.0.2', i));
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);

@@ -49,7 +49,8 @@ describe('auth rate limits (per address and per IP)', () => {
   it('limits sign-ups per IP', async () => {
     const client = new TestClient(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await client.post('/api/auth/sign-up/email', { email: uniqueEmail('ip'), password: 'dragon-fire', name: 'x' })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await client.post('/api/auth/sign-up/email', { email: uniqueEmail('ip'), password: 'dragon-fire', name: 'x' })).status);
     // the earlier tests of this file made 2 sign-ups from this IP already
     expect(statuses.filter((s) => s === 200)).toHaveLength(20 - 1);
     expect(statuses.at(-1)).toBe(429);

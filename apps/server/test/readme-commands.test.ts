@@ -36,7 +36,26 @@ describe("README.md's console-command table (spec 02 §9 'Commands')", () => {
 
   it('covers the commands spec 02 §9 lists', () => {
     const names = table.all().map((def) => def.name);
-    for (const name of ['help', 'adventure', 'forest', 'desert', 'ice', 'volcano', 'caves', 'roll', 'poker', 'check', 'bet', 'raise', 'fold', 'buy', 'delete', 'status', 'spell', 'potion']) {
+    for (const name of [
+      'help',
+      'adventure',
+      'forest',
+      'desert',
+      'ice',
+      'volcano',
+      'caves',
+      'roll',
+      'poker',
+      'check',
+      'bet',
+      'raise',
+      'fold',
+      'buy',
+      'delete',
+      'status',
+      'spell',
+      'potion',
+    ]) {
       expect(names).toContain(name);
     }
   });

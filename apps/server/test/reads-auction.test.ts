@@ -30,7 +30,11 @@ const withoutNulls = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(withoutNulls)
     : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, v]) => v !== null)
+            .map(([k, v]) => [k, withoutNulls(v)]),
+        )
       : value;
 
 /** The card of a stored listing at `now` (spec 03 §3): gold, silver and copper of the price, hours left rounded up; `own` adds the fee, payout and end. */
@@ -65,7 +69,17 @@ describe('GET /api/auction/mine', () => {
     // Ends half an hour off the hour, so hoursLeft is the same a few seconds later.
     const at = (hours: number) => new Date(Date.now() + hours * HOUR + HOUR / 2);
     const item = gear('Blade of "Zoë" \\ 🐉 \u2028', 'mainHand', { attack: 3 }, 120, 'rare');
-    const base = { sellerUserId: userId, sellerCharacterId: character.id, itemData: item, itemName: item.name, itemTier: item.tier, itemSlot: 'mainHand' as const, quantity: 1, price: 9_007_199_254, fee: 3 };
+    const base = {
+      sellerUserId: userId,
+      sellerCharacterId: character.id,
+      itemData: item,
+      itemName: item.name,
+      itemTier: item.tier,
+      itemSlot: 'mainHand' as const,
+      quantity: 1,
+      price: 9_007_199_254,
+      fee: 3,
+    };
     await db()
       .insert(auctionListings)
       .values([
@@ -80,13 +94,18 @@ describe('GET /api/auction/mine', () => {
           ...(i % 3 === 0 ? { payout: 8_556_839_291, soldAt: at(-2 - i) } : {}),
         })),
       ]);
-    await db().execute(sql`update auction_listings set created_at = created_at + interval '123 microseconds', ended_at = ended_at + interval '999 microseconds' where seller_user_id = ${userId}`);
+    await db().execute(
+      sql`update auction_listings set created_at = created_at + interval '123 microseconds', ended_at = ended_at + interval '999 microseconds' where seller_user_id = ${userId}`,
+    );
     const stored = await db().select().from(auctionListings).where(eq(auctionListings.sellerUserId, userId));
     const active = stored.filter((r) => r.status === 'active').sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
     const ended = stored.filter((r) => r.status !== 'active').sort((a, b) => b.endedAt!.getTime() - a.endedAt!.getTime());
     const listed = await mine();
     const now = Date.now();
-    expect(listed).toEqual({ active: await Promise.all(active.map((r) => card(r, now, true))), recent: await Promise.all(ended.slice(0, 10).map((r) => card(r, now, true))) });
+    expect(listed).toEqual({
+      active: await Promise.all(active.map((r) => card(r, now, true))),
+      recent: await Promise.all(ended.slice(0, 10).map((r) => card(r, now, true))),
+    });
     expect(listed.active.map((l) => l.hoursLeft)).toEqual([2, 6, 31]);
     expect(listed.recent.map((l) => l.quantity)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(listed.recent[0]).toMatchObject({ status: 'sold', payout: 8_556_839_291, coins: { gold: 900_719, silver: 92, copper: 54 } });
@@ -96,7 +115,14 @@ describe('GET /api/auction/mine', () => {
     await db()
       .update(auctionListings)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(and(eq(auctionListings.sellerUserId, userId), eq(auctionListings.quantity, 1), eq(auctionListings.status, 'active'), sql`expires_at < now() + interval '3 hours'`));
+      .where(
+        and(
+          eq(auctionListings.sellerUserId, userId),
+          eq(auctionListings.quantity, 1),
+          eq(auctionListings.status, 'active'),
+          sql`expires_at < now() + interval '3 hours'`,
+        ),
+      );
     const settled = await mine();
     expect(settled.active.map((l) => l.hoursLeft)).toEqual([6, 31]);
     expect(settled.recent).toHaveLength(10);
@@ -112,7 +138,8 @@ describe('GET /api/auction/listings', () => {
     sort?: AuctionSort;
     page?: number;
   }
-  const path = (query: Query) => `/api/auction/listings?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+  const path = (query: Query) =>
+    `/api/auction/listings?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 
   /** Other players' active listings not yet past their end, filtered, sorted and paged as spec 03 §2 Browse says. */
   async function expected(viewerId: string, query: Query, now: number): Promise<AuctionBrowse> {
@@ -166,12 +193,24 @@ describe('GET /api/auction/listings', () => {
     const names = ['Blade of "Zoë" \\ 🐉 \u2028', 'Cap, "a": "b" \\"', '100% _pure_ \\ oak', 'plain helm', 'Tab\tand\nnewline \u0001 ☃'];
     const items: ItemData[] = [];
     for (const [i, name] of names.entries()) {
-      for (const [j, slot] of GEAR_SLOTS.entries()) if ((i + j) % 2 === 0) items.push(gear(`${name} ${slot}`, slot, { attack: i, defense: j }, 10 + i * j, TIERS[(i + j) % TIERS.length]));
+      for (const [j, slot] of GEAR_SLOTS.entries())
+        if ((i + j) % 2 === 0) items.push(gear(`${name} ${slot}`, slot, { attack: i, defense: j }, 10 + i * j, TIERS[(i + j) % TIERS.length]));
       items.push({ ...materialStack('oak_wood', 1).item, name: `${name} wood`, tier: TIERS[i % TIERS.length]! });
-      items.push({ kind: 'potion', name: `${name} potion`, tier: TIERS[(i + 2) % TIERS.length]!, target: 'both', potency: 7, description: 'A "potion", with: commas', price: 5 as never });
+      items.push({
+        kind: 'potion',
+        name: `${name} potion`,
+        tier: TIERS[(i + 2) % TIERS.length]!,
+        target: 'both',
+        potency: 7,
+        description: 'A "potion", with: commas',
+        price: 5 as never,
+      });
     }
     // Items holding a null (none should): answered without the null fields (the contract has no null there).
-    items.push({ ...gear('Null, "sell": price, ', 'head', { attack: 1 }, 5), sellPrice: null as never }, { ...gear('Null stat : ', 'feet', { attack: 2, defense: null as never }, 6, 'epic') });
+    items.push(
+      { ...gear('Null, "sell": price, ', 'head', { attack: 1 }, 5), sellPrice: null as never },
+      { ...gear('Null stat : ', 'feet', { attack: 2, defense: null as never }, 6, 'epic') },
+    );
     // Ties in price across the pages' ends (50); prices above 2^32.
     const prices = [1, 50, 50, 9_007_199_254, 4_294_967_297, 123_456, 50, 10_000, 10_001];
     const listing = (who: { userId: string; character: { id: string } }, item: ItemData, i: number) => ({
@@ -194,22 +233,39 @@ describe('GET /api/auction/listings', () => {
         // The viewer's own: left out of the viewer's house, in the others'.
         ...items.slice(0, 4).map((item, i) => listing(viewer, item, i + 100)),
         // Ended ones: never shown.
-        ...(['sold', 'cancelled', 'expired'] as const).map((status, i) => ({ ...listing(seller, items[i]!, i + 200), status, endedAt: at(-1), ...(status === 'sold' ? { payout: 9, soldAt: at(-1) } : {}) })),
+        ...(['sold', 'cancelled', 'expired'] as const).map((status, i) => ({
+          ...listing(seller, items[i]!, i + 200),
+          status,
+          endedAt: at(-1),
+          ...(status === 'sold' ? { payout: 9, soldAt: at(-1) } : {}),
+        })),
       ]);
-    await db().execute(sql`update auction_listings set created_at = created_at + interval '123 microseconds', expires_at = expires_at + interval '999 microseconds'`);
+    await db().execute(
+      sql`update auction_listings set created_at = created_at + interval '123 microseconds', expires_at = expires_at + interval '999 microseconds'`,
+    );
     // Past their end (any seller's): settled by the read, before it answers.
-    const [pastOwn] = await db().insert(auctionListings).values({ ...listing(viewer, items[5]!, 300), expiresAt: new Date(Date.now() - 1000) }).returning();
-    const [pastOther] = await db().insert(auctionListings).values({ ...listing(seller, items[6]!, 301), expiresAt: new Date(Date.now() - 999_999) }).returning();
+    const [pastOwn] = await db()
+      .insert(auctionListings)
+      .values({ ...listing(viewer, items[5]!, 300), expiresAt: new Date(Date.now() - 1000) })
+      .returning();
+    const [pastOther] = await db()
+      .insert(auctionListings)
+      .values({ ...listing(seller, items[6]!, 301), expiresAt: new Date(Date.now() - 999_999) })
+      .returning();
 
     const first = await expectBrowse(viewer.client, viewer.userId, {});
-    for (const past of [pastOwn!, pastOther!]) expect((await db().select().from(auctionListings).where(eq(auctionListings.id, past.id)))[0]?.status).toBe('expired');
+    for (const past of [pastOwn!, pastOther!])
+      expect((await db().select().from(auctionListings).where(eq(auctionListings.id, past.id)))[0]?.status).toBe('expired');
     expect(first.total).toBe(items.length);
     expect(first.listings).toHaveLength(AUCTION_PAGE_SIZE);
     expect(first.listings.map((l) => l.seller)).toContain(sellerName);
     const nulls = (await expectBrowse(viewer.client, viewer.userId, { search: 'Null' })).listings.map((l) => l.item);
     expect(nulls).toHaveLength(2);
     for (const item of nulls) expect(Object.values(item)).not.toContain(null);
-    expect((await expectBrowse(viewer.client, viewer.userId, { sort: 'price-desc' })).listings[0]).toMatchObject({ price: 9_007_199_254, coins: { gold: 900_719, silver: 92, copper: 54 } });
+    expect((await expectBrowse(viewer.client, viewer.userId, { sort: 'price-desc' })).listings[0]).toMatchObject({
+      price: 9_007_199_254,
+      coins: { gold: 900_719, silver: 92, copper: 54 },
+    });
 
     const searches = ['zoë', ' "A": "b" \\', '100%', '_pure_', '\\', 'wood', 'nothing at all', '   ', 'TAB'];
     const filters: Query[] = [
@@ -241,18 +297,39 @@ describe('GET /api/auction/listings', () => {
     await db().delete(auctionListings);
     const [first] = await db()
       .insert(auctionListings)
-      .values({ sellerUserId: seller.userId, sellerCharacterId: seller.character.id, itemData: gear('Copper Ring', 'offHand', { defense: 1 }, 10), itemName: 'Copper Ring', itemTier: 'common', itemSlot: 'offHand', quantity: 1, price: 50, fee: 1, expiresAt: new Date(Date.now() + 10 * HOUR) })
+      .values({
+        sellerUserId: seller.userId,
+        sellerCharacterId: seller.character.id,
+        itemData: gear('Copper Ring', 'offHand', { defense: 1 }, 10),
+        itemName: 'Copper Ring',
+        itemTier: 'common',
+        itemSlot: 'offHand',
+        quantity: 1,
+        price: 50,
+        fee: 1,
+        expiresAt: new Date(Date.now() + 10 * HOUR),
+      })
       .returning();
     // Copies of it, each with its own price, start and end, to AUCTION_COUNT_AHEAD + 30 in all.
-    await db().execute(sql`insert into auction_listings (seller_user_id, seller_character_id, item_data, item_name, item_tier, item_slot, quantity, price, fee, created_at, expires_at)
+    await db()
+      .execute(sql`insert into auction_listings (seller_user_id, seller_character_id, item_data, item_name, item_tier, item_slot, quantity, price, fee, created_at, expires_at)
       select seller_user_id, seller_character_id, item_data, item_name || ' ' || i, item_tier, item_slot, quantity, price + i, fee, created_at - make_interval(secs => i), expires_at + make_interval(secs => i)
       from auction_listings, generate_series(1, ${AUCTION_COUNT_AHEAD + 29}::int) i where id = ${first!.id}`);
     const opening = await expectBrowse(viewer.client, viewer.userId, {});
     expect(opening).toMatchObject({ total: AUCTION_COUNT_AHEAD, totalCapped: true });
     // Further pages count further; near the end the count is exact again.
-    expect(await expectBrowse(viewer.client, viewer.userId, { page: 2, sort: 'price-asc' })).toMatchObject({ total: AUCTION_PAGE_SIZE + AUCTION_COUNT_AHEAD, totalCapped: true });
-    expect(await expectBrowse(viewer.client, viewer.userId, { page: 4, sort: 'price-asc' })).toMatchObject({ total: AUCTION_COUNT_AHEAD + 30, totalCapped: false });
-    expect(await expectBrowse(viewer.client, viewer.userId, { page: 86, sort: 'time-left' })).toMatchObject({ total: AUCTION_COUNT_AHEAD + 30, totalCapped: false });
+    expect(await expectBrowse(viewer.client, viewer.userId, { page: 2, sort: 'price-asc' })).toMatchObject({
+      total: AUCTION_PAGE_SIZE + AUCTION_COUNT_AHEAD,
+      totalCapped: true,
+    });
+    expect(await expectBrowse(viewer.client, viewer.userId, { page: 4, sort: 'price-asc' })).toMatchObject({
+      total: AUCTION_COUNT_AHEAD + 30,
+      totalCapped: false,
+    });
+    expect(await expectBrowse(viewer.client, viewer.userId, { page: 86, sort: 'time-left' })).toMatchObject({
+      total: AUCTION_COUNT_AHEAD + 30,
+      totalCapped: false,
+    });
     // A search counts every match.
     expect(await expectBrowse(viewer.client, viewer.userId, { search: 'Copper Ring' })).toMatchObject({ total: AUCTION_COUNT_AHEAD + 30, totalCapped: false });
     await db().delete(auctionListings);

@@ -79,12 +79,54 @@ describe('GET /api/leaderboards/:board', () => {
   async function seed(userId: string, rows: Array<{ name: string; level: number; xp: number; count: number; stat: number }>, attributes = true) {
     const made = await db()
       .insert(playerCharacters)
-      .values(rows.map((r) => ({ userId, name: r.name, race: 'elf' as const, characterClass: 'mage' as const, gender: 'female' as const, level: r.level, xp: r.xp, adventuresCompleted: r.count, battlesWon: r.count })))
+      .values(
+        rows.map((r) => ({
+          userId,
+          name: r.name,
+          race: 'elf' as const,
+          characterClass: 'mage' as const,
+          gender: 'female' as const,
+          level: r.level,
+          xp: r.xp,
+          adventuresCompleted: r.count,
+          battlesWon: r.count,
+        })),
+      )
       .returning({ id: playerCharacters.id });
     if (!attributes) return;
-    const stat = (v: number) => ({ strength: v, dexterity: v, intelligence: v, constitution: v, attack: v, magicPower: v, speed: v, defense: v, health: v, currentHealth: v, maxHealth: v, currentMana: v, maxMana: v });
-    const base = (v: number) => ({ baseStrength: v, baseDexterity: v, baseIntelligence: v, baseConstitution: v, baseAttack: v, baseMagicPower: v, baseSpeed: v, baseDefense: v, baseHealth: v, baseCurrentHealth: v, baseMaxHealth: v, baseCurrentMana: v, baseMaxMana: v });
-    await db().insert(playerCharacterAttributes).values(made.map((c, i) => ({ characterId: c.id, ...stat(rows[i]!.stat), ...base(rows[i]!.stat) })));
+    const stat = (v: number) => ({
+      strength: v,
+      dexterity: v,
+      intelligence: v,
+      constitution: v,
+      attack: v,
+      magicPower: v,
+      speed: v,
+      defense: v,
+      health: v,
+      currentHealth: v,
+      maxHealth: v,
+      currentMana: v,
+      maxMana: v,
+    });
+    const base = (v: number) => ({
+      baseStrength: v,
+      baseDexterity: v,
+      baseIntelligence: v,
+      baseConstitution: v,
+      baseAttack: v,
+      baseMagicPower: v,
+      baseSpeed: v,
+      baseDefense: v,
+      baseHealth: v,
+      baseCurrentHealth: v,
+      baseMaxHealth: v,
+      baseCurrentMana: v,
+      baseMaxMana: v,
+    });
+    await db()
+      .insert(playerCharacterAttributes)
+      .values(made.map((c, i) => ({ characterId: c.id, ...stat(rows[i]!.stat), ...base(rows[i]!.stat) })));
   }
 
   async function expectSame(client: TestClient, userId: string) {
@@ -103,12 +145,24 @@ describe('GET /api/leaderboards/:board', () => {
     await expectSame(nobody.client, nobody.userId);
     await expectSame(me.client, me.userId);
 
-    await db().update(users).set({ username: `Zoë "the" \\ 🐉 ${rival.userId.slice(0, 6)}` }).where(eq(users.id, rival.userId));
-    await db().insert(achievementProgress).values({ userId: rival.userId, title: 'the "Bold"' }).onConflictDoUpdate({ target: achievementProgress.userId, set: { title: 'the "Bold"' } });
+    await db()
+      .update(users)
+      .set({ username: `Zoë "the" \\ 🐉 ${rival.userId.slice(0, 6)}` })
+      .where(eq(users.id, rival.userId));
+    await db()
+      .insert(achievementProgress)
+      .values({ userId: rival.userId, title: 'the "Bold"' })
+      .onConflictDoUpdate({ target: achievementProgress.userId, set: { title: 'the "Bold"' } });
     // 130 rivals: keys of few values, so ties everywhere, also across the 100th place.
     await seed(
       rival.userId,
-      Array.from({ length: 130 }, (_, i) => ({ name: `Ri'val "${i}" \u00e9 \u2028`, level: 30 + (i % 4), xp: i % 3, count: 1000 + (i % 9), stat: 1000 + (i % 11) })),
+      Array.from({ length: 130 }, (_, i) => ({
+        name: `Ri'val "${i}" \u00e9 \u2028`,
+        level: 30 + (i % 4),
+        xp: i % 3,
+        count: 1000 + (i % 9),
+        stat: 1000 + (i % 11),
+      })),
     );
     // One without an attributes row: on the character boards' top, never among anyone's own.
     await seed(rival.userId, [{ name: 'Bare', level: 50, xp: 7, count: 2000, stat: 0 }], false);
@@ -123,8 +177,14 @@ describe('GET /api/leaderboards/:board', () => {
     await expectSame(nobody.client, nobody.userId);
 
     // One of mine on top, the other tied with rivals.
-    await db().update(playerCharacters).set({ level: 60, adventuresCompleted: 5000, battlesWon: 1004 }).where(and(eq(playerCharacters.userId, me.userId), eq(playerCharacters.name, 'Twin B')));
-    await db().update(playerCharacterAttributes).set({ maxHealth: 5000, defense: 5000, attack: 1 }).where(sql`character_id in (select id from player_characters where user_id = ${me.userId})`);
+    await db()
+      .update(playerCharacters)
+      .set({ level: 60, adventuresCompleted: 5000, battlesWon: 1004 })
+      .where(and(eq(playerCharacters.userId, me.userId), eq(playerCharacters.name, 'Twin B')));
+    await db()
+      .update(playerCharacterAttributes)
+      .set({ maxHealth: 5000, defense: 5000, attack: 1 })
+      .where(sql`character_id in (select id from player_characters where user_id = ${me.userId})`);
     await expectSame(me.client, me.userId);
     const xp = (await me.client.get<LeaderboardResponse>('/api/leaderboards/xp')).body;
     expect(xp.entries[0]).toMatchObject({ name: 'Twin B', rank: 1, own: true, value: totalXp(60, 5) });
@@ -134,7 +194,11 @@ describe('GET /api/leaderboards/:board', () => {
     // Ties share a rank and the next one skips (the 130 rivals' keys take few values).
     const adventures = (await rival.client.get<LeaderboardResponse>('/api/leaderboards/adventures')).body;
     expect(adventures.entries).toHaveLength(LEADERBOARD_SIZE);
-    expect(adventures.entries.slice(0, 3).map((e) => [e.name, e.rank, e.value])).toEqual([['Twin B', 1, 5000], ['Bare', 2, 2000], [expect.any(String), 3, 1008]]);
+    expect(adventures.entries.slice(0, 3).map((e) => [e.name, e.rank, e.value])).toEqual([
+      ['Twin B', 1, 5000],
+      ['Bare', 2, 2000],
+      [expect.any(String), 3, 1008],
+    ]);
     expect(adventures.entries[3]?.rank).toBe(3);
     expect(adventures.entries.find((e) => e.name === 'Bare')).toMatchObject({ title: 'the "Bold"', own: true });
   });
@@ -149,13 +213,18 @@ describe('GET /api/characters/:id/poker', () => {
 
     await db().update(playerCharacters).set({ casinoChips: 1_234_567_890_123 }).where(eq(playerCharacters.id, character.id));
     const { state } = startPoker({ playerChips: 500, playerName: 'Zoë "the" \\ 🐉' }, pokerRng('seed', 0));
-    await db().insert(pokerGames).values({ characterId: character.id, seed: 'seed', state: { ...state, actions: [{ type: 'check' }] } });
+    await db()
+      .insert(pokerGames)
+      .values({ characterId: character.id, seed: 'seed', state: { ...state, actions: [{ type: 'check' }] } });
     const playing = await raw(client, path);
     expect(playing.text).not.toContain('actions');
     expect(JSON.parse(playing.text)).toEqual({ game: publicPokerView(state), chips: 1_234_567_890_123 });
     expect(JSON.parse(playing.text).game.players[1].cards).toBeNull();
 
-    await db().update(pokerGames).set({ state: { ...state, phase: 'showdown', isActive: false, actions: [] } }).where(eq(pokerGames.characterId, character.id));
+    await db()
+      .update(pokerGames)
+      .set({ state: { ...state, phase: 'showdown', isActive: false, actions: [] } })
+      .where(eq(pokerGames.characterId, character.id));
     const showdown = await client.get<{ game: { players: Array<{ cards: unknown[] | null }> } }>(path);
     expect(showdown.body.game.players[1]?.cards).toHaveLength(2);
 

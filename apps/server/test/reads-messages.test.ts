@@ -48,7 +48,14 @@ describe('the direct-message reads', () => {
     expect(list.conversations.map((c) => c.friend)).toEqual([false, true, true, true, true]);
     const stored = async (id: number) => (await db().select().from(directMessages).where(eq(directMessages.id, id)))[0]!;
     const last = await stored(lastOfO1);
-    expect(list.conversations[1]!.lastMessage).toEqual({ id: String(lastOfO1), senderId: me.id, receiverId: o1, body: 'my answer', createdAt: iso(last.createdAt), readAt: null });
+    expect(list.conversations[1]!.lastMessage).toEqual({
+      id: String(lastOfO1),
+      senderId: me.id,
+      receiverId: o1,
+      body: 'my answer',
+      createdAt: iso(last.createdAt),
+      readAt: null,
+    });
     expect(list.conversations[1]!.lastMessage!.createdAt).toMatch(/\.\d{3}Z$/);
     expect(list.conversations[0]!.lastMessage).toMatchObject({ id: String(fromPending), senderId: o4, receiverId: me.id, body: 'from a pending request' });
     expect(list.conversations[2]!.lastMessage).toMatchObject({ id: String(lastOfO0), body: 'unread one', readAt: null });
@@ -65,7 +72,9 @@ describe('the direct-message reads', () => {
     const theirs = await read<ConversationList>(others[0]!, '/api/messages');
     expect(theirs.conversations).toHaveLength(1);
     expect(theirs.conversations[0]).toMatchObject({ user: { id: me.id }, unread: 1, friend: true, lastMessage: { id: String(lastOfO0), body: 'unread one' } });
-    expect((await read<ConversationList>(others[2]!, '/api/messages')).conversations).toEqual([{ user: await seen(me.id, true), lastMessage: null, unread: 0, friend: true }]);
+    expect((await read<ConversationList>(others[2]!, '/api/messages')).conversations).toEqual([
+      { user: await seen(me.id, true), lastMessage: null, unread: 0, friend: true },
+    ]);
   }, 240_000);
 
   it('GET /api/messages/:userId: empty, a full page with hasMore, the page before an id, either side, only the two players; 404 for no player', async () => {
@@ -83,7 +92,14 @@ describe('the direct-message reads', () => {
     await message(o0.id, o1.id, 'from the friend to another');
     await timesAndPresence(me.id, others);
 
-    const rows = new Map((await db().select().from(directMessages).where(sql`${directMessages.id} in ${ids}`)).map((r) => [r.id, r]));
+    const rows = new Map(
+      (
+        await db()
+          .select()
+          .from(directMessages)
+          .where(sql`${directMessages.id} in ${ids}`)
+      ).map((r) => [r.id, r]),
+    );
     const expected = (slice: number[]) =>
       slice.map((id) => {
         const r = rows.get(id)!;
@@ -115,16 +131,24 @@ describe('the direct-message reads', () => {
     // as 'a' and 'B' differ between JavaScript and an en_US collation.
     const [dragon, wide] = [`\u{1F409}-${randomUUID()}`, `\uFF21-${randomUUID()}`];
     for (const id of [dragon, wide]) {
-      await db().insert(authUser).values({ id, name: id, email: `${randomUUID()}@example.com` });
-      await db().insert(users).values({ id, email: `${id}@example.com`, username: `pair-${randomUUID().slice(0, 8)}` });
+      await db()
+        .insert(authUser)
+        .values({ id, name: id, email: `${randomUUID()}@example.com` });
+      await db()
+        .insert(users)
+        .values({ id, email: `${id}@example.com`, username: `pair-${randomUUID().slice(0, 8)}` });
     }
-    await db().insert(directMessages).values([
-      { senderId: dragon, receiverId: wide, body: 'one' },
-      { senderId: wide, receiverId: dragon, body: 'two' },
-    ]);
-    for (const [me, other] of [[dragon, wide], [wide, dragon]] as const) {
+    await db()
+      .insert(directMessages)
+      .values([
+        { senderId: dragon, receiverId: wide, body: 'one' },
+        { senderId: wide, receiverId: dragon, body: 'two' },
+      ]);
+    for (const [me, other] of [
+      [dragon, wide],
+      [wide, dragon],
+    ] as const) {
       expect((await readConversationPage(db(), me, other, undefined, 30))!.messages.map((m) => m.body)).toEqual(['one', 'two']);
     }
   }, 240_000);
-
 });

@@ -36,10 +36,12 @@ describe('the social reads', () => {
     await befriend(me.id, o4);
     await befriend(o5, me.id, 'pending');
     await befriend(me.id, viewer.id, 'rejected');
-    await db().insert(blocks).values([
-      { blockerId: viewer.id, blockedId: o0 },
-      { blockerId: o1, blockedId: viewer.id },
-    ]);
+    await db()
+      .insert(blocks)
+      .values([
+        { blockerId: viewer.id, blockedId: o0 },
+        { blockerId: o1, blockedId: viewer.id },
+      ]);
     await timesAndPresence(me.id, others);
 
     const byName = [o0, o1, o2, o3, o4].sort((a, b) => {
@@ -113,9 +115,15 @@ describe('the social reads', () => {
     await db().insert(blocks).values({ blockerId: o5, blockedId: me.id });
     await timesAndPresence(me.id, others);
     // Distinct times, to the microsecond, in an order of their own.
-    for (const [i, id] of [o3, o0, o5, o1, o2].entries()) await db().execute(sql`update friendships set updated_at = now() - ${`${i} hours ${i * 111} microseconds`}::interval where (requester_id = ${id} and addressee_id = ${me.id}) or (requester_id = ${me.id} and addressee_id = ${id})`);
+    for (const [i, id] of [o3, o0, o5, o1, o2].entries())
+      await db().execute(
+        sql`update friendships set updated_at = now() - ${`${i} hours ${i * 111} microseconds`}::interval where (requester_id = ${id} and addressee_id = ${me.id}) or (requester_id = ${me.id} and addressee_id = ${id})`,
+      );
 
-    const rows = await db().select().from(friendships).where(sql`${friendships.requesterId} = ${me.id} or ${friendships.addresseeId} = ${me.id}`);
+    const rows = await db()
+      .select()
+      .from(friendships)
+      .where(sql`${friendships.requesterId} = ${me.id} or ${friendships.addresseeId} = ${me.id}`);
     const entry = async (id: string, status: 'accepted' | 'pending', direction: 'incoming' | 'outgoing', user: PublicUser) => {
       const row = rows.find((r) => r.requesterId === id || r.addresseeId === id)!;
       return { friendshipId: row.id, status, direction, user, since: iso(row.updatedAt) };
@@ -157,16 +165,21 @@ describe('the social reads', () => {
     await befriend(o0, o5);
     await befriend(o5, viewer.id, 'pending');
     // Blocked one way, the other way, both ways; a block beside a pending row (a block ends a friendship: this row keeps one to show the rule).
-    await db().insert(blocks).values([
-      { blockerId: me.id, blockedId: o5 },
-      { blockerId: viewer.id, blockedId: me.id },
-      { blockerId: o4, blockedId: o1 },
-      { blockerId: o1, blockedId: o4 },
-      { blockerId: o3, blockedId: viewer.id },
-      { blockerId: viewer.id, blockedId: o2 },
-    ]);
+    await db()
+      .insert(blocks)
+      .values([
+        { blockerId: me.id, blockedId: o5 },
+        { blockerId: viewer.id, blockedId: me.id },
+        { blockerId: o4, blockedId: o1 },
+        { blockerId: o1, blockedId: o4 },
+        { blockerId: o3, blockedId: viewer.id },
+        { blockerId: viewer.id, blockedId: o2 },
+      ]);
     await befriend(o2, viewer.id, 'pending');
-    for (const [i, text] of ['plain', 'Hail "friend" \\ <script>alert(1)</script> é 🐉 \u2028', 'line\nbreak\ttab \u0001'].entries()) await db().insert(posts).values({ authorId: i === 2 ? o0 : me.id, text });
+    for (const [i, text] of ['plain', 'Hail "friend" \\ <script>alert(1)</script> é 🐉 \u2028', 'line\nbreak\ttab \u0001'].entries())
+      await db()
+        .insert(posts)
+        .values({ authorId: i === 2 ? o0 : me.id, text });
     await createCharacter(me.client, { name: 'Aria' });
     await createCharacter(me.client, { name: 'Bran' });
     await createCharacter(others[0]!.client, { name: 'Cato' });
@@ -175,7 +188,9 @@ describe('the social reads', () => {
     const odd = { bannerUrl: '/uploads/profiles/b "c" \\.png', avatarUrl: 'https://example.com/a?b="c"', email: 'odd"\\\u2028@example.com' };
     await db().update(users).set(odd).where(eq(users.id, me.id));
     await timesAndPresence(me.id, others);
-    await db().execute(sql`update users set last_seen = now() - interval '2 hours 456 microseconds', last_login = now() - interval '3 hours 789 microseconds' where id = ${me.id}`);
+    await db().execute(
+      sql`update users set last_seen = now() - interval '2 hours 456 microseconds', last_login = now() - interval '3 hours 789 microseconds' where id = ${me.id}`,
+    );
 
     const own = await read<ProfileView>(me, path('me'));
     expect(own).toEqual({
@@ -186,10 +201,22 @@ describe('the social reads', () => {
     });
     expect(own.user.lastSeen).toMatch(/\.\d{3}Z$/);
     expect(await read<ProfileView>(me, path(me.id))).toEqual(own);
-    expect(await read<ProfileView>(others[0]!, path(me.id))).toEqual({ ...own, email: null, relation: { status: 'friends', friendshipId: expect.any(String) } });
+    expect(await read<ProfileView>(others[0]!, path(me.id))).toEqual({
+      ...own,
+      email: null,
+      relation: { status: 'friends', friendshipId: expect.any(String) },
+    });
 
     // Every relation, each with the pair's row where it has one.
-    const pair = async (a: string, b: string) => (await db().select().from(friendships).where(sql`least(${friendships.requesterId}, ${friendships.addresseeId}) = least(${a}::text, ${b}::text) and greatest(${friendships.requesterId}, ${friendships.addresseeId}) = greatest(${a}::text, ${b}::text)`))[0]!.id;
+    const pair = async (a: string, b: string) =>
+      (
+        await db()
+          .select()
+          .from(friendships)
+          .where(
+            sql`least(${friendships.requesterId}, ${friendships.addresseeId}) = least(${a}::text, ${b}::text) and greatest(${friendships.requesterId}, ${friendships.addresseeId}) = greatest(${a}::text, ${b}::text)`,
+          )
+      )[0]!.id;
     const relation = async (from: Player, to: string) => (await read<ProfileView>(from, path(to))).relation;
     expect(await relation(me, o0)).toEqual({ status: 'friends', friendshipId: await pair(me.id, o0) });
     expect(await relation(others[1]!, me.id)).toEqual({ status: 'friends', friendshipId: await pair(me.id, o1) });
@@ -237,18 +264,30 @@ describe('the social reads', () => {
     const [other] = await db().insert(posts).values({ authorId: o0.id, text: "another's" }).returning({ id: posts.id });
     // Times: some 2 s apart, ties to the microsecond (ordered by id), several in one millisecond, edited and not (1 s and 1 ms apart, the same millisecond 1.0005 s apart).
     for (const [i, id] of ids.entries()) {
-      const at = i < 6 ? `2026-11-20 10:00:00.123+00` : i < 12 ? `2026-11-20 10:00:01.123${String(i * 37).padStart(3, '0')}+00` : `2026-11-20 10:00:${String(i + 2).padStart(2, '0')}.${String(i * 12_345).padStart(6, '0').slice(0, 6)}+00`;
+      const at =
+        i < 6
+          ? `2026-11-20 10:00:00.123+00`
+          : i < 12
+            ? `2026-11-20 10:00:01.123${String(i * 37).padStart(3, '0')}+00`
+            : `2026-11-20 10:00:${String(i + 2).padStart(2, '0')}.${String(i * 12_345)
+                .padStart(6, '0')
+                .slice(0, 6)}+00`;
       const edit = ['0', '1 second', '1 second 1 millisecond', '1 second 500 microseconds', '2 days 3 hours', '-1 second'][i % 6]!;
       await db().execute(sql`update posts set created_at = ${at}::timestamptz, updated_at = ${at}::timestamptz + ${edit}::interval where id = ${id}`);
     }
     for (const [i, id] of ids.entries()) {
       if (i % 3 === 0) await db().insert(postLikes).values({ postId: id, userId: o0.id });
       if (i % 4 === 0) await db().insert(postLikes).values({ postId: id, userId: me.id });
-      for (let c = 0; c < i % 3; c++) await db().insert(postComments).values({ postId: id, authorId: o1.id, text: `comment ${c}` });
+      for (let c = 0; c < i % 3; c++)
+        await db()
+          .insert(postComments)
+          .values({ postId: id, authorId: o1.id, text: `comment ${c}` });
     }
 
     // The feed's order: newest first, ties to the microsecond by id, descending.
-    const stored = await db().execute<{ id: string; at: string }>(sql`select id::text, created_at::text as at from posts where author_id = ${me.id} order by created_at desc, id desc`);
+    const stored = await db().execute<{ id: string; at: string }>(
+      sql`select id::text, created_at::text as at from posts where author_id = ${me.id} order by created_at desc, id desc`,
+    );
     const order = (stored as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
     expect(order).toHaveLength(27);
     const rows = new Map((await db().select().from(posts).where(eq(posts.authorId, me.id))).map((p) => [p.id, p]));
@@ -313,7 +352,9 @@ describe('the social reads', () => {
     // Fewer than a page; exactly a page (no next one); a deleted post.
     await db().delete(posts).where(eq(posts.id, ids[26]!));
     for (const keep of [11, 10, 3]) {
-      await db().delete(posts).where(sql`${posts.authorId} = ${me.id} and ${posts.id} not in (select id from posts where author_id = ${me.id} order by created_at limit ${keep})`);
+      await db()
+        .delete(posts)
+        .where(sql`${posts.authorId} = ${me.id} and ${posts.id} not in (select id from posts where author_id = ${me.id} order by created_at limit ${keep})`);
       const page = await read<PostFeed>(o0, path(me.id));
       expect(page.posts).toHaveLength(Math.min(keep, 10));
       expect(page.nextCursor === null).toBe(keep <= 10);
@@ -325,15 +366,24 @@ describe('the social reads', () => {
     await db().delete(postComments);
     const kept = (await db().select({ id: posts.id }).from(posts).where(eq(posts.authorId, me.id))).map((p) => p.id);
     for (const [i, id] of kept.entries()) {
-      await db().insert(postLikes).values([{ postId: id, userId: o0.id }, ...(i % 2 ? [{ postId: id, userId: o1.id }] : [])]);
-      await db().insert(postComments).values([{ postId: id, authorId: o1.id, text: 'from o1' }, { postId: id, authorId: others[4]!.id, text: 'from o4' }]);
+      await db()
+        .insert(postLikes)
+        .values([{ postId: id, userId: o0.id }, ...(i % 2 ? [{ postId: id, userId: o1.id }] : [])]);
+      await db()
+        .insert(postComments)
+        .values([
+          { postId: id, authorId: o1.id, text: 'from o1' },
+          { postId: id, authorId: others[4]!.id, text: 'from o4' },
+        ]);
     }
     const [o2, o3] = [others[2]!, others[3]!];
-    await db().insert(blocks).values([
-      { blockerId: o1.id, blockedId: o0.id },
-      { blockerId: o2.id, blockedId: me.id },
-      { blockerId: me.id, blockedId: o3.id },
-    ]);
+    await db()
+      .insert(blocks)
+      .values([
+        { blockerId: o1.id, blockedId: o0.id },
+        { blockerId: o2.id, blockedId: me.id },
+        { blockerId: me.id, blockedId: o3.id },
+      ]);
     const counts = async (viewer: Player) => (await read<PostFeed>(viewer, path(me.id))).posts;
     expect((await counts(o0)).map((p) => p.commentCount)).toEqual([1, 1, 1]);
     const likes = async (viewer: Player) => (await counts(viewer)).reduce((n, p) => n + p.likeCount, 0);
@@ -354,8 +404,23 @@ describe('the social reads', () => {
   it('GET /api/users/search: an empty term, contains-matches in any case, exact names first, then by length and name, % _ and \\ taken as they are, never an e-mail, at most five, never the viewer or a player who blocked them, the relation to each', async () => {
     const tag = `k${randomUUID().slice(0, 6)}`;
     const me = await socialPlayer(server.url, 'me');
-    await db().update(users).set({ username: `${tag}-me` }).where(eq(users.id, me.id));
-    const names = [tag.toUpperCase(), `${tag}_x`, `${tag}%y`, `${tag}\\z`, `${tag}axe`, `${tag}Abc`, `xx${tag}`, `${tag}Émile "q" <b>`, `${tag} 🐉 \u2028`, `${tag}x_`, `${tag}zz%`];
+    await db()
+      .update(users)
+      .set({ username: `${tag}-me` })
+      .where(eq(users.id, me.id));
+    const names = [
+      tag.toUpperCase(),
+      `${tag}_x`,
+      `${tag}%y`,
+      `${tag}\\z`,
+      `${tag}axe`,
+      `${tag}Abc`,
+      `xx${tag}`,
+      `${tag}Émile "q" <b>`,
+      `${tag} 🐉 \u2028`,
+      `${tag}x_`,
+      `${tag}zz%`,
+    ];
     const others: Player[] = [];
     for (const [i, name] of names.entries()) {
       const p = await socialPlayer(server.url, `s${i}`);
@@ -367,12 +432,14 @@ describe('the social reads', () => {
     await befriend(o1, me.id, 'pending');
     await befriend(me.id, o2, 'pending');
     await befriend(o3, me.id, 'rejected');
-    await db().insert(blocks).values([
-      { blockerId: me.id, blockedId: o4 },
-      { blockerId: o5, blockedId: me.id },
-      { blockerId: o6, blockedId: me.id },
-      { blockerId: me.id, blockedId: o6 },
-    ]);
+    await db()
+      .insert(blocks)
+      .values([
+        { blockerId: me.id, blockedId: o4 },
+        { blockerId: o5, blockedId: me.id },
+        { blockerId: o6, blockedId: me.id },
+        { blockerId: me.id, blockedId: o6 },
+      ]);
     await timesAndPresence(me.id, others);
     await db().insert(realtimeConnections).values({ id: randomUUID(), userId: o4, instanceId: 'reads-test' });
     const search = async (viewer: Player, q: string) => (await read<UserSearch>(viewer, `/api/users/search?q=${encodeURIComponent(q)}`)).users;
@@ -411,7 +478,13 @@ describe('the social reads', () => {
     expect(await search(me, `${tag}Abc`)).toEqual([]);
     expect(await search(me, `xx${tag}`)).toEqual([]);
     // The relation to each: friends, pending either way, a rejected row (none).
-    const pairOf = async (id: string) => (await db().select().from(friendships).where(sql`${friendships.requesterId} = ${id} or ${friendships.addresseeId} = ${id}`))[0]!.id;
+    const pairOf = async (id: string) =>
+      (
+        await db()
+          .select()
+          .from(friendships)
+          .where(sql`${friendships.requesterId} = ${id} or ${friendships.addresseeId} = ${id}`)
+      )[0]!.id;
     const relations = new Map((await search(me, tag)).map((u) => [u.user.id, u.relation]));
     expect(relations.get(o0)).toEqual({ status: 'friends', friendshipId: await pairOf(o0) });
     expect(relations.get(o1)).toEqual({ status: 'incoming', friendshipId: await pairOf(o1) });

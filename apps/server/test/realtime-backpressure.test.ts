@@ -63,7 +63,15 @@ describe('a tab that stops reading (docs/security.md "Sockets")', () => {
     tab.socket.pause(); // reads nothing more: the kernel buffers fill, then the server's
     // Pushes as large as the PostgreSQL bus carries (its NOTIFY payloads stop at 8000 bytes).
     const SIZE = 7_000;
-    const push = (n: number) => ({ type: 'auction-sold' as const, listingId: `l${n}`, characterId: 'c', itemName: 'Blade', price: 1, payout: 1, message: 'x'.repeat(SIZE) });
+    const push = (n: number) => ({
+      type: 'auction-sold' as const,
+      listingId: `l${n}`,
+      characterId: 'c',
+      itemName: 'Blade',
+      price: 1,
+      payout: 1,
+      message: 'x'.repeat(SIZE),
+    });
     // Far more than the cap plus what both kernels' buffers can hold on loopback.
     const total = 64 * 1024 * 1024;
     let sent = 0;

@@ -4,7 +4,16 @@ import { heartbeat, HEARTBEAT_SLICES } from '../src/realtime/presence.ts';
 describe('the heartbeat (one slice of the tabs a second)', () => {
   /** A tab as the hub keeps it, with a socket that only counts pings and terminations. */
   const tab = (id: string, slice: number) => {
-    const socket = { pings: 0, terminated: false, ping() { this.pings++; }, terminate() { this.terminated = true; } };
+    const socket = {
+      pings: 0,
+      terminated: false,
+      ping() {
+        this.pings++;
+      },
+      terminate() {
+        this.terminated = true;
+      },
+    };
     return { id, slice, alive: true, socket };
   };
 

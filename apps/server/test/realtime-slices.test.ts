@@ -46,14 +46,30 @@ function fakeTabs(count: number, showsChat?: (i: number) => boolean): { delivery
       },
     };
     const watch = showsChat && watchOf(showsChat(i) ? [queryKeys.chat] : [queryKeys.store('c1')]);
-    const tab = { id: `tab${i}`, userId: `player${i}`, sessionId: `session${i}`, alive: true, slice: 0, seen: 0, received: 0, windowStart: 0, socket, connection, watch } as unknown as Tab;
+    const tab = {
+      id: `tab${i}`,
+      userId: `player${i}`,
+      sessionId: `session${i}`,
+      alive: true,
+      slice: 0,
+      seen: 0,
+      received: 0,
+      windowStart: 0,
+      socket,
+      connection,
+      watch,
+    } as unknown as Tab;
     tabs.push(tab);
     delivery.add(tab);
   }
   return { delivery, tabs, received, writes };
 }
 
-const line = (id: number) => ({ type: 'chat-message', message: { id, userId: 'u', username: 'Ann', content: `line ${id}`, createdAt: new Date(0).toISOString() } }) as unknown as PushMessage;
+const line = (id: number) =>
+  ({
+    type: 'chat-message',
+    message: { id, userId: 'u', username: 'Ann', content: `line ${id}`, createdAt: new Date(0).toISOString() },
+  }) as unknown as PushMessage;
 
 describe('a broadcast to many tabs', () => {
   it('is written a slice of tabs per turn of the event loop; a second line joins the pass for the tabs it has not reached', async () => {
@@ -139,7 +155,11 @@ describe('a broadcast to many tabs', () => {
     await nextTurn();
     during.delivery.watch(during.tabs.at(-1)!, [queryKeys.chat]);
     for (let turn = 0; turn < 5; turn++) await nextTurn();
-    expect(during.received.map((got) => got.join())).toEqual([...Array.from({ length: FLUSH_SLICE * 2 }, () => '2'), ...Array.from({ length: FLUSH_SLICE - 1 }, () => ''), '2']);
+    expect(during.received.map((got) => got.join())).toEqual([
+      ...Array.from({ length: FLUSH_SLICE * 2 }, () => '2'),
+      ...Array.from({ length: FLUSH_SLICE - 1 }, () => ''),
+      '2',
+    ]);
     during.delivery.close();
   });
 

@@ -74,7 +74,9 @@ describe('realtime socket and presence', () => {
     const seen: string[] = [];
     hub.onPlayersSeen = (ids) => seen.push(...ids);
     const pings = async (): Promise<string[]> => {
-      const { rows } = (await server.database.db.execute(sql`select last_ping::text as ping from realtime_connections where user_id = ${id} order by id`)) as unknown as { rows: Array<{ ping: string }> };
+      const { rows } = (await server.database.db.execute(
+        sql`select last_ping::text as ping from realtime_connections where user_id = ${id} order by id`,
+      )) as unknown as { rows: Array<{ ping: string }> };
       return rows.map((r) => r.ping);
     };
     try {

@@ -30,13 +30,28 @@ async function player() {
 describe('retention (docs/security-limits.md "Retention")', () => {
   it('global chat: lines past 30 days go, but never the newest 50, the Game Master’s, or a reported line while its report is kept', async () => {
     const { userId, characterId } = await player();
-    const line = (i: number, at: Date) => ({ userId, characterId, characterName: 'Aria', characterRace: 'elf' as const, characterClass: 'mage' as const, characterLevel: 1, text: `old ${i}`, createdAt: at });
+    const line = (i: number, at: Date) => ({
+      userId,
+      characterId,
+      characterName: 'Aria',
+      characterRace: 'elf' as const,
+      characterClass: 'mage' as const,
+      characterLevel: 1,
+      text: `old ${i}`,
+      createdAt: at,
+    });
     const old = await db()
       .insert(chatMessages)
       .values(Array.from({ length: 120 }, (_, i) => line(i, daysAgo(RETENTION.chatDays + 5))))
       .returning({ id: chatMessages.id });
-    const recent = await db().insert(chatMessages).values(line(999, daysAgo(1))).returning({ id: chatMessages.id });
-    const [system] = await db().insert(chatMessages).values({ ...line(0, daysAgo(400)), userId: null, systemKey: 'retention-test', text: 'Game Master' }).returning({ id: chatMessages.id });
+    const recent = await db()
+      .insert(chatMessages)
+      .values(line(999, daysAgo(1)))
+      .returning({ id: chatMessages.id });
+    const [system] = await db()
+      .insert(chatMessages)
+      .values({ ...line(0, daysAgo(400)), userId: null, systemKey: 'retention-test', text: 'Game Master' })
+      .returning({ id: chatMessages.id });
     const reported = old[3]!.id;
     const expiredReport = old[4]!.id;
     const snapshot = { text: 'old', authorName: 'Aria', writtenAt: daysAgo(400).toISOString() };
@@ -51,7 +66,9 @@ describe('retention (docs/security-limits.md "Retention")', () => {
       resolvedAt: status === 'open' ? null : at,
     });
     // Issue 28: an open report stays however old (and keeps its line); a closed one goes 180 days after it was closed.
-    await db().insert(reports).values([report(reported, daysAgo(RETENTION.reportDays + 10), 'open'), report(expiredReport, daysAgo(RETENTION.reportDays + 1), 'dismissed')]);
+    await db()
+      .insert(reports)
+      .values([report(reported, daysAgo(RETENTION.reportDays + 10), 'open'), report(expiredReport, daysAgo(RETENTION.reportDays + 1), 'dismissed')]);
 
     const counts = await pruneRetained(db(), now);
     expect(counts['reports']).toBe(1);
@@ -70,14 +87,23 @@ describe('retention (docs/security-limits.md "Retention")', () => {
   it('console: each character keeps its newest 1,000 lines, trimmed in bounded statements', async () => {
     const a = await player();
     const b = await player();
-    const lines = (characterId: string, n: number) => Array.from({ length: n }, (_, i) => ({ characterId, kind: 'system', sender: 'System', content: `line ${i}` }));
+    const lines = (characterId: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ characterId, kind: 'system', sender: 'System', content: `line ${i}` }));
     for (let i = 0; i < 4; i++) await db().insert(consoleMessages).values(lines(a.characterId, 1_000));
     await db().insert(consoleMessages).values(lines(b.characterId, 900));
-    const before = await db().select({ id: consoleMessages.id }).from(consoleMessages).where(eq(consoleMessages.characterId, a.characterId)).orderBy(asc(consoleMessages.id));
+    const before = await db()
+      .select({ id: consoleMessages.id })
+      .from(consoleMessages)
+      .where(eq(consoleMessages.characterId, a.characterId))
+      .orderBy(asc(consoleMessages.id));
 
     const counts = await pruneRetained(db(), now);
     expect(counts['console lines']).toBeGreaterThanOrEqual(before.length - 1_000);
-    const after = await db().select({ id: consoleMessages.id }).from(consoleMessages).where(eq(consoleMessages.characterId, a.characterId)).orderBy(asc(consoleMessages.id));
+    const after = await db()
+      .select({ id: consoleMessages.id })
+      .from(consoleMessages)
+      .where(eq(consoleMessages.characterId, a.characterId))
+      .orderBy(asc(consoleMessages.id));
     expect(after.map((r) => r.id)).toEqual(before.slice(-1_000).map((r) => r.id));
     const [kept] = await db().select({ n: count() }).from(consoleMessages).where(eq(consoleMessages.characterId, b.characterId));
     expect(kept?.n).toBeGreaterThanOrEqual(900);
@@ -102,40 +128,62 @@ describe('retention (docs/security-limits.md "Retention")', () => {
     });
     const rows = await db()
       .insert(auctionListings)
-      .values([listing(RETENTION.endedListingDays + 1, 'sold'), listing(RETENTION.endedListingDays + 1, 'expired'), listing(RETENTION.endedListingDays - 1, 'cancelled'), listing(null, 'active')])
+      .values([
+        listing(RETENTION.endedListingDays + 1, 'sold'),
+        listing(RETENTION.endedListingDays + 1, 'expired'),
+        listing(RETENTION.endedListingDays - 1, 'cancelled'),
+        listing(null, 'active'),
+      ])
       .returning({ id: auctionListings.id });
     const counts = await pruneRetained(db(), now);
     expect(counts['ended listings']).toBe(2);
-    const left = await db().select({ id: auctionListings.id }).from(auctionListings).where(inArray(auctionListings.id, rows.map((r) => r.id)));
+    const left = await db()
+      .select({ id: auctionListings.id })
+      .from(auctionListings)
+      .where(
+        inArray(
+          auctionListings.id,
+          rows.map((r) => r.id),
+        ),
+      );
     expect(left.map((r) => r.id).sort()).toEqual([rows[2]!.id, rows[3]!.id].sort());
   });
 
   it('the gift log goes after 90 days, the dev outbox after a day; the scheduler’s task runs them all', async () => {
     const from = await player();
     const to = await player();
-    await db().insert(gifts).values([
-      { requestId: 'old', fromUserId: from.userId, toUserId: to.userId, copper: 1, createdAt: daysAgo(RETENTION.giftDays + 1) },
-      { requestId: 'new', fromUserId: from.userId, toUserId: to.userId, copper: 1, createdAt: daysAgo(1) },
-    ]);
-    await db().insert(mailOutbox).values([
-      { to: 'old@example.com', subject: 's', text: 't', sentAt: daysAgo(2) },
-      { to: 'new@example.com', subject: 's', text: 't', sentAt: now },
-    ]);
+    await db()
+      .insert(gifts)
+      .values([
+        { requestId: 'old', fromUserId: from.userId, toUserId: to.userId, copper: 1, createdAt: daysAgo(RETENTION.giftDays + 1) },
+        { requestId: 'new', fromUserId: from.userId, toUserId: to.userId, copper: 1, createdAt: daysAgo(1) },
+      ]);
+    await db()
+      .insert(mailOutbox)
+      .values([
+        { to: 'old@example.com', subject: 's', text: 't', sentAt: daysAgo(2) },
+        { to: 'new@example.com', subject: 's', text: 't', sentAt: now },
+      ]);
     const task = retentionPruner(db(), { error: (o) => expect.fail(JSON.stringify(o)) }, now.getTime());
     expect(await task.settleDue(now)).toBe(0); // not due before its first round
     expect(await task.settleDue((await task.nextDue())!)).toBeGreaterThanOrEqual(2);
     const giftsLeft = await db().select({ requestId: gifts.requestId }).from(gifts).where(eq(gifts.fromUserId, from.userId));
     expect(giftsLeft.map((g) => g.requestId)).toEqual(['new']);
-    const mails = await db().select({ to: mailOutbox.to }).from(mailOutbox).where(and(isNotNull(mailOutbox.to), inArray(mailOutbox.to, ['old@example.com', 'new@example.com'])));
+    const mails = await db()
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(and(isNotNull(mailOutbox.to), inArray(mailOutbox.to, ['old@example.com', 'new@example.com'])));
     expect(mails.map((m) => m.to)).toEqual(['new@example.com']);
   });
 
   it('idempotency keys and their kept answers go after a day (issue 46, finding 12)', async () => {
     const { userId } = await player();
-    await db().insert(idempotencyKeys).values([
-      { userId, key: 'old-key-1', request: 'POST /x', status: 200, body: '{}', createdAt: daysAgo(RETENTION.idempotencyKeyDays + 1) },
-      { userId, key: 'new-key-1', request: 'POST /x', status: 200, body: '{}', createdAt: now },
-    ]);
+    await db()
+      .insert(idempotencyKeys)
+      .values([
+        { userId, key: 'old-key-1', request: 'POST /x', status: 200, body: '{}', createdAt: daysAgo(RETENTION.idempotencyKeyDays + 1) },
+        { userId, key: 'new-key-1', request: 'POST /x', status: 200, body: '{}', createdAt: now },
+      ]);
     const counts = await pruneRetained(db(), now);
     expect(counts['idempotency keys']).toBeGreaterThanOrEqual(1);
     const left = await db().select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));

@@ -36,7 +36,9 @@ beforeAll(async () => {
   player = await signedInPlayer(server.url);
   characterId = (await createCharacter(player, { class: 'warrior' })).id;
   await setCopper(db(), characterId, 5_000);
-  entryId = await giveItem(db(), characterId, { kind: 'food', name: 'Bread', tier: 'common', description: 'Bread', price: 5, healthRestore: 5 } as never, { quantity: 3 });
+  entryId = await giveItem(db(), characterId, { kind: 'food', name: 'Bread', tier: 'common', description: 'Bread', price: 5, healthRestore: 5 } as never, {
+    quantity: 3,
+  });
   const [row] = await db().select({ userId: playerCharacters.userId }).from(playerCharacters).where(eq(playerCharacters.id, characterId));
   userId = row!.userId;
 }, 120_000);
@@ -51,7 +53,10 @@ function gameRoutes(): RouteEntry[] {
 
 /** Every path of the router's own table (printRoutes), to check the catalog misses none. */
 function printedPaths(): Set<string> {
-  const lines = server.app.printRoutes({ commonPrefix: false }).split('\n').filter((l) => l.trim());
+  const lines = server.app
+    .printRoutes({ commonPrefix: false })
+    .split('\n')
+    .filter((l) => l.trim());
   const stack: string[] = [];
   const paths = new Set<string>();
   for (const line of lines) {
@@ -102,7 +107,10 @@ describe('every route declares its schema (issue "Fit and finish")', () => {
   it('serves an OpenAPI description of every route at /api/docs in development', async () => {
     const dev = await startTestServer({ env: { NODE_ENV: 'development' } });
     try {
-      const res = await new TestClient(dev.url).get<{ openapi: string; paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }>; requestBody?: unknown }>> }>('/api/docs');
+      const res = await new TestClient(dev.url).get<{
+        openapi: string;
+        paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string }>; requestBody?: unknown }>>;
+      }>('/api/docs');
       expect(res.status).toBe(200);
       expect(res.body.openapi).toBe('3.1.0');
       for (const route of dev.app.routeCatalog.filter((r) => r.url.startsWith('/api/') && !r.websocket)) {
@@ -146,7 +154,12 @@ interface BodySpec {
 
 /** The well-formed body of each route with one (a route with a body schema and no entry here fails the sweep). */
 const BODIES: Record<string, BodySpec> = {
-  'POST /api/characters': { base: { name: 'Brave', race: 'human', class: 'warrior', gender: 'male' }, optional: ['appearance'], nullable: ['appearance'], objects: ['appearance'] },
+  'POST /api/characters': {
+    base: { name: 'Brave', race: 'human', class: 'warrior', gender: 'male' },
+    optional: ['appearance'],
+    nullable: ['appearance'],
+    objects: ['appearance'],
+  },
   'PATCH /api/characters/:id': { base: { name: 'Brave' }, optional: ['name'] },
   'POST /api/characters/:id/attributes/upgrade': { base: { attribute: 'strength' } },
   'POST /api/characters/:id/console': { base: { text: '/help' } },
@@ -161,7 +174,11 @@ const BODIES: Record<string, BodySpec> = {
   },
   'POST /api/inbox/read': { base: { all: true }, booleans: ['all'] },
   'DELETE /api/push/subscriptions': { base: { endpoint: 'https://push.example.test/device' } },
-  'PUT /api/notices/settings': { base: { adventures: true, crafts: false, restock: true }, optional: ['adventures', 'crafts', 'restock'], booleans: ['adventures', 'crafts', 'restock'] },
+  'PUT /api/notices/settings': {
+    base: { adventures: true, crafts: false, restock: true },
+    optional: ['adventures', 'crafts', 'restock'],
+    booleans: ['adventures', 'crafts', 'restock'],
+  },
   'POST /api/gifts': { base: { toUserId: randomUUID(), requestId: randomUUID(), copper: 100 }, optional: ['copper', 'entryId', 'quantity'] },
   'POST /api/characters/:id/adventures': { base: { location: 'forest', level: 1 } },
   'POST /api/characters/:id/chips/buy': { base: { amount: 100 } },
@@ -246,21 +263,37 @@ function attemptsFor(route: RouteEntry, method: string): Attempt[] {
       const without = { ...spec.base };
       delete without[field];
       if (!spec.optional?.includes(field)) attempts.push({ label: `${key} without ${field}`, method, path, json: without, refuse: true, sent: [] });
-      if (!spec.nullable?.includes(field)) attempts.push({ label: `${key} ${field}=null`, method, path, json: { ...spec.base, [field]: null }, refuse: true, sent: [] });
+      if (!spec.nullable?.includes(field))
+        attempts.push({ label: `${key} ${field}=null`, method, path, json: { ...spec.base, [field]: null }, refuse: true, sent: [] });
       for (const value of FIELD_VALUES) {
         if (spec.objects?.includes(field) && typeof value === 'object' && value !== null && !Array.isArray(value)) continue;
         if (spec.multiline?.includes(field) && value === 'line\nbreak') continue;
         if (spec.booleans?.includes(field) && typeof value === 'boolean') continue;
         if (spec.numbers?.includes(field) && typeof value === 'number') continue;
         const sent = typeof value === 'string' ? [value] : [];
-        attempts.push({ label: `${key} ${field}=${JSON.stringify(value).slice(0, 20)}`, method, path, json: { ...spec.base, [field]: value }, refuse: true, sent });
+        attempts.push({
+          label: `${key} ${field}=${JSON.stringify(value).slice(0, 20)}`,
+          method,
+          path,
+          json: { ...spec.base, [field]: value },
+          refuse: true,
+          sent,
+        });
       }
     }
-    for (const body of [...(spec.nullBody ? [] : [null]), [], [spec.base], 'text', 42, true]) attempts.push({ label: `${key} body ${JSON.stringify(body)}`, method, path, json: body, refuse: true, sent: [] });
+    for (const body of [...(spec.nullBody ? [] : [null]), [], [spec.base], 'text', 42, true])
+      attempts.push({ label: `${key} body ${JSON.stringify(body)}`, method, path, json: body, refuse: true, sent: [] });
   } else if (hasBody) {
     // A route without a body: anything in one is refused (null is the same as no body).
     for (const body of [[], 'text', 42, true, { junk: 1 }, { junk: '\u0000' }, { [LONG]: LONG }]) {
-      attempts.push({ label: `${key} body ${JSON.stringify(body).slice(0, 30)}`, method, path, json: body, refuse: true, sent: typeof body === 'object' && body && !Array.isArray(body) ? [LONG] : [] });
+      attempts.push({
+        label: `${key} body ${JSON.stringify(body).slice(0, 30)}`,
+        method,
+        path,
+        json: body,
+        refuse: true,
+        sent: typeof body === 'object' && body && !Array.isArray(body) ? [LONG] : [],
+      });
     }
   }
   if (hasBody) {
@@ -275,7 +308,13 @@ function attemptsFor(route: RouteEntry, method: string): Attempt[] {
     for (const [name] of Object.entries(query ?? { junk: '' })) {
       for (const value of QUERY_VALUES) {
         const params = new URLSearchParams({ ...query, [name]: value });
-        attempts.push({ label: `${key} ?${name}=${value.slice(0, 12)}`, method, path: `${path}?${params}`, refuse: false, sent: value.length > 3 ? [value] : [] });
+        attempts.push({
+          label: `${key} ?${name}=${value.slice(0, 12)}`,
+          method,
+          path: `${path}?${params}`,
+          refuse: false,
+          sent: value.length > 3 ? [value] : [],
+        });
       }
       attempts.push({ label: `${key} ?${name} twice`, method, path: `${path}?${name}=1&${name}=2`, refuse: false, sent: [] });
     }
@@ -317,7 +356,14 @@ function multipartAttempts(key: string, method: string, path: string): Attempt[]
     ['text', multipartBody(BOUNDARY, [file(marker, 'file', `${marker}.png`)]), type],
     ['a truncated image', multipartBody(BOUNDARY, [file(image.subarray(0, image.length - 20), 'file', `${marker}.png`)]), type],
   ];
-  return bodies.map(([label, text, contentType]) => ({ label: `${key} multipart ${label}`, method, path, raw: { text, type: contentType }, refuse: true, sent: [marker] }));
+  return bodies.map(([label, text, contentType]) => ({
+    label: `${key} multipart ${label}`,
+    method,
+    path,
+    raw: { text, type: contentType },
+    refuse: true,
+    sent: [marker],
+  }));
 }
 
 async function send(attempt: Attempt): Promise<{ status: number; text: string }> {
@@ -368,7 +414,8 @@ describe('malformed input to every route (issue "Fit and finish", issue "Securit
             if (message.length > 200) failures.push(`${attempt.label}: message of ${message.length} characters`);
             // eslint-disable-next-line no-control-regex -- looking for control characters
             if (/[\u0000-\u001F\u007F]/.test(message)) failures.push(`${attempt.label}: control character in the message`);
-            for (const sent of attempt.sent) if (sent.length > 3 && text.includes(sent.slice(0, 50))) failures.push(`${attempt.label}: the answer repeats the input`);
+            for (const sent of attempt.sent)
+              if (sent.length > 3 && text.includes(sent.slice(0, 50))) failures.push(`${attempt.label}: the answer repeats the input`);
           }
         }
       }

@@ -45,7 +45,8 @@ describe('issue 46, point 9: the hidden routes and the development grant', () =>
       const hidden = await raw('/api/moderation/staff', init);
       const hiddenAction = await raw('/api/moderation/reports/00000000-0000-4000-8000-000000000000/actions', init);
       // A JSON body is not read on an unknown path (the hidden routes refuse before reading it); the media type is refused before either.
-      if ((init.headers as Record<string, string>)['content-type'] === 'application/json') expect(unknown, String(init.body).slice(0, 20)).toEqual({ status: 404, body: NOT_FOUND });
+      if ((init.headers as Record<string, string>)['content-type'] === 'application/json')
+        expect(unknown, String(init.body).slice(0, 20)).toEqual({ status: 404, body: NOT_FOUND });
       expect(hidden).toEqual(unknown);
       expect(hiddenAction).toEqual(unknown);
     }
@@ -66,13 +67,18 @@ describe('issue 46, point 9: what a client does wrong on its socket', () => {
     const logged = await startTestServer({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => void lines.push(JSON.parse(line)) } });
     try {
       const player = await signedInPlayer(logged.url);
-      for (const send of [(ws: WebSocket) => ws.send('x'.repeat(MAX_WATCH_BYTES + 10)), (ws: WebSocket) => ws.send(Buffer.from([0xff, 0xfe, 0xfd]), { binary: false })]) {
+      for (const send of [
+        (ws: WebSocket) => ws.send('x'.repeat(MAX_WATCH_BYTES + 10)),
+        (ws: WebSocket) => ws.send(Buffer.from([0xff, 0xfe, 0xfd]), { binary: false }),
+      ]) {
         const tab = connectSocket(logged.url, player);
         await tab.waitFor('hello');
         send(tab.ws);
         expect((await tab.closed).code).not.toBe(1000);
       }
-      await expect.poll(() => lines.filter((l) => l.msg === 'websocket closed: client error').map((l) => l.code)).toEqual(['WS_ERR_UNSUPPORTED_MESSAGE_LENGTH', 'WS_ERR_INVALID_UTF8']);
+      await expect
+        .poll(() => lines.filter((l) => l.msg === 'websocket closed: client error').map((l) => l.code))
+        .toEqual(['WS_ERR_UNSUPPORTED_MESSAGE_LENGTH', 'WS_ERR_INVALID_UTF8']);
       expect(lines.filter((l) => l.level >= 50)).toEqual([]);
       expect(lines.filter((l) => l.err?.stack !== undefined)).toEqual([]);
       expect(isClientSocketError(Object.assign(new Error('boom'), { code: 'ERR_SOMETHING' }))).toBe(false);

@@ -80,10 +80,15 @@ describe('security: one server at the production rate limits', () => {
   it('keys per-IP limits on the socket address: 25 sign-ups claiming 25 X-Forwarded-For addresses hit the limit', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      const res = await new TestClient(server.url).request('POST', '/api/auth/sign-up/email', { email: uniqueEmail('xff'), password: 'dragon-fire', name: 'x' }, {
-        'x-forwarded-for': `203.0.113.${i + 1}`,
-        'x-real-ip': `198.51.100.${i + 1}`,
-      });
+      const res = await new TestClient(server.url).request(
+        'POST',
+        '/api/auth/sign-up/email',
+        { email: uniqueEmail('xff'), password: 'dragon-fire', name: 'x' },
+        {
+          'x-forwarded-for': `203.0.113.${i + 1}`,
+          'x-real-ip': `198.51.100.${i + 1}`,
+        },
+      );
       statuses.push(res.status);
     }
     // 20 sign-ups per IP per 10 minutes (earlier tests on this server used some): whatever the header claims.
@@ -93,13 +98,19 @@ describe('security: one server at the production rate limits', () => {
 
   it('never builds a rate-limit key from an address that is not one (NUL, 300 characters): 400, not 500', async () => {
     const client = new TestClient(server.url);
-    const before = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(rateLimits).where(sql`${rateLimits.key} like 'address:%bad%'`);
+    const before = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'address:%bad%'`);
     for (const email of ['bad\u0000name@example.com', `bad${'x'.repeat(300)}@example.com`]) {
       const res = await client.post<{ message: string }>('/api/auth/sign-in/email', { email, password: 'dragon-fire' });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
-    const after = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(rateLimits).where(sql`${rateLimits.key} like 'address:%bad%'`);
+    const after = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'address:%bad%'`);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
@@ -109,7 +120,10 @@ describe('security: one server at the production rate limits', () => {
     await db.insert(rateLimits).values({ key: 'ip:192.0.2.1:/prune-test', count: 3, windowStart: old });
     await db.insert(rateLimits).values({ key: 'ip:192.0.2.2:/prune-test', count: 3, windowStart: new Date() });
     expect(await pruneRateLimits(db)).toBeGreaterThanOrEqual(1);
-    const left = await db.select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like '%/prune-test'`);
+    const left = await db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like '%/prune-test'`);
     expect(left.map((r) => r.key)).toEqual(['ip:192.0.2.2:/prune-test']);
   });
 });
@@ -124,7 +138,12 @@ describe('security: one server at the test rate limits', () => {
   it('refuses a percent-encoded API path from a foreign page (403), as it does the plain one', async () => {
     const player = await signedInPlayer(server.url);
     for (const url of ['/%61pi/characters', '/api/characters', '/%61pi/auth/sign-up/email', '/api%2Fcharacters']) {
-      const res = await player.request('POST', url, { name: 'Mallory', race: 'human', characterClass: 'warrior', gender: 'male' }, { origin: 'https://evil.example' });
+      const res = await player.request(
+        'POST',
+        url,
+        { name: 'Mallory', race: 'human', characterClass: 'warrior', gender: 'male' },
+        { origin: 'https://evil.example' },
+      );
       expect(res.status, url).toBe(403);
     }
     expect((await player.get<{ characters: unknown[] }>('/api/characters')).body.characters).toEqual([]);
@@ -167,7 +186,10 @@ describe('security: one server at the test rate limits', () => {
     const socket = connectSocket(server.url, player);
     await socket.waitFor('hello');
     const { body } = await player.get<{ session: { id: string } }>('/api/auth/get-session');
-    await server.database.db.update(authSession).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSession.id, body.session.id));
+    await server.database.db
+      .update(authSession)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSession.id, body.session.id));
     await server.app.ctx.hub.sweep();
     expect((await socket.closed).code).toBe(SESSION_CHANGED);
   });
@@ -336,7 +358,11 @@ describe('same-origin by host when PUBLIC_URL is unset (127.0.0.1, a LAN address
   });
 
   it('still refuses an Origin that is not the host the request was sent to', async () => {
-    const res = await new TestClient(viaLoopback(open), 'http://localhost.evil.example').post('/api/auth/sign-up/email', { email: uniqueEmail(), password: 'dragon-fire', name: 'x' });
+    const res = await new TestClient(viaLoopback(open), 'http://localhost.evil.example').post('/api/auth/sign-up/email', {
+      email: uniqueEmail(),
+      password: 'dragon-fire',
+      name: 'x',
+    });
     expect(res.status).toBe(403);
   });
 
@@ -351,8 +377,14 @@ describe('same-origin by host when PUBLIC_URL is unset (127.0.0.1, a LAN address
     const email = uniqueEmail('rebind');
     const up = await injectPost(open, '/api/auth/sign-up/email', 'attacker.example', 'http://attacker.example', { email, password: 'dragon-fire', name: 'x' });
     expect(up.statusCode).toBe(403);
-    expect(up.json()).toMatchObject({ message: 'This server sends e-mails only when it is opened at its public address. Open the game at that address, or ask its operator to set PUBLIC_URL.' });
-    for (const [host, url] of [['192.168.1.20:3000', '/api/auth/email-otp/send-verification-otp'], ['127.0.0.1.attacker.example', '/api/auth/send-verification-email'], ['localhost.attacker.example', '/api/auth/sign-up/email']] as const) {
+    expect(up.json()).toMatchObject({
+      message: 'This server sends e-mails only when it is opened at its public address. Open the game at that address, or ask its operator to set PUBLIC_URL.',
+    });
+    for (const [host, url] of [
+      ['192.168.1.20:3000', '/api/auth/email-otp/send-verification-otp'],
+      ['127.0.0.1.attacker.example', '/api/auth/send-verification-email'],
+      ['localhost.attacker.example', '/api/auth/sign-up/email'],
+    ] as const) {
       const res = await injectPost(open, url, host, `http://${host}`, { email, password: 'dragon-fire', name: 'x', type: 'email-verification' });
       expect(res.statusCode, `${host} ${url}`).toBe(403);
     }

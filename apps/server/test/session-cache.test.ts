@@ -183,7 +183,10 @@ describe('the default session cache (issue 29); a made-up cookie beside a real o
     const real = player.cookieHeader();
     expect(real).toMatch(/^rpg\.session_token=/);
     for (const made of ['K', 'K'.repeat(15_000)]) {
-      for (const [name, other] of [['__Secure-rpg.session_token', 'rpg.session_token'], ['rpg.session_token', '__Secure-rpg.session_token']] as const) {
+      for (const [name, other] of [
+        ['__Secure-rpg.session_token', 'rpg.session_token'],
+        ['rpg.session_token', '__Secure-rpg.session_token'],
+      ] as const) {
         const both = await fetch(`${server.url}/api/me`, { headers: { cookie: `${name}=${made}; ${real.replace(/^rpg\.session_token/, other)}` } });
         // Answered for the cookie better-auth reads (rpg.session_token over http): the real one, or none.
         expect(both.status).toBe(name === 'rpg.session_token' ? 401 : 200);

@@ -8,7 +8,12 @@ import { serverProcesses } from './support/process.ts';
 import { connectSocket } from './support/socket.ts';
 
 /** A POST on a new connection: its status and when it came (0: the connection ended without an answer). */
-function post(url: string, pathname: string, client: TestClient, body: unknown): Promise<{ status: number; at: number; text: string; retryAfter: string | undefined }> {
+function post(
+  url: string,
+  pathname: string,
+  client: TestClient,
+  body: unknown,
+): Promise<{ status: number; at: number; text: string; retryAfter: string | undefined }> {
   const text = (body as { text: string }).text;
   return new Promise((resolve) => {
     const request = http.request(new URL(pathname, url), {
@@ -56,7 +61,7 @@ describe('graceful shutdown (issue 28: restarts and faults)', () => {
     await tab.waitFor('hello');
 
     const texts = Array.from({ length: 50 }, (_, i) => `/shutdown-line-${i}`);
-        // Each line on a connection of its own, written at once (as 50 tabs or players would).
+    // Each line on a connection of its own, written at once (as 50 tabs or players would).
     const answers = texts.map((text) => post(url, `/api/characters/${character.id}/console`, player, { text }));
     // The signal as soon as the first line is answered: the others are in flight behind the character's lock.
     await Promise.race(answers);
@@ -113,7 +118,12 @@ describe('a stop right after requests arrive', () => {
     const answered = results.filter((r) => r.status === 200).map((r) => r.text);
     expect(answered.length).toBeGreaterThan(0);
     const stored = await stopping.withDatabase(async ({ db }) =>
-      (await db.select({ content: consoleMessages.content }).from(consoleMessages).where(and(eq(consoleMessages.characterId, character.id), eq(consoleMessages.kind, 'user')))).map((row) => row.content),
+      (
+        await db
+          .select({ content: consoleMessages.content })
+          .from(consoleMessages)
+          .where(and(eq(consoleMessages.characterId, character.id), eq(consoleMessages.kind, 'user')))
+      ).map((row) => row.content),
     );
     expect(stored.sort()).toEqual(answered.sort());
   });

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, count, EDGES, groupGate, type Histogram, majority, merge, newHistogram, quantile, quantileWithin, record, RULE, ruleText, stepGate, verdict } from '../../../scripts/simulate-rule.ts';
+import {
+  bucketOf,
+  count,
+  EDGES,
+  groupGate,
+  type Histogram,
+  majority,
+  merge,
+  newHistogram,
+  quantile,
+  quantileWithin,
+  record,
+  RULE,
+  ruleText,
+  stepGate,
+  verdict,
+} from '../../../scripts/simulate-rule.ts';
 
 /** A histogram of these latencies (ms). */
 function hist(values: number[]): Histogram {
@@ -98,20 +114,40 @@ describe("a step's gate (issue 45)", () => {
   });
 
   it('misses on the p99 over all writes while the answers in all hold', () => {
-    const gate = stepGate({ actions: [{ name: 'store', hist: fast(10_000) }, { name: 'chat line', write: true, hist: samples(250, 8, 130) }, { name: 'store buy', write: true, hist: fast(250) }], pushes: [], failed: 0 });
+    const gate = stepGate({
+      actions: [
+        { name: 'store', hist: fast(10_000) },
+        { name: 'chat line', write: true, hist: samples(250, 8, 130) },
+        { name: 'store buy', write: true, hist: fast(250) },
+      ],
+      pushes: [],
+      failed: 0,
+    });
     expect(gate.answers.pass).toBe(true);
     expect(gate.writes.pass).toBe(false);
     expect(gate.misses).toEqual([expect.stringMatching(/^all writes p99 .* > 100 ms$/)]);
   });
 
   it('misses on one action with 300 samples over its p95 while the pooled figures hold', () => {
-    const gate = stepGate({ actions: [{ name: 'store', hist: fast(50_000) }, { name: 'console line', write: true, hist: fast(10_000) }, { name: 'auction buy', write: true, hist: samples(400, 30, 140) }], pushes: [{ name: 'chat line', hist: fast(100_000) }], failed: 0 });
+    const gate = stepGate({
+      actions: [
+        { name: 'store', hist: fast(50_000) },
+        { name: 'console line', write: true, hist: fast(10_000) },
+        { name: 'auction buy', write: true, hist: samples(400, 30, 140) },
+      ],
+      pushes: [{ name: 'chat line', hist: fast(100_000) }],
+      failed: 0,
+    });
     expect(gate.answers.pass && gate.writes.pass && gate.pushes.pass).toBe(true);
     expect(gate.misses).toEqual([expect.stringMatching(/^auction buy p95 1[34]\d(\.\d)? ms > 100 ms$/)]);
   });
 
   it('gates every push against 200 ms, pooled and per kind', () => {
-    const slowPushes = stepGate({ actions: [{ name: 'store', hist: fast(2000) }], pushes: [{ name: 'chat line', hist: samples(10_000, 200, 250, 150) }], failed: 0 });
+    const slowPushes = stepGate({
+      actions: [{ name: 'store', hist: fast(2000) }],
+      pushes: [{ name: 'chat line', hist: samples(10_000, 200, 250, 150) }],
+      failed: 0,
+    });
     expect(slowPushes.misses).toEqual([expect.stringMatching(/^all pushes p99 .* > 200 ms$/), expect.stringMatching(/^chat line p99 .* > 200 ms$/)]);
     // 150 ms is over the answers' limit and within the pushes'.
     const within = stepGate({ actions: [{ name: 'store', hist: fast(2000) }], pushes: [{ name: 'chat line', hist: samples(10_000, 10_000, 150) }], failed: 0 });
@@ -131,7 +167,11 @@ describe('the verdict over fresh runs: a step counts when two of three hold it (
   const steps = [1000, 2000, 3000, 4000];
 
   it('counts a step two of three runs hold, not one of three', () => {
-    const v = verdict(steps, [run({ 1000: true, 2000: true, 3000: false, 4000: false }), run({ 1000: true, 2000: false, 3000: true, 4000: false }), run({ 1000: true, 2000: true, 3000: false, 4000: true })]);
+    const v = verdict(steps, [
+      run({ 1000: true, 2000: true, 3000: false, 4000: false }),
+      run({ 1000: true, 2000: false, 3000: true, 4000: false }),
+      run({ 1000: true, 2000: true, 3000: false, 4000: true }),
+    ]);
     expect(v.need).toBe(2);
     expect(v.rows.map((r) => [r.players, r.held, r.counted])).toEqual([
       [1000, 3, true],
@@ -144,7 +184,11 @@ describe('the verdict over fresh runs: a step counts when two of three hold it (
   });
 
   it('takes the capacity below the first step not held, and names the steps held above it', () => {
-    const v = verdict(steps, [run({ 1000: true, 2000: false, 3000: true, 4000: false }), run({ 1000: true, 2000: false, 3000: true, 4000: false }), run({ 1000: true, 2000: true, 3000: false, 4000: false })]);
+    const v = verdict(steps, [
+      run({ 1000: true, 2000: false, 3000: true, 4000: false }),
+      run({ 1000: true, 2000: false, 3000: true, 4000: false }),
+      run({ 1000: true, 2000: true, 3000: false, 4000: false }),
+    ]);
     expect(v.capacity).toBe(1000);
     expect(v.heldAbove).toEqual([3000]);
   });
@@ -167,6 +211,8 @@ describe('the rule as printed (issue 45)', () => {
     expect(fair).toContain('its p99 from 1000 samples, its p95 from 300');
     expect(fair).toContain('a step counts when 2 of 3 hold it');
     expect(fair).not.toContain('NOT the fair measure');
-    expect(ruleText({ warmSeconds: 10, measureSeconds: 20, runs: 3 }).join('\n')).toContain('NOT the fair measure: a warm-up of 10 s (< 60), 20 s measured (< 180)');
+    expect(ruleText({ warmSeconds: 10, measureSeconds: 20, runs: 3 }).join('\n')).toContain(
+      'NOT the fair measure: a warm-up of 10 s (< 60), 20 s measured (< 180)',
+    );
   });
 });

@@ -104,7 +104,8 @@ describe('unlocking (spec 03 §4/§5/§8)', () => {
 
   it('makes unlocked skills count: the launcher shows a higher win chance', async () => {
     const { player, character, unlock } = await trainee('warrior');
-    const chance = async () => (await player.get<AdventureStateResponse>(`/api/characters/${character.id}/adventure`)).body.launcher.locations[0]!.levels[4]!.winChance;
+    const chance = async () =>
+      (await player.get<AdventureStateResponse>(`/api/characters/${character.id}/adventure`)).body.launcher.locations[0]!.levels[4]!.winChance;
     const before = await chance();
     await setPoints(character.id, 3);
     for (const id of ['basicStrike', 'ragingBlow', 'bloodlust']) expect((await unlock(id)).status).toBe(200);

@@ -113,10 +113,17 @@ describe('buying (spec 03 §4/§5/§8)', () => {
     const socket = await openSocket(server.url, player);
     const res = await buy(first.offerId);
     expect(res.status).toBe(200);
-    expect(res.body.toast).toEqual({ title: 'Purchase Successful', description: `You bought ${first.item.name} for ${formatCoins(copper(first.price))}`, variant: 'success' });
+    expect(res.body.toast).toEqual({
+      title: 'Purchase Successful',
+      description: `You bought ${first.item.name} for ${formatCoins(copper(first.price))}`,
+      variant: 'success',
+    });
     expect(res.body.offer).toMatchObject({ offerId: first.offerId, sold: true });
     expect(res.body.character.copper).toBe(1_000 - first.price);
-    await socket.waitFor('invalidate', (m) => JSON.stringify(m.queryKeys) === JSON.stringify([['characters'], ['inventory', character.id], ['store', character.id]]));
+    await socket.waitFor(
+      'invalidate',
+      (m) => JSON.stringify(m.queryKeys) === JSON.stringify([['characters'], ['inventory', character.id], ['store', character.id]]),
+    );
     socket.close();
     const stacked = await inventoryRows(db(), character.id);
     expect(stacked).toHaveLength(1);
@@ -124,10 +131,20 @@ describe('buying (spec 03 §4/§5/§8)', () => {
 
     expect((await buy(other.offerId)).status).toBe(200);
     const rows = await inventoryRows(db(), character.id);
-    expect(rows.map((row) => [row.itemData.name, row.quantity]).sort()).toEqual([[first.item.name, 2], [other.item.name, 1]].sort());
+    expect(rows.map((row) => [row.itemData.name, row.quantity]).sort()).toEqual(
+      [
+        [first.item.name, 2],
+        [other.item.name, 1],
+      ].sort(),
+    );
     const twin = other;
     const after = await shop();
-    expect(after.sections.potions.filter((o) => o.sold).map((o) => o.offerId).sort()).toEqual([first.offerId, twin.offerId].sort());
+    expect(
+      after.sections.potions
+        .filter((o) => o.sold)
+        .map((o) => o.offerId)
+        .sort(),
+    ).toEqual([first.offerId, twin.offerId].sort());
     expect(after.wallet.copper).toBe(1_000 - first.price - twin.price);
 
     const again = await buy(first.offerId);
@@ -148,7 +165,10 @@ describe('buying (spec 03 §4/§5/§8)', () => {
     // inventory (spec 03 §9), so only the dishes of this name are compared.
     const rows = (await inventoryRows(db(), character.id)).filter((row) => row.itemData.name === offer.item.name);
     expect(rows.map((row) => [row.itemData.name, row.itemData.price, row.quantity]).sort()).toEqual(
-      [[offer.item.name, better.price, 1], [offer.item.name, offer.item.price, 1]].sort(),
+      [
+        [offer.item.name, better.price, 1],
+        [offer.item.name, offer.item.price, 1],
+      ].sort(),
     );
   });
 
@@ -159,7 +179,11 @@ describe('buying (spec 03 §4/§5/§8)', () => {
     await setCopper(db(), character.id, offer.price - 1);
     const res = await buy(offer.offerId);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'insufficient_funds', title: 'Not enough money', message: `Not enough money – You need ${formatCoins(copper(offer.price))} to buy this item.` });
+    expect(res.body).toEqual({
+      error: 'insufficient_funds',
+      title: 'Not enough money',
+      message: `Not enough money – You need ${formatCoins(copper(offer.price))} to buy this item.`,
+    });
     expect((await shop()).sections.gear[0]?.sold).toBe(false);
     expect(await getCopper(db(), character.id)).toBe(offer.price - 1);
     expect(await inventoryRows(db(), character.id)).toEqual([]);
@@ -195,7 +219,10 @@ describe('buying (spec 03 §4/§5/§8)', () => {
     const traveler = (await shop()).sections.backpacks[1];
     if (!traveler) throw new Error('no backpack');
     const tooSmall = await buy(traveler.offerId);
-    expect(tooSmall.body).toMatchObject({ title: 'Backpack Too Small', message: "The Traveler's Backpack has only 12 slots, but you carry 13 items. Sell or use some first." });
+    expect(tooSmall.body).toMatchObject({
+      title: 'Backpack Too Small',
+      message: "The Traveler's Backpack has only 12 slots, but you carry 13 items. Sell or use some first.",
+    });
     for (const id of items.slice(0, 1)) await player.post(`/api/characters/${character.id}/inventory/${id}/sell`);
     const bought = await buy(traveler.offerId);
     expect(bought.status).toBe(200);
@@ -204,7 +231,10 @@ describe('buying (spec 03 §4/§5/§8)', () => {
     const inventory = await player.get<InventoryView>(`/api/characters/${character.id}/inventory`);
     expect(inventory.body).toMatchObject({ capacity: 12, used: 12 });
     const view = await shop();
-    expect(view.sections.backpacks.slice(0, 2).map((o) => [o.sold, o.equipped])).toEqual([[false, false], [true, true]]);
+    expect(view.sections.backpacks.slice(0, 2).map((o) => [o.sold, o.equipped])).toEqual([
+      [false, false],
+      [true, true],
+    ]);
   });
 
   it('refuses an offer of a window that has ended', async () => {

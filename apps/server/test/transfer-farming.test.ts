@@ -48,7 +48,10 @@ async function sell(seller: Player, buyer: Player, entryId: string, price: numbe
 }
 
 async function counter(p: Player, key: string): Promise<number> {
-  const [row] = await db().select().from(achievementCounters).where(and(eq(achievementCounters.userId, p.userId), eq(achievementCounters.key, key)));
+  const [row] = await db()
+    .select()
+    .from(achievementCounters)
+    .where(and(eq(achievementCounters.userId, p.userId), eq(achievementCounters.key, key)));
   return row?.value ?? 0;
 }
 

@@ -79,7 +79,10 @@ describe('character images (DECISIONS §3)', () => {
     const player = await signedInPlayer(server.url);
     const c = await createCharacter(player);
     const before = stored();
-    const res = await upload(player, `/api/characters/${c.id}/avatar`, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>just text'), { filename: 'cat.png', type: 'image/png' });
+    const res = await upload(player, `/api/characters/${c.id}/avatar`, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>just text'), {
+      filename: 'cat.png',
+      type: 'image/png',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'image_type_invalid', message: 'Images only: PNG, JPEG, WebP or GIF.' });
     expect(stored()).toEqual(before);
@@ -95,7 +98,9 @@ describe('character images (DECISIONS §3)', () => {
     expect(big.body).toEqual({ error: 'image_too_large', message: 'The image is larger than 2 MB.' });
     expect((await listCharacters(player))[0]!.avatarUrl).toBeNull();
     // A real PNG of noise (about 2 MB), padded after its end to exactly 2 MiB.
-    const noise = await sharp({ create: { width: 840, height: 840, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const noise = await sharp({ create: { width: 840, height: 840, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
     expect(noise.length).toBeLessThanOrEqual(2 * MiB);
     const justFits = await upload(player, `/api/characters/${c.id}/avatar`, Buffer.concat([noise, Buffer.alloc(2 * MiB - noise.length)]));
     expect(justFits.status).toBe(200);
@@ -117,7 +122,11 @@ describe('character images (DECISIONS §3)', () => {
     // The uploads have a scope of their own (app.ts): multipart's hooks run on them alone.
     const elsewhere = await upload(player, `/api/characters/${c.id}/select`, png(), { method: 'POST' });
     expect(elsewhere).toEqual({ status: 415, body: { error: 'invalid_input', message: 'Requests must be sent as JSON.' } });
-    for (const [path, method] of [['/api/profile/avatar', 'PUT'], ['/api/posts/images', 'POST'], [`/api/characters/${c.id}/background`, 'PUT']] as const) {
+    for (const [path, method] of [
+      ['/api/profile/avatar', 'PUT'],
+      ['/api/posts/images', 'POST'],
+      [`/api/characters/${c.id}/background`, 'PUT'],
+    ] as const) {
       expect((await upload(player, path, png(), { method })).status, path).toBe(200);
     }
   });

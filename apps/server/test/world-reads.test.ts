@@ -60,7 +60,10 @@ describe('friend suggestions in a world of many players (issue 29)', () => {
     const plan = planOf(rows);
     const scans = nodesOf(plan).filter((node) => node['Relation Name'] === 'users');
     expect(scans.length).toBeGreaterThan(0);
-    expect(scans.map((node) => node['Node Type']), JSON.stringify(plan)).not.toContain('Seq Scan');
+    expect(
+      scans.map((node) => node['Node Type']),
+      JSON.stringify(plan),
+    ).not.toContain('Seq Scan');
   }, 120_000);
 });
 
@@ -91,12 +94,24 @@ describe('the auction house with many listings at each price (issue 29)', () => 
     expect(body.listings.map((l) => l.id)).toEqual(rows.map((r) => r.id));
 
     for (const sort of AUCTION_SORTS) {
-      const page = db.select({ id: sql`l.id` }).from(sql`auction_listings l`).where(sql`l.status = 'active' and l.expires_at > now()`).orderBy(SORTS[sort]).limit(12).toSQL();
+      const page = db
+        .select({ id: sql`l.id` })
+        .from(sql`auction_listings l`)
+        .where(sql`l.status = 'active' and l.expires_at > now()`)
+        .orderBy(SORTS[sort])
+        .limit(12)
+        .toSQL();
       const explained = await server.database.connections.query(`explain (format json) ${page.sql}`, page.params);
       const plan = planOf(explained.rows);
       const types = nodesOf(plan).map((node) => node['Node Type']);
-      expect(types.filter((type) => type.endsWith('Sort')), `${sort}: ${JSON.stringify(plan)}`).toEqual([]);
-      expect(types.some((type) => type.startsWith('Index')), `${sort}: ${types.join()}`).toBe(true);
+      expect(
+        types.filter((type) => type.endsWith('Sort')),
+        `${sort}: ${JSON.stringify(plan)}`,
+      ).toEqual([]);
+      expect(
+        types.some((type) => type.startsWith('Index')),
+        `${sort}: ${types.join()}`,
+      ).toBe(true);
     }
   }, 120_000);
 });

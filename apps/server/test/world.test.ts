@@ -81,21 +81,36 @@ describe('issue 42: GET /api/world, the living world the same for everyone', () 
     const character = await createCharacter(client);
     const a = await attributesRow(server.app.ctx.database.db, character.id);
     const wounded = Math.ceil(a.maxHealth / 2);
-    await server.app.ctx.database.db.update(playerCharacterAttributes).set({ currentHealth: wounded }).where(eq(playerCharacterAttributes.characterId, character.id));
+    await server.app.ctx.database.db
+      .update(playerCharacterAttributes)
+      .set({ currentHealth: wounded })
+      .where(eq(playerCharacterAttributes.characterId, character.id));
     const volcano = { location: 'volcano' as const, level: 1, enemy: enemyFor('volcano', 1)!, durationMs: adventureDuration(1, [], TIME_SCALE).durationMs };
     const conditionsAt = (at: string) => worldAt(Date.parse(at), TIME_SCALE).lands.volcano;
     const forecast = (at: string) =>
-      adventureForecast({ ...volcano, stats: combatStatsOf({ characterClass: 'mage', attributes: { ...attributesOf(a), currentHealth: wounded } }), conditions: conditionsAt(at) });
+      adventureForecast({
+        ...volcano,
+        stats: combatStatsOf({ characterClass: 'mage', attributes: { ...attributesOf(a), currentHealth: wounded } }),
+        conditions: conditionsAt(at),
+      });
     // The world may turn between the reads: the launcher is the rules' figures in the world before or after.
     const before = await world(client);
     const res = await client.get(`/api/characters/${character.id}/adventure`);
     const after = await world(client);
     const volcano1 = adventureStateResponseSchema.parse(res.body).launcher.locations.find((l) => l.id === 'volcano')?.levels[0];
-    const expected = [forecast(before.at), forecast(after.at)].map((f) => ({ winChance: Math.round(f.winChance * 10_000) / 10_000, xpPerHour: f.xpPerHour, copperPerHour: f.copperPerHour }));
+    const expected = [forecast(before.at), forecast(after.at)].map((f) => ({
+      winChance: Math.round(f.winChance * 10_000) / 10_000,
+      xpPerHour: f.xpPerHour,
+      copperPerHour: f.copperPerHour,
+    }));
     expect(expected).toContainEqual({ winChance: volcano1?.winChance, xpPerHour: volcano1?.xpPerHour, copperPerHour: volcano1?.copperPerHour });
     expect(volcano1?.xpPerHour).toBeGreaterThan(0);
     // Wounds count: at full health the same adventure is likelier won.
-    const healthy = adventureForecast({ ...volcano, stats: combatStatsOf({ characterClass: 'mage', attributes: attributesOf(a) }), conditions: conditionsAt(after.at) });
+    const healthy = adventureForecast({
+      ...volcano,
+      stats: combatStatsOf({ characterClass: 'mage', attributes: attributesOf(a) }),
+      conditions: conditionsAt(after.at),
+    });
     expect(healthy.winChance).toBeGreaterThan(forecast(after.at).winChance);
   });
 });
@@ -124,7 +139,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('issue 42: the world push with
     await onB.waitFor('hello');
     const first = await onA.next('world-changed', 5000);
     await onA.next('world-changed', 5000);
-    await onB.waitFor('world-changed', (m) => Date.parse((m as Push & { world: WorldResponse }).world.at) >= turn((first as Push & { world: WorldResponse }).world), 5000);
+    await onB.waitFor(
+      'world-changed',
+      (m) => Date.parse((m as Push & { world: WorldResponse }).world.at) >= turn((first as Push & { world: WorldResponse }).world),
+      5000,
+    );
     for (const tab of [onA, onB]) {
       const turns = tab.messages.filter((m): m is Push & { world: WorldResponse } => m.type === 'world-changed').map((m) => turn(m.world));
       expect(new Set(turns).size).toBe(turns.length);

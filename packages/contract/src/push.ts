@@ -18,10 +18,12 @@ import { worldChangedPushSchema } from './world.ts';
 const instant = lazySchema(() => z.string());
 
 /** Refetch these queries (`queryKeys` in query-keys.ts); every tab of the player gets it after a commit. */
-export const invalidatePushSchema = lazySchema(() => z.strictObject({
-  type: z.literal('invalidate'),
-  queryKeys: z.array(z.array(z.string()).readonly()),
-}));
+export const invalidatePushSchema = lazySchema(() =>
+  z.strictObject({
+    type: z.literal('invalidate'),
+    queryKeys: z.array(z.array(z.string()).readonly()),
+  }),
+);
 export type InvalidatePush = z.infer<typeof invalidatePushSchema>;
 
 /** The `invalidate` push for these keys (each named once). */
@@ -31,20 +33,24 @@ export function invalidatePush(keys: readonly QueryKey[]): InvalidatePush {
 }
 
 /** Spec 03 §4: the stores restocked (every tab; the web shows 'Store Refreshed!' once per window). */
-export const storeRefreshedPushSchema = lazySchema(() => z.strictObject({
-  type: z.literal('store-refreshed'),
-  windowStart: instant,
-  nextRefresh: instant,
-}));
+export const storeRefreshedPushSchema = lazySchema(() =>
+  z.strictObject({
+    type: z.literal('store-refreshed'),
+    windowStart: instant,
+    nextRefresh: instant,
+  }),
+);
 export type StoreRefreshedPush = z.infer<typeof storeRefreshedPushSchema>;
 
 /** A player came online or went offline (every tab). */
-export const presencePushSchema = lazySchema(() => z.strictObject({
-  type: z.literal('presence'),
-  userId: z.string(),
-  isOnline: z.boolean(),
-  lastSeen: instant,
-}));
+export const presencePushSchema = lazySchema(() =>
+  z.strictObject({
+    type: z.literal('presence'),
+    userId: z.string(),
+    isOnline: z.boolean(),
+    lastSeen: instant,
+  }),
+);
 export type PresencePush = z.infer<typeof presencePushSchema>;
 
 /** The socket is open for this player. */
@@ -56,27 +62,29 @@ export const signedOutPushSchema = lazySchema(() => z.strictObject({ type: z.lit
 /** Pushes meant for this tab may have been missed (the server's bus reconnected): refetch every query. */
 export const resyncPushSchema = lazySchema(() => z.strictObject({ type: z.literal('resync') }));
 
-export const pushMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
-  invalidatePushSchema,
-  adventureStartedPushSchema,
-  adventureCompletedPushSchema,
-  craftCompletedPushSchema,
-  achievementUnlockedPushSchema,
-  battlePassRewardPushSchema,
-  giftReceivedPushSchema,
-  auctionSoldPushSchema,
-  storeRefreshedPushSchema,
-  presencePushSchema,
-  helloPushSchema,
-  pongPushSchema,
-  signedOutPushSchema,
-  resyncPushSchema,
-  chatMessagePushSchema,
-  friendRequestPushSchema,
-  directMessagePushSchema,
-  moderationNoticePushSchema,
-  worldChangedPushSchema,
-]));
+export const pushMessageSchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    invalidatePushSchema,
+    adventureStartedPushSchema,
+    adventureCompletedPushSchema,
+    craftCompletedPushSchema,
+    achievementUnlockedPushSchema,
+    battlePassRewardPushSchema,
+    giftReceivedPushSchema,
+    auctionSoldPushSchema,
+    storeRefreshedPushSchema,
+    presencePushSchema,
+    helloPushSchema,
+    pongPushSchema,
+    signedOutPushSchema,
+    resyncPushSchema,
+    chatMessagePushSchema,
+    friendRequestPushSchema,
+    directMessagePushSchema,
+    moderationNoticePushSchema,
+    worldChangedPushSchema,
+  ]),
+);
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 export type PushType = PushMessage['type'];
 /** The push of one type: `PushOf<'craft-completed'>`. */
@@ -94,10 +102,12 @@ export const MAX_WATCHED_KEY_PARTS = 6;
 export const MAX_WATCHED_PART_LENGTH = 200;
 /** The largest `watch` message (its JSON text, in bytes); the server closes a socket that sends more. */
 export const MAX_WATCH_BYTES = 32 * 1024;
-export const watchMessageSchema = lazySchema(() => z.strictObject({
-  type: z.literal('watch'),
-  keys: z.array(z.array(z.string().max(MAX_WATCHED_PART_LENGTH)).min(1).max(MAX_WATCHED_KEY_PARTS)).max(MAX_WATCHED_KEYS),
-}));
+export const watchMessageSchema = lazySchema(() =>
+  z.strictObject({
+    type: z.literal('watch'),
+    keys: z.array(z.array(z.string().max(MAX_WATCHED_PART_LENGTH)).min(1).max(MAX_WATCHED_KEY_PARTS)).max(MAX_WATCHED_KEYS),
+  }),
+);
 export type WatchMessage = z.infer<typeof watchMessageSchema>;
 
 /**

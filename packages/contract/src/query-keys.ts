@@ -91,9 +91,19 @@ export const queryKeys = {
 /** What changes together, named once: the keys a kind of change makes stale. */
 export const changedKeys = {
   /** A player came online or went offline: the friends lists, the conversation list, their profile (in this order). */
-  presence: (userId: string): [friends: QueryKey, conversations: QueryKey, profile: QueryKey] => [queryKeys.friends, queryKeys.messages, queryKeys.profile(userId)],
+  presence: (userId: string): [friends: QueryKey, conversations: QueryKey, profile: QueryKey] => [
+    queryKeys.friends,
+    queryKeys.messages,
+    queryKeys.profile(userId),
+  ],
   /** An adventure settled: money, XP and health, its console lines, the board, the loot. */
-  adventureSettled: (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.console(characterId), queryKeys.adventure(characterId), queryKeys.inventory(characterId), queryKeys.leaderboards],
+  adventureSettled: (characterId: string): QueryKey[] => [
+    queryKeys.characters,
+    queryKeys.console(characterId),
+    queryKeys.adventure(characterId),
+    queryKeys.inventory(characterId),
+    queryKeys.leaderboards,
+  ],
   /** An adventure started: the board and its console line. */
   adventureStarted: (characterId: string): QueryKey[] => [queryKeys.adventure(characterId), queryKeys.console(characterId)],
   /** An item equipped, sold, used or bought: money and vitals, the backpack, the store. */

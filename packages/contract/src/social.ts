@@ -21,18 +21,22 @@ export const DIRECT_MESSAGE_PAGE = 30;
 const instant = lazySchema(() => z.string());
 
 /** Online now (an open tab, a tab closed under a minute ago, or a sign-in in the last 10 minutes). Hidden (false, null) from a player you blocked. */
-export const presenceSchema = lazySchema(() => z.object({
-  isOnline: z.boolean(),
-  /** ISO 8601; null when never seen or hidden. */
-  lastSeen: instant.nullable(),
-}));
+export const presenceSchema = lazySchema(() =>
+  z.object({
+    isOnline: z.boolean(),
+    /** ISO 8601; null when never seen or hidden. */
+    lastSeen: instant.nullable(),
+  }),
+);
 
 /** Another player as every other player sees them: never their e-mail. */
-export const publicUserSchema = lazySchema(() => presenceSchema.unwrap().extend({
-  id: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
-}));
+export const publicUserSchema = lazySchema(() =>
+  presenceSchema.unwrap().extend({
+    id: z.string(),
+    username: z.string(),
+    avatarUrl: z.string().nullable(),
+  }),
+);
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /**
@@ -41,22 +45,26 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
  */
 export const RELATIONS = ['self', 'none', 'friends', 'outgoing', 'incoming', 'blocked', 'blocked-by'] as const;
 export type Relation = (typeof RELATIONS)[number];
-export const relationSchema = lazySchema(() => z.object({
-  status: z.enum(RELATIONS),
-  /** The friendship row (pending or accepted), for accept, reject and remove. */
-  friendshipId: z.string().nullable(),
-}));
+export const relationSchema = lazySchema(() =>
+  z.object({
+    status: z.enum(RELATIONS),
+    /** The friendship row (pending or accepted), for accept, reject and remove. */
+    friendshipId: z.string().nullable(),
+  }),
+);
 export type RelationView = z.infer<typeof relationSchema>;
 
 /** GET /api/profiles/:userId (and /api/profiles/me): banner, avatar, the counters, how the viewer stands. */
-export const profileViewSchema = lazySchema(() => z.object({
-  /** `title`: the battle-pass title shown beside the name (spec 03 §4 rewards), null until granted. */
-  user: publicUserSchema.unwrap().extend({ bannerUrl: z.string().nullable(), title: z.string().nullable() }),
-  /** Only on the player's own profile (Settings: read-only). */
-  email: z.string().nullable(),
-  counts: z.object({ posts: z.number().int(), friends: z.number().int(), characters: z.number().int() }),
-  relation: relationSchema,
-}));
+export const profileViewSchema = lazySchema(() =>
+  z.object({
+    /** `title`: the battle-pass title shown beside the name (spec 03 §4 rewards), null until granted. */
+    user: publicUserSchema.unwrap().extend({ bannerUrl: z.string().nullable(), title: z.string().nullable() }),
+    /** Only on the player's own profile (Settings: read-only). */
+    email: z.string().nullable(),
+    counts: z.object({ posts: z.number().int(), friends: z.number().int(), characters: z.number().int() }),
+    relation: relationSchema,
+  }),
+);
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
 export const userParamsSchema = lazySchema(() => z.object({ userId: idInput }));
@@ -67,14 +75,16 @@ export const updateProfileBodySchema = lazySchema(() => z.strictObject({ usernam
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
 /** One friendship row as one side sees it. */
-export const friendEntrySchema = lazySchema(() => z.object({
-  friendshipId: z.string(),
-  status: z.enum(['pending', 'accepted']),
-  /** incoming: the other player asked; outgoing: the viewer asked. */
-  direction: z.enum(['incoming', 'outgoing']),
-  user: publicUserSchema,
-  since: instant,
-}));
+export const friendEntrySchema = lazySchema(() =>
+  z.object({
+    friendshipId: z.string(),
+    status: z.enum(['pending', 'accepted']),
+    /** incoming: the other player asked; outgoing: the viewer asked. */
+    direction: z.enum(['incoming', 'outgoing']),
+    user: publicUserSchema,
+    since: instant,
+  }),
+);
 export type FriendEntry = z.infer<typeof friendEntrySchema>;
 
 /** GET /api/friends: the viewer's rows, pending and accepted (the tabs All, Friends, Incoming, Sent). */
@@ -112,35 +122,46 @@ export type BlockList = z.infer<typeof blockListSchema>;
 export const socialSummarySchema = lazySchema(() => z.object({ incomingRequests: z.number().int(), unreadMessages: z.number().int() }));
 export type SocialSummary = z.infer<typeof socialSummarySchema>;
 
-export const directMessageSchema = lazySchema(() => z.object({
-  /** A row id (a string, so the number never loses precision). */
-  id: z.string(),
-  senderId: z.string(),
-  receiverId: z.string(),
-  body: z.string(),
-  createdAt: instant,
-  /** When the receiver read it; null while unread. */
-  readAt: instant.nullable(),
-}));
+export const directMessageSchema = lazySchema(() =>
+  z.object({
+    /** A row id (a string, so the number never loses precision). */
+    id: z.string(),
+    senderId: z.string(),
+    receiverId: z.string(),
+    body: z.string(),
+    createdAt: instant,
+    /** When the receiver read it; null while unread. */
+    readAt: instant.nullable(),
+  }),
+);
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 
 /**
  * GET /api/messages: one entry per friend and per former friend (removed or blocked) the player has
  * messages with, the latest conversation first. `friend` false: the history is read-only.
  */
-export const conversationSchema = lazySchema(() => z.object({
-  user: publicUserSchema,
-  lastMessage: directMessageSchema.nullable(),
-  unread: z.number().int(),
-  /** An accepted friend now (messages can be sent); false for a history kept after the friendship ended. */
-  friend: z.boolean(),
-}));
+export const conversationSchema = lazySchema(() =>
+  z.object({
+    user: publicUserSchema,
+    lastMessage: directMessageSchema.nullable(),
+    unread: z.number().int(),
+    /** An accepted friend now (messages can be sent); false for a history kept after the friendship ended. */
+    friend: z.boolean(),
+  }),
+);
 export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationListSchema = lazySchema(() => z.object({ conversations: z.array(conversationSchema) }));
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
 /** GET /api/messages/:userId?before=<id>: a page, oldest first; hasMore when older ones exist. */
-export const conversationQuerySchema = lazySchema(() => z.object({ before: z.string().regex(/^\d{1,18}$/, 'must be a message id').optional() }));
+export const conversationQuerySchema = lazySchema(() =>
+  z.object({
+    before: z
+      .string()
+      .regex(/^\d{1,18}$/, 'must be a message id')
+      .optional(),
+  }),
+);
 export const conversationPageSchema = lazySchema(() => z.object({ messages: z.array(directMessageSchema), hasMore: z.boolean() }));
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 

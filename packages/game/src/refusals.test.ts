@@ -32,12 +32,22 @@ describe('refusals the server raises', () => {
   });
 
   it("spec 03 §8: 'No Character Selected'", () => {
-    expect(noCharacterSelected()).toMatchObject({ code: 'no_active_character', message: 'Please create or select a character first.', title: 'No Character Selected', status: 409 });
+    expect(noCharacterSelected()).toMatchObject({
+      code: 'no_active_character',
+      message: 'Please create or select a character first.',
+      title: 'No Character Selected',
+      status: 409,
+    });
   });
 
   it("spec 02 §8: 'Item Not Found' and 'Already on adventure'", () => {
     expect(itemNotFound()).toMatchObject({ code: 'item_not_found', message: 'This item is not in your inventory', title: 'Item Not Found', status: 404 });
-    expect(alreadyOnAdventure()).toMatchObject({ code: 'already_on_adventure', message: 'Character is already on an adventure.', title: 'Already on adventure', status: 409 });
+    expect(alreadyOnAdventure()).toMatchObject({
+      code: 'already_on_adventure',
+      message: 'Character is already on an adventure.',
+      title: 'Already on adventure',
+      status: 409,
+    });
   });
 
   it('spec 02 §5 crafting: nothing to collect, a scroll not there, an item that is no scroll', () => {
@@ -82,7 +92,12 @@ describe('refusals the server raises', () => {
   });
 
   it("DECISIONS §4: a time zone the clock does not know is refused 'Unknown time zone.'; a known one passes", () => {
-    expect(ruleErrorOf(() => checkTimeZone('Mars/Olympus'))).toMatchObject({ code: 'invalid_time_zone', message: 'Unknown time zone.', status: 400, title: undefined });
+    expect(ruleErrorOf(() => checkTimeZone('Mars/Olympus'))).toMatchObject({
+      code: 'invalid_time_zone',
+      message: 'Unknown time zone.',
+      status: 400,
+      title: undefined,
+    });
     expect(ruleErrorOf(() => checkTimeZone('x'.repeat(65)))).toMatchObject({ code: 'invalid_time_zone' });
     expect(() => checkTimeZone('Europe/Berlin')).not.toThrow();
   });

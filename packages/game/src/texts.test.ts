@@ -20,7 +20,13 @@ import type { ItemStack } from './adventure/drops.ts';
  */
 describe('texts moved from the server (issue 47)', () => {
   it('spec 02 §5/§9: the inventory toasts', () => {
-    expect(ITEM_TOAST_TITLES).toEqual({ equipped: 'Item Equipped', unequipped: 'Item Unequipped', sold: 'Item Sold', used: 'Item Used', chestOpened: 'Chest Opened' });
+    expect(ITEM_TOAST_TITLES).toEqual({
+      equipped: 'Item Equipped',
+      unequipped: 'Item Unequipped',
+      sold: 'Item Sold',
+      used: 'Item Used',
+      chestOpened: 'Chest Opened',
+    });
     expect(equippedText('Iron Sword', null)).toBe('Iron Sword is now equipped.');
     expect(equippedText('Iron Sword', 'Rusty Dagger')).toBe('Iron Sword is now equipped. Rusty Dagger went back to your backpack.');
     expect(unequippedText('Iron Sword')).toBe('Iron Sword went back to your backpack.');
@@ -33,14 +39,19 @@ describe('texts moved from the server (issue 47)', () => {
     expect(minutesSeconds(61_001)).toBe('1:02');
     // Issue 42: the land's conditions close the line (world time 0 is a clear day; 100 minutes in, night).
     const start = { characterName: 'Aria', locationName: 'Whispering Woods', level: 2, durationMs: 90_000, world: worldAt(0), location: 'forest' as const };
-    expect(setOutLine({ ...start, speedReductionPercent: 0 })).toBe('Aria sets out for the Whispering Woods (level 2). They will return in 1:30. Forest: day, clear (no effect).');
+    expect(setOutLine({ ...start, speedReductionPercent: 0 })).toBe(
+      'Aria sets out for the Whispering Woods (level 2). They will return in 1:30. Forest: day, clear (no effect).',
+    );
     expect(setOutLine({ ...start, speedReductionPercent: 10 })).toBe(
       'Aria sets out for the Whispering Woods (level 2). They will return in 1:30. Speed gear shortens the journey by 10%. Forest: day, clear (no effect).',
     );
     expect(setOutLine({ ...start, speedReductionPercent: 0, world: worldAt(100 * 60 * 1000) })).toBe(
       'Aria sets out for the Whispering Woods (level 2). They will return in 1:30. Forest: night, clear (win chance -5%, rewards +15%).',
     );
-    const stacks = [{ item: { name: 'Wolf Pelt' }, quantity: 2 }, { item: { name: 'Fang' }, quantity: 1 }] as unknown as ItemStack[];
+    const stacks = [
+      { item: { name: 'Wolf Pelt' }, quantity: 2 },
+      { item: { name: 'Fang' }, quantity: 1 },
+    ] as unknown as ItemStack[];
     expect(leftBehindLine('Aria', stacks)).toBe("Aria's backpack is full: 2x Wolf Pelt, Fang had to be left behind.");
     expect(ADVENTURE_TITLES).toEqual({ completed: 'Adventure Completed!', failed: 'Adventure Failed!' });
   });
@@ -55,7 +66,10 @@ describe('texts moved from the server (issue 47)', () => {
   it('spec 02 §4, spec 03 §8: the crafting, skill and achievement toasts', () => {
     expect(CRAFTING_TITLES).toEqual({ started: 'Crafting Started', complete: 'Crafting Complete', backpackFull: 'Backpack Full' });
     expect(SKILL_TOAST_TITLES).toEqual({ unlocked: 'Skill Unlocked', reset: 'Skills Reset' });
-    expect(ACHIEVEMENTS_RESET_TOAST).toEqual({ title: 'Achievements Reset', description: 'Your achievement progress is back to zero. Rewards already granted stay in your inventory.' });
+    expect(ACHIEVEMENTS_RESET_TOAST).toEqual({
+      title: 'Achievements Reset',
+      description: 'Your achievement progress is back to zero. Rewards already granted stay in your inventory.',
+    });
   });
 
   it('spec 03 §8: the friendship and profile toasts (moved from the contract: the server sends some)', () => {

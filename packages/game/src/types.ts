@@ -20,8 +20,18 @@ export const RACES = ['elf', 'dwarf', 'human', 'orc', 'goblin', 'troll', 'dragon
 export type Race = (typeof RACES)[number];
 
 export const CLASSES = [
-  'warrior', 'mage', 'rogue', 'cleric', 'ranger', 'paladin',
-  'necromancer', 'berserker', 'monk', 'summoner', 'alchemist', 'bard',
+  'warrior',
+  'mage',
+  'rogue',
+  'cleric',
+  'ranger',
+  'paladin',
+  'necromancer',
+  'berserker',
+  'monk',
+  'summoner',
+  'alchemist',
+  'bard',
 ] as const;
 export type CharacterClass = (typeof CLASSES)[number];
 
@@ -47,16 +57,25 @@ export interface Attributes {
 
 /** The keys of `Attributes`, for code that goes through all of them (a statement that writes each). */
 export const ATTRIBUTE_KEYS = [
-  'strength', 'dexterity', 'intelligence', 'constitution', 'attack', 'magicPower', 'speed', 'defense',
-  'health', 'currentHealth', 'maxHealth', 'currentMana', 'maxMana',
+  'strength',
+  'dexterity',
+  'intelligence',
+  'constitution',
+  'attack',
+  'magicPower',
+  'speed',
+  'defense',
+  'health',
+  'currentHealth',
+  'maxHealth',
+  'currentMana',
+  'maxMana',
 ] as const satisfies readonly (keyof Attributes)[];
 
 export const PRIMARY_ATTRIBUTES = ['strength', 'dexterity', 'intelligence', 'constitution'] as const;
 export type PrimaryAttribute = (typeof PRIMARY_ATTRIBUTES)[number];
 /** Attributes a race or class bonus, or a spent attribute point, may raise. */
-export const UPGRADABLE_ATTRIBUTES = [
-  'strength', 'dexterity', 'intelligence', 'constitution', 'attack', 'magicPower', 'speed', 'defense',
-] as const;
+export const UPGRADABLE_ATTRIBUTES = ['strength', 'dexterity', 'intelligence', 'constitution', 'attack', 'magicPower', 'speed', 'defense'] as const;
 export type UpgradableAttribute = (typeof UPGRADABLE_ATTRIBUTES)[number];
 
 interface ItemBase {

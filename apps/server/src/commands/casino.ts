@@ -58,7 +58,7 @@ export function casinoCommands(): CommandDef[] {
       name: 'poker',
       aliases: ['p'],
       usage: '/poker',
-      help: 'Starts a Texas Hold\'em hand against AI Bot with all your chips.',
+      help: "Starts a Texas Hold'em hand against AI Bot with all your chips.",
       group: 'Casino',
       pace: 'pokerHands',
       async run(ctx) {

@@ -64,7 +64,12 @@ class Refused extends Error {
  * the same at the price of two more round trips on every line (docs/performance.md, "The console
  * line"), where a refusal is the rare case. Anything else is a bug and fails the line.
  */
-async function runCommand(tx: Tx, def: CommandDef, args: string[], base: Omit<CommandContext, 'tx' | 'say' | 'toast' | 'push' | 'invalidate' | 'afterCommit'>): Promise<Effects> {
+async function runCommand(
+  tx: Tx,
+  def: CommandDef,
+  args: string[],
+  base: Omit<CommandContext, 'tx' | 'say' | 'toast' | 'push' | 'invalidate' | 'afterCommit'>,
+): Promise<Effects> {
   const done = noEffects();
   try {
     await def.run(

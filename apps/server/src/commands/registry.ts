@@ -38,7 +38,13 @@ export class CommandTable {
     const groups = new Map<string, CommandHelp[]>();
     for (const def of this.defs) {
       if (def.secret) continue;
-      const row: CommandHelp = { name: def.name, aliases: [...(def.aliases ?? [])], usage: def.usage, description: def.help, args: (def.args ?? []).map((values) => [...values]) };
+      const row: CommandHelp = {
+        name: def.name,
+        aliases: [...(def.aliases ?? [])],
+        usage: def.usage,
+        description: def.help,
+        args: (def.args ?? []).map((values) => [...values]),
+      };
       groups.set(def.group, [...(groups.get(def.group) ?? []), row]);
     }
     return { groups: [...groups].map(([title, commands]) => ({ title, commands })), note: PLAIN_TEXT_NOTE };

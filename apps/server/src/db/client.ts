@@ -109,7 +109,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md,
     // "The database driver").
     // Ten connections for transactions, four pipelined ones for the statements outside them (db/pipelined-pool.ts).
-    const { pool, db } = await driver(new PipelinedPool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 4), 'idle connection error', true, options.migrate);
+    const { pool, db } = await driver(
+      new PipelinedPool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 4),
+      'idle connection error',
+      true,
+      options.migrate,
+    );
     return { db, kind: 'postgres', pool, connections: pool, close: () => pool.end() };
   }
   let dataDir = options.dataDir;
@@ -122,7 +127,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // The embedded database through node-postgres, as PostgreSQL is: the same driver, parsers and
   // named statements on both (embedded-socket.ts, given to pg's `stream` option). PGlite is one
   // session: one connection, never closed while idle, so no two transactions interleave.
-  const { pool, db } = await driver(new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 }), 'embedded connection error', false, options.migrate);
+  const { pool, db } = await driver(
+    new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 }),
+    'embedded connection error',
+    false,
+    options.migrate,
+  );
   return {
     db,
     kind: 'pglite',

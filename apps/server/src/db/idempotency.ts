@@ -66,7 +66,10 @@ export async function claimKey(tx: Tx, write: IdempotentWrite & { account: strin
 
 /** Keeps the answer of the request that claimed the key, for its retries. */
 export async function keepAnswer(db: Db, userId: string, key: string, status: number, body: string): Promise<void> {
-  await db.update(idempotencyKeys).set({ status, body }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  await db
+    .update(idempotencyKeys)
+    .set({ status, body })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
 /** The claimed key's request and answer (status null until the first request's answer is kept). */

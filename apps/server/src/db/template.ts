@@ -47,7 +47,9 @@ function currentMigrations(migrationsFolder: string): TemplateInfo['migrations']
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   return journal.entries.map(({ tag }) => ({
     tag,
-    hash: createHash('sha256').update(readFileSync(path.join(migrationsFolder, `${tag}.sql`))).digest('hex'),
+    hash: createHash('sha256')
+      .update(readFileSync(path.join(migrationsFolder, `${tag}.sql`)))
+      .digest('hex'),
   }));
 }
 

@@ -32,7 +32,8 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
  */
 const UNAVAILABLE_STATES = /^(08|57P0[123]$|53300$)/;
 /** node-postgres' and PGlite's own texts for a connection that ended or cannot be used (they carry no code). */
-const CONNECTION_TEXTS = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Connection ended|PGlite is closed)/;
+const CONNECTION_TEXTS =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Connection ended|PGlite is closed)/;
 
 /**
  * True when `error` (or what it wraps: drizzle wraps a driver's error as its `cause`) says the
@@ -58,7 +59,10 @@ export type { ErrorBody } from '@rpg/contract';
  * HTTP errors answer 4xx with their message; anything else is a bug: logged, 500,
  * no internals in the answer.
  */
-export function registerErrorHandler(app: FastifyInstance, { replay }: { replay?: (reply: FastifyReply, repeated: RepeatedRequest) => Promise<FastifyReply> } = {}): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  { replay }: { replay?: (reply: FastifyReply, repeated: RepeatedRequest) => Promise<FastifyReply> } = {},
+): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     // A write repeated with its Idempotency-Key: the first one's answer (http/idempotency.ts).
     if (error instanceof RepeatedRequest && replay) return replay(reply, error);
@@ -93,9 +97,7 @@ export function registerErrorHandler(app: FastifyInstance, { replay }: { replay?
     }
     // The log line carries the request id (reqId); the answer too, so a player can quote it.
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ error: 'internal', message: somethingWentWrong(request.id), requestId: request.id });
+    return reply.status(500).send({ error: 'internal', message: somethingWentWrong(request.id), requestId: request.id });
   });
 }
 

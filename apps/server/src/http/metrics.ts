@@ -86,27 +86,55 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [register],
   });
-  const errors = new Counter({ name: 'http_server_errors_total', help: 'Answers with a 5xx status, by route pattern', labelNames: ['method', 'route'], registers: [register] });
-  new Gauge({ name: 'realtime_open_sockets', help: "This process's open WebSockets", registers: [register], collect() {
-    this.set(sources.openSockets());
-  } });
-  const pushes = new Counter({ name: 'realtime_pushes_total', help: 'Pushes delivered to tabs of this process (a broadcast counts once)', registers: [register] });
+  const errors = new Counter({
+    name: 'http_server_errors_total',
+    help: 'Answers with a 5xx status, by route pattern',
+    labelNames: ['method', 'route'],
+    registers: [register],
+  });
+  new Gauge({
+    name: 'realtime_open_sockets',
+    help: "This process's open WebSockets",
+    registers: [register],
+    collect() {
+      this.set(sources.openSockets());
+    },
+  });
+  const pushes = new Counter({
+    name: 'realtime_pushes_total',
+    help: 'Pushes delivered to tabs of this process (a broadcast counts once)',
+    registers: [register],
+  });
   const pushLag = new Histogram({
     name: 'realtime_push_delivery_lag_seconds',
     help: 'From a push reaching this process to its write to the sockets',
     buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1],
     registers: [register],
   });
-  new Gauge({ name: 'scheduler_lag_seconds', help: 'How late the scheduler last woke after its set time', registers: [register], collect() {
-    this.set(sources.schedulerLagMs() / 1000);
-  } });
+  new Gauge({
+    name: 'scheduler_lag_seconds',
+    help: 'How late the scheduler last woke after its set time',
+    registers: [register],
+    collect() {
+      this.set(sources.schedulerLagMs() / 1000);
+    },
+  });
   const { pool } = sources;
   if (pool) {
     const poolGauge = (name: string, help: string, read: (p: NonNullable<Database['pool']>) => number) =>
-      new Gauge({ name, help, registers: [register], collect() {
-        this.set(read(pool));
-      } });
-    poolGauge('db_pool_connections', 'Connections the database pool holds (with the pipelined ones on PostgreSQL)', (p) => p.totalCount + (p instanceof PipelinedPool ? p.openLines : 0));
+      new Gauge({
+        name,
+        help,
+        registers: [register],
+        collect() {
+          this.set(read(pool));
+        },
+      });
+    poolGauge(
+      'db_pool_connections',
+      'Connections the database pool holds (with the pipelined ones on PostgreSQL)',
+      (p) => p.totalCount + (p instanceof PipelinedPool ? p.openLines : 0),
+    );
     poolGauge('db_pool_idle_connections', 'Idle connections in the database pool', (p) => p.idleCount);
     poolGauge('db_pool_waiting_requests', 'Callers waiting for a pooled connection', (p) => p.waitingCount);
     // A transaction holds a pooled connection for its whole body (begin to commit): the pool's own
@@ -128,11 +156,16 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
     });
     if (pool instanceof PipelinedPool) pool.onStatement((seconds) => queryTime.observe(seconds));
     let counted = 0;
-    new Counter({ name: 'db_transactions_total', help: "Transactions the game's code ran (db/transaction.ts)", registers: [register], collect() {
-      const now = transactionsOpened(pool);
-      this.inc(now - counted);
-      counted = now;
-    } });
+    new Counter({
+      name: 'db_transactions_total',
+      help: "Transactions the game's code ran (db/transaction.ts)",
+      registers: [register],
+      collect() {
+        const now = transactionsOpened(pool);
+        this.inc(now - counted);
+        counted = now;
+      },
+    });
   }
 
   app.addHook('onResponse', async (request, reply) => {

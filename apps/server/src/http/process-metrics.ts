@@ -21,11 +21,16 @@ export function registerProcessMetrics(register: Registry): () => void {
 
   const counterOf = (name: string, help: string, read: () => number) => {
     let counted = 0;
-    new Counter({ name, help, registers, collect() {
-      const now = read();
-      this.inc(now - counted);
-      counted = now;
-    } });
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        const now = read();
+        this.inc(now - counted);
+        counted = now;
+      },
+    });
   };
   counterOf('process_cpu_user_seconds_total', 'CPU time this process spent in user mode (s)', () => process.cpuUsage().user / 1e6);
   counterOf('process_cpu_system_seconds_total', 'CPU time this process spent in the kernel (s)', () => process.cpuUsage().system / 1e6);
@@ -33,12 +38,19 @@ export function registerProcessMetrics(register: Registry): () => void {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1e6;
   });
-  new Gauge({ name: 'process_start_time_seconds', help: 'When this process started (Unix time, s)', registers }).set(Math.round(Date.now() / 1000 - process.uptime()));
+  new Gauge({ name: 'process_start_time_seconds', help: 'When this process started (Unix time, s)', registers }).set(
+    Math.round(Date.now() / 1000 - process.uptime()),
+  );
 
   const memory = (name: string, help: string, read: (m: NodeJS.MemoryUsage) => number) =>
-    new Gauge({ name, help, registers, collect() {
-      this.set(read(process.memoryUsage()));
-    } });
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read(process.memoryUsage()));
+      },
+    });
   memory('process_resident_memory_bytes', 'Memory this process holds in RAM (bytes)', (m) => m.rss);
   memory('nodejs_heap_size_total_bytes', 'The V8 heap reserved (bytes)', (m) => m.heapTotal);
   memory('nodejs_heap_size_used_bytes', 'The V8 heap in use (bytes)', (m) => m.heapUsed);
@@ -48,27 +60,32 @@ export function registerProcessMetrics(register: Registry): () => void {
   // (prom-client collects in the order of registration) and starts a new measurement.
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  new Gauge({ name: 'nodejs_eventloop_lag_seconds', help: 'How long a turn of the event loop took when scraped (s)', registers, async collect() {
-    const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
-    delayGauges.min.set(seconds(delay.min));
-    delayGauges.max.set(seconds(delay.max));
-    delayGauges.mean.set(seconds(delay.mean));
-    delayGauges.stddev.set(seconds(delay.stddev));
-    delayGauges.p50.set(seconds(delay.percentile(50)));
-    delayGauges.p90.set(seconds(delay.percentile(90)));
-    delayGauges.p99.set(seconds(delay.percentile(99)));
-    delay.reset();
-    const start = performance.now();
-    await new Promise((resolve) => setImmediate(resolve));
-    this.set((performance.now() - start) / 1000);
-  } });
+  new Gauge({
+    name: 'nodejs_eventloop_lag_seconds',
+    help: 'How long a turn of the event loop took when scraped (s)',
+    registers,
+    async collect() {
+      const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
+      delayGauges.min.set(seconds(delay.min));
+      delayGauges.max.set(seconds(delay.max));
+      delayGauges.mean.set(seconds(delay.mean));
+      delayGauges.stddev.set(seconds(delay.stddev));
+      delayGauges.p50.set(seconds(delay.percentile(50)));
+      delayGauges.p90.set(seconds(delay.percentile(90)));
+      delayGauges.p99.set(seconds(delay.percentile(99)));
+      delay.reset();
+      const start = performance.now();
+      await new Promise((resolve) => setImmediate(resolve));
+      this.set((performance.now() - start) / 1000);
+    },
+  });
 
   const loopGauge = (suffix: string, help: string) => new Gauge({ name: `nodejs_eventloop_lag_${suffix}seconds`, help, registers });
   const delayGauges = {
     min: loopGauge('min_', 'The shortest event-loop delay since the last scrape (s)'),
     max: loopGauge('max_', 'The longest event-loop delay since the last scrape (s)'),
     mean: loopGauge('mean_', 'The mean event-loop delay since the last scrape (s)'),
-    stddev: loopGauge('stddev_', 'The event-loop delays\' standard deviation since the last scrape (s)'),
+    stddev: loopGauge('stddev_', "The event-loop delays' standard deviation since the last scrape (s)"),
     p50: loopGauge('p50_', 'The median event-loop delay since the last scrape (s)'),
     p90: loopGauge('p90_', 'The 90th percentile of the event-loop delays since the last scrape (s)'),
     p99: loopGauge('p99_', 'The 99th percentile of the event-loop delays since the last scrape (s)'),
@@ -89,7 +106,12 @@ export function registerProcessMetrics(register: Registry): () => void {
   });
   observer.observe({ entryTypes: ['gc'] });
 
-  new Gauge({ name: 'nodejs_version_info', help: 'The Node.js version this process runs (always 1)', labelNames: ['version', 'major', 'minor', 'patch'], registers }).set(
+  new Gauge({
+    name: 'nodejs_version_info',
+    help: 'The Node.js version this process runs (always 1)',
+    labelNames: ['version', 'major', 'minor', 'patch'],
+    registers,
+  }).set(
     { version: process.version, ...Object.fromEntries(['major', 'minor', 'patch'].map((part, i) => [part, process.versions.node.split('.')[i] ?? ''])) },
     1,
   );

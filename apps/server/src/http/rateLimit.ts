@@ -40,11 +40,19 @@ export const AUTH_LIMITS: Record<string, AuthLimit> = {
   '/sign-in/email': { ip: { max: 30, windowSeconds: 300 }, addressIp: { max: 10, windowSeconds: 300 }, address: { max: 50, windowSeconds: 300 } },
   '/sign-up/email': { ip: { max: 20, windowSeconds: 600 }, addressIp: { max: 5, windowSeconds: 600 }, address: { max: 20, windowSeconds: 600 } },
   '/email-otp/verify-email': { ip: { max: 30, windowSeconds: 300 }, addressIp: { max: 10, windowSeconds: 300 }, address: { max: 30, windowSeconds: 300 } },
-  '/email-otp/send-verification-otp': { ip: { max: 10, windowSeconds: 600 }, addressIp: { max: 3, windowSeconds: 300 }, address: { max: 10, windowSeconds: 1800 } },
+  '/email-otp/send-verification-otp': {
+    ip: { max: 10, windowSeconds: 600 },
+    addressIp: { max: 3, windowSeconds: 300 },
+    address: { max: 10, windowSeconds: 1800 },
+  },
   '/send-verification-email': { ip: { max: 10, windowSeconds: 600 }, addressIp: { max: 3, windowSeconds: 300 }, address: { max: 10, windowSeconds: 1800 } },
   // Issue 43: a reset mail per address as rarely as a verification mail; a reset code checked as
   // often as a verification code (each code also allows 5 wrong tries, then a new mail is needed).
-  '/email-otp/request-password-reset': { ip: { max: 10, windowSeconds: 600 }, addressIp: { max: 3, windowSeconds: 300 }, address: { max: 10, windowSeconds: 1800 } },
+  '/email-otp/request-password-reset': {
+    ip: { max: 10, windowSeconds: 600 },
+    addressIp: { max: 3, windowSeconds: 300 },
+    address: { max: 10, windowSeconds: 1800 },
+  },
   '/email-otp/reset-password': { ip: { max: 30, windowSeconds: 300 }, addressIp: { max: 10, windowSeconds: 300 }, address: { max: 30, windowSeconds: 300 } },
   // Per signed-in account: only its owner can count against it.
   '/change-password': { ip: { max: 20, windowSeconds: 600 }, address: { max: 10, windowSeconds: 600 } },
@@ -224,7 +232,6 @@ export async function pruneRateLimits(db: Db, now = new Date()): Promise<number>
 export function scaleRule(rule: LimitRule, factor: number): LimitRule {
   return { ...rule, max: Math.max(1, Math.round(rule.max * factor)) };
 }
-
 
 /** PRUNE_EVERY_MS: how often each process deletes ended rate-limit windows (idempotent, so several processes may). */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;

@@ -89,7 +89,11 @@ function parameters(schema: unknown, where: 'path' | 'query'): JsonSchema[] {
   return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: property }));
 }
 
-const errorBody = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' }, title: { type: 'string' } }, required: ['error', 'message'] };
+const errorBody = {
+  type: 'object',
+  properties: { error: { type: 'string' }, message: { type: 'string' }, title: { type: 'string' } },
+  required: ['error', 'message'],
+};
 
 /* eslint-disable texts/no-player-text -- the OpenAPI document's descriptions are read by developers, not players. */
 export function openApiDocument(catalog: readonly RouteEntry[]): JsonSchema {
@@ -101,7 +105,10 @@ export function openApiDocument(catalog: readonly RouteEntry[]): JsonSchema {
     for (const method of route.methods) {
       const responses: Record<string, JsonSchema> = {};
       for (const [status, response] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
-        responses[status] = status === '204' ? { description: 'No content' } : { description: `${status} answer`, content: { 'application/json': { schema: jsonSchema(response, 'input') } } };
+        responses[status] =
+          status === '204'
+            ? { description: 'No content' }
+            : { description: `${status} answer`, content: { 'application/json': { schema: jsonSchema(response, 'input') } } };
       }
       if (Object.keys(responses).length === 0) responses['200'] = { description: 'OK' };
       responses['4XX'] = { description: 'Refused: { error, message, title? }', content: { 'application/json': { schema: errorBody } } };
@@ -111,9 +118,14 @@ export function openApiDocument(catalog: readonly RouteEntry[]): JsonSchema {
         responses,
       };
       if (schema.consumes?.includes('multipart/form-data')) {
-        operation.requestBody = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } } };
+        operation.requestBody = {
+          content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } },
+        };
       } else if (isZod(schema.body)) {
-        operation.requestBody = { required: !schema.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(schema.body, 'input') } } };
+        operation.requestBody = {
+          required: !schema.body.safeParse(undefined).success,
+          content: { 'application/json': { schema: jsonSchema(schema.body, 'input') } },
+        };
       }
       (paths[path] ??= {})[method.toLowerCase()] = operation;
     }
@@ -132,7 +144,9 @@ export function docsRoute(app: FastifyInstance): void {
 // ---------------------------------------------------------------------------------------------
 // The better-auth mount (/api/auth/*): its bodies are checked here before anything else reads them.
 
-const password = z.string({ error: (i) => (i.input === undefined ? AUTH_INPUT_TEXTS.required : AUTH_INPUT_TEXTS.mustBeText) }).max(128, AUTH_TEXTS.passwordTooLong);
+const password = z
+  .string({ error: (i) => (i.input === undefined ? AUTH_INPUT_TEXTS.required : AUTH_INPUT_TEXTS.mustBeText) })
+  .max(128, AUTH_TEXTS.passwordTooLong);
 
 /** The fields the game's auth screens send, checked wherever they appear. */
 const AUTH_FIELDS: Record<string, z.ZodType> = {

@@ -13,7 +13,7 @@ export function verificationMail(to: string, link: string, code: string, codeMin
     `Or enter this code on the sign-in page: ${code}`,
     `The code is valid for ${codeMinutes} minutes; the link for 24 hours.`,
     '',
-    "If you did not sign up, you can ignore this message.",
+    'If you did not sign up, you can ignore this message.',
   ].join('\n');
   const html = `<div style="font-family:Georgia,serif;background:#0f0d0a;color:#f1e6c8;padding:24px">
 <h1 style="color:#e0b04a">Welcome to RPG Adventure!</h1>

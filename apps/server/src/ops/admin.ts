@@ -37,5 +37,8 @@ export async function deleteAccountByEmail(db: Db, email: string, dataDir: strin
   const deleted = await deleteAccount(db, account.id, dataDir, log, { actorName: 'host (npm run admin)', reason: 'Deleted from the command line' });
   if (!deleted) throw new OpsError(`No account has the e-mail ${email}.`);
   const characters = deleted.characters === 1 ? '1 character' : `${deleted.characters} characters`;
-  return { userId: account.id, message: `Deleted the account ${email}${deleted.username ? ` (${deleted.username})` : ''} and ${characters}; logged in the moderation log.` };
+  return {
+    userId: account.id,
+    message: `Deleted the account ${email}${deleted.username ? ` (${deleted.username})` : ''} and ${characters}; logged in the moderation log.`,
+  };
 }

@@ -31,7 +31,8 @@ function rowLine(row: LedgerRow): string {
 }
 
 function differenceLine(d: AuditDifference): string {
-  if (d.kind !== 'item') return `${d.kind} of character ${d.id}${d.name ? ` (${d.name})` : ''}: holds ${d.actual}, the ledger says ${d.ledger} (difference ${d.actual - d.ledger})`;
+  if (d.kind !== 'item')
+    return `${d.kind} of character ${d.id}${d.name ? ` (${d.name})` : ''}: holds ${d.actual}, the ledger says ${d.ledger} (difference ${d.actual - d.ledger})`;
   return `item row ${d.id}${d.name ? ` (${d.name})` : ''}: holds ${d.actual} at ${d.place ?? 'nowhere'}, the ledger says ${d.ledger} at ${d.ledgerPlace ?? 'nowhere'}`;
 }
 

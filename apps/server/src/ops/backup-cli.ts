@@ -27,7 +27,9 @@ async function main(): Promise<number> {
       const dump = running ? (await runOps(config, 'dump-database', [])).data : await dumpStoppedDatabase(config.dataDir);
       if (!dump) throw new OpsError('The server sent no database.');
       writeBackup(config.dataDir, dump, file);
-      console.log(`Backed up ${config.dataDir}${running ? ' (from the running server)' : ''} to ${path.resolve(file)} (mode 0600: it holds every password hash, session and the auth secret)`);
+      console.log(
+        `Backed up ${config.dataDir}${running ? ' (from the running server)' : ''} to ${path.resolve(file)} (mode 0600: it holds every password hash, session and the auth secret)`,
+      );
       return 0;
     }
     if (command === 'restore' && fileArg) {

@@ -1,5 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, fchmodSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fchmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CONTROL_DIR, OpsError } from './control.ts';
@@ -127,7 +141,8 @@ export function restore(file: string, dataDir: string): void {
   const typed = tar(['-tvzf', file]).split('\n').filter(Boolean);
   const link = typed.find((line) => line[0] !== '-' && line[0] !== 'd');
   if (link || typed.length !== entries.length) throw new OpsError(`Refusing a backup with a link or a special file: ${link ?? 'a member tar lists oddly'}.`);
-  if (!entries.some((entry) => entry.replace(/^\.\//, '') === 'pglite/PG_VERSION')) throw new OpsError(`${file} is not a backup of the game (no pglite/PG_VERSION).`);
+  if (!entries.some((entry) => entry.replace(/^\.\//, '') === 'pglite/PG_VERSION'))
+    throw new OpsError(`${file} is not a backup of the game (no pglite/PG_VERSION).`);
   const target = path.resolve(dataDir);
   if (!existsSync(target)) mkdirSync(target, { recursive: true, mode: 0o700 });
   // Unpacked inside DATA_DIR (the same file system, a mount point included), then moved up into it.

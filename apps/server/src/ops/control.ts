@@ -92,7 +92,12 @@ export interface ControlServer {
  * left by a crash is replaced. Undefined when the path is too long for a Unix socket (about 100
  * bytes): the command lines then ask for the server to be stopped, as before.
  */
-export async function startControlServer(dataDir: string, commands: Record<string, OpsCommand>, ctx: OpsContext, log: { info(m: string): void; warn(m: string): void; error(o: object, m?: string): void }): Promise<ControlServer | undefined> {
+export async function startControlServer(
+  dataDir: string,
+  commands: Record<string, OpsCommand>,
+  ctx: OpsContext,
+  log: { info(m: string): void; warn(m: string): void; error(o: object, m?: string): void },
+): Promise<ControlServer | undefined> {
   const dir = path.join(dataDir, CONTROL_DIR);
   const socketPath = controlSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > 100) {
@@ -168,7 +173,8 @@ export function askServer(dataDir: string, command: string, args: string[]): Pro
       if (!head) return reject(new OpsError('The running server gave no answer.'));
       if (!head.ok) return reject(new OpsError(head.message));
       const data = all.subarray(end + 1);
-      if (data.byteLength !== (head.bytes ?? 0)) return reject(new OpsError(`The running server's answer was cut short (${data.byteLength} of ${head.bytes} bytes).`));
+      if (data.byteLength !== (head.bytes ?? 0))
+        return reject(new OpsError(`The running server's answer was cut short (${data.byteLength} of ${head.bytes} bytes).`));
       resolve({ message: head.message, ...(data.byteLength > 0 ? { data: new Uint8Array(data) } : {}) });
     });
   });

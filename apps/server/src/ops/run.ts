@@ -21,10 +21,12 @@ export async function runOps(config: Config, name: string, args: string[]): Prom
   const command = Object.hasOwn(OPS_COMMANDS, name) ? OPS_COMMANDS[name] : undefined;
   if (!command) throw new OpsError(`Unknown command '${name}'.`);
   if (!config.databaseUrl) {
-    if (embeddedDatabaseIsNew(config.dataDir)) throw new OpsError(`No game database in ${config.dataDir} (DATA_DIR): start the server once, and sign up, first.`);
+    if (embeddedDatabaseIsNew(config.dataDir))
+      throw new OpsError(`No game database in ${config.dataDir} (DATA_DIR): start the server once, and sign up, first.`);
     const pid = runningServer(config.dataDir);
     if (pid !== undefined) {
-      if (!controlSocketExists(config.dataDir)) throw new OpsError(`The server (pid ${pid}) is running on ${config.dataDir} without a control socket: stop it, run the command, and start it again.`);
+      if (!controlSocketExists(config.dataDir))
+        throw new OpsError(`The server (pid ${pid}) is running on ${config.dataDir} without a control socket: stop it, run the command, and start it again.`);
       return askServer(config.dataDir, name, args);
     }
   }

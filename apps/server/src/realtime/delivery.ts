@@ -62,9 +62,7 @@ interface Broadcast {
  * to `after` (the newest when it came).
  */
 type Direct = { after: number } & (
-  | { kind: 'push'; out: Buffer; userId: string }
-  | { kind: 'session-ended'; sessionId: string }
-  | { kind: 'revalidate-user'; userId: string }
+  { kind: 'push'; out: Buffer; userId: string } | { kind: 'session-ended'; sessionId: string } | { kind: 'revalidate-user'; userId: string }
 );
 
 /** A push's JSON bytes: made once, however many tabs get it. */

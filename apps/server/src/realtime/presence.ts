@@ -1,5 +1,13 @@
 import type { Db } from '../db/client.ts';
-import { countLiveConnections, deleteStaleConnections, liveSessionIds, markConnectionsLive, markPlayerSeen, markPlayersSeen, setOnlineIfChanged } from '../db/queries/realtime.ts';
+import {
+  countLiveConnections,
+  deleteStaleConnections,
+  liveSessionIds,
+  markConnectionsLive,
+  markPlayerSeen,
+  markPlayersSeen,
+  setOnlineIfChanged,
+} from '../db/queries/realtime.ts';
 import type { PushMessage } from './bus.ts';
 import { SESSION_CHANGED, type Tab } from './tabs.ts';
 
@@ -68,7 +76,11 @@ export class Presence {
   /** The tabs' connections live, their ended sessions closed; the players seen (last_seen). */
   async markSeen(tabs: readonly Tab[], players: readonly string[], now: Date): Promise<void> {
     if (tabs.length > 0) {
-      await markConnectionsLive(this.db, tabs.map((c) => c.id), now);
+      await markConnectionsLive(
+        this.db,
+        tabs.map((c) => c.id),
+        now,
+      );
       await this.closeEndedSessions(tabs, now);
     }
     if (players.length > 0) await markPlayersSeen(this.db, players, now);

@@ -51,37 +51,45 @@ export async function accountLifecycleRoutes(app: FastifyInstance, deps: Account
   const { db, auth, guard, sessions, push, dataDir, legalDir, rateLimitFactor } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/account/sessions', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: sessionListSchema } } }, async (request): Promise<SessionList> => {
-    const { sessionId } = player(request);
-    const rows = await listed(auth, request);
-    return {
-      sessions: rows
-        .map((s) => ({
-          id: s.id,
-          device: deviceName(s.userAgent),
-          ipAddress: s.ipAddress ?? null,
-          lastSeen: new Date(Math.max(new Date(s.updatedAt).getTime(), new Date(s.createdAt).getTime())).toISOString(),
-          signedInAt: new Date(s.createdAt).toISOString(),
-          current: s.id === sessionId,
-        }))
-        .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeen.localeCompare(a.lastSeen)),
-    };
-  });
+  api.get(
+    '/api/account/sessions',
+    { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: sessionListSchema } } },
+    async (request): Promise<SessionList> => {
+      const { sessionId } = player(request);
+      const rows = await listed(auth, request);
+      return {
+        sessions: rows
+          .map((s) => ({
+            id: s.id,
+            device: deviceName(s.userAgent),
+            ipAddress: s.ipAddress ?? null,
+            lastSeen: new Date(Math.max(new Date(s.updatedAt).getTime(), new Date(s.createdAt).getTime())).toISOString(),
+            signedInAt: new Date(s.createdAt).toISOString(),
+            current: s.id === sessionId,
+          }))
+          .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeen.localeCompare(a.lastSeen)),
+      };
+    },
+  );
 
   // One device signed out: its tabs are told and closed, in every process (as its own sign-out would).
-  api.post('/api/account/sessions/:sessionId/revoke', { onRequest: guard, schema: { params: sessionParamsSchema, body: emptyBody, response: { 204: noContentSchema } } }, async (request, reply) => {
-    const { userId, sessionId: current } = player(request);
-    await throttlePlayer(db, 'sessionRevocations', userId, rateLimitFactor);
-    const { sessionId } = request.params;
-    if (sessionId === current) throw currentSessionRefusal();
-    const target = (await listed(auth, request)).find((s) => s.id === sessionId);
-    if (!target) throw unknownSessionRefusal();
-    await auth.api.revokeSession({ headers: headersOf(request), body: { token: target.token } });
-    sessions.evictSession(sessionId);
-    push.endSession(sessionId);
-    push.invalidate(userId, [queryKeys.sessions]);
-    return reply.status(204).send();
-  });
+  api.post(
+    '/api/account/sessions/:sessionId/revoke',
+    { onRequest: guard, schema: { params: sessionParamsSchema, body: emptyBody, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const { userId, sessionId: current } = player(request);
+      await throttlePlayer(db, 'sessionRevocations', userId, rateLimitFactor);
+      const { sessionId } = request.params;
+      if (sessionId === current) throw currentSessionRefusal();
+      const target = (await listed(auth, request)).find((s) => s.id === sessionId);
+      if (!target) throw unknownSessionRefusal();
+      await auth.api.revokeSession({ headers: headersOf(request), body: { token: target.token } });
+      sessions.evictSession(sessionId);
+      push.endSession(sessionId);
+      push.invalidate(userId, [queryKeys.sessions]);
+      return reply.status(204).send();
+    },
+  );
 
   api.get('/api/account/export', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: accountExportSchema } } }, async (request, reply) => {
     const { userId } = player(request);
@@ -93,23 +101,29 @@ export async function accountLifecycleRoutes(app: FastifyInstance, deps: Account
     return data;
   });
 
-  api.post('/api/account/delete', { onRequest: guard, schema: { body: deleteAccountBodySchema, response: { 204: noContentSchema } } }, async (request, reply) => {
-    const { userId } = player(request);
-    await throttlePlayer(db, 'accountDeletion', userId, rateLimitFactor);
-    const { password } = request.body;
-    if (!password) throw passwordRequiredRefusal();
-    try {
-      await auth.api.verifyPassword({ headers: headersOf(request), body: { password } });
-    } catch (error) {
-      if (isAPIError(error) && error.status === 'BAD_REQUEST') throw wrongPasswordRefusal();
-      throw error;
-    }
-    await deleteAccount(db, userId, dataDir, request.log);
-    deps.revokeSessions(userId);
-    push.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() });
-    reply.clearCookie(sessions.cookieName, { path: '/' });
-    return reply.status(204).send();
-  });
+  api.post(
+    '/api/account/delete',
+    { onRequest: guard, schema: { body: deleteAccountBodySchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const { userId } = player(request);
+      await throttlePlayer(db, 'accountDeletion', userId, rateLimitFactor);
+      const { password } = request.body;
+      if (!password) throw passwordRequiredRefusal();
+      try {
+        await auth.api.verifyPassword({ headers: headersOf(request), body: { password } });
+      } catch (error) {
+        if (isAPIError(error) && error.status === 'BAD_REQUEST') throw wrongPasswordRefusal();
+        throw error;
+      }
+      await deleteAccount(db, userId, dataDir, request.log);
+      deps.revokeSessions(userId);
+      push.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() });
+      reply.clearCookie(sessions.cookieName, { path: '/' });
+      return reply.status(204).send();
+    },
+  );
 
-  api.get('/api/legal/:document', { schema: { params: legalParamsSchema, querystring: emptyQuery, response: { 200: legalDocumentSchema } } }, async (request) => legalDocument(legalDir, request.params.document));
+  api.get('/api/legal/:document', { schema: { params: legalParamsSchema, querystring: emptyQuery, response: { 200: legalDocumentSchema } } }, async (request) =>
+    legalDocument(legalDir, request.params.document),
+  );
 }

@@ -34,7 +34,9 @@ export async function accountRoutes(app: FastifyInstance, { db, guard }: { db: D
 
 /** Development and the test suite only (config.devOutbox): the mails that would have gone out (issue: GET /api/dev/outbox?to=ADDRESS). */
 export async function devRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/dev/outbox', { schema: { querystring: outboxQuerySchema, response: { 200: outboxMailListSchema } } }, async (request) => {
-    return readOutbox(db, request.query.to);
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/dev/outbox', { schema: { querystring: outboxQuerySchema, response: { 200: outboxMailListSchema } } }, async (request) => {
+      return readOutbox(db, request.query.to);
+    });
 }

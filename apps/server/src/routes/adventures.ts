@@ -74,7 +74,9 @@ export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, co
       level: adventure.level,
       endTime: adventure.endTime.toISOString(),
     };
-    const keys = begun.step ? [...changedKeys.adventureStarted(characterId), ...changedKeys.firstSteps(begun.step.reward > 0)] : changedKeys.adventureStarted(characterId);
+    const keys = begun.step
+      ? [...changedKeys.adventureStarted(characterId), ...changedKeys.firstSteps(begun.step.reward > 0)]
+      : changedKeys.adventureStarted(characterId);
     pusher(hub, request.log).notify(userId, started, invalidatePush(keys));
     reply.status(201);
     return { adventure: toAdventureView(adventure, name), messages: stored };

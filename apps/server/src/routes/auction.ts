@@ -27,7 +27,18 @@ import { player } from '../http/session.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceEach } from '../services/achievements.ts';
 import { recordSale } from '../services/transfers.ts';
-import { announceMarket, announceSale, buyItem, cancelItem, auctionBrowseView, listItem, myAuctionsView, settleExpiredListings, settleListings, type AuctionOutcome } from '../services/auction.ts';
+import {
+  announceMarket,
+  announceSale,
+  buyItem,
+  cancelItem,
+  auctionBrowseView,
+  listItem,
+  myAuctionsView,
+  settleExpiredListings,
+  settleListings,
+  type AuctionOutcome,
+} from '../services/auction.ts';
 import { characterIdParam } from './characters/shared.ts';
 import { isUuid, type ItemRouteDeps } from './inventory.ts';
 import { transaction } from '../db/transaction.ts';
@@ -73,17 +84,21 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
     },
   );
 
-  api.get('/api/auction/mine', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: myAuctionsSchema } } }, async (request): Promise<MyAuctions> => {
-    const { userId } = player(request);
-    const now = new Date();
-    // One statement; the seller's listings past their end are settled first, as before, and then read again.
-    let read = await readMyListings(db, userId, now);
-    if (read.due.length > 0) {
-      await settleListings(db, hub, request.log, now, read.due);
-      read = await readMyListings(db, userId, now);
-    }
-    return myAuctionsView(read, now);
-  });
+  api.get(
+    '/api/auction/mine',
+    { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: myAuctionsSchema } } },
+    async (request): Promise<MyAuctions> => {
+      const { userId } = player(request);
+      const now = new Date();
+      // One statement; the seller's listings past their end are settled first, as before, and then read again.
+      let read = await readMyListings(db, userId, now);
+      if (read.due.length > 0) {
+        await settleListings(db, hub, request.log, now, read.due);
+        read = await readMyListings(db, userId, now);
+      }
+      return myAuctionsView(read, now);
+    },
+  );
 
   api.get(
     '/api/auction/history',
@@ -128,7 +143,11 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       const { sale, notices } = await transaction(db, async (tx) => {
         const now = new Date();
         const sold = await buyItem(tx, userId, id, listingId, now);
-        const counted = await recordSale(tx, { buyerUserId: userId, sellerUserId: sold.sellerUserId, ...sold.sold, price: sold.push.price, payout: sold.push.payout }, now);
+        const counted = await recordSale(
+          tx,
+          { buyerUserId: userId, sellerUserId: sold.sellerUserId, ...sold.sold, price: sold.push.price, payout: sold.push.payout },
+          now,
+        );
         return { sale: sold, notices: counted };
       });
       pusher(hub, request.log).invalidate(userId, changedKeys.items(id));

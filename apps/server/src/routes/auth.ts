@@ -100,7 +100,11 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
         // A password change carries no address: its per-address limit counts against the signed-in account.
         const email = known && path === '/change-password' ? (await readSession(auth, request.headers))?.email : emailKey(body.email);
         const wait = await hitAll(db, full, authLimitKeys(limits, bucket, request.ip, email, rateLimitFactor));
-        if (wait > 0) return reply.status(429).header('retry-after', String(wait)).send({ code: 'RATE_LIMITED', message: tooManyAttempts(wait) });
+        if (wait > 0)
+          return reply
+            .status(429)
+            .header('retry-after', String(wait))
+            .send({ code: 'RATE_LIMITED', message: tooManyAttempts(wait) });
       }
       if (!known) throw notFound();
       if (MAILING_ENDPOINTS.has(path) && !mailBaseUrl(request.headers, publicUrl, publicUrlFixed)) {
@@ -116,7 +120,8 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
       // "Sessions, HTTP and start").
       const cookie = path === '/get-session' && !request.url.includes('?') ? sessions.cookieOf(request.headers) : undefined;
       const cachedAnswer = cookie ? sessions.answer(cookie) : undefined;
-      if (cachedAnswer) return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json; charset=utf-8').send(cachedAnswer);
+      if (cachedAnswer)
+        return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json; charset=utf-8').send(cachedAnswer);
       const epoch = sessions.epoch;
       if (request.method === 'POST' && body) {
         // Only e-mail verification codes exist in this game (no OTP sign-in or password reset).
@@ -164,7 +169,10 @@ export async function authRoutes(app: FastifyInstance, { auth, db, publicUrl, pu
  * player's. False when it names a session its account may not use (SessionCache.admit).
  */
 async function cacheSessionAnswer(sessions: SessionCache, cookie: string, text: string, epoch: number): Promise<boolean> {
-  const answer = JSON.parse(text) as { session?: { id: string; userId: string; token: string; expiresAt: string }; user?: { id: string; email: string; emailVerified: boolean } } | null;
+  const answer = JSON.parse(text) as {
+    session?: { id: string; userId: string; token: string; expiresAt: string };
+    user?: { id: string; email: string; emailVerified: boolean };
+  } | null;
   if (!answer?.session || !answer.user?.emailVerified || answer.user.id !== answer.session.userId) return true;
   if (!(await sessions.admit(answer.user.id))) return false;
   const signedIn = { userId: answer.user.id, sessionId: answer.session.id, email: answer.user.email };

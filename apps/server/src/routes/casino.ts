@@ -33,16 +33,20 @@ export async function casinoRoutes(app: FastifyInstance, { db, guard, hub }: Cas
       const characterId = characterIdParam(request);
       const amount = request.body;
       const { move, notice } = await transaction(db, async (tx) => {
-          const done = await rule(tx, userId, characterId, amount);
-          return { move: done, notice: path === 'buy' ? await recordEvents(tx, userId, [{ type: 'chips-bought', chips: amount }]) : NO_NOTICE };
-        })
-        .catch((error: unknown) => {
-          throw path === 'buy' ? forDialog(error, amount) : error;
-        });
+        const done = await rule(tx, userId, characterId, amount);
+        return { move: done, notice: path === 'buy' ? await recordEvents(tx, userId, [{ type: 'chips-bought', chips: amount }]) : NO_NOTICE };
+      }).catch((error: unknown) => {
+        throw path === 'buy' ? forDialog(error, amount) : error;
+      });
       pusher(hub, request.log).invalidate(userId, changedKeys.wallet(characterId));
       announceAchievements(pusher(hub, request.log), userId, notice);
       const { wallet } = move;
-      return { chips: wallet.casinoChips, copper: wallet.copper, coins: toCoins(copper(wallet.copper)), toast: { title: move.title, description: move.message, variant: 'success' } };
+      return {
+        chips: wallet.casinoChips,
+        copper: wallet.copper,
+        coins: toCoins(copper(wallet.copper)),
+        toast: { title: move.title, description: move.message, variant: 'success' },
+      };
     });
   chipRoute('buy', buyChipsFor);
   chipRoute('cash-out', cashOutChipsFor);

@@ -12,7 +12,16 @@ import {
   type ChatMessageView,
   type ChatView,
 } from '@rpg/contract';
-import { CHAT_THROTTLE, chatLineText, checkChatMute, checkChatThrottle, checkNotChatMuted, GAME_MASTER, GAME_MASTER_WELCOME, noCharacterForChat } from '@rpg/game';
+import {
+  CHAT_THROTTLE,
+  chatLineText,
+  checkChatMute,
+  checkChatThrottle,
+  checkNotChatMuted,
+  GAME_MASTER,
+  GAME_MASTER_WELCOME,
+  noCharacterForChat,
+} from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { lockOwner } from '../db/queries/characters.ts';

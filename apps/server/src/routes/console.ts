@@ -40,7 +40,6 @@ export interface ConsoleDeps {
 
 const HISTORY_PAGE = 200;
 
-
 export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, commands, config, catchUp, catchUpFrom, needsCatchUp }: ConsoleDeps) {
   /** The console's history, oldest first (the newest page, or the page before `before`). */
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -70,5 +69,7 @@ export async function consoleRoutes(app: FastifyInstance, { db, guard, hub, comm
   });
 
   /** The command table as data (the Commands panel): generated from the table, so it cannot drift. */
-  api.get('/api/commands', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: commandListSchema } } }, async (): Promise<CommandList> => commands.helpList());
+  api.get('/api/commands', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: commandListSchema } } }, async (): Promise<CommandList> =>
+    commands.helpList(),
+  );
 }

@@ -1,7 +1,15 @@
 import { changedKeys, type CraftingActionResponse, type CraftingView, type QueryKey } from '@rpg/contract';
 import { scrollNotFound } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
-import { characterParamsSchema, craftingActionResponseSchema, craftingViewSchema, emptyBody, emptyQuery, entryParamsSchema, startCraftBodySchema } from '@rpg/contract';
+import {
+  characterParamsSchema,
+  craftingActionResponseSchema,
+  craftingViewSchema,
+  emptyBody,
+  emptyQuery,
+  entryParamsSchema,
+  startCraftBodySchema,
+} from '@rpg/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { getCharacter } from '../db/queries/characters.ts';
 import { getOpenCraft, readCrafting } from '../db/queries/crafting.ts';
@@ -65,50 +73,62 @@ export async function craftingRoutes(app: FastifyInstance, { db, guard, hub, sch
     return view;
   });
 
-  api.post('/api/characters/:id/crafting/start', { onRequest: guard, schema: { params: characterParamsSchema, body: startCraftBodySchema, response } }, async (request): Promise<CraftingActionResponse> => {
-    const { userId } = player(request);
-    const characterId = characterIdParam(request);
-    const recipeId = request.body;
-    const now = new Date();
-    const { crafting, started } = await transaction(db, async (tx) => {
-      const started = await startCraftFor(tx, userId, characterId, recipeId, now, timeScale);
-      return { started, crafting: await loadView(tx, userId, characterId, now, timeScale) };
-    });
-    scheduler.poke(started.craft.endsAt);
-    changed(userId, changedKeys.crafting(characterId), request.log);
-    return { crafting, toast: { title: started.title, description: started.message, variant: 'success' } };
-  });
+  api.post(
+    '/api/characters/:id/crafting/start',
+    { onRequest: guard, schema: { params: characterParamsSchema, body: startCraftBodySchema, response } },
+    async (request): Promise<CraftingActionResponse> => {
+      const { userId } = player(request);
+      const characterId = characterIdParam(request);
+      const recipeId = request.body;
+      const now = new Date();
+      const { crafting, started } = await transaction(db, async (tx) => {
+        const started = await startCraftFor(tx, userId, characterId, recipeId, now, timeScale);
+        return { started, crafting: await loadView(tx, userId, characterId, now, timeScale) };
+      });
+      scheduler.poke(started.craft.endsAt);
+      changed(userId, changedKeys.crafting(characterId), request.log);
+      return { crafting, toast: { title: started.title, description: started.message, variant: 'success' } };
+    },
+  );
 
   /** A finished craft into the backpack: one that waited for room ('Backpack Full'), or one not settled yet. */
-  api.post('/api/characters/:id/crafting/collect', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response } }, async (request): Promise<CraftingActionResponse> => {
-    const { userId } = player(request);
-    const characterId = characterIdParam(request);
-    const now = new Date();
-    const { crafting, collected } = await transaction(db, async (tx) => {
-      const collected = await collectCraftFor(tx, userId, characterId, now);
-      return { collected, crafting: await loadView(tx, userId, characterId, now, timeScale) };
-    });
-    changed(userId, changedKeys.craftFinished(characterId), request.log);
-    announceAchievements(pusher(hub, request.log), userId, collected.outcome.achievements ?? NO_NOTICE);
-    return { crafting, toast: { title: collected.title, description: collected.message, variant: 'success' } };
-  });
+  api.post(
+    '/api/characters/:id/crafting/collect',
+    { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response } },
+    async (request): Promise<CraftingActionResponse> => {
+      const { userId } = player(request);
+      const characterId = characterIdParam(request);
+      const now = new Date();
+      const { crafting, collected } = await transaction(db, async (tx) => {
+        const collected = await collectCraftFor(tx, userId, characterId, now);
+        return { collected, crafting: await loadView(tx, userId, characterId, now, timeScale) };
+      });
+      changed(userId, changedKeys.craftFinished(characterId), request.log);
+      announceAchievements(pusher(hub, request.log), userId, collected.outcome.achievements ?? NO_NOTICE);
+      return { crafting, toast: { title: collected.title, description: collected.message, variant: 'success' } };
+    },
+  );
 
   /** Spec 02 §5: read a recipe scroll from the backpack (learned, or 'You already know this recipe.'). */
-  api.post('/api/characters/:id/crafting/scrolls/:entryId/read', { onRequest: guard, schema: { params: entryParamsSchema, body: emptyBody, response } }, async (request): Promise<CraftingActionResponse> => {
-    const { userId } = player(request);
-    const characterId = characterIdParam(request);
-    const { entryId } = request.params;
-    const now = new Date();
-    const { crafting, read } = await transaction(db, async (tx) => {
-      if (!UUID.test(entryId)) {
-        found(await getCharacter(tx, userId, characterId));
-        throw scrollNotFound();
-      }
-      const read = await readScrollFor(tx, userId, characterId, entryId);
-      return { read, crafting: await loadView(tx, userId, characterId, now, timeScale) };
-    });
-    changed(userId, changedKeys.crafting(characterId), request.log);
-    announceAchievements(pusher(hub, request.log), userId, read.achievements);
-    return { crafting, toast: { title: read.title, description: read.message, variant: read.learned ? 'success' : 'info' } };
-  });
+  api.post(
+    '/api/characters/:id/crafting/scrolls/:entryId/read',
+    { onRequest: guard, schema: { params: entryParamsSchema, body: emptyBody, response } },
+    async (request): Promise<CraftingActionResponse> => {
+      const { userId } = player(request);
+      const characterId = characterIdParam(request);
+      const { entryId } = request.params;
+      const now = new Date();
+      const { crafting, read } = await transaction(db, async (tx) => {
+        if (!UUID.test(entryId)) {
+          found(await getCharacter(tx, userId, characterId));
+          throw scrollNotFound();
+        }
+        const read = await readScrollFor(tx, userId, characterId, entryId);
+        return { read, crafting: await loadView(tx, userId, characterId, now, timeScale) };
+      });
+      changed(userId, changedKeys.crafting(characterId), request.log);
+      announceAchievements(pusher(hub, request.log), userId, read.achievements);
+      return { crafting, toast: { title: read.title, description: read.message, variant: read.learned ? 'success' : 'info' } };
+    },
+  );
 }

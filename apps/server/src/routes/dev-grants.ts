@@ -27,7 +27,10 @@ const roleResponseSchema = z.strictObject({ message: z.string() });
  * own character's backpack, as an adventure's drop would (stacked, within the backpack's room).
  * Browser tests use it so that crafting does not depend on random forest drops.
  */
-export async function devGrantRoutes(app: FastifyInstance, { db, guard, hub }: { db: Db; guard: ReturnType<typeof requireUser>; hub: RealtimeHub }): Promise<void> {
+export async function devGrantRoutes(
+  app: FastifyInstance,
+  { db, guard, hub }: { db: Db; guard: ReturnType<typeof requireUser>; hub: RealtimeHub },
+): Promise<void> {
   const schema = { params: characterParamsSchema, body: grantBodySchema, response: { 200: grantResponseSchema } };
   app.withTypeProvider<ZodTypeProvider>().post('/api/dev/characters/:id/materials', { onRequest: guard, schema }, async (request) => {
     const { userId } = player(request);

@@ -47,17 +47,25 @@ function firstStepsView(row: { steps: string[]; guideHidden: boolean } | undefin
 export async function firstHourRoutes(app: FastifyInstance, { db, guard, hub, config }: FirstHourRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/first-steps', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: firstStepsViewSchema } } }, async (request): Promise<FirstStepsView> => {
-    const { userId } = player(request);
-    return firstStepsView(await readFirstHour(db, userId));
-  });
+  api.get(
+    '/api/first-steps',
+    { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: firstStepsViewSchema } } },
+    async (request): Promise<FirstStepsView> => {
+      const { userId } = player(request);
+      return firstStepsView(await readFirstHour(db, userId));
+    },
+  );
 
-  api.put('/api/first-steps', { onRequest: guard, schema: { body: firstStepsBodySchema, response: { 200: firstStepsViewSchema } } }, async (request): Promise<FirstStepsView> => {
-    const { userId } = player(request);
-    await setGuideHidden(db, userId, request.body.hidden);
-    pusher(hub, request.log).invalidate(userId, changedKeys.firstSteps(false));
-    return firstStepsView(await readFirstHour(db, userId));
-  });
+  api.put(
+    '/api/first-steps',
+    { onRequest: guard, schema: { body: firstStepsBodySchema, response: { 200: firstStepsViewSchema } } },
+    async (request): Promise<FirstStepsView> => {
+      const { userId } = player(request);
+      await setGuideHidden(db, userId, request.body.hidden);
+      pusher(hub, request.log).invalidate(userId, changedKeys.firstSteps(false));
+      return firstStepsView(await readFirstHour(db, userId));
+    },
+  );
 
   const awaySchema = { params: characterParamsSchema, querystring: emptyQuery, response: { 200: awayViewSchema } };
   api.get('/api/characters/:id/away', { onRequest: guard, schema: awaySchema }, async (request): Promise<AwayView> => {
@@ -73,11 +81,15 @@ export async function firstHourRoutes(app: FastifyInstance, { db, guard, hub, co
   });
 
   // The answer is the away view once read: no card.
-  api.post('/api/away/seen', { onRequest: guard, schema: { body: awaySeenBodySchema, response: { 200: awayViewSchema } } }, async (request): Promise<AwayView> => {
-    const { userId } = player(request);
-    // Never ahead of the server's clock: a tab cannot hide what has not happened yet.
-    const at = new Date(Math.min(Date.parse(request.body.until), Date.now()));
-    await markAwaySeen(db, userId, at);
-    return { card: null };
-  });
+  api.post(
+    '/api/away/seen',
+    { onRequest: guard, schema: { body: awaySeenBodySchema, response: { 200: awayViewSchema } } },
+    async (request): Promise<AwayView> => {
+      const { userId } = player(request);
+      // Never ahead of the server's clock: a tab cannot hide what has not happened yet.
+      const at = new Date(Math.min(Date.parse(request.body.until), Date.now()));
+      await markAwaySeen(db, userId, at);
+      return { card: null };
+    },
+  );
 }

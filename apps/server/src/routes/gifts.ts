@@ -18,21 +18,25 @@ export async function giftRoutes(
   { db, guard, hub, rateLimitFactor }: { db: Db; guard: ReturnType<typeof requireUser>; hub: RealtimeHub; rateLimitFactor: number },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/api/gifts', { onRequest: guard, schema: { body: giftBodySchema, response: { 200: giftResponseSchema } } }, async (request): Promise<GiftResponse> => {
-    const { userId } = player(request);
-    await throttlePlayer(db, 'gifts', userId, rateLimitFactor);
-    const { gift, received } = await transaction(db, async (tx) => {
-      const given = await giveGift(tx, userId, request.body, new Date());
-      const push: GiftReceivedPush = { type: 'gift-received', fromName: given.fromName, message: given.receivedMessage };
-      // Issue 44: the gift in the receiver's inbox, with the gift.
-      await addInboxEntries(tx, [{ userId: given.toUserId, ...inboxTextOf(push) }]);
-      return { gift: given, received: push };
-    });
-    const p = pusher(hub, request.log);
-    p.notify(gift.toUserId, received);
-    p.invalidate(gift.toUserId, [...changedKeys.items(gift.toCharacterId), queryKeys.console(gift.toCharacterId), queryKeys.inbox]);
-    p.invalidate(userId, [...changedKeys.items(gift.fromCharacterId), queryKeys.console(gift.fromCharacterId)]);
-    announceAchievements(p, userId, gift.notice);
-    return { toast: { title: GIFT_SENT_TITLE, description: gift.message, variant: 'success' }, message: gift.message };
-  });
+  api.post(
+    '/api/gifts',
+    { onRequest: guard, schema: { body: giftBodySchema, response: { 200: giftResponseSchema } } },
+    async (request): Promise<GiftResponse> => {
+      const { userId } = player(request);
+      await throttlePlayer(db, 'gifts', userId, rateLimitFactor);
+      const { gift, received } = await transaction(db, async (tx) => {
+        const given = await giveGift(tx, userId, request.body, new Date());
+        const push: GiftReceivedPush = { type: 'gift-received', fromName: given.fromName, message: given.receivedMessage };
+        // Issue 44: the gift in the receiver's inbox, with the gift.
+        await addInboxEntries(tx, [{ userId: given.toUserId, ...inboxTextOf(push) }]);
+        return { gift: given, received: push };
+      });
+      const p = pusher(hub, request.log);
+      p.notify(gift.toUserId, received);
+      p.invalidate(gift.toUserId, [...changedKeys.items(gift.toCharacterId), queryKeys.console(gift.toCharacterId), queryKeys.inbox]);
+      p.invalidate(userId, [...changedKeys.items(gift.fromCharacterId), queryKeys.console(gift.fromCharacterId)]);
+      announceAchievements(p, userId, gift.notice);
+      return { toast: { title: GIFT_SENT_TITLE, description: gift.message, variant: 'success' }, message: gift.message };
+    },
+  );
 }

@@ -22,15 +22,19 @@ export async function healthRoutes(app: FastifyInstance, { database, bus, lifecy
     lifecycle.shuttingDown = true;
   });
 
-  app.get('/api/health', { schema: { querystring: emptyQuery, response: { 200: healthResponseSchema, 503: healthResponseSchema } } }, async (request, reply) => {
-    try {
-      await pingDatabase(database.db);
-      return { ok: true, db: database.kind };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ ok: false, db: database.kind });
-    }
-  });
+  app.get(
+    '/api/health',
+    { schema: { querystring: emptyQuery, response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    async (request, reply) => {
+      try {
+        await pingDatabase(database.db);
+        return { ok: true, db: database.kind };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check failed');
+        return reply.status(503).send({ ok: false, db: database.kind });
+      }
+    },
+  );
 
   app.get('/api/ready', { schema: { querystring: emptyQuery, response: { 200: readyResponseSchema, 503: readyResponseSchema } } }, async (request, reply) => {
     const checks = { database: false, migrations: false, bus: bus.listening(), shuttingDown: lifecycle.shuttingDown };

@@ -97,7 +97,15 @@ export async function inventoryRoutes(app: FastifyInstance, { db, guard, hub, co
     noBody,
     noInput,
     (tx, row, entryId) => equipEntry(tx, row, entryId),
-    (answer) => [{ type: 'gear-equipped', equipped: GEAR_SLOTS.flatMap((slot) => { const entry = answer.inventory.equipped[slot]; return entry ? [{ slot, tier: entry.item.tier }] : []; }) }],
+    (answer) => [
+      {
+        type: 'gear-equipped',
+        equipped: GEAR_SLOTS.flatMap((slot) => {
+          const entry = answer.inventory.equipped[slot];
+          return entry ? [{ slot, tier: entry.item.tier }] : [];
+        }),
+      },
+    ],
   );
   action<undefined, InventoryActionResponse>('unequip', noBody, noInput, (tx, row, entryId) => unequipEntry(tx, row, entryId));
   action<number, SellResponse>(

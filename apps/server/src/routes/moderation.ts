@@ -137,8 +137,10 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     return { ok: true as const };
   });
 
-  api.get('/api/moderation/reports', { onRequest: staffGuard, schema: { querystring: moderationQueueQuerySchema, response: { 200: moderationQueueSchema } } }, async (request) =>
-    moderationQueue(db, QUEUE_PAGE_SIZE, request.query.page),
+  api.get(
+    '/api/moderation/reports',
+    { onRequest: staffGuard, schema: { querystring: moderationQueueQuerySchema, response: { 200: moderationQueueSchema } } },
+    async (request) => moderationQueue(db, QUEUE_PAGE_SIZE, request.query.page),
   );
 
   /**
@@ -151,10 +153,31 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     return target!;
   }
 
-  const audit = (tx: Tx, actor: Staff, target: PlayerStanding, action: string, reason: string, now: Date, details: Record<string, string | number | boolean | null>) =>
-    writeAudit(tx, { actorId: actor.userId, actorName: actor.username, action, targetUserId: target.id, targetName: target.username, reason, details, createdAt: now });
+  const audit = (
+    tx: Tx,
+    actor: Staff,
+    target: PlayerStanding,
+    action: string,
+    reason: string,
+    now: Date,
+    details: Record<string, string | number | boolean | null>,
+  ) =>
+    writeAudit(tx, {
+      actorId: actor.userId,
+      actorName: actor.username,
+      action,
+      targetUserId: target.id,
+      targetName: target.username,
+      reason,
+      details,
+      createdAt: now,
+    });
 
-  const notice = (action: ModerationNoticePush['action'], reason: string, extra: Parameters<typeof moderationNotice>[2] = {}): ModerationNoticePush => ({ type: 'moderation-notice', action, ...moderationNotice(action, reason, extra) });
+  const notice = (action: ModerationNoticePush['action'], reason: string, extra: Parameters<typeof moderationNotice>[2] = {}): ModerationNoticePush => ({
+    type: 'moderation-notice',
+    action,
+    ...moderationNotice(action, reason, extra),
+  });
   /** Issue 44: the notice kept in the player's inbox, in the transaction of the action. */
   const keep = (tx: Tx, userId: string, push: ModerationNoticePush) => addInboxEntries(tx, [{ userId, ...inboxTextOf(push) }]);
 
@@ -280,7 +303,9 @@ export async function moderationRoutes(app: FastifyInstance, { db, guard, hub, d
     };
   });
 
-  api.get('/api/moderation/staff', { onRequest: adminGuard, schema: { querystring: emptyQuery, response: { 200: staffListSchema } } }, async () => ({ staff: await staffList(db) }));
+  api.get('/api/moderation/staff', { onRequest: adminGuard, schema: { querystring: emptyQuery, response: { 200: staffListSchema } } }, async () => ({
+    staff: await staffList(db),
+  }));
 
   api.post('/api/moderation/staff', { onRequest: adminGuard, schema: { body: roleBodySchema, response: { 200: staffListSchema } } }, async (request) => {
     const actor = staff(request);

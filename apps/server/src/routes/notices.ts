@@ -40,38 +40,61 @@ export interface NoticeRouteDeps {
 export async function noticeRoutes(app: FastifyInstance, { db, guard, hub, vapidPublicKey, allowHttpEndpoints }: NoticeRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/notices/settings', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: noticeSettingsSchema } } }, async (request): Promise<NoticeSettings> =>
-    readNoticeSettings(db, player(request).userId),
+  api.get(
+    '/api/notices/settings',
+    { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: noticeSettingsSchema } } },
+    async (request): Promise<NoticeSettings> => readNoticeSettings(db, player(request).userId),
   );
 
-  api.put('/api/notices/settings', { onRequest: guard, schema: { body: noticeSettingsBodySchema, response: { 200: noticeSettingsSchema } } }, async (request): Promise<NoticeSettings> => {
-    const { userId } = player(request);
-    const saved = await saveNoticeSettings(db, userId, request.body);
-    pusher(hub, request.log).invalidate(userId, [queryKeys.noticeSettings]);
-    return saved;
-  });
+  api.put(
+    '/api/notices/settings',
+    { onRequest: guard, schema: { body: noticeSettingsBodySchema, response: { 200: noticeSettingsSchema } } },
+    async (request): Promise<NoticeSettings> => {
+      const { userId } = player(request);
+      const saved = await saveNoticeSettings(db, userId, request.body);
+      pusher(hub, request.log).invalidate(userId, [queryKeys.noticeSettings]);
+      return saved;
+    },
+  );
 
-  api.get('/api/push/key', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: pushKeySchema } } }, async () => ({ publicKey: vapidPublicKey }));
+  api.get('/api/push/key', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: pushKeySchema } } }, async () => ({
+    publicKey: vapidPublicKey,
+  }));
 
-  api.post('/api/push/subscriptions', { onRequest: guard, schema: { body: pushSubscriptionBodySchema, response: { 200: okResponseSchema } } }, async (request) => {
-    const { userId } = player(request);
-    const { endpoint, keys } = request.body;
-    const protocol = new URL(endpoint).protocol;
-    if (protocol !== 'https:' && !(allowHttpEndpoints && protocol === 'http:')) throw new HttpError(400, 'invalid_input', REQUEST_TEXTS.httpsEndpoint);
-    await savePushSubscription(db, userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
-    return { ok: true as const };
-  });
+  api.post(
+    '/api/push/subscriptions',
+    { onRequest: guard, schema: { body: pushSubscriptionBodySchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const { userId } = player(request);
+      const { endpoint, keys } = request.body;
+      const protocol = new URL(endpoint).protocol;
+      if (protocol !== 'https:' && !(allowHttpEndpoints && protocol === 'http:')) throw new HttpError(400, 'invalid_input', REQUEST_TEXTS.httpsEndpoint);
+      await savePushSubscription(db, userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      return { ok: true as const };
+    },
+  );
 
-  api.delete('/api/push/subscriptions', { onRequest: guard, schema: { body: pushUnsubscribeBodySchema, response: { 200: okResponseSchema } } }, async (request) => {
-    await deletePushSubscription(db, player(request).userId, request.body.endpoint);
-    return { ok: true as const };
-  });
+  api.delete(
+    '/api/push/subscriptions',
+    { onRequest: guard, schema: { body: pushUnsubscribeBodySchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await deletePushSubscription(db, player(request).userId, request.body.endpoint);
+      return { ok: true as const };
+    },
+  );
 
   api.get('/api/inbox', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: inboxSchema } } }, async (request): Promise<Inbox> => {
     const { entries, unread } = await readInbox(db, player(request).userId);
     return {
       unread,
-      entries: entries.map(({ id, kind, title, body, createdAt, readAt }) => ({ id, kind, title, body, createdAt: createdAt.toISOString(), read: readAt !== null })),
+      entries: entries.map(({ id, kind, title, body, createdAt, readAt }) => ({
+        id,
+        kind,
+        title,
+        body,
+        createdAt: createdAt.toISOString(),
+        read: readAt !== null,
+      })),
     };
   });
 

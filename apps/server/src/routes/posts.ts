@@ -31,7 +31,18 @@ import {
   type PostFeed,
   type PostView,
 } from '@rpg/contract';
-import { assertCanDeleteComment, assertCanReact, assertPostAuthor, canDeleteComment, commentText, isPostEdited, imageNotFound, postNotFound, postText, userNotFound } from '@rpg/game';
+import {
+  assertCanDeleteComment,
+  assertCanReact,
+  assertPostAuthor,
+  canDeleteComment,
+  commentText,
+  isPostEdited,
+  imageNotFound,
+  postNotFound,
+  postText,
+  userNotFound,
+} from '@rpg/game';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { isBlockedEitherWay } from '../db/queries/friendships.ts';
@@ -76,7 +87,6 @@ export interface PostRouteDeps {
   rateLimitFactor: number;
 }
 
-
 const uploadUrl = (relative: string | null) => (relative ? `/uploads/${relative}` : null);
 /** Avatars are stored as a path under /uploads or as a full URL. */
 const avatarUrl = (stored: string | null) => (!stored ? null : /^(\/|https?:)/.test(stored) ? stored : `/uploads/${stored}`);
@@ -114,7 +124,6 @@ function commentView(row: CommentRow, viewerId: string): CommentView {
     canDelete: canDeleteComment(row, viewerId),
   };
 }
-
 
 /** The post's author, the row held against deletion until the transaction ends (a like or a comment on it). */
 async function postAuthorHeld(tx: Tx, postId: string): Promise<string> {
@@ -161,7 +170,8 @@ export async function postRoutes(app: FastifyInstance, { db, guard, hub, dataDir
   const feedChanged = (log: FastifyBaseLogger, authorId: string, actorId: string) =>
     pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId)]), authorId === actorId ? [authorId] : [authorId, actorId]);
   // A post written or deleted also changes the Posts counter of the author's profile.
-  const postsCounted = (log: FastifyBaseLogger, authorId: string) => pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId), queryKeys.profile(authorId)]), [authorId]);
+  const postsCounted = (log: FastifyBaseLogger, authorId: string) =>
+    pusher(hub, log).broadcast(invalidatePush([queryKeys.posts(authorId), queryKeys.profile(authorId)]), [authorId]);
 
   const feedSchema = { params: userPostsParamsSchema, querystring: postFeedQuerySchema, response: { 200: postFeedSchema } };
   api.get('/api/users/:userId/posts', { onRequest: guard, schema: feedSchema }, async (request): Promise<PostFeed> => {

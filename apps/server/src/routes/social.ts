@@ -106,13 +106,17 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
 
   // ---- Profiles -------------------------------------------------------------------------------
 
-  api.get('/api/profiles/:userId', { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: profileViewSchema } } }, async (request) => {
-    const { userId } = player(request);
-    const target = request.params.userId === 'me' ? userId : request.params.userId;
-    const row = await readProfile(db, userId, target);
-    if (!row) throw playerNotFound();
-    return profileView(row, userId, Date.now());
-  });
+  api.get(
+    '/api/profiles/:userId',
+    { onRequest: guard, schema: { params: userParamsSchema, querystring: emptyQuery, response: { 200: profileViewSchema } } },
+    async (request) => {
+      const { userId } = player(request);
+      const target = request.params.userId === 'me' ? userId : request.params.userId;
+      const row = await readProfile(db, userId, target);
+      if (!row) throw playerNotFound();
+      return profileView(row, userId, Date.now());
+    },
+  );
 
   api.get(
     '/api/profiles/:userId/friends',
@@ -166,26 +170,36 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     return userSearchView(await searchPlayers(db, userId, term, USER_SEARCH_LIMIT), userId, Date.now());
   });
 
-  api.post('/api/friends/requests', { onRequest: guard, schema: { body: friendRequestBodySchema, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
-    const { userId } = player(request);
-    await throttlePlayer(db, 'friendRequests', userId, rateLimitFactor);
-    const other = request.body.userId;
-    const { outcome, request: asked, notices } = await transaction(db, async (tx) => {
-      const result = await requestFriendship(tx, userId, other);
-      // A request that meets the other's pending one makes friends: both count it.
-      const counted = result.accepted ? await recordFriendAdded(tx, [userId, other]) : [];
-      const asked: FriendRequestPush | undefined = result.accepted ? undefined : { type: 'friend-request', friendshipId: result.friendshipId, from: { id: userId, username: result.myName ?? SOCIAL_TEXT.unknownUser } };
-      // Issue 44: the request in the other's inbox, with the request.
-      if (asked) await addInboxEntries(tx, [{ userId: other, ...inboxTextOf(asked) }]);
-      return { outcome: result, request: asked, notices: counted };
-    });
-    const pushes = push(request.log);
-    announceEach(pushes, notices);
-    if (asked) pushes.notify(other, asked);
-    pushes.invalidate(other, asked ? [...changedKeys.social(), queryKeys.inbox] : changedKeys.social());
-    pushes.invalidate(userId, changedKeys.social());
-    return { relation: await relationOf(db, userId, other), message: outcome.accepted ? SOCIAL_TEXT.requestAccepted : SOCIAL_TEXT.requestSent };
-  });
+  api.post(
+    '/api/friends/requests',
+    { onRequest: guard, schema: { body: friendRequestBodySchema, response: { 200: friendshipChangeSchema } } },
+    async (request): Promise<FriendshipChange> => {
+      const { userId } = player(request);
+      await throttlePlayer(db, 'friendRequests', userId, rateLimitFactor);
+      const other = request.body.userId;
+      const {
+        outcome,
+        request: asked,
+        notices,
+      } = await transaction(db, async (tx) => {
+        const result = await requestFriendship(tx, userId, other);
+        // A request that meets the other's pending one makes friends: both count it.
+        const counted = result.accepted ? await recordFriendAdded(tx, [userId, other]) : [];
+        const asked: FriendRequestPush | undefined = result.accepted
+          ? undefined
+          : { type: 'friend-request', friendshipId: result.friendshipId, from: { id: userId, username: result.myName ?? SOCIAL_TEXT.unknownUser } };
+        // Issue 44: the request in the other's inbox, with the request.
+        if (asked) await addInboxEntries(tx, [{ userId: other, ...inboxTextOf(asked) }]);
+        return { outcome: result, request: asked, notices: counted };
+      });
+      const pushes = push(request.log);
+      announceEach(pushes, notices);
+      if (asked) pushes.notify(other, asked);
+      pushes.invalidate(other, asked ? [...changedKeys.social(), queryKeys.inbox] : changedKeys.social());
+      pushes.invalidate(userId, changedKeys.social());
+      return { relation: await relationOf(db, userId, other), message: outcome.accepted ? SOCIAL_TEXT.requestAccepted : SOCIAL_TEXT.requestSent };
+    },
+  );
 
   for (const [action, accept] of [
     ['accept', true],
@@ -210,13 +224,17 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   }
 
   /** Remove a friend, cancel a sent request, or decline one in the messages panel (the row is deleted). */
-  api.delete('/api/friends/:id', { onRequest: guard, schema: { params: friendshipParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
-    const { userId } = player(request);
-    const other = await transaction(db, (tx) => removeFriendship(tx, userId, request.params.id));
-    push(request.log).invalidate(other, changedKeys.social());
-    push(request.log).invalidate(userId, changedKeys.social());
-    return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.friendRemoved };
-  });
+  api.delete(
+    '/api/friends/:id',
+    { onRequest: guard, schema: { params: friendshipParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } },
+    async (request): Promise<FriendshipChange> => {
+      const { userId } = player(request);
+      const other = await transaction(db, (tx) => removeFriendship(tx, userId, request.params.id));
+      push(request.log).invalidate(other, changedKeys.social());
+      push(request.log).invalidate(userId, changedKeys.social());
+      return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.friendRemoved };
+    },
+  );
 
   // ---- Blocks ---------------------------------------------------------------------------------
 
@@ -236,21 +254,29 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     return { users: await listBlocked(db, userId) };
   });
 
-  api.post('/api/blocks', { onRequest: guard, schema: { body: blockBodySchema, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
-    const { userId } = player(request);
-    const other = request.body.userId;
-    await transaction(db, (tx) => blockPlayer(tx, userId, other));
-    blockChanged(request.log, userId, other, true);
-    return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerBlocked };
-  });
+  api.post(
+    '/api/blocks',
+    { onRequest: guard, schema: { body: blockBodySchema, response: { 200: friendshipChangeSchema } } },
+    async (request): Promise<FriendshipChange> => {
+      const { userId } = player(request);
+      const other = request.body.userId;
+      await transaction(db, (tx) => blockPlayer(tx, userId, other));
+      blockChanged(request.log, userId, other, true);
+      return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerBlocked };
+    },
+  );
 
-  api.delete('/api/blocks/:userId', { onRequest: guard, schema: { params: userParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } }, async (request): Promise<FriendshipChange> => {
-    const { userId } = player(request);
-    const other = request.params.userId;
-    await requireProfile(other);
-    if (await removeBlock(db, userId, other)) blockChanged(request.log, userId, other, false);
-    return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerUnblocked };
-  });
+  api.delete(
+    '/api/blocks/:userId',
+    { onRequest: guard, schema: { params: userParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } },
+    async (request): Promise<FriendshipChange> => {
+      const { userId } = player(request);
+      const other = request.params.userId;
+      await requireProfile(other);
+      if (await removeBlock(db, userId, other)) blockChanged(request.log, userId, other, false);
+      return { relation: await relationOf(db, userId, other), message: SOCIAL_TEXT.playerUnblocked };
+    },
+  );
 
   api.get('/api/social/summary', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: socialSummarySchema } } }, async (request) => {
     return socialSummary(db, player(request).userId);
@@ -289,7 +315,11 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       });
       announceAchievements(push(request.log), userId, notice);
       // Every tab of the receiver (a toast where the conversation is not open), and the sender's other tabs.
-      push(request.log).notify(other, { type: 'direct-message', messageId: String(row.id), from: { id: userId, username } }, invalidatePush(changedKeys.directMessages(userId)));
+      push(request.log).notify(
+        other,
+        { type: 'direct-message', messageId: String(row.id), from: { id: userId, username } },
+        invalidatePush(changedKeys.directMessages(userId)),
+      );
       push(request.log).invalidate(userId, changedKeys.directMessages(other));
       return { message: directMessageView(row) };
     },

@@ -1,4 +1,14 @@
-import { buyOfferBodySchema, buyResponseSchema, characterParamsSchema, emptyQuery, storeScheduleSchema, storeViewSchema, type BuyResponse, type StoreSchedule, type StoreView } from '@rpg/contract';
+import {
+  buyOfferBodySchema,
+  buyResponseSchema,
+  characterParamsSchema,
+  emptyQuery,
+  storeScheduleSchema,
+  storeViewSchema,
+  type BuyResponse,
+  type StoreSchedule,
+  type StoreView,
+} from '@rpg/contract';
 import { offerNotFound } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
@@ -19,7 +29,11 @@ export async function storeRoutes(app: FastifyInstance, { db, guard, hub, config
   const timeZone = config.storeTimeZone;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/store/schedule', { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: storeScheduleSchema } } }, async (): Promise<StoreSchedule> => storeSchedule(new Date(), timeZone));
+  api.get(
+    '/api/store/schedule',
+    { onRequest: guard, schema: { querystring: emptyQuery, response: { 200: storeScheduleSchema } } },
+    async (): Promise<StoreSchedule> => storeSchedule(new Date(), timeZone),
+  );
 
   const storeSchema = { params: characterParamsSchema, querystring: emptyQuery, response: { 200: storeViewSchema } };
   api.get('/api/characters/:id/store', { onRequest: guard, schema: storeSchema }, async (request): Promise<StoreView> => {

@@ -1,6 +1,16 @@
 import { CHAT_HISTORY_SIZE, UNVERIFIED_ACCOUNT_DAYS } from '@rpg/game';
 import type { Db } from '../db/client.ts';
-import { chatPrune, consolePrune, endedListingPrune, giftPrune, idempotencyPrune, outboxPrune, reportPrune, unverifiedAccountPrune, type Prune } from '../db/queries/retention.ts';
+import {
+  chatPrune,
+  consolePrune,
+  endedListingPrune,
+  giftPrune,
+  idempotencyPrune,
+  outboxPrune,
+  reportPrune,
+  unverifiedAccountPrune,
+  type Prune,
+} from '../db/queries/retention.ts';
 
 /**
  * docs/security-limits.md "Retention": what is kept how long. Players' own writing (posts, comments,
@@ -50,7 +60,12 @@ export function retentionPrunes(): Prune[] {
  * Runs every prune at `now`, one bounded statement at a time, each a separate turn of the event loop
  * (requests run between them on the embedded database's one connection). Returns the rows deleted by kind.
  */
-export async function pruneRetained(db: Db, now: Date, prunes: readonly Prune[] = retentionPrunes(), log?: { error(o: object, m?: string): void }): Promise<Record<string, number>> {
+export async function pruneRetained(
+  db: Db,
+  now: Date,
+  prunes: readonly Prune[] = retentionPrunes(),
+  log?: { error(o: object, m?: string): void },
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const prune of prunes) {
     counts[prune.name] = 0;

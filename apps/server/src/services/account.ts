@@ -31,7 +31,13 @@ export interface DeletedBy {
  * the commit. A listing being bought meanwhile either sold first (its copper is then voided with the
  * seller's character) or finds its listing gone. Undefined when there is no such account.
  */
-export async function deleteAccount(db: Db, userId: string, dataDir: string, log: Pick<FastifyBaseLogger, 'error'>, by?: DeletedBy): Promise<DeletedAccount | undefined> {
+export async function deleteAccount(
+  db: Db,
+  userId: string,
+  dataDir: string,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  by?: DeletedBy,
+): Promise<DeletedAccount | undefined> {
   const result = await transaction(db, async (tx) => {
     const rows = await accountRows(tx, userId);
     if (!rows.account) return undefined;
@@ -74,7 +80,13 @@ export async function exportAccount(db: Db, userId: string, now = new Date()): P
   const plain = <T>(value: T) => JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? Number(v) : v))) as Record<string, unknown>[];
   return {
     exportedAt: now.toISOString(),
-    account: { id: rows.account.id, email: rows.account.email, emailVerified: rows.account.emailVerified, createdAt: rows.account.createdAt.toISOString(), profile: rows.profile ? plain([rows.profile])[0]! : null },
+    account: {
+      id: rows.account.id,
+      email: rows.account.email,
+      emailVerified: rows.account.emailVerified,
+      createdAt: rows.account.createdAt.toISOString(),
+      profile: rows.profile ? plain([rows.profile])[0]! : null,
+    },
     sessions: plain(rows.sessions),
     characters: rows.characters.map((character) => ({
       character: plain([character])[0]!,

@@ -145,7 +145,15 @@ async function settleUnlocks(
  * level's item waits (READY TO CLAIM on the screen, with its claim button: `claimBattlePass`);
  * a title needs no character and is granted at once.
  */
-async function grantReachedLevels(tx: Tx, userId: string, character: HeldCharacter | undefined, level: number, grantedBefore: readonly number[], now: Date, notice: AchievementNotice): Promise<void> {
+async function grantReachedLevels(
+  tx: Tx,
+  userId: string,
+  character: HeldCharacter | undefined,
+  level: number,
+  grantedBefore: readonly number[],
+  now: Date,
+  notice: AchievementNotice,
+): Promise<void> {
   if (level === 0) return;
   // Granted as read: a level another transaction grants meanwhile is refused by insertGrant's key.
   const granted = new Set(grantedBefore);
@@ -156,7 +164,10 @@ async function grantReachedLevels(tx: Tx, userId: string, character: HeldCharact
     if (grant.kind === 'item') {
       if (!character || !(await insertGrant(tx, userId, reward.level, character.id, reward.itemName, now))) continue;
       const entryId = await insertEntry(tx, character.id, grant.item, 1);
-      await recordLedger(tx, itemsIn(character.id, [{ entryId, item: grant.item, quantity: 1 }], 'battle_pass', { reason: 'battle_pass', cause: `level ${reward.level}` }));
+      await recordLedger(
+        tx,
+        itemsIn(character.id, [{ entryId, item: grant.item, quantity: 1 }], 'battle_pass', { reason: 'battle_pass', cause: `level ${reward.level}` }),
+      );
       notice.rewardedCharacterId = character.id;
     } else {
       if (!(await insertGrant(tx, userId, reward.level, null, reward.itemName, now))) continue;
@@ -316,16 +327,24 @@ export async function recordForEach(
 ): Promise<{ userId: string; notice: AchievementNotice }[]> {
   const sorted = [...entries].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   // The lock order: every player's active character (in id order) before any progress row.
-  const held = await holdActiveCharacters(tx, sorted.map((e) => e.userId));
+  const held = await holdActiveCharacters(
+    tx,
+    sorted.map((e) => e.userId),
+  );
   const out: { userId: string; notice: AchievementNotice }[] = [];
-  for (const { userId, events } of sorted) out.push({ userId, notice: await recordEvents(tx, userId, events, now, { character: held.find((h) => h.userId === userId) }) });
+  for (const { userId, events } of sorted)
+    out.push({ userId, notice: await recordEvents(tx, userId, events, now, { character: held.find((h) => h.userId === userId) }) });
   return out;
 }
 
 /** A friendship accepted: both players count it with how many friends each holds now. */
 export async function recordFriendAdded(tx: Tx, userIds: readonly string[], now = new Date()): Promise<{ userId: string; notice: AchievementNotice }[]> {
   const counts = await acceptedFriendCounts(tx, userIds);
-  return recordForEach(tx, userIds.map((userId, i) => ({ userId, events: [{ type: 'friend-added' as const, friends: counts[i] ?? 0 }] })), now);
+  return recordForEach(
+    tx,
+    userIds.map((userId, i) => ({ userId, events: [{ type: 'friend-added' as const, friends: counts[i] ?? 0 }] })),
+    now,
+  );
 }
 
 /** After the commit: `announceAchievements` for each player of `recordForEach`. */

@@ -1,4 +1,14 @@
-import { inboxTextOf, invalidatePush, queryKeys, type AuctionBrowse, type AuctionListingView, type MyAuctions, type AuctionSoldPush, type QueryKey, type ToastView } from '@rpg/contract';
+import {
+  inboxTextOf,
+  invalidatePush,
+  queryKeys,
+  type AuctionBrowse,
+  type AuctionListingView,
+  type MyAuctions,
+  type AuctionSoldPush,
+  type QueryKey,
+  type ToastView,
+} from '@rpg/contract';
 import {
   buyListing,
   cancelListing,
@@ -56,7 +66,14 @@ import { transaction } from '../db/transaction.ts';
 type Log = { error(o: object, m?: string): void };
 
 export function toListing(row: ListingRow): Listing {
-  return { sellerUserId: row.sellerUserId, status: row.status, item: row.itemData, quantity: row.quantity, price: copper(row.price), expiresAt: row.expiresAt.getTime() };
+  return {
+    sellerUserId: row.sellerUserId,
+    status: row.status,
+    item: row.itemData,
+    quantity: row.quantity,
+    price: copper(row.price),
+    expiresAt: row.expiresAt.getTime(),
+  };
 }
 
 /**
@@ -67,7 +84,11 @@ export function toListing(row: ListingRow): Listing {
 function withoutNullFields<T>(value: T): T {
   if (!holdsNullField(value)) return value;
   if (Array.isArray(value)) return value.map(withoutNullFields) as T;
-  return Object.fromEntries(Object.entries(value as object).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNullFields(v)])) as T;
+  return Object.fromEntries(
+    Object.entries(value as object)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNullFields(v)]),
+  ) as T;
 }
 
 /** Whether an object field at any depth is null (none is, as the rules write items: the value is then answered as it is). */
@@ -225,7 +246,15 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
   await writeConsoleLines(tx, row.sellerCharacterId, [{ kind: 'success', content: sale.sellerMessage }]);
 
   const seller = (await usernameOf(tx, row.sellerUserId)) ?? '';
-  const push: AuctionSoldPush = { type: 'auction-sold', listingId: row.id, characterId: row.sellerCharacterId, itemName: row.itemName, price: sale.price, payout: sale.payout, message: sale.sellerMessage };
+  const push: AuctionSoldPush = {
+    type: 'auction-sold',
+    listingId: row.id,
+    characterId: row.sellerCharacterId,
+    itemName: row.itemName,
+    price: sale.price,
+    payout: sale.payout,
+    message: sale.sellerMessage,
+  };
   // Issue 44: the sale in the seller's inbox, with the sale.
   await addInboxEntries(tx, [{ userId: row.sellerUserId, ...inboxTextOf(push) }], now);
   const sold = { ...row, status: 'sold' as const, buyerUserId: userId, buyerCharacterId: characterId, payout: sale.payout, soldAt: now, endedAt: now };
@@ -282,7 +311,12 @@ export async function settleExpiredListing(tx: Tx, listingId: string, now: Date)
 }
 
 /** What a seller's tabs refetch after a sale or an expiry: money, backpack, console, the listings. */
-const sellerKeys = (characterId: string): QueryKey[] => [queryKeys.characters, queryKeys.inventory(characterId), queryKeys.console(characterId), queryKeys.auction];
+const sellerKeys = (characterId: string): QueryKey[] => [
+  queryKeys.characters,
+  queryKeys.inventory(characterId),
+  queryKeys.console(characterId),
+  queryKeys.auction,
+];
 
 /** After a commit: every player's auction queries are stale (a listing appeared, sold or ended). */
 export function announceMarket(hub: RealtimeHub, log: Log): void {
@@ -301,7 +335,13 @@ export function announceSale(hub: RealtimeHub, log: Log, sale: SaleOutcome): voi
  */
 export async function settleExpiredListings(db: Db, hub: RealtimeHub, log: Log, now: Date, userId?: string): Promise<number> {
   const due = await listExpiredListings(db, now, userId ? { userId } : {});
-  return settleListings(db, hub, log, now, due.map(({ id }) => id));
+  return settleListings(
+    db,
+    hub,
+    log,
+    now,
+    due.map(({ id }) => id),
+  );
 }
 
 /** Settles these due listings (listExpiredListings' ids), each in its own transaction. */
@@ -335,4 +375,3 @@ export function auctionExpirySettler(db: Db, hub: RealtimeHub, log: Log): Settle
     settleDue: (now) => settleExpiredListings(db, hub, log, now),
   };
 }
-

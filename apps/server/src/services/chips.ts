@@ -28,7 +28,10 @@ export async function buyChipsFor(tx: Tx, userId: string, characterId: string, a
   const result = buyChips(await lockedWallet(tx, userId, characterId), amount);
   const wallet = await save(tx, characterId, { copper: -result.copperSpent, chips: result.chipsBought });
   const why = { reason: 'chips_buy' } as const;
-  await recordLedger(tx, [...copperMovement({ character: characterId }, 'cashier', result.copperSpent, why), ...chipsMovement('cashier', { character: characterId }, result.chipsBought, why)]);
+  await recordLedger(tx, [
+    ...copperMovement({ character: characterId }, 'cashier', result.copperSpent, why),
+    ...chipsMovement('cashier', { character: characterId }, result.chipsBought, why),
+  ]);
   return { wallet, title: result.title, message: result.message };
 }
 
@@ -37,7 +40,10 @@ export async function cashOutChipsFor(tx: Tx, userId: string, characterId: strin
   const result = cashOutChips(await lockedWallet(tx, userId, characterId), amount);
   const wallet = await save(tx, characterId, { copper: result.copperReceived, chips: -result.chipsCashed });
   const why = { reason: 'chips_sell' } as const;
-  await recordLedger(tx, [...chipsMovement({ character: characterId }, 'cashier', result.chipsCashed, why), ...copperMovement('cashier', { character: characterId }, result.copperReceived, why)]);
+  await recordLedger(tx, [
+    ...chipsMovement({ character: characterId }, 'cashier', result.chipsCashed, why),
+    ...copperMovement('cashier', { character: characterId }, result.copperReceived, why),
+  ]);
   return { wallet, title: result.title, message: result.message };
 }
 

@@ -57,7 +57,10 @@ export function toCraftingView({ craftingXp, unlockedRecipes, inventory, openCra
   if (openCraft?.result) {
     finished = { recipeId: openCraft.recipeId, recipeName: recipeName(openCraft.recipeId), endsAt: openCraft.endsAt.toISOString(), item: openCraft.result };
   } else if (openCraft) {
-    const progress = craftProgress({ recipeId: openCraft.recipeId, startedAt: openCraft.startedAt.getTime(), endsAt: openCraft.endsAt.getTime() }, now.getTime());
+    const progress = craftProgress(
+      { recipeId: openCraft.recipeId, startedAt: openCraft.startedAt.getTime(), endsAt: openCraft.endsAt.getTime() },
+      now.getTime(),
+    );
     active = {
       recipeId: openCraft.recipeId,
       recipeName: recipeName(openCraft.recipeId),

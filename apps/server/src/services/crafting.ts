@@ -70,13 +70,7 @@ function stateOf(character: CraftingCharacter, inventory: InventoryEntry[], craf
  * transaction. With the backpack full, `waitIfFull` keeps the craft open with the item it
  * will give (the settler); otherwise the rules' 'Backpack Full' refusal is thrown (collect).
  */
-async function finishCraft(
-  tx: Tx,
-  character: CraftingCharacter & { userId: string },
-  craft: CraftRow,
-  now: Date,
-  waitIfFull: boolean,
-): Promise<CraftOutcome> {
+async function finishCraft(tx: Tx, character: CraftingCharacter & { userId: string }, craft: CraftRow, now: Date, waitIfFull: boolean): Promise<CraftOutcome> {
   const { characterId } = craft;
   const state = stateOf(character, await listInventory(tx, characterId, true), craft);
   const base = { userId: character.userId, characterId };
@@ -87,11 +81,20 @@ async function finishCraft(
     if (leftBehind.length > 0) throw new Error('the rules found room that addItems did not');
     await recordLedger(tx, itemsIn(characterId, added, 'crafting', { reason: 'craft', cause: craft.id }));
     await addCraftingXp(tx, characterId, result.xpGained);
-    await writeConsoleLines(tx, characterId, result.messages.map((content) => ({ kind: 'success', content })));
-    const achievements = await recordEvents(tx, character.userId, [
-      { type: 'crafted', tier: result.item.tier, craftingLevel: craftingLevel(character.craftingXp + result.xpGained) },
-      { type: 'item-obtained', tier: result.item.tier },
-    ], now);
+    await writeConsoleLines(
+      tx,
+      characterId,
+      result.messages.map((content) => ({ kind: 'success', content })),
+    );
+    const achievements = await recordEvents(
+      tx,
+      character.userId,
+      [
+        { type: 'crafted', tier: result.item.tier, craftingLevel: craftingLevel(character.craftingXp + result.xpGained) },
+        { type: 'item-obtained', tier: result.item.tier },
+      ],
+      now,
+    );
     return { ...base, collected: true, itemName: result.item.name, message: result.messages.join(' '), achievements };
   } catch (error) {
     if (!waitIfFull || !isRuleError(error) || error.code !== 'backpack_full') throw error;
@@ -144,7 +147,12 @@ export function craftSettler(db: Db, hub: RealtimeHub, log: { error(o: object, m
           announceCraft(hub, log, outcome);
           // Issue 44: the craft's end on the player's devices when no tab of theirs is open.
           const { userId, characterId, collected, message } = outcome;
-          void webPush?.timerEnded(userId, 'crafts', { title: collected ? CRAFTING_TITLES.complete : CRAFTING_TITLES.backpackFull, body: message, tag: `craft:${characterId}`, url: '/profile' });
+          void webPush?.timerEnded(userId, 'crafts', {
+            title: collected ? CRAFTING_TITLES.complete : CRAFTING_TITLES.backpackFull,
+            body: message,
+            tag: `craft:${characterId}`,
+            url: '/profile',
+          });
         } catch (error) {
           log.error({ err: error, craftId: craft.id }, 'settling a craft failed');
         }
@@ -155,7 +163,13 @@ export function craftSettler(db: Db, hub: RealtimeHub, log: { error(o: object, m
 }
 
 /** Applies the rules' new inventory: each entry that shrank or left loses the difference (answered as the ledger's movements into crafting). */
-async function takeWhatChanged(tx: Tx, characterId: string, before: readonly InventoryEntry[], after: readonly InventoryEntry[], cause: string): Promise<LedgerMovement[]> {
+async function takeWhatChanged(
+  tx: Tx,
+  characterId: string,
+  before: readonly InventoryEntry[],
+  after: readonly InventoryEntry[],
+  cause: string,
+): Promise<LedgerMovement[]> {
   const taken: LedgerMovement[] = [];
   for (const entry of before) {
     const quantity = entry.quantity - (after.find((e) => e.id === entry.id)?.quantity ?? 0);

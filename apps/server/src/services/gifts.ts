@@ -1,4 +1,15 @@
-import { copperMovement, GIFT_UNKNOWN_GIVER, GIFT_UNKNOWN_RECEIVER, giftGivenLine, giftReceivedLine, giftRefused, itemNotFound, itemsOut, noCharacterSelected, planGift } from '@rpg/game';
+import {
+  copperMovement,
+  GIFT_UNKNOWN_GIVER,
+  GIFT_UNKNOWN_RECEIVER,
+  giftGivenLine,
+  giftReceivedLine,
+  giftRefused,
+  itemNotFound,
+  itemsOut,
+  noCharacterSelected,
+  planGift,
+} from '@rpg/game';
 import type { GiftBody } from '@rpg/contract';
 import type { Tx } from '../db/client.ts';
 import { insertGift, lockActiveCharacters } from '../db/queries/achievements.ts';
@@ -50,7 +61,16 @@ export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: 
     ...(entry ? { item: { quantity: body.quantity ?? 1, held: entry.quantity, equipped: entry.equipped, name: entry.item.name } } : {}),
   });
 
-  const giftId = await insertGift(tx, { requestId: body.requestId, fromUserId, toUserId, fromCharacterId: giver.id, toCharacterId: receiver.id, copper: plan.kind === 'copper' ? plan.copper : 0, item: entry?.item ?? null, quantity: plan.kind === 'item' ? plan.quantity : 0 });
+  const giftId = await insertGift(tx, {
+    requestId: body.requestId,
+    fromUserId,
+    toUserId,
+    fromCharacterId: giver.id,
+    toCharacterId: receiver.id,
+    copper: plan.kind === 'copper' ? plan.copper : 0,
+    item: entry?.item ?? null,
+    quantity: plan.kind === 'item' ? plan.quantity : 0,
+  });
   if (giftId === undefined) throw giftRefused('duplicate');
   const why = { reason: 'gift', cause: String(giftId) } as const;
   if (plan.kind === 'copper') {
@@ -62,7 +82,10 @@ export async function giveGift(tx: Tx, fromUserId: string, body: GiftBody, now: 
     const { added, leftBehind } = await addItems(tx, receiver.id, [{ item: entry.item, quantity: plan.quantity }]);
     if (leftBehind.length > 0) throw giftRefused('full');
     // Each row it went to, from the giver's row: both characters are named on every row.
-    await recordLedger(tx, added.flatMap((a) => itemsOut(giver.id, entry.id, entry.item, a.quantity, { character: receiver.id }, why, a.entryId)));
+    await recordLedger(
+      tx,
+      added.flatMap((a) => itemsOut(giver.id, entry.id, entry.item, a.quantity, { character: receiver.id }, why, a.entryId)),
+    );
   }
 
   const fromName = (await usernameOf(tx, fromUserId)) ?? GIFT_UNKNOWN_GIVER;

@@ -43,7 +43,6 @@ import { secretSeed } from './seed.ts';
  * caller's transaction, after the caller locked the character (getCharacterForUpdate).
  */
 
-
 const toast = (title: string, description: string, variant: ToastView['variant'] = 'success'): ToastView => ({ title, description, variant });
 
 export function toEntryView(entry: InventoryEntry): InventoryEntryView {
@@ -97,7 +96,10 @@ export async function equipEntry(tx: Tx, row: CharacterRow, entryId: string): Pr
   await setEquipped(tx, characterId, entryId, true);
   const { name } = findEntry(entries, entryId).item;
   const swapped = unequippedId ? findEntry(entries, unequippedId).item.name : null;
-  return { toast: toast(ITEM_TOAST_TITLES.equipped, equippedText(name, swapped)), inventory: inventoryView(entries, await keepHealthWithinMax(tx, row, entries)) };
+  return {
+    toast: toast(ITEM_TOAST_TITLES.equipped, equippedText(name, swapped)),
+    inventory: inventoryView(entries, await keepHealthWithinMax(tx, row, entries)),
+  };
 }
 
 /** Spec 02 §5: takes gear off; 'Backpack Full' when the unequipped entries fill every slot. */

@@ -22,7 +22,10 @@ import type { Pusher } from '../realtime/notify.ts';
  * snapshot of what it says now; a second open report of the same item by the same player is
  * refused (the partial unique index decides, so two at once store one).
  */
-export async function fileReport(db: Db, { kind, itemId, reporterId, reason }: { kind: ReportKind; itemId: string; reporterId: string; reason: string | null | undefined }): Promise<void> {
+export async function fileReport(
+  db: Db,
+  { kind, itemId, reporterId, reason }: { kind: ReportKind; itemId: string; reporterId: string; reason: string | null | undefined },
+): Promise<void> {
   const why = reportReason(reason);
   const item = await reportedItem(db, kind, itemId);
   const author = checkReport({ kind, author: item?.author, reporterId, ...(item?.participants ? { participants: item.participants } : {}) });
@@ -53,7 +56,8 @@ export function targetView(row: PlayerStanding, now: Date): ModerationQueueItem[
   };
 }
 
-const contextView = (lines: ContextLine[], reportedId: string) => lines.map((l) => ({ id: l.id, authorName: l.authorName, text: l.text, createdAt: l.createdAt.toISOString(), reported: l.id === reportedId }));
+const contextView = (lines: ContextLine[], reportedId: string) =>
+  lines.map((l) => ({ id: l.id, authorName: l.authorName, text: l.text, createdAt: l.createdAt.toISOString(), reported: l.id === reportedId }));
 
 /** The queue: the oldest open items first, a page at a time, each with its reports, its player and its surroundings. */
 export async function moderationQueue(db: DbOrTx, size: number, page = 1, now = new Date()): Promise<ModerationQueue> {
@@ -78,7 +82,13 @@ export async function moderationQueue(db: DbOrTx, size: number, page = 1, now = 
       reportId: item.reportId,
       kind: item.kind,
       itemId: item.itemId,
-      snapshot: { text: snapshot.text, imageUrl: snapshot.imageUrl ?? null, authorName: snapshot.authorName, characterName: snapshot.characterName ?? null, writtenAt: snapshot.writtenAt },
+      snapshot: {
+        text: snapshot.text,
+        imageUrl: snapshot.imageUrl ?? null,
+        authorName: snapshot.authorName,
+        characterName: snapshot.characterName ?? null,
+        writtenAt: snapshot.writtenAt,
+      },
       exists,
       target: targetView(target, now),
       reporterCount: item.reporterCount,
@@ -94,7 +104,8 @@ export async function moderationQueue(db: DbOrTx, size: number, page = 1, now = 
 /** After a deletion, every open tab that shows the item loads again without it. */
 export function pushDeletion(push: Pusher, kind: ReportKind, gone: { postAuthorId?: string; participants?: string[] }): void {
   if (kind === 'chat') push.broadcast(invalidatePush([queryKeys.chat]));
-  else if ((kind === 'post' || kind === 'comment') && gone.postAuthorId) push.broadcast(invalidatePush([queryKeys.posts(gone.postAuthorId), queryKeys.profile(gone.postAuthorId)]));
+  else if ((kind === 'post' || kind === 'comment') && gone.postAuthorId)
+    push.broadcast(invalidatePush([queryKeys.posts(gone.postAuthorId), queryKeys.profile(gone.postAuthorId)]));
   else if (kind === 'dm' && gone.participants) {
     const [a, b] = gone.participants as [string, string];
     push.invalidate(a, changedKeys.directMessages(b));

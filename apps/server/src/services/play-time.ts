@@ -34,7 +34,11 @@ const PLAY_TIME_AT_ONCE = 2;
  * count claims the time since the stored `played_at` (at most MAX_PLAY_SPAN_SECONDS), so the
  * minutes before a first count are counted by it.
  */
-export function playTimeCounter(count: (userId: string) => Promise<void>, clock: () => number = Date.now, random: () => number = () => randomInt(0, 65_536) / 65_536): (userIds: readonly string[]) => void {
+export function playTimeCounter(
+  count: (userId: string) => Promise<void>,
+  clock: () => number = Date.now,
+  random: () => number = () => randomInt(0, 65_536) / 65_536,
+): (userIds: readonly string[]) => void {
   const waiting = new Set<string>();
   /** When each player was last counted by this process (players gone for two intervals forgotten). */
   const counted = new Map<string, number>();

@@ -1,4 +1,16 @@
-import { checkNoHandInProgress, chipsMovement, createRng, pokerAct, publicPokerView, settlePoker, startPoker, type PokerAction, type PokerStep, type PublicPokerState, type Rng } from '@rpg/game';
+import {
+  checkNoHandInProgress,
+  chipsMovement,
+  createRng,
+  pokerAct,
+  publicPokerView,
+  settlePoker,
+  startPoker,
+  type PokerAction,
+  type PokerStep,
+  type PublicPokerState,
+  type Rng,
+} from '@rpg/game';
 import type { Tx } from '../db/client.ts';
 import { gameState, getPokerGame, moveWallet, savePokerGame } from '../db/queries/casino.ts';
 import { recordLedger } from '../db/queries/ledger.ts';

@@ -26,7 +26,11 @@ import { listUnlockedSkills, recordReset, recordUnlock } from '../db/queries/ski
  * The tree state of a character: its own tree (or `tree`, another class's, in preview: every
  * node against no unlocked skill, nothing saved), its points, level and what its skills add.
  */
-export function treeState(row: { character: Pick<CharacterRow['character'], 'id' | 'characterClass' | 'level' | 'skillPoints'> }, unlockedIds: readonly string[], tree?: SkillTreeClass): SkillTreeState {
+export function treeState(
+  row: { character: Pick<CharacterRow['character'], 'id' | 'characterClass' | 'level' | 'skillPoints'> },
+  unlockedIds: readonly string[],
+  tree?: SkillTreeClass,
+): SkillTreeState {
   const c = row.character;
   const own = skillTreeOf(c.characterClass);
   const shown = tree ? SKILL_TREES[tree] : own;

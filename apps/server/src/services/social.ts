@@ -56,13 +56,25 @@ const time = (value: Date | null) => value?.getTime() ?? null;
 
 /** A player as the viewer sees them at `now` (presence hidden between players in a block). */
 export function publicUserView(row: PlayerRow, now: number): PublicUser {
-  const seen = presence({ lastSeen: time(row.lastSeen), lastLogin: time(row.lastLogin), lastPing: time(row.lastPing), hidden: row.iBlocked || row.blockedMe }, now);
-  return { id: row.id, username: row.username, avatarUrl: row.avatarUrl, isOnline: seen.isOnline, lastSeen: seen.lastSeen === null ? null : new Date(seen.lastSeen).toISOString() };
+  const seen = presence(
+    { lastSeen: time(row.lastSeen), lastLogin: time(row.lastLogin), lastPing: time(row.lastPing), hidden: row.iBlocked || row.blockedMe },
+    now,
+  );
+  return {
+    id: row.id,
+    username: row.username,
+    avatarUrl: row.avatarUrl,
+    isOnline: seen.isOnline,
+    lastSeen: seen.lastSeen === null ? null : new Date(seen.lastSeen).toISOString(),
+  };
 }
 
 /** How the viewer stands with the player of the row. */
 export function relationView(row: RelatedPlayerRow, viewerId: string): RelationView {
-  const friendship = row.friendshipId === null || row.friendshipStatus === null ? null : { id: row.friendshipId, status: row.friendshipStatus, requestedByViewer: row.friendshipRequester === viewerId };
+  const friendship =
+    row.friendshipId === null || row.friendshipStatus === null
+      ? null
+      : { id: row.friendshipId, status: row.friendshipStatus, requestedByViewer: row.friendshipRequester === viewerId };
   return relationStatus(row.id === viewerId, { iBlocked: row.iBlocked, blockedMe: row.blockedMe }, friendship);
 }
 
@@ -117,7 +129,12 @@ export const directMessageView = (row: DirectMessageRow): DirectMessage => ({
 export function conversationListView(rows: readonly ConversationRow[], now: number): ConversationList {
   const sorted = [...rows].sort((a, b) => (b.lastMessage?.id ?? 0) - (a.lastMessage?.id ?? 0) || a.user.username.localeCompare(b.user.username));
   return {
-    conversations: sorted.map((c) => ({ user: publicUserView(c.user, now), lastMessage: c.lastMessage && directMessageView(c.lastMessage), unread: c.unread, friend: c.friend })),
+    conversations: sorted.map((c) => ({
+      user: publicUserView(c.user, now),
+      lastMessage: c.lastMessage && directMessageView(c.lastMessage),
+      unread: c.unread,
+      friend: c.friend,
+    })),
   };
 }
 

@@ -23,7 +23,16 @@ import { getCharacter, type CharacterRow } from '../db/queries/characters.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import { debitCopper, insertEntry, raiseStack, replaceBackpack } from '../db/queries/items.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
-import { deleteOffersBefore, insertStock, listWindowOffers, lockOffer, markOfferSold, readStoreWindow, type StoreOfferRow, type StoreOfferShown } from '../db/queries/store.ts';
+import {
+  deleteOffersBefore,
+  insertStock,
+  listWindowOffers,
+  lockOffer,
+  markOfferSold,
+  readStoreWindow,
+  type StoreOfferRow,
+  type StoreOfferShown,
+} from '../db/queries/store.ts';
 import { transaction } from '../db/transaction.ts';
 
 /**
@@ -32,7 +41,6 @@ import { transaction } from '../db/transaction.ts';
  * kept as one row per offer so that a purchase marks its row sold exactly once.
  * `now` and `timeZone` are arguments so a test can open any window.
  */
-
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,7 +1,14 @@
 import { checkImageQuota } from '@rpg/game';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { deletePendingPostImages, insertPostImage, lockImageQuota, oldestPendingPostImage, pendingPostImageOwner, postImageUsage } from '../db/queries/uploads.ts';
+import {
+  deletePendingPostImages,
+  insertPostImage,
+  lockImageQuota,
+  oldestPendingPostImage,
+  pendingPostImageOwner,
+  postImageUsage,
+} from '../db/queries/uploads.ts';
 import { removeUpload, saveUpload, type UploadVisibility } from '../http/uploads.ts';
 import type { Settler } from '../scheduler/scheduler.ts';
 import { transaction } from '../db/transaction.ts';
@@ -22,7 +29,14 @@ const SWEEP_BATCH = 100;
  * if it fits in the player's quota; answers its path under uploads/. The quota is read and the
  * row written under the player's quota lock, so uploads at once cannot overshoot it.
  */
-export async function storePostImage(db: Db, dataDir: string, ownerId: string, folder: string, bytes: Buffer, log: Pick<FastifyBaseLogger, 'error'>): Promise<string> {
+export async function storePostImage(
+  db: Db,
+  dataDir: string,
+  ownerId: string,
+  folder: string,
+  bytes: Buffer,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<string> {
   let stored: string | undefined;
   try {
     await transaction(db, async (tx) => {

@@ -45,8 +45,7 @@ export async function attributesRow(db: Db, id: string) {
   return row;
 }
 
-export const adventuresOf = (db: Db, characterId: string) =>
-  db.select().from(characterAdventures).where(eq(characterAdventures.characterId, characterId));
+export const adventuresOf = (db: Db, characterId: string) => db.select().from(characterAdventures).where(eq(characterAdventures.characterId, characterId));
 
 export const storedLines = (db: Db, characterId: string) =>
   db.select().from(consoleMessages).where(eq(consoleMessages.characterId, characterId)).orderBy(consoleMessages.id);

@@ -95,7 +95,11 @@ export async function playerWithCharacter(baseUrl: string) {
 }
 
 /** A multipart body written by hand: each part a field name, an optional file name and its bytes. */
-export function multipartBody(boundary: string, parts: Array<{ name: string; filename?: string; type?: string; bytes: Uint8Array | string }>, { close = true } = {}): Buffer {
+export function multipartBody(
+  boundary: string,
+  parts: Array<{ name: string; filename?: string; type?: string; bytes: Uint8Array | string }>,
+  { close = true } = {},
+): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;

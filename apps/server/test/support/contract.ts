@@ -110,7 +110,9 @@ export function checkAnswer(answer: Answer): void {
   if (processServers.has(serverKey(answer.url))) return;
   const catalog = servers.get(serverKey(answer.url));
   if (!catalog) {
-    throw new Error(`contract check: no test server registered at ${answer.url.origin} (start it with startTestServer, or registerContractServer(url, app); a child process: registerProcessServer(url))`);
+    throw new Error(
+      `contract check: no test server registered at ${answer.url.origin} (start it with startTestServer, or registerContractServer(url, app); a child process: registerProcessServer(url))`,
+    );
   }
   const { method, status } = answer;
   // No body by definition.

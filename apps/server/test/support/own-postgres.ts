@@ -42,7 +42,11 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
   for (const folder of [dir, path.join(dir, 'sock')]) chownSync(folder, uid, gid);
   chmodSync(dir, 0o700);
-  const init = spawnSync('runuser', ['-u', 'postgres', '--', path.join(PGBIN, 'initdb'), '-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync'], { encoding: 'utf8' });
+  const init = spawnSync(
+    'runuser',
+    ['-u', 'postgres', '--', path.join(PGBIN, 'initdb'), '-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync'],
+    { encoding: 'utf8' },
+  );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
   const options = `-p ${port} -k ${path.join(dir, 'sock')} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
@@ -63,7 +67,8 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       for (let attempt = 0; ; attempt++) {
         const again = start();
         if (again.ok) return;
-        if (attempt >= 20) throw new Error(`PostgreSQL did not start again after the crash: ${again.output}\n${readFileSync(path.join(dir, 'log'), 'utf8').slice(-2000)}`);
+        if (attempt >= 20)
+          throw new Error(`PostgreSQL did not start again after the crash: ${again.output}\n${readFileSync(path.join(dir, 'log'), 'utf8').slice(-2000)}`);
         await sleep(250);
       }
     },

@@ -78,9 +78,7 @@ export async function startServerProcess(database: ProcessDatabase, env: Record<
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<ProcessExit>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
+  const exited = new Promise<ProcessExit>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
   let gone = false;
   void exited.then(() => (gone = true));
   // Slow on a loaded machine (8 test runs on 2 cores took 30 s): tsx compiles the server first.
@@ -206,7 +204,10 @@ async function startCaddy(work: string, upstreams: readonly ServerProcess[], { p
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   for (let i = 0; ; i++) {
-    const up = await fetch(`${url}/api/health`).then((r) => r.status, () => 0);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (up === 200) break;
     if (i > 100 || child.exitCode !== null) {
       child.kill('SIGKILL');

@@ -162,7 +162,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     : options.reuse
       ? await openDatabase({ dataDir })
       : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
-  const app = await buildApp({ config, database, ...(options.bus ? { bus: options.bus } : {}), ...(options.logStream ? { logStream: options.logStream } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.listen({ port, host: '127.0.0.1' });
   // Every TestClient of this server parses its answers with the routes' contract schemas.
   registerContractServer(`http://127.0.0.1:${port}`, app);

@@ -33,9 +33,13 @@ export function socialWorld(server: () => TestServer) {
     }
     return { me, others };
   }
-  const befriend = (a: string, b: string, status: 'accepted' | 'pending' | 'rejected' = 'accepted') => db().insert(friendships).values({ requesterId: a, addresseeId: b, status });
+  const befriend = (a: string, b: string, status: 'accepted' | 'pending' | 'rejected' = 'accepted') =>
+    db().insert(friendships).values({ requesterId: a, addresseeId: b, status });
   const message = async (from: string, to: string, body: string, read = false) => {
-    const [row] = await db().insert(directMessages).values({ senderId: from, receiverId: to, body, readAt: read ? new Date('2026-11-25T10:00:00.123Z') : null }).returning({ id: directMessages.id });
+    const [row] = await db()
+      .insert(directMessages)
+      .values({ senderId: from, receiverId: to, body, readAt: read ? new Date('2026-11-25T10:00:00.123Z') : null })
+      .returning({ id: directMessages.id });
     return row!.id;
   };
   /**
@@ -44,9 +48,17 @@ export function socialWorld(server: () => TestServer) {
    * microsecond), others[4] online (a live connection, never seen otherwise). Times with microseconds.
    */
   async function timesAndPresence(me: string, others: Player[]) {
-    await db().execute(sql`update direct_messages set created_at = created_at + interval '777 microseconds', read_at = read_at + interval '999 microseconds' where sender_id = ${me} or receiver_id = ${me}`);
-    await db().update(users).set({ lastSeen: new Date(Date.now() - 20_000), lastLogin: new Date(Date.now() - 3_600_000) }).where(eq(users.id, others[0]!.id));
-    await db().update(users).set({ lastSeen: new Date(Date.now() - 7_200_000), lastLogin: new Date(Date.now() - 3_600_000) }).where(eq(users.id, others[1]!.id));
+    await db().execute(
+      sql`update direct_messages set created_at = created_at + interval '777 microseconds', read_at = read_at + interval '999 microseconds' where sender_id = ${me} or receiver_id = ${me}`,
+    );
+    await db()
+      .update(users)
+      .set({ lastSeen: new Date(Date.now() - 20_000), lastLogin: new Date(Date.now() - 3_600_000) })
+      .where(eq(users.id, others[0]!.id));
+    await db()
+      .update(users)
+      .set({ lastSeen: new Date(Date.now() - 7_200_000), lastLogin: new Date(Date.now() - 3_600_000) })
+      .where(eq(users.id, others[1]!.id));
     await db().update(users).set({ lastSeen: null, lastLogin: null, avatarUrl: '/uploads/profiles/a "b".png' }).where(eq(users.id, others[2]!.id));
     await db().execute(sql`update users set last_seen = now() - interval '3 hours 123 microseconds', last_login = null where id = ${others[3]!.id}`);
     await db().update(users).set({ lastSeen: null, lastLogin: null }).where(eq(users.id, others[4]!.id));

@@ -15,7 +15,8 @@ export async function socialPlayer(baseUrl: string, prefix = 'friend', email = u
   return { client, id: me.body.id, username: me.body.username, email };
 }
 
-export const sendRequest = (from: Player, to: Player) => from.client.post<FriendshipChange & { error?: string; message: string }>('/api/friends/requests', { userId: to.id });
+export const sendRequest = (from: Player, to: Player) =>
+  from.client.post<FriendshipChange & { error?: string; message: string }>('/api/friends/requests', { userId: to.id });
 export const friendList = async (p: Player) => (await p.client.get<FriendList>('/api/friends')).body.entries;
 export const profileOf = (viewer: Player, userId: string) => viewer.client.get<ProfileView>(`/api/profiles/${userId}`);
 

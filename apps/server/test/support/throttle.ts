@@ -9,5 +9,8 @@ import type { TestServer } from './server.ts';
 export async function usePlayerLimit(server: TestServer, limit: PlayerLimit, userId: string, left: number): Promise<void> {
   const max = scaleRule(PLAYER_LIMITS[limit].rule, server.config.rateLimitFactor).max;
   const row = { key: playerLimitKey(limit, userId), count: max - left, windowStart: new Date() };
-  await server.database.db.insert(rateLimits).values(row).onConflictDoUpdate({ target: rateLimits.key, set: { count: row.count, windowStart: row.windowStart } });
+  await server.database.db
+    .insert(rateLimits)
+    .values(row)
+    .onConflictDoUpdate({ target: rateLimits.key, set: { count: row.count, windowStart: row.windowStart } });
 }

@@ -17,7 +17,10 @@ export function GearComparison({ item, worn, className }: GearComparisonProps) {
   const changes = gearChanges(item.stats, wornGear?.stats ?? null);
   const against = wornGear ? `Against ${wornGear.name} (equipped)` : `${SLOT_LABELS[item.slot]} slot empty`;
   return (
-    <p className={cn('text-xs text-parchment-300', className)} aria-label={`${against}: ${changes.length ? changes.map((c) => `${c.text} ${c.label}`).join(', ') : 'no change'}`}>
+    <p
+      className={cn('text-xs text-parchment-300', className)}
+      aria-label={`${against}: ${changes.length ? changes.map((c) => `${c.text} ${c.label}`).join(', ') : 'no change'}`}
+    >
       <span>{against}:</span>{' '}
       {changes.length === 0 ? (
         <span>no change</span>

@@ -32,7 +32,10 @@ export function ReportButton({ kind, itemId, label, className }: { kind: ReportK
       disabled={report.isPending}
       aria-label={label}
       title="Report"
-      className={cn('rounded p-1 text-parchment-400 hover:bg-ink-700 hover:text-ember-400 focus-visible:outline-2 focus-visible:outline-gold-300 disabled:opacity-50', className)}
+      className={cn(
+        'rounded p-1 text-parchment-400 hover:bg-ink-700 hover:text-ember-400 focus-visible:outline-2 focus-visible:outline-gold-300 disabled:opacity-50',
+        className,
+      )}
     >
       <Flag className="size-3.5" aria-hidden="true" />
     </button>

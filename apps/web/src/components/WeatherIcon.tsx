@@ -23,5 +23,10 @@ const WEATHER_COLOURS: Record<WorldLand['weather'], string> = {
 /** Issue 42: a land's weather as an icon (decorative: the weather's name is always written beside it). A clear night shows the moon. */
 export function WeatherIcon({ land, className }: { land: Pick<WorldLand, 'weather' | 'night'>; className?: string }) {
   const Icon = land.weather === 'clear' && land.night ? Moon : WEATHER_ICONS[land.weather];
-  return <Icon className={cn('size-4 shrink-0', land.weather === 'clear' && land.night ? 'text-parchment-200' : WEATHER_COLOURS[land.weather], className)} aria-hidden="true" />;
+  return (
+    <Icon
+      className={cn('size-4 shrink-0', land.weather === 'clear' && land.night ? 'text-parchment-200' : WEATHER_COLOURS[land.weather], className)}
+      aria-hidden="true"
+    />
+  );
 }

@@ -5,7 +5,10 @@ import { apiFetch, ApiError, RETRY_WAITS_S } from './api';
 const schema = { parse: (value: unknown) => value } as unknown as ZodType<unknown>;
 const ok = () => new Response(JSON.stringify({ done: true }), { status: 200 });
 const unavailable = () =>
-  new Response(JSON.stringify({ error: 'database_unavailable', message: 'The game is briefly unavailable.' }), { status: 503, headers: { 'retry-after': '2' } });
+  new Response(JSON.stringify({ error: 'database_unavailable', message: 'The game is briefly unavailable.' }), {
+    status: 503,
+    headers: { 'retry-after': '2' },
+  });
 const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key'];
 
 afterEach(() => {
@@ -17,7 +20,11 @@ afterEach(() => {
 describe('a request that fails for a moment', () => {
   it('is sent again after a 503 (its Retry-After) and after no answer, with the same Idempotency-Key', async () => {
     vi.useFakeTimers();
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValueOnce(unavailable()).mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(ok());
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(unavailable())
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(ok());
     vi.stubGlobal('fetch', fetchMock);
     const answer = apiFetch('/api/characters/x/chips/buy', schema, { method: 'POST', body: { amount: 100 } });
     await vi.advanceTimersByTimeAsync(1_999);
@@ -50,7 +57,10 @@ describe('a request that fails for a moment', () => {
 
   it('fails with the 503 once the retries are spent', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => unavailable()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => unavailable()),
+    );
     const answer = apiFetch('/api/a', schema, { method: 'POST', body: {} }).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(RETRY_WAITS_S.length * 2_000 + 10);
     expect(await answer).toMatchObject({ status: 503, code: 'database_unavailable' });

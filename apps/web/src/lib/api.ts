@@ -99,7 +99,14 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
     const retryWait = method === 'GET' ? undefined : RETRY_WAITS_S[attempt];
     let response: Response;
     try {
-      response = await fetch(path, { method, credentials: 'include', headers, body: payload, signal: request.signal, ...(request.keepalive ? { keepalive: true } : {}) });
+      response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers,
+        body: payload,
+        signal: request.signal,
+        ...(request.keepalive ? { keepalive: true } : {}),
+      });
     } catch (error) {
       // No answer (the network, a restart): sent again with the same key, unless given up on.
       if (retryWait === undefined || request.signal?.aborted) throw error;

@@ -47,11 +47,15 @@ describe('lazySchema', () => {
   });
 
   it("parses the contract's own schemas", () => {
-    expect(toastSchema.parse({ title: 'Saved', description: 'Done.', variant: 'success' })).toEqual({ title: 'Saved', description: 'Done.', variant: 'success' });
+    expect(toastSchema.parse({ title: 'Saved', description: 'Done.', variant: 'success' })).toEqual({
+      title: 'Saved',
+      description: 'Done.',
+      variant: 'success',
+    });
     expect(characterViewSchema.safeParse({ id: 'c1' }).success).toBe(false);
   });
 
-  it("gives, for every schema of the contract, the JSON Schema of the schema it builds, inlined (/api/docs)", () => {
+  it('gives, for every schema of the contract, the JSON Schema of the schema it builds, inlined (/api/docs)', () => {
     const lazies = (Object.entries(contract) as Array<[string, unknown]>).filter((entry): entry is [string, z.ZodLazy] => entry[1] instanceof z.ZodLazy);
     expect(lazies.length).toBeGreaterThan(100);
     for (const [name, schema] of lazies) {

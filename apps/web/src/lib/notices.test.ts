@@ -3,7 +3,10 @@ import { requestDesktopNotifications, setAwayNoticeKinds, setAwayNoticesEnabled,
 
 const notice: AwayNotice = { id: 'craft-completed:c1:Iron Sword', title: 'Crafting Complete', description: 'Iron Sword is ready.', variant: 'success' };
 
-function host(hidden: boolean, permission: NotificationPermission | 'unsupported'): NoticeHost & { toasts: AwayNotice[]; desktops: AwayNotice[]; waiting: AwayNotice[] } {
+function host(
+  hidden: boolean,
+  permission: NotificationPermission | 'unsupported',
+): NoticeHost & { toasts: AwayNotice[]; desktops: AwayNotice[]; waiting: AwayNotice[] } {
   const toasts: AwayNotice[] = [];
   const desktops: AwayNotice[] = [];
   const waiting: AwayNotice[] = [];
@@ -54,11 +57,17 @@ describe('spec 01 "Audio settings" notificationsEnabled: the notices for events 
 
   it('permission is asked only while undecided, and an old browser without notifications is tolerated', async () => {
     const requestPermission = vi.fn(async () => 'granted' as const);
-    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'default', requestPermission }));
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(function Notification() {}, { permission: 'default', requestPermission }),
+    );
     await expect(requestDesktopNotifications()).resolves.toBe('granted');
     expect(requestPermission).toHaveBeenCalledTimes(1);
 
-    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'denied', requestPermission }));
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(function Notification() {}, { permission: 'denied', requestPermission }),
+    );
     await expect(requestDesktopNotifications()).resolves.toBe('denied');
     expect(requestPermission).toHaveBeenCalledTimes(1);
 
@@ -79,7 +88,7 @@ describe('issue 44 point 3: the timers the player chose, counted while the tab i
     expect(h.waiting.map((n) => n.id)).toEqual(['a']);
   });
 
-  it('a hidden tab counts a timer\'s end; the tab in view and other notices (a sale) are not counted', () => {
+  it("a hidden tab counts a timer's end; the tab in view and other notices (a sale) are not counted", () => {
     const hidden = host(true, 'default');
     showAwayNotice(craft, hidden);
     showAwayNotice(notice, hidden);

@@ -73,7 +73,9 @@ export const browserNoticeHost: NoticeHost = {
     };
     const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
     if (!worker?.controller) return page();
-    void worker.ready.then((registration) => registration.showNotification(title, options)).catch((error: unknown) => console.info('Desktop notification not shown:', error));
+    void worker.ready
+      .then((registration) => registration.showNotification(title, options))
+      .catch((error: unknown) => console.info('Desktop notification not shown:', error));
   },
   wait: () => addWaiting(),
 };

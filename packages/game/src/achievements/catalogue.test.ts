@@ -25,8 +25,21 @@ describe('spec 03 §3 the achievement catalogue', () => {
   });
 
   it('hides the spec hidden ones', () => {
-    const hidden = ['explore-secret-area', 'hidden-easter-egg', 'hidden-marathon', 'hidden-master-trader', 'hidden-charity', 'hidden-night-owl', 'explore-mountaintop', 'explore-depths'];
-    expect(ACHIEVEMENTS.filter((a) => a.hidden).map((a) => a.id).sort()).toEqual(hidden.sort());
+    const hidden = [
+      'explore-secret-area',
+      'hidden-easter-egg',
+      'hidden-marathon',
+      'hidden-master-trader',
+      'hidden-charity',
+      'hidden-night-owl',
+      'explore-mountaintop',
+      'explore-depths',
+    ];
+    expect(
+      ACHIEVEMENTS.filter((a) => a.hidden)
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual(hidden.sort());
   });
 
   it('offers enough points to reach the last battle-pass level', () => {
@@ -38,11 +51,27 @@ describe('spec 03 §4/§9 battle-pass levels and rewards', () => {
   it('has 15 thresholds 50 ... 950 (issue 42, in place of spec 03 §9 50 ... 3000) and rarities by level', () => {
     expect(BATTLE_PASS_THRESHOLDS).toEqual([50, 100, 150, 200, 275, 350, 425, 500, 600, 700, 750, 800, 850, 900, 950]);
     expect(BATTLE_PASS_REWARDS.map((r) => r.itemRarity)).toEqual([
-      'common', 'common', 'common', 'uncommon', 'uncommon', 'uncommon', 'uncommon', 'rare', 'rare', 'rare', 'rare', 'epic', 'epic', 'epic', 'legendary',
+      'common',
+      'common',
+      'common',
+      'uncommon',
+      'uncommon',
+      'uncommon',
+      'uncommon',
+      'rare',
+      'rare',
+      'rare',
+      'rare',
+      'epic',
+      'epic',
+      'epic',
+      'legendary',
     ]);
     expect(BATTLE_PASS_REWARDS[4]?.grant).toEqual({ kind: 'title', title: 'Explorer' });
     expect(BATTLE_PASS_REWARDS[12]?.grant).toEqual({ kind: 'title', title: 'Champion' });
-    expect(new Set(BATTLE_PASS_REWARDS.map((r) => r.itemType))).toEqual(new Set(['pack', 'cloak', 'boots', 'charm', 'title', 'chest', 'medallion', 'crown', 'blade']));
+    expect(new Set(BATTLE_PASS_REWARDS.map((r) => r.itemType))).toEqual(
+      new Set(['pack', 'cloak', 'boots', 'charm', 'title', 'chest', 'medallion', 'crown', 'blade']),
+    );
     for (const reward of BATTLE_PASS_REWARDS) if (reward.grant.kind === 'item') expect(reward.grant.item.tier).toBe(reward.itemRarity);
   });
 

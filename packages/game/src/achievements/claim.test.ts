@@ -20,7 +20,11 @@ describe('spec 03 §4 battle pass: claiming the levels reached (issue 27 point 5
   });
 
   it('refuses an item without a character to receive it', () => {
-    expect(refusal(() => rewardsToClaim(50, new Set(), false))).toEqual({ code: 'no_character', message: CLAIM_NEEDS_CHARACTER_MESSAGE, title: 'No Character Selected' });
+    expect(refusal(() => rewardsToClaim(50, new Set(), false))).toEqual({
+      code: 'no_character',
+      message: CLAIM_NEEDS_CHARACTER_MESSAGE,
+      title: 'No Character Selected',
+    });
   });
 
   it('grants every reached level not yet granted, lowest first', () => {

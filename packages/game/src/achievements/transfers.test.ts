@@ -68,7 +68,11 @@ describe('gifts between the same two friends (spec 03 §3 Generous Soul and hidd
     const ledger = { given: 0, counted: 0 };
     const value = giftValue({ item: herb, quantity: 3 });
     expect(value).toBe(21);
-    expect(countGift({ value, copper: 0 }, ledger, 0)).toEqual({ events: [{ type: 'gift-sent', copper: 0 }], ledger: { given: 21, counted: 21 }, credited: 21 });
+    expect(countGift({ value, copper: 0 }, ledger, 0)).toEqual({
+      events: [{ type: 'gift-sent', copper: 0 }],
+      ledger: { given: 21, counted: 21 },
+      credited: 21,
+    });
     expect(giftValue({ copper: 1_234 })).toBe(1_234);
   });
 });

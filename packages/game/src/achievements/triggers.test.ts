@@ -8,15 +8,26 @@ import type { AchievementEvent } from './events.ts';
 
 const repeat = (n: number, event: AchievementEvent): AchievementEvent[] => Array.from({ length: n }, () => event);
 const win = (level = 1, location: (typeof BIOMES)[number] = 'forest'): Extract<AchievementEvent, { type: 'adventure-completed' }> => ({
-  type: 'adventure-completed', location, level, won: true, enemiesDefeated: 1, discovery: null,
+  type: 'adventure-completed',
+  location,
+  level,
+  won: true,
+  enemiesDefeated: 1,
+  discovery: null,
 });
 const loss: AchievementEvent = { type: 'adventure-completed', location: 'forest', level: 1, won: false, enemiesDefeated: 0, discovery: null };
 const found = (discovery: 'hidden-grove' | 'mountaintop' | 'depths', location: (typeof BIOMES)[number]): AchievementEvent => ({
-  type: 'adventure-completed', location, level: 8, won: true, enemiesDefeated: 1, discovery,
+  type: 'adventure-completed',
+  location,
+  level: 8,
+  won: true,
+  enemiesDefeated: 1,
+  discovery,
 });
 const materials = (n: number): AchievementEvent[] => MATERIALS.slice(0, n).map((m) => ({ type: 'item-obtained', tier: 'common', materialId: m.id }));
 const equipAll = (tier: 'common' | 'legendary', slots: number = GEAR_SLOTS.length): AchievementEvent => ({
-  type: 'gear-equipped', equipped: GEAR_SLOTS.slice(0, slots).map((slot) => ({ slot, tier })),
+  type: 'gear-equipped',
+  equipped: GEAR_SLOTS.slice(0, slots).map((slot) => ({ slot, tier })),
 });
 
 /**
@@ -52,8 +63,14 @@ const TRIGGERS: Record<string, { reach: AchievementEvent[]; short: AchievementEv
   'social-generous': { reach: [{ type: 'gift-sent', copper: 0 }], short: [{ type: 'friend-added', friends: 1 }] },
   'social-first-sale': { reach: [{ type: 'auction-sold', copper: 100 }], short: [{ type: 'auction-bought', copper: 100 }] },
   'crafting-first-craft': { reach: [{ type: 'crafted', tier: 'common', craftingLevel: 1 }], short: [{ type: 'recipe-learned' }] },
-  'crafting-apprentice': { reach: repeat(10, { type: 'crafted', tier: 'common', craftingLevel: 1 }), short: repeat(9, { type: 'crafted', tier: 'common', craftingLevel: 1 }) },
-  'crafting-artisan': { reach: repeat(100, { type: 'crafted', tier: 'common', craftingLevel: 1 }), short: repeat(99, { type: 'crafted', tier: 'common', craftingLevel: 1 }) },
+  'crafting-apprentice': {
+    reach: repeat(10, { type: 'crafted', tier: 'common', craftingLevel: 1 }),
+    short: repeat(9, { type: 'crafted', tier: 'common', craftingLevel: 1 }),
+  },
+  'crafting-artisan': {
+    reach: repeat(100, { type: 'crafted', tier: 'common', craftingLevel: 1 }),
+    short: repeat(99, { type: 'crafted', tier: 'common', craftingLevel: 1 }),
+  },
   'crafting-rare': { reach: [{ type: 'crafted', tier: 'rare', craftingLevel: 1 }], short: [{ type: 'crafted', tier: 'uncommon', craftingLevel: 1 }] },
   'crafting-epic': { reach: [{ type: 'crafted', tier: 'legendary', craftingLevel: 1 }], short: [{ type: 'crafted', tier: 'rare', craftingLevel: 1 }] },
   'crafting-master': { reach: [{ type: 'crafted', tier: 'common', craftingLevel: 10 }], short: [{ type: 'crafted', tier: 'common', craftingLevel: 9 }] },
@@ -69,24 +86,73 @@ const TRIGGERS: Record<string, { reach: AchievementEvent[]; short: AchievementEv
   'mastery-level-5': { reach: [{ type: 'level-reached', level: 5 }], short: [{ type: 'level-reached', level: 4 }] },
   'mastery-level-10': { reach: [{ type: 'level-reached', level: 12 }], short: [{ type: 'level-reached', level: 9 }] },
   'mastery-level-25': { reach: [{ type: 'level-reached', level: 25 }], short: [{ type: 'level-reached', level: 24 }] },
-  'mastery-max-level': { reach: [{ type: 'level-reached', level: 50 }], short: [{ type: 'level-reached', level: 49 }, { type: 'level-reached', level: 3 }] },
-  'mastery-merchant': { reach: [{ type: 'item-sold', copper: 6_000 }, { type: 'auction-sold', copper: 4_000 }], short: [{ type: 'item-sold', copper: 9_999 }] },
-  'mastery-poker-win': { reach: [{ type: 'poker-finished', net: 1 }], short: [{ type: 'poker-finished', net: 0 }, { type: 'poker-finished', net: -50 }] },
-  'mastery-big-pot': { reach: [{ type: 'poker-finished', net: 1000 }], short: [{ type: 'poker-finished', net: 999 }, { type: 'poker-finished', net: 999 }] },
-  'special-high-roller': { reach: [{ type: 'chips-bought', chips: 500 }, { type: 'chips-bought', chips: 500 }], short: [{ type: 'chips-bought', chips: 900 }] },
+  'mastery-max-level': {
+    reach: [{ type: 'level-reached', level: 50 }],
+    short: [
+      { type: 'level-reached', level: 49 },
+      { type: 'level-reached', level: 3 },
+    ],
+  },
+  'mastery-merchant': {
+    reach: [
+      { type: 'item-sold', copper: 6_000 },
+      { type: 'auction-sold', copper: 4_000 },
+    ],
+    short: [{ type: 'item-sold', copper: 9_999 }],
+  },
+  'mastery-poker-win': {
+    reach: [{ type: 'poker-finished', net: 1 }],
+    short: [
+      { type: 'poker-finished', net: 0 },
+      { type: 'poker-finished', net: -50 },
+    ],
+  },
+  'mastery-big-pot': {
+    reach: [{ type: 'poker-finished', net: 1000 }],
+    short: [
+      { type: 'poker-finished', net: 999 },
+      { type: 'poker-finished', net: 999 },
+    ],
+  },
+  'special-high-roller': {
+    reach: [
+      { type: 'chips-bought', chips: 500 },
+      { type: 'chips-bought', chips: 500 },
+    ],
+    short: [{ type: 'chips-bought', chips: 900 }],
+  },
   'special-shopaholic': { reach: repeat(25, { type: 'store-bought' }), short: repeat(24, { type: 'store-bought' }) },
   'hidden-easter-egg': { reach: [{ type: 'secret-command' }], short: [] },
-  'hidden-marathon': { reach: [{ type: 'played', seconds: MARATHON_SECONDS - 30, localHour: null }, { type: 'played', seconds: 30, localHour: null }], short: [{ type: 'played', seconds: MARATHON_SECONDS - 1, localHour: null }] },
-  'hidden-master-trader': { reach: [...repeat(60, { type: 'auction-sold', copper: 1 }), ...repeat(40, { type: 'auction-bought', copper: 1 })], short: repeat(99, { type: 'auction-bought', copper: 1 }) },
+  'hidden-marathon': {
+    reach: [
+      { type: 'played', seconds: MARATHON_SECONDS - 30, localHour: null },
+      { type: 'played', seconds: 30, localHour: null },
+    ],
+    short: [{ type: 'played', seconds: MARATHON_SECONDS - 1, localHour: null }],
+  },
+  'hidden-master-trader': {
+    reach: [...repeat(60, { type: 'auction-sold', copper: 1 }), ...repeat(40, { type: 'auction-bought', copper: 1 })],
+    short: repeat(99, { type: 'auction-bought', copper: 1 }),
+  },
   'hidden-charity': { reach: [{ type: 'gift-sent', copper: CHARITY_COPPER }], short: repeat(3, { type: 'gift-sent', copper: CHARITY_COPPER / 4 }) },
-  'hidden-night-owl': { reach: [{ type: 'played', seconds: 0, localHour: 3 }], short: [{ type: 'played', seconds: 60, localHour: 2 }, { type: 'played', seconds: 60, localHour: 4 }] },
+  'hidden-night-owl': {
+    reach: [{ type: 'played', seconds: 0, localHour: 3 }],
+    short: [
+      { type: 'played', seconds: 60, localHour: 2 },
+      { type: 'played', seconds: 60, localHour: 4 },
+    ],
+  },
 };
 
 const unlockedBy = (events: AchievementEvent[]) => new Set(newlyUnlocked(applyEvents({}, events), new Set()).map((a) => a.id));
 
 describe('spec 03 §3/§4 achievement triggers, one per achievement', () => {
   it('covers every achievement but special-100-percent', () => {
-    expect(Object.keys(TRIGGERS).sort()).toEqual(ACHIEVEMENTS.filter((a) => a.id !== 'special-100-percent').map((a) => a.id).sort());
+    expect(Object.keys(TRIGGERS).sort()).toEqual(
+      ACHIEVEMENTS.filter((a) => a.id !== 'special-100-percent')
+        .map((a) => a.id)
+        .sort(),
+    );
   });
 
   it.each(Object.entries(TRIGGERS))('%s: not one event short, then unlocked by its events', (id, { reach, short }) => {
@@ -102,7 +168,9 @@ describe('spec 03 §3/§4 achievement triggers, one per achievement', () => {
     expect(newlyUnlocked({}, allButOne).map((a) => a.id)).not.toContain('special-100-percent');
     expect(achievementProgress(completionist, {}, allButOne)).toEqual({ current: visible.length - 1, target: visible.length, unit: 'achievements' });
     // The unlock that completes the set unlocks the completionist in the same pass.
-    const everyVisibleEvent = Object.entries(TRIGGERS).filter(([id]) => visible.includes(id)).flatMap(([, t]) => t.reach);
+    const everyVisibleEvent = Object.entries(TRIGGERS)
+      .filter(([id]) => visible.includes(id))
+      .flatMap(([, t]) => t.reach);
     expect(unlockedBy(everyVisibleEvent).has('special-100-percent')).toBe(true);
   });
 

@@ -18,14 +18,29 @@ function fightDraw(first: number, seed: string | number = 1): Rng {
 }
 
 const attributes = (over: Partial<Attributes> = {}): Attributes => ({
-  strength: 7, dexterity: 5, intelligence: 5, constitution: 6,
-  attack: 0, magicPower: 0, speed: 0, defense: 0,
-  health: 16, currentHealth: 16, maxHealth: 16, currentMana: 0, maxMana: 0,
+  strength: 7,
+  dexterity: 5,
+  intelligence: 5,
+  constitution: 6,
+  attack: 0,
+  magicPower: 0,
+  speed: 0,
+  defense: 0,
+  health: 16,
+  currentHealth: 16,
+  maxHealth: 16,
+  currentMana: 0,
+  maxMana: 0,
   ...over,
 });
 
 const warrior = (over: Partial<AdventurerSnapshot> = {}): AdventurerSnapshot => ({
-  name: 'Brom', level: 1, xp: 0, characterClass: 'warrior', attributes: attributes(), ...over,
+  name: 'Brom',
+  level: 1,
+  xp: 0,
+  characterClass: 'warrior',
+  attributes: attributes(),
+  ...over,
 });
 
 describe('adventure completion (spec 02 §4 Adventure, Level-up loop; §8; §9 Combat, Rewards)', () => {
@@ -41,7 +56,16 @@ describe('adventure completion (spec 02 §4 Adventure, Level-up loop; §8; §9 C
     const out = completeAdventure(warrior(), { location: 'forest', level: 1 }, fightDraw(0.999));
     // defense 6 vs 1: ratio 6, loss max(10%, 40% - 30%) of 16 = ceil(1.6) = 2
     expect(out).toMatchObject({
-      won: false, xpGained: 0, copperGained: 0, items: [], healthLost: 2, manaLost: 0, level: 1, xp: 0, levelsGained: 0, manaRestored: 0,
+      won: false,
+      xpGained: 0,
+      copperGained: 0,
+      items: [],
+      healthLost: 2,
+      manaLost: 0,
+      level: 1,
+      xp: 0,
+      levelsGained: 0,
+      manaRestored: 0,
       title: 'Adventure Failed!',
     });
     expect(out.enemy.name).toBe('Giant Rat');
@@ -76,7 +100,10 @@ describe('adventure completion (spec 02 §4 Adventure, Level-up loop; §8; §9 C
     // defense ratio 6/1: win loss max(5%, 30% - 60%) of 16 = ceil(0.8) = 1
     expect(out.healthLost).toBe(1);
     expect(out.items.every((s) => s.item.kind === 'material' && s.item.biome === 'desert')).toBe(true);
-    const loot = out.items.length === 0 ? 'No loot this time.' : `Loot: ${out.items.map((s) => (s.quantity > 1 ? `${s.quantity}x ${s.item.name}` : s.item.name)).join(', ')}.`;
+    const loot =
+      out.items.length === 0
+        ? 'No loot this time.'
+        : `Loot: ${out.items.map((s) => (s.quantity > 1 ? `${s.quantity}x ${s.item.name}` : s.item.name)).join(', ')}.`;
     expect(out.messages).toEqual([
       `Victory! Brom defeated the Sand Beetle in the Desert (level 1, ${Math.round(out.winChance * 100)}% chance of victory).`,
       `Rewards: ${out.xpGained} XP and ${formatCoins(out.copperGained)}.`,
@@ -87,7 +114,10 @@ describe('adventure completion (spec 02 §4 Adventure, Level-up loop; §8; §9 C
 
   it('runs the level-up loop on the gained XP and then restores 10% of max mana to a mana class', () => {
     const mage: AdventurerSnapshot = {
-      name: 'Ilsa', level: 10, xp: xpToLeaveLevel(10) - 1, characterClass: 'mage',
+      name: 'Ilsa',
+      level: 10,
+      xp: xpToLeaveLevel(10) - 1,
+      characterClass: 'mage',
       attributes: attributes({ intelligence: 30, currentMana: 3, maxMana: 60, maxHealth: 60, currentHealth: 60, health: 60 }),
     };
     const out = completeAdventure(mage, { location: 'forest', level: 2 }, fightDraw(0, 'lvl'));

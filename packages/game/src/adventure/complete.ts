@@ -105,12 +105,7 @@ export function postAdventureMana(characterClass: CharacterClass, currentMana: n
  * Pending spell effects are used up either way. `options` carries extra luck
  * and extra drop factories (recipe scrolls).
  */
-export function completeAdventure(
-  character: AdventurerSnapshot,
-  adventure: FinishedAdventure,
-  rng: Rng,
-  options: DropOptions = {},
-): AdventureOutcome {
+export function completeAdventure(character: AdventurerSnapshot, adventure: FinishedAdventure, rng: Rng, options: DropOptions = {}): AdventureOutcome {
   const enemy = enemyFor(adventure.location, adventure.level);
   if (!enemy) {
     throw new RuleError('no_enemy', `Adventure in ${adventure.location} level ${adventure.level} ended, but no enemy was found.`);

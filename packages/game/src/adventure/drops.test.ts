@@ -38,7 +38,10 @@ describe('adventure drops (spec 02 §9 Rewards)', () => {
     const forest = materialsOfBiome('forest');
     // level 3: limit 2; the 1st and 2nd materials fail, the 3rd and 4th drop, the rest are not rolled
     const drops = rollMaterialDrops('forest', 3, scripted([false, false, true, true, true]));
-    expect(drops.map((d) => [d.item.name, d.quantity])).toEqual([[forest[2]!.name, 1], [forest[3]!.name, 1]]);
+    expect(drops.map((d) => [d.item.name, d.quantity])).toEqual([
+      [forest[2]!.name, 1],
+      [forest[3]!.name, 1],
+    ]);
     const rates: number[] = [];
     const counting: Rng = { ...scripted([]), chance: (p) => (rates.push(p), false) };
     expect(rollMaterialDrops('forest', 10, counting)).toEqual([]);
@@ -125,7 +128,14 @@ describe('adventure drops (spec 02 §9 Rewards)', () => {
   });
 
   it('rolls extra drops (the recipe-scroll hook) with their chance and context', () => {
-    const scroll: ScrollItem = { kind: 'scroll', name: 'Recipe: Iron Sword', tier: 'common', description: 'A recipe.', price: copper(0), recipeId: 'iron_sword' };
+    const scroll: ScrollItem = {
+      kind: 'scroll',
+      name: 'Recipe: Iron Sword',
+      tier: 'common',
+      description: 'A recipe.',
+      price: copper(0),
+      recipeId: 'iron_sword',
+    };
     const seen: DropContext[] = [];
     const extras: ExtraDrop[] = [
       { id: 'always', chance: (ctx) => (seen.push(ctx), 1), create: () => ({ item: scroll, quantity: 1 }) },

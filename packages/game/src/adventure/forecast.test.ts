@@ -14,7 +14,7 @@ const durationMs = adventureDuration(2).durationMs;
 const base = { location: 'desert' as const, level: 2, enemy, durationMs, stats: combatStatsOf(hero) };
 const nightStorm = { weather: 'storm' as const, night: true, winChance: -0.13, rewardMultiplier: 1.15 };
 
-describe('issue 42 point 6: the launcher\'s XP and copper per hour and win chance (adventureForecast)', () => {
+describe("issue 42 point 6: the launcher's XP and copper per hour and win chance (adventureForecast)", () => {
   it('refuses a level outside 1..10 and a duration that is not positive', () => {
     expect(() => adventureForecast({ ...base, level: 11 })).toThrow('adventure level must be an integer 1..10, got 11');
     expect(() => adventureForecast({ ...base, durationMs: 0 })).toThrow('duration must be positive, got 0');
@@ -37,9 +37,12 @@ describe('issue 42 point 6: the launcher\'s XP and copper per hour and win chanc
     expect(Math.abs((coins / runs) * perHour - forecast.copperPerHour) / forecast.copperPerHour).toBeLessThan(0.03);
   });
 
-  it('falls with the character\'s wounds and with a night storm; the night\'s richer hoards count', () => {
+  it("falls with the character's wounds and with a night storm; the night's richer hoards count", () => {
     const full = adventureForecast(base);
-    const wounded = adventureForecast({ ...base, stats: combatStatsOf({ ...hero, attributes: { ...attributes, currentHealth: Math.ceil(attributes.maxHealth / 2) } }) });
+    const wounded = adventureForecast({
+      ...base,
+      stats: combatStatsOf({ ...hero, attributes: { ...attributes, currentHealth: Math.ceil(attributes.maxHealth / 2) } }),
+    });
     expect(wounded.winChance).toBeLessThan(full.winChance);
     expect(wounded.xpPerHour).toBeLessThan(full.xpPerHour);
     const storm = adventureForecast({ ...base, conditions: nightStorm });

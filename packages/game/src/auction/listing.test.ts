@@ -32,13 +32,19 @@ describe('creating a listing (spec 03 §4 Created, §5 Auction listing, §8)', (
   it('refuses a quantity outside 1..the stack', () => {
     const stack = entry({ item: bread, quantity: 3 });
     for (const quantity of [0, 4, 1.5]) {
-      expect(caught(() => createListing({ ...base, entry: stack, quantity }, 0))).toMatchObject({ code: 'invalid_quantity', message: 'Choose how many to list: 1 to 3.' });
+      expect(caught(() => createListing({ ...base, entry: stack, quantity }, 0))).toMatchObject({
+        code: 'invalid_quantity',
+        message: 'Choose how many to list: 1 to 3.',
+      });
     }
   });
 
   it("refuses an all-zero price: 'Please set a price for your item', and one above 1,000,000 gold", () => {
     expect(caught(() => createListing({ ...base, price: 0 }, 0))).toMatchObject({ code: 'no_price', message: 'Please set a price for your item' });
-    expect(caught(() => createListing({ ...base, price: 10_000_000_001 }, 0))).toMatchObject({ code: 'price_too_high', message: 'The price can be at most 1000000g.' });
+    expect(caught(() => createListing({ ...base, price: 10_000_000_001 }, 0))).toMatchObject({
+      code: 'price_too_high',
+      message: 'The price can be at most 1000000g.',
+    });
   });
 
   it("refuses a fee the seller cannot pay: 'Insufficient Funds'", () => {
@@ -70,7 +76,15 @@ describe('creating a listing (spec 03 §4 Created, §5 Auction listing, §8)', (
   });
 });
 
-const listing = (over: Partial<Listing> = {}): Listing => ({ sellerUserId: 'seller', status: 'active', item: sword, quantity: 1, price: copper(10_203), expiresAt: 48 * HOUR, ...over });
+const listing = (over: Partial<Listing> = {}): Listing => ({
+  sellerUserId: 'seller',
+  status: 'active',
+  item: sword,
+  quantity: 1,
+  price: copper(10_203),
+  expiresAt: 48 * HOUR,
+  ...over,
+});
 const buyer = (over: Partial<Trader> = {}): Trader => ({ userId: 'buyer', wallet: copper(20_000), inventory: [], capacity: 8, ...over });
 
 describe("'Buy Now' (spec 03 §4 Bought, §5, §8; DECISIONS §2 payout)", () => {
@@ -84,7 +98,12 @@ describe("'Buy Now' (spec 03 §4 Bought, §5, §8; DECISIONS §2 payout)", () =>
 
   it('refuses a listing sold, cancelled or expired a moment ago, nothing charged', () => {
     for (const status of ['sold', 'cancelled', 'expired'] as const) {
-      expect(caught(() => buyListing(listing({ status }), buyer(), 0))).toMatchObject({ code: 'listing_gone', status: 409, title: 'Listing Unavailable', message: LISTING_GONE });
+      expect(caught(() => buyListing(listing({ status }), buyer(), 0))).toMatchObject({
+        code: 'listing_gone',
+        status: 409,
+        title: 'Listing Unavailable',
+        message: LISTING_GONE,
+      });
     }
     expect(caught(() => buyListing(listing(), buyer(), 48 * HOUR)).code).toBe('listing_gone');
   });
@@ -134,7 +153,10 @@ describe('cancelling and expiry (spec 03 §4 Cancelled; DECISIONS §2 expiry ret
   });
 
   it('refuses a listing already ended', () => {
-    expect(caught(() => cancelListing(listing({ status: 'sold' }), seller(), 0))).toMatchObject({ code: 'listing_ended', message: 'This listing has already been sold.' });
+    expect(caught(() => cancelListing(listing({ status: 'sold' }), seller(), 0))).toMatchObject({
+      code: 'listing_ended',
+      message: 'This listing has already been sold.',
+    });
     expect(caught(() => cancelListing(listing({ status: 'cancelled' }), seller(), 0)).message).toBe('This listing was already cancelled.');
     expect(caught(() => cancelListing(listing(), seller(), 48 * HOUR)).message).toBe('This listing has expired; its item is back in your inventory.');
   });

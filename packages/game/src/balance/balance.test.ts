@@ -12,11 +12,14 @@ describe('issue 42 balance: every figure within its target (quick version)', () 
   it('holds every target', { timeout: 120_000 }, () => {
     const figures = runBalance({ quick: true });
     const failed = figures.filter((f) => f.pass === false);
-    expect(failed.map((f) => `${f.section}: ${f.name}: ${f.value} [target ${f.target}]`), formatFigures(figures)).toEqual([]);
+    expect(
+      failed.map((f) => `${f.section}: ${f.name}: ${f.value} [target ${f.target}]`),
+      formatFigures(figures),
+    ).toEqual([]);
     expect(figures.filter((f) => f.pass === true).length).toBeGreaterThan(25);
   });
 
-  it('counts a one-off reward (a first-steps guide\'s) as its own faucet', () => {
+  it("counts a one-off reward (a first-steps guide's) as its own faucet", () => {
     const plain = simulateCareer({ race: 'human', characterClass: 'warrior', policy: 'best', seed: 'one-off', targetLevel: 5 });
     const gifted = simulateCareer({ race: 'human', characterClass: 'warrior', policy: 'best', seed: 'one-off', targetLevel: 5, oneOffCopper: 500 });
     expect(gifted.faucets['one-off rewards']).toBe(500);

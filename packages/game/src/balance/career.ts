@@ -120,8 +120,18 @@ export function gearScore(item: Pick<GearItem, 'stats'>): number {
 }
 
 const PRIMARY: Readonly<Record<CharacterClass, 'strength' | 'dexterity' | 'intelligence'>> = {
-  warrior: 'strength', paladin: 'strength', berserker: 'strength', monk: 'dexterity', rogue: 'dexterity', ranger: 'dexterity',
-  bard: 'dexterity', mage: 'intelligence', necromancer: 'intelligence', summoner: 'intelligence', cleric: 'intelligence', alchemist: 'intelligence',
+  warrior: 'strength',
+  paladin: 'strength',
+  berserker: 'strength',
+  monk: 'dexterity',
+  rogue: 'dexterity',
+  ranger: 'dexterity',
+  bard: 'dexterity',
+  mage: 'intelligence',
+  necromancer: 'intelligence',
+  summoner: 'intelligence',
+  cleric: 'intelligence',
+  alchemist: 'intelligence',
 };
 
 function book(map: Record<string, number>, key: string, amount: number): void {
@@ -236,7 +246,7 @@ function spendPoints(sim: Sim, options: CareerOptions): void {
   const tree = skillTreeOf(sim.characterClass);
   if (options.skills !== false && tree) {
     let state = { characterClass: sim.characterClass, skillPoints: sim.skillPoints, unlocked: sim.unlocked };
-    for (let progress = true; progress && state.skillPoints > 0; ) {
+    for (let progress = true; progress && state.skillPoints > 0;) {
       progress = false;
       for (const node of tree.nodes) {
         try {
@@ -303,9 +313,23 @@ export function simulateCareer(options: CareerOptions): CareerResult {
   const rng = createRng(options.seed);
   const attributes = startingAttributes(options.race, options.characterClass);
   const sim: Sim = {
-    rng, level: 1, xp: 0, copper: options.oneOffCopper ?? 0, attributes, spent: {}, unlocked: [], skillPoints: 0,
-    equipped: {}, effects: NO_SPELL_EFFECTS, characterClass: options.characterClass, hours: 0,
-    faucets: {}, sinks: {}, counters: {}, achieved: new Set(), points: 0,
+    rng,
+    level: 1,
+    xp: 0,
+    copper: options.oneOffCopper ?? 0,
+    attributes,
+    spent: {},
+    unlocked: [],
+    skillPoints: 0,
+    equipped: {},
+    effects: NO_SPELL_EFFECTS,
+    characterClass: options.characterClass,
+    hours: 0,
+    faucets: {},
+    sinks: {},
+    counters: {},
+    achieved: new Set(),
+    points: 0,
   };
   if (options.oneOffCopper) book(sim.faucets, 'one-off rewards', options.oneOffCopper);
   const target = options.targetLevel ?? MAX_LEVEL;
@@ -363,7 +387,14 @@ export function simulateCareer(options: CareerOptions): CareerResult {
     sim.attributes = outcome.attributes;
     sim.effects = outcome.effects;
     sim.xp = outcome.xp;
-    record(sim, { type: 'adventure-completed', location: choice.location, level: choice.level, won: outcome.won, enemiesDefeated: outcome.won ? 1 : 0, discovery: null });
+    record(sim, {
+      type: 'adventure-completed',
+      location: choice.location,
+      level: choice.level,
+      won: outcome.won,
+      enemiesDefeated: outcome.won ? 1 : 0,
+      discovery: null,
+    });
     if (outcome.won) {
       wins += 1;
       sim.copper += outcome.copperGained;
@@ -400,9 +431,22 @@ export function simulateCareer(options: CareerOptions): CareerResult {
   const copperPerHourByBand: Record<string, number> = {};
   for (const band of Object.keys(bandHours)) copperPerHourByBand[band] = (bandCopper[band] ?? 0) / (bandHours[band] as number);
   return {
-    options, marks, hours: sim.hours, adventures, wins, level: sim.level, stuck,
-    faucets: sim.faucets, sinks: sim.sinks, wealth: sim.copper, wealthAtTarget, copperPerHourByBand,
-    meanWinChance: adventures ? chanceSum / adventures : 0, battlePass, pointsTimeline, xpPerHourAtUnlock,
+    options,
+    marks,
+    hours: sim.hours,
+    adventures,
+    wins,
+    level: sim.level,
+    stuck,
+    faucets: sim.faucets,
+    sinks: sim.sinks,
+    wealth: sim.copper,
+    wealthAtTarget,
+    copperPerHourByBand,
+    meanWinChance: adventures ? chanceSum / adventures : 0,
+    battlePass,
+    pointsTimeline,
+    xpPerHourAtUnlock,
   };
 }
 
@@ -414,4 +458,3 @@ export function hoursTo(result: CareerResult, level: number): number | undefined
 export function adventuresTo(result: CareerResult, level: number): number | undefined {
   return result.marks.find((m) => m.level === level)?.adventures;
 }
-

@@ -63,9 +63,10 @@ export function thresholds(betAt: number, fraction: number, shoveAt: number, cal
 
 function seenBy(state: PokerState, rng: Rng): Seen {
   const me = state.players[HUMAN];
-  const equity = state.communityCards.length === 0
-    ? preflopEquity(me.cards)
-    : estimateEquity(me.cards, state.communityCards, [...state.deck, ...state.players[1].cards], rng, 24);
+  const equity =
+    state.communityCards.length === 0
+      ? preflopEquity(me.cards)
+      : estimateEquity(me.cards, state.communityCards, [...state.deck, ...state.players[1].cards], rng, 24);
   return { phase: state.phase, equity, owed: toCall(state, HUMAN), pot: state.pot, chips: me.chips, bet: me.currentBet };
 }
 
@@ -140,6 +141,9 @@ export function strategyGrid(): { name: string; strategy: Strategy }[] {
     for (const fraction of [0.1, 0.5, 1])
       for (const shoveAt of [0.75, 0.85, 1.1])
         for (const slack of [0, 0.1])
-          grid.push({ name: `bet ${fraction} pot from ${betAt}, shove from ${shoveAt}, call odds+${slack}`, strategy: thresholds(betAt, fraction, shoveAt, slack) });
+          grid.push({
+            name: `bet ${fraction} pot from ${betAt}, shove from ${shoveAt}, call odds+${slack}`,
+            strategy: thresholds(betAt, fraction, shoveAt, slack),
+          });
   return grid;
 }

@@ -64,7 +64,13 @@ function paceFigures(out: Figure[], quick: boolean, oneOff?: number): CareerResu
       const hours = hoursTo(r, level);
       const target = level === 10 ? '3-5 h' : level === 50 ? '150-400 h' : '';
       const pass = level === 10 ? within(hours, 3, 5) : level === 50 ? within(hours, 150, 400) : undefined;
-      out.push({ section: 'Pace (back-to-back, best adventure)', name: `${who}: level ${level}`, value: `${fmt(hours)} h, ${adventuresTo(r, level) ?? '-'} adventures`, target, pass });
+      out.push({
+        section: 'Pace (back-to-back, best adventure)',
+        name: `${who}: level ${level}`,
+        value: `${fmt(hours)} h, ${adventuresTo(r, level) ?? '-'} adventures`,
+        target,
+        pass,
+      });
     }
     // XP per hour rises with adventure level: at each gate, the new level pays more than the one below.
     out.push({ section: 'Pace (back-to-back, best adventure)', name: `${who}: mean win chance`, value: r.meanWinChance.toFixed(3), target: '' });
@@ -72,7 +78,12 @@ function paceFigures(out: Figure[], quick: boolean, oneOff?: number): CareerResu
   const policies: Policy[] = quick ? ['highest', 'checkin60'] : ['highest', 'checkin10', 'checkin60'];
   for (const policy of policies) {
     const r = career({ ...COMBOS[0]!, policy, maxHours: quick ? 200 : 1_500 }, `policy-${policy}`);
-    out.push({ section: 'Pace by policy (human warrior)', name: policy, value: [2, 5, 10, 15, 25, 50].map((l) => `L${l} ${fmt(hoursTo(r, l), 0)} h`).join(', '), target: '' });
+    out.push({
+      section: 'Pace by policy (human warrior)',
+      name: policy,
+      value: [2, 5, 10, 15, 25, 50].map((l) => `L${l} ${fmt(hoursTo(r, l), 0)} h`).join(', '),
+      target: '',
+    });
   }
   return results;
 }
@@ -97,7 +108,13 @@ function xpRiseFigures(out: Figure[], careers: readonly CareerResult[]): void {
   }
   news.push(MAX_LEVEL);
   const gap = Math.max(...news.slice(1).map((level, i) => level - (news[i] as number)));
-  out.push({ section: 'XP per hour rises with adventure level', name: 'longest stretch without a new adventure or potion tier', value: `${gap} levels`, target: '< 10', pass: gap < 10 });
+  out.push({
+    section: 'XP per hour rises with adventure level',
+    name: 'longest stretch without a new adventure or potion tier',
+    value: `${gap} levels`,
+    target: '< 10',
+    pass: gap < 10,
+  });
 }
 
 function economyFigures(out: Figure[], careers: readonly CareerResult[]): void {
@@ -105,13 +122,52 @@ function economyFigures(out: Figure[], careers: readonly CareerResult[]): void {
     const who = `${r.options.race} ${r.options.characterClass}`;
     const faucets = total(r.faucets);
     const sinks = total(r.sinks);
-    out.push({ section: 'Economy', name: `${who}: copper per hour by level band`, value: Object.entries(r.copperPerHourByBand).map(([b, v]) => `${b}: ${Math.round(v)}`).join(', '), target: '' });
-    out.push({ section: 'Economy', name: `${who}: copper by source`, value: Object.entries(r.faucets).map(([k, v]) => `${k} ${Math.round(v)}`).join(', '), target: '' });
-    out.push({ section: 'Economy', name: `${who}: copper spent, where`, value: Object.entries(r.sinks).map(([k, v]) => `${k} ${Math.round(v)} (${((100 * v) / faucets).toFixed(0)}%)`).join(', '), target: '' });
-    out.push({ section: 'Economy', name: `${who}: share of copper spent over the career`, value: `${((100 * sinks) / faucets).toFixed(1)}%`, target: '>= 60%', pass: sinks / faucets >= 0.6 });
+    out.push({
+      section: 'Economy',
+      name: `${who}: copper per hour by level band`,
+      value: Object.entries(r.copperPerHourByBand)
+        .map(([b, v]) => `${b}: ${Math.round(v)}`)
+        .join(', '),
+      target: '',
+    });
+    out.push({
+      section: 'Economy',
+      name: `${who}: copper by source`,
+      value: Object.entries(r.faucets)
+        .map(([k, v]) => `${k} ${Math.round(v)}`)
+        .join(', '),
+      target: '',
+    });
+    out.push({
+      section: 'Economy',
+      name: `${who}: copper spent, where`,
+      value: Object.entries(r.sinks)
+        .map(([k, v]) => `${k} ${Math.round(v)} (${((100 * v) / faucets).toFixed(0)}%)`)
+        .join(', '),
+      target: '',
+    });
+    out.push({
+      section: 'Economy',
+      name: `${who}: share of copper spent over the career`,
+      value: `${((100 * sinks) / faucets).toFixed(1)}%`,
+      target: '>= 60%',
+      pass: sinks / faucets >= 0.6,
+    });
     const gold = (c: number | undefined) => (c === undefined ? 'never' : `${(c / 10_000).toFixed(1)} gold`);
-    out.push({ section: 'Economy', name: `${who}: wealth on reaching level 50`, value: gold(r.wealthAtTarget), target: '<= 100 gold', pass: r.wealthAtTarget !== undefined && r.wealthAtTarget <= 1_000_000 });
-    out.push({ section: 'Economy', name: `${who}: wealth after 100 more hours at level 50`, value: gold(r.wealth), target: '<= 250 gold', pass: r.wealth <= 2_500_000 });
+    out.push({
+      section: 'Economy',
+      name: `${who}: wealth on reaching level 50`,
+      value: gold(r.wealthAtTarget),
+      target: '<= 100 gold',
+      pass: r.wealthAtTarget !== undefined && r.wealthAtTarget <= 1_000_000,
+    });
+    out.push({
+      section: 'Economy',
+      name: `${who}: wealth after 100 more hours at level 50`,
+      value: gold(r.wealth),
+      target: '<= 250 gold',
+      pass: r.wealth <= 2_500_000,
+    });
   }
 }
 
@@ -122,14 +178,38 @@ function loopFigures(out: Figure[]): void {
       if (offer.section !== 'backpacks' && sellValue(offer.item, 1) >= offer.price) storeLoop = true;
     }
   }
-  out.push({ section: 'No money loop', name: 'store: buy then sell back', value: storeLoop ? 'an item sells for its price or more' : 'every item sells for less than it costs', target: 'a loss', pass: !storeLoop });
+  out.push({
+    section: 'No money loop',
+    name: 'store: buy then sell back',
+    value: storeLoop ? 'an item sells for its price or more' : 'every item sells for less than it costs',
+    target: 'a loss',
+    pass: !storeLoop,
+  });
   const chips = 1_000;
   const back = cashOutPayout(chips);
-  out.push({ section: 'No money loop', name: 'chips: buy 1000 then cash out', value: `${chips * CHIP_PRICE_COPPER} copper -> ${back} copper`, target: 'a loss', pass: back < chips * CHIP_PRICE_COPPER });
+  out.push({
+    section: 'No money loop',
+    name: 'chips: buy 1000 then cash out',
+    value: `${chips * CHIP_PRICE_COPPER} copper -> ${back} copper`,
+    target: 'a loss',
+    pass: back < chips * CHIP_PRICE_COPPER,
+  });
   const price = copper(100_000);
   const kept = salePayout(price) - listingFee(price);
-  out.push({ section: 'No money loop', name: 'auction: sell to your own second character for 10 gold', value: `the pair keeps ${kept} of ${price} copper`, target: 'a loss', pass: kept < price });
-  out.push({ section: 'No money loop', name: 'gifts between friends', value: 'move copper 1:1 between characters, create none', target: 'no creation', pass: true });
+  out.push({
+    section: 'No money loop',
+    name: 'auction: sell to your own second character for 10 gold',
+    value: `the pair keeps ${kept} of ${price} copper`,
+    target: 'a loss',
+    pass: kept < price,
+  });
+  out.push({
+    section: 'No money loop',
+    name: 'gifts between friends',
+    value: 'move copper 1:1 between characters, create none',
+    target: 'no creation',
+    pass: true,
+  });
 }
 
 function systemFigures(out: Figure[], quick: boolean): void {
@@ -143,7 +223,12 @@ function systemFigures(out: Figure[], quick: boolean): void {
     ['without healing', { heal: false }],
   ];
   const level = base.targetLevel;
-  out.push({ section: 'What each system is worth (elf mage)', name: 'everything used', value: `win chance ${full.meanWinChance.toFixed(3)}, level ${level} in ${fmt(hoursTo(full, level))} h`, target: '' });
+  out.push({
+    section: 'What each system is worth (elf mage)',
+    name: 'everything used',
+    value: `win chance ${full.meanWinChance.toFixed(3)}, level ${level} in ${fmt(hoursTo(full, level))} h`,
+    target: '',
+  });
   for (const [name, change] of variants) {
     const r = career({ ...base, ...change }, 'systems');
     const slower = (hoursTo(r, level) ?? Infinity) - (hoursTo(full, level) ?? 0);
@@ -180,16 +265,45 @@ function pokerFigures(out: Figure[], quick: boolean): void {
     const r = simulatePoker(strategy, quick ? 600 : 1_000, `grid:${name}`);
     if (r.evPerHand > best.ev) best = { name, ev: r.evPerHand, se: r.standardError };
   }
-  out.push({ section: 'Poker (1000-chip stack, after ante, table fee and rake)', name: `best of ${grid.length} threshold strategies: ${best.name}`, value: `${best.ev.toFixed(1)} ± ${best.se.toFixed(1)} chips/hand`, target: '<= 0', pass: best.ev <= 0 });
-  out.push({ section: 'Poker (1000-chip stack, after ante, table fee and rake)', name: 'a player can win a hand and a session', value: `${canWinHand ? 'yes' : 'no'} / ${canWinSession ? 'yes' : 'no'}`, target: 'yes / yes', pass: canWinHand && canWinSession });
+  out.push({
+    section: 'Poker (1000-chip stack, after ante, table fee and rake)',
+    name: `best of ${grid.length} threshold strategies: ${best.name}`,
+    value: `${best.ev.toFixed(1)} ± ${best.se.toFixed(1)} chips/hand`,
+    target: '<= 0',
+    pass: best.ev <= 0,
+  });
+  out.push({
+    section: 'Poker (1000-chip stack, after ante, table fee and rake)',
+    name: 'a player can win a hand and a session',
+    value: `${canWinHand ? 'yes' : 'no'} / ${canWinSession ? 'yes' : 'no'}`,
+    target: 'yes / yes',
+    pass: canWinHand && canWinSession,
+  });
 }
 
 function battlePassFigures(out: Figure[], careers: readonly CareerResult[]): void {
   for (const r of careers) {
     const at = (level: number) => r.battlePass.find((b) => b.level >= level)?.hours;
-    out.push({ section: 'Battle pass (alone, adventuring)', name: `${r.options.race} ${r.options.characterClass}: level 5`, value: `${fmt(at(5))} h`, target: '' });
-    out.push({ section: 'Battle pass (alone, adventuring)', name: `${r.options.race} ${r.options.characterClass}: level 10`, value: `${fmt(at(10))} h`, target: '10-99 h', pass: within(at(10), 10, 99) });
-    out.push({ section: 'Battle pass (alone, adventuring)', name: `${r.options.race} ${r.options.characterClass}: level 15`, value: `${fmt(at(15))} h`, target: '150-400 h', pass: within(at(15), 150, 400) });
+    out.push({
+      section: 'Battle pass (alone, adventuring)',
+      name: `${r.options.race} ${r.options.characterClass}: level 5`,
+      value: `${fmt(at(5))} h`,
+      target: '',
+    });
+    out.push({
+      section: 'Battle pass (alone, adventuring)',
+      name: `${r.options.race} ${r.options.characterClass}: level 10`,
+      value: `${fmt(at(10))} h`,
+      target: '10-99 h',
+      pass: within(at(10), 10, 99),
+    });
+    out.push({
+      section: 'Battle pass (alone, adventuring)',
+      name: `${r.options.race} ${r.options.characterClass}: level 15`,
+      value: `${fmt(at(15))} h`,
+      target: '150-400 h',
+      pass: within(at(15), 150, 400),
+    });
   }
 }
 
@@ -197,7 +311,13 @@ function worldFigures(out: Figure[]): void {
   const combo = COMBOS[0]!;
   const lit = simulateCareer({ ...combo, policy: 'best', seed: 'world', targetLevel: 15 });
   const world = career({ ...combo, policy: 'best', targetLevel: 15 }, 'world');
-  out.push({ section: 'Living world', name: 'human warrior to level 15, without / with day, night and weather', value: `${fmt(hoursTo(lit, 15))} h, win chance ${lit.meanWinChance.toFixed(3)} / ${fmt(hoursTo(world, 15))} h, win chance ${world.meanWinChance.toFixed(3)}`, target: 'the world changes outcomes', pass: world.meanWinChance !== lit.meanWinChance });
+  out.push({
+    section: 'Living world',
+    name: 'human warrior to level 15, without / with day, night and weather',
+    value: `${fmt(hoursTo(lit, 15))} h, win chance ${lit.meanWinChance.toFixed(3)} / ${fmt(hoursTo(world, 15))} h, win chance ${world.meanWinChance.toFixed(3)}`,
+    target: 'the world changes outcomes',
+    pass: world.meanWinChance !== lit.meanWinChance,
+  });
 }
 
 /** Every figure, in order. */

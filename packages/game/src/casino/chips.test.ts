@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { copper } from '../currency/copper.ts';
-import { buyChips, buyChipsRefusal, cashOutChips, cashOutPayout, cashOutRefusal, chipRefusalError, chipRefusalLine, notEnoughCurrency, type ChipWallet } from './chips.ts';
+import {
+  buyChips,
+  buyChipsRefusal,
+  cashOutChips,
+  cashOutPayout,
+  cashOutRefusal,
+  chipRefusalError,
+  chipRefusalLine,
+  notEnoughCurrency,
+  type ChipWallet,
+} from './chips.ts';
 import { ruleErrorOf as ruleError } from '../errors.testutil.ts';
 
 const wallet = (copperAmount: number, casinoChips: number): ChipWallet & { name: string } => ({
@@ -20,9 +30,7 @@ describe('spec 02 §5/§8/§9 chips: buying', () => {
     const error = ruleError(() => buyChips(wallet(99, 0), 100));
     expect(error.title).toBe('Not enough currency');
     expect(error.message).toBe('Error: Not enough currency. You need 100 copper to buy 100 chips.');
-    expect(ruleError(() => buyChips(wallet(10_199, 0), 10_200)).message).toBe(
-      'Error: Not enough currency. You need 10200 copper to buy 10200 chips.',
-    );
+    expect(ruleError(() => buyChips(wallet(10_199, 0), 10_200)).message).toBe('Error: Not enough currency. You need 10200 copper to buy 10200 chips.');
   });
 
   it('buys 100 chips for 100 copper, down to 0 copper', () => {
@@ -80,19 +88,35 @@ describe('spec 02 §5/§8/§9 chips: cashing out', () => {
 describe('spec 02 §5/§8 chip refusals, one text for the console, the routes and the dialogs', () => {
   it('refuses a bad amount, too little money and too few chips, in the spec words', () => {
     for (const amount of [0, -100, 150, 99.5, Number.NaN]) {
-      expect(buyChipsRefusal(amount, 10_000)).toEqual({ code: 'invalid_chip_amount', title: 'Invalid amount', message: 'Please enter a positive chip amount in multiples of 100' });
+      expect(buyChipsRefusal(amount, 10_000)).toEqual({
+        code: 'invalid_chip_amount',
+        title: 'Invalid amount',
+        message: 'Please enter a positive chip amount in multiples of 100',
+      });
     }
     expect(buyChipsRefusal(500, 499)).toEqual({ code: 'insufficient_funds', title: 'Not enough currency', message: 'You need 500 copper to buy 500 chips.' });
     for (const amount of [0, -1, 1.5]) {
-      expect(cashOutRefusal(amount, 300)).toEqual({ code: 'invalid_chip_amount', title: 'Invalid amount', message: 'Please enter a positive chip amount to cash out' });
+      expect(cashOutRefusal(amount, 300)).toEqual({
+        code: 'invalid_chip_amount',
+        title: 'Invalid amount',
+        message: 'Please enter a positive chip amount to cash out',
+      });
     }
-    expect(cashOutRefusal(301, 300)).toEqual({ code: 'insufficient_chips', title: 'Not enough chips', message: 'You only have 300 chips available to cash out' });
+    expect(cashOutRefusal(301, 300)).toEqual({
+      code: 'insufficient_chips',
+      title: 'Not enough chips',
+      message: 'You only have 300 chips available to cash out',
+    });
   });
 
   it('words a refusal for the console, the dialog answer and the line under the field', () => {
     const funds = notEnoughCurrency(1_000);
     expect(chipRefusalError(funds).message).toBe('Error: Not enough currency. You need 1000 copper to buy 1000 chips.');
-    expect(chipRefusalError(funds, 'dialog')).toMatchObject({ code: 'insufficient_funds', title: 'Not enough currency', message: 'You need 1000 copper to buy 1000 chips.' });
+    expect(chipRefusalError(funds, 'dialog')).toMatchObject({
+      code: 'insufficient_funds',
+      title: 'Not enough currency',
+      message: 'You need 1000 copper to buy 1000 chips.',
+    });
     expect(chipRefusalLine(funds)).toBe('Not enough currency. You need 1000 copper to buy 1000 chips.');
     expect(chipRefusalLine(cashOutRefusal(400, 300)!)).toBe('You only have 300 chips available to cash out');
   });

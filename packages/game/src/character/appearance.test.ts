@@ -28,9 +28,7 @@ describe('character appearance (spec 01 §3)', () => {
     expect(refusal({ hairStyle: 'afro-punk' }).message).toBe(
       'Unknown hair style "afro-punk". Choose one of: default, short, long, braided, ponytail, mohawk, bald.',
     );
-    expect(refusal({ clothesStyle: 'tuxedo' }).message).toBe(
-      'Unknown clothes style "tuxedo". Choose one of: casual, leather, robes, armored, noble, rags.',
-    );
+    expect(refusal({ clothesStyle: 'tuxedo' }).message).toBe('Unknown clothes style "tuxedo". Choose one of: casual, leather, robes, armored, noble, rags.');
   });
 
   it('fills in the spec defaults for anything left out', () => {
@@ -49,8 +47,12 @@ describe('character appearance (spec 01 §3)', () => {
   });
 
   it('keeps a valid choice and writes colours in upper case', () => {
-    expect(
-      validateAppearance({ hairStyle: 'braided', hairColor: '#a1b2c3', eyeColor: '#5A3825', clothesStyle: 'robes', skinTone: '#ffe0bd' }),
-    ).toEqual({ hairStyle: 'braided', hairColor: '#A1B2C3', eyeColor: '#5A3825', clothesStyle: 'robes', skinTone: '#FFE0BD' });
+    expect(validateAppearance({ hairStyle: 'braided', hairColor: '#a1b2c3', eyeColor: '#5A3825', clothesStyle: 'robes', skinTone: '#ffe0bd' })).toEqual({
+      hairStyle: 'braided',
+      hairColor: '#A1B2C3',
+      eyeColor: '#5A3825',
+      clothesStyle: 'robes',
+      skinTone: '#FFE0BD',
+    });
   });
 });

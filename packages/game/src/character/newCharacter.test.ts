@@ -28,13 +28,22 @@ describe('character creation step 1 (spec 01 §5)', () => {
 
   it('then a race, a class and a gender, in that order', () => {
     expect(toast(refusal(() => validateBasicInformation({ name: 'Aria' })))).toEqual({
-      code: 'race_required', title: 'Race Required', message: 'Please select a character race', status: 400,
+      code: 'race_required',
+      title: 'Race Required',
+      message: 'Please select a character race',
+      status: 400,
     });
     expect(toast(refusal(() => validateBasicInformation({ name: 'Aria', race: 'elf' })))).toEqual({
-      code: 'class_required', title: 'Class Required', message: 'Please select a character class', status: 400,
+      code: 'class_required',
+      title: 'Class Required',
+      message: 'Please select a character class',
+      status: 400,
     });
     expect(toast(refusal(() => validateBasicInformation({ name: 'Aria', race: 'elf', class: 'mage' })))).toEqual({
-      code: 'gender_required', title: 'Gender Required', message: 'Please select a gender for your character', status: 400,
+      code: 'gender_required',
+      title: 'Gender Required',
+      message: 'Please select a gender for your character',
+      status: 400,
     });
   });
 
@@ -47,7 +56,10 @@ describe('character creation step 1 (spec 01 §5)', () => {
 
   it('passes a complete step 1, with the name cleaned', () => {
     expect(validateBasicInformation({ ...valid, name: '  Aria  ' })).toEqual({
-      name: 'Aria', race: 'human', characterClass: 'warrior', gender: 'female',
+      name: 'Aria',
+      race: 'human',
+      characterClass: 'warrior',
+      gender: 'female',
     });
   });
 });
@@ -82,7 +94,10 @@ describe('character names (spec 01 §5, docs/decisions/characters.md, "Creation 
 describe('new character (spec 01 §3, §4, §9, DECISIONS §3)', () => {
   it('refuses a third character with the spec toast', () => {
     expect(toast(refusal(() => createNewCharacter(valid, 2)))).toEqual({
-      code: 'character_limit_reached', title: 'Character Limit Reached', message: 'You can only create up to 2 characters.', status: 409,
+      code: 'character_limit_reached',
+      title: 'Character Limit Reached',
+      message: 'You can only create up to 2 characters.',
+      status: 409,
     });
     // The limit comes first, before the step 1 checks (spec 01 §4).
     expect(refusal(() => createNewCharacter({}, 2)).code).toBe('character_limit_reached');
@@ -96,9 +111,19 @@ describe('new character (spec 01 §3, §4, §9, DECISIONS §3)', () => {
   it('builds a level-1 human warrior from the combined stats preview', () => {
     const character = createNewCharacter({ ...valid, name: ' Aria ' }, 1);
     const attributes = {
-      strength: 8, dexterity: 6, intelligence: 6, constitution: 7,
-      attack: 0, magicPower: 0, speed: -1, defense: 0,
-      health: 17, currentHealth: 17, maxHealth: 17, currentMana: 0, maxMana: 0,
+      strength: 8,
+      dexterity: 6,
+      intelligence: 6,
+      constitution: 7,
+      attack: 0,
+      magicPower: 0,
+      speed: -1,
+      defense: 0,
+      health: 17,
+      currentHealth: 17,
+      maxHealth: 17,
+      currentMana: 0,
+      maxMana: 0,
     };
     expect(character).toEqual({
       name: 'Aria',
@@ -124,18 +149,38 @@ describe('new character (spec 01 §3, §4, §9, DECISIONS §3)', () => {
       0,
     );
     expect(character.attributes).toEqual({
-      strength: 5, dexterity: 5, intelligence: 8, constitution: 2,
-      attack: 0, magicPower: 0, speed: 0, defense: 2,
-      health: 12, currentHealth: 12, maxHealth: 12, currentMana: 10, maxMana: 10,
+      strength: 5,
+      dexterity: 5,
+      intelligence: 8,
+      constitution: 2,
+      attack: 0,
+      magicPower: 0,
+      speed: 0,
+      defense: 2,
+      health: 12,
+      currentHealth: 12,
+      maxHealth: 12,
+      currentMana: 10,
+      maxMana: 10,
     });
     expect(character.appearance).toEqual({ ...DEFAULT_APPEARANCE, hairStyle: 'bald', skinTone: '#C0C0C0' });
   });
 
   it('starts every race and class pair exactly at its preview', () => {
-    for (const [race, characterClass] of [['elf', 'mage'], ['fae', 'summoner'], ['troll', 'cleric'], ['goblin', 'rogue']] as const) {
+    for (const [race, characterClass] of [
+      ['elf', 'mage'],
+      ['fae', 'summoner'],
+      ['troll', 'cleric'],
+      ['goblin', 'rogue'],
+    ] as const) {
       const { health, mana, ...stats } = previewStats(race, characterClass);
       expect(startingAttributes(race, characterClass)).toEqual({
-        ...stats, health, currentHealth: health, maxHealth: health, currentMana: mana, maxMana: mana,
+        ...stats,
+        health,
+        currentHealth: health,
+        maxHealth: health,
+        currentMana: mana,
+        maxMana: mana,
       });
     }
   });

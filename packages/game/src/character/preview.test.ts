@@ -5,8 +5,16 @@ import { CLASSES, RACES } from '../types.ts';
 import { previewStats } from './preview.ts';
 
 const stats = (
-  strength: number, dexterity: number, intelligence: number, constitution: number,
-  attack: number, magicPower: number, speed: number, defense: number, health: number, mana: number,
+  strength: number,
+  dexterity: number,
+  intelligence: number,
+  constitution: number,
+  attack: number,
+  magicPower: number,
+  speed: number,
+  defense: number,
+  health: number,
+  mana: number,
 ) => ({ strength, dexterity, intelligence, constitution, attack, magicPower, speed, defense, health, mana });
 
 describe('combined stats preview (spec 01 §3)', () => {

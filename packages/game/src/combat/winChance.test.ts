@@ -56,7 +56,14 @@ describe('win chance (spec 02 §9 Combat, DECISIONS §2)', () => {
       effects: { bonusWinChance: 0.05, bonusDefense: 5 },
     });
     expect(stats).toEqual({
-      attack: 9, defense: 9, speed: 7, magicPower: 9, maxHealth: 21, characterClass: 'mage', bonusWinChance: 0.05, bonusDefense: 5,
+      attack: 9,
+      defense: 9,
+      speed: 7,
+      magicPower: 9,
+      maxHealth: 21,
+      characterClass: 'mage',
+      bonusWinChance: 0.05,
+      bonusDefense: 5,
     });
   });
 

@@ -74,9 +74,7 @@ export function winChanceTerms(player: CombatStats, enemy: Enemy): WinChanceTerm
   const attack = w.attack * advantage(player.attack, enemy.attack);
   const defense = w.defense * advantage(effectiveDefense(player), enemy.defense);
   const speed = w.speed * advantage(player.speed, enemy.speed);
-  const magic = usesManaInCombat(player.characterClass)
-    ? w.magic * Math.max(0, advantage(player.magicPower, enemy.defense))
-    : 0;
+  const magic = usesManaInCombat(player.characterClass) ? w.magic * Math.max(0, advantage(player.magicPower, enemy.defense)) : 0;
   const bonus = player.bonusWinChance ?? 0;
   const wounds = woundTerm(player);
   const total = clamp(WIN_CHANCE_BASE + attack + defense + speed + magic + bonus + wounds, MIN_WIN_CHANCE, MAX_WIN_CHANCE);

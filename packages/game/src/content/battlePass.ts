@@ -65,7 +65,13 @@ const REWARDS: readonly RewardDef[] = [
     itemName: "Traveler's Supply Pack",
     itemDescription: 'A pack of provisions for the road. Open it from your backpack.',
     itemType: 'pack',
-    grant: chest("Traveler's Supply Pack", 'A pack of provisions for the road: open it for healing potions and a little coin.', 'common', { gear: 0, gearTier: 'common', potions: 3, potionTier: 'common', copper: 200 }, 100),
+    grant: chest(
+      "Traveler's Supply Pack",
+      'A pack of provisions for the road: open it for healing potions and a little coin.',
+      'common',
+      { gear: 0, gearTier: 'common', potions: 3, potionTier: 'common', copper: 200 },
+      100,
+    ),
   },
   {
     itemName: "Wanderer's Cloak",
@@ -83,7 +89,11 @@ const REWARDS: readonly RewardDef[] = [
     itemName: 'Lucky Charm',
     itemDescription: 'A rabbit-foot charm worn in the off hand. Fortune favours you.',
     itemType: 'charm',
-    grant: gear('Lucky Charm', 'A rabbit-foot charm worn in the off hand. Fortune favours you.', 'uncommon', { slot: 'offHand', stats: { attack: 3, health: 5 }, price: 1_200 }),
+    grant: gear('Lucky Charm', 'A rabbit-foot charm worn in the off hand. Fortune favours you.', 'uncommon', {
+      slot: 'offHand',
+      stats: { attack: 3, health: 5 },
+      price: 1_200,
+    }),
   },
   {
     itemName: 'Title: Explorer',
@@ -95,25 +105,45 @@ const REWARDS: readonly RewardDef[] = [
     itemName: "Adventurer's Chest",
     itemDescription: 'A locked chest with gear and coin inside. Open it from your backpack.',
     itemType: 'chest',
-    grant: chest("Adventurer's Chest", 'A locked chest: open it for two pieces of uncommon gear and 50 silver.', 'uncommon', { gear: 2, gearTier: 'uncommon', potions: 0, potionTier: 'common', copper: 5_000 }, 2_000),
+    grant: chest(
+      "Adventurer's Chest",
+      'A locked chest: open it for two pieces of uncommon gear and 50 silver.',
+      'uncommon',
+      { gear: 2, gearTier: 'uncommon', potions: 0, potionTier: 'common', copper: 5_000 },
+      2_000,
+    ),
   },
   {
     itemName: 'Cloak of Shadows',
     itemDescription: 'Woven from dusk itself; you move a little quicker in it.',
     itemType: 'cloak',
-    grant: gear('Cloak of Shadows', 'Woven from dusk itself; you move a little quicker in it.', 'uncommon', { slot: 'cloak', stats: { defense: 4, speed: 3 }, price: 1_800 }),
+    grant: gear('Cloak of Shadows', 'Woven from dusk itself; you move a little quicker in it.', 'uncommon', {
+      slot: 'cloak',
+      stats: { defense: 4, speed: 3 },
+      price: 1_800,
+    }),
   },
   {
     itemName: 'Enchanted Supply Pack',
     itemDescription: 'Potent potions and coin, sealed with a rune. Open it from your backpack.',
     itemType: 'pack',
-    grant: chest('Enchanted Supply Pack', 'Sealed with a rune: open it for potent healing potions and 1 gold.', 'rare', { gear: 0, gearTier: 'common', potions: 5, potionTier: 'rare', copper: 10_000 }, 6_000),
+    grant: chest(
+      'Enchanted Supply Pack',
+      'Sealed with a rune: open it for potent healing potions and 1 gold.',
+      'rare',
+      { gear: 0, gearTier: 'common', potions: 5, potionTier: 'rare', copper: 10_000 },
+      6_000,
+    ),
   },
   {
     itemName: 'Medallion of Valor',
     itemDescription: 'A medallion held high in the off hand; foes falter before it.',
     itemType: 'medallion',
-    grant: gear('Medallion of Valor', 'A medallion held high in the off hand; foes falter before it.', 'rare', { slot: 'offHand', stats: { attack: 6, defense: 4, health: 10 }, price: 6_000 }),
+    grant: gear('Medallion of Valor', 'A medallion held high in the off hand; foes falter before it.', 'rare', {
+      slot: 'offHand',
+      stats: { attack: 6, defense: 4, health: 10 },
+      price: 6_000,
+    }),
   },
   {
     itemName: 'Boots of Swiftness',
@@ -125,13 +155,23 @@ const REWARDS: readonly RewardDef[] = [
     itemName: 'Mystic Chest',
     itemDescription: 'A chest humming with power. Open it from your backpack.',
     itemType: 'chest',
-    grant: chest('Mystic Chest', 'A chest humming with power: open it for two pieces of rare gear and 2 gold.', 'rare', { gear: 2, gearTier: 'rare', potions: 0, potionTier: 'common', copper: 20_000 }, 7_000),
+    grant: chest(
+      'Mystic Chest',
+      'A chest humming with power: open it for two pieces of rare gear and 2 gold.',
+      'rare',
+      { gear: 2, gearTier: 'rare', potions: 0, potionTier: 'common', copper: 20_000 },
+      7_000,
+    ),
   },
   {
     itemName: 'Cloak of the Phoenix',
     itemDescription: 'Embers dance along its hem; it mends what it covers.',
     itemType: 'cloak',
-    grant: gear('Cloak of the Phoenix', 'Embers dance along its hem; it mends what it covers.', 'epic', { slot: 'cloak', stats: { defense: 10, health: 25, speed: 5 }, price: 30_000 }),
+    grant: gear('Cloak of the Phoenix', 'Embers dance along its hem; it mends what it covers.', 'epic', {
+      slot: 'cloak',
+      stats: { defense: 10, health: 25, speed: 5 },
+      price: 30_000,
+    }),
   },
   {
     itemName: 'Title: Champion',
@@ -143,13 +183,21 @@ const REWARDS: readonly RewardDef[] = [
     itemName: 'Crown of Kings',
     itemDescription: 'A crown of old kings, heavy with their resolve.',
     itemType: 'crown',
-    grant: gear('Crown of Kings', 'A crown of old kings, heavy with their resolve.', 'epic', { slot: 'head', stats: { defense: 12, health: 30, attack: 5 }, price: 35_000 }),
+    grant: gear('Crown of Kings', 'A crown of old kings, heavy with their resolve.', 'epic', {
+      slot: 'head',
+      stats: { defense: 12, health: 30, attack: 5 },
+      price: 35_000,
+    }),
   },
   {
     itemName: 'Dragonfang',
     itemDescription: 'The legendary blade, forged from a dragon’s tooth.',
     itemType: 'blade',
-    grant: gear('Dragonfang', 'The legendary blade, forged from a dragon’s tooth.', 'legendary', { slot: 'mainHand', stats: { attack: 40, speed: 8, health: 20 }, price: 150_000 }),
+    grant: gear('Dragonfang', 'The legendary blade, forged from a dragon’s tooth.', 'legendary', {
+      slot: 'mainHand',
+      stats: { attack: 40, speed: 8, health: 20 },
+      price: 150_000,
+    }),
   },
 ];
 

@@ -5,8 +5,16 @@ import { LOCATIONS } from './locations.ts';
 
 /** [hp, attack, defense, speed] for forest levels 1..10. */
 const FOREST = [
-  [10, 3, 1, 2], [18, 5, 2, 3], [26, 7, 4, 4], [35, 10, 5, 6], [43, 12, 7, 7],
-  [52, 14, 9, 8], [60, 17, 11, 10], [68, 19, 13, 11], [77, 21, 15, 13], [85, 24, 18, 15],
+  [10, 3, 1, 2],
+  [18, 5, 2, 3],
+  [26, 7, 4, 4],
+  [35, 10, 5, 6],
+  [43, 12, 7, 7],
+  [52, 14, 9, 8],
+  [60, 17, 11, 10],
+  [68, 19, 13, 11],
+  [77, 21, 15, 13],
+  [85, 24, 18, 15],
 ];
 
 describe('enemies (spec 02 §9 Combat, DECISIONS §3)', () => {
@@ -26,9 +34,7 @@ describe('enemies (spec 02 §9 Combat, DECISIONS §3)', () => {
     for (const location of BIOMES) {
       const m = LOCATIONS[location].rewardMultiplier;
       expect(ENEMIES[location]).toHaveLength(10);
-      expect(ENEMIES[location].map((e) => [e.hp, e.attack, e.defense, e.speed])).toEqual(
-        FOREST.map((row) => row.map((v) => Math.round(v * m))),
-      );
+      expect(ENEMIES[location].map((e) => [e.hp, e.attack, e.defense, e.speed])).toEqual(FOREST.map((row) => row.map((v) => Math.round(v * m))));
       ENEMIES[location].forEach((e, i) => expect(e).toMatchObject({ location, level: i + 1 }));
     }
     expect(enemyFor('volcano', 10)).toMatchObject({ name: 'Elder Fire Dragon', hp: 128, attack: 36, defense: 27, speed: 23 });

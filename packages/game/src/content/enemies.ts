@@ -35,25 +35,32 @@ const FOREST_STATS: readonly Stats[] = [
 ];
 
 const NAMES: Readonly<Record<Biome, readonly string[]>> = {
-  forest: [
-    'Giant Rat', 'Forest Spider', 'Wild Boar', 'Grey Wolf', 'Goblin Scout',
-    'Bandit Archer', 'Dire Wolf', 'Bog Troll', 'Dark Druid', 'Elder Treant',
-  ],
+  forest: ['Giant Rat', 'Forest Spider', 'Wild Boar', 'Grey Wolf', 'Goblin Scout', 'Bandit Archer', 'Dire Wolf', 'Bog Troll', 'Dark Druid', 'Elder Treant'],
   desert: [
-    'Sand Beetle', 'Desert Jackal', 'Giant Scorpion', 'Dune Raider', 'Sand Serpent',
-    'Restless Mummy', 'Sand Elemental', 'Sphinx Guardian', 'Tomb King', 'Sandworm Matriarch',
+    'Sand Beetle',
+    'Desert Jackal',
+    'Giant Scorpion',
+    'Dune Raider',
+    'Sand Serpent',
+    'Restless Mummy',
+    'Sand Elemental',
+    'Sphinx Guardian',
+    'Tomb King',
+    'Sandworm Matriarch',
   ],
-  ice: [
-    'Snow Hare', 'Ice Imp', 'Frost Wolf', 'Yeti Cub', 'Ice Troll',
-    'Ice Wraith', 'Mammoth Brute', 'Frost Giant', 'Winter Witch', 'Ice Dragon',
-  ],
-  volcano: [
-    'Fire Imp', 'Magma Slug', 'Ash Hound', 'Salamander', 'Lava Golem',
-    'Fire Elemental', 'Hellhound', 'Flame Drake', 'Efreet', 'Elder Fire Dragon',
-  ],
+  ice: ['Snow Hare', 'Ice Imp', 'Frost Wolf', 'Yeti Cub', 'Ice Troll', 'Ice Wraith', 'Mammoth Brute', 'Frost Giant', 'Winter Witch', 'Ice Dragon'],
+  volcano: ['Fire Imp', 'Magma Slug', 'Ash Hound', 'Salamander', 'Lava Golem', 'Fire Elemental', 'Hellhound', 'Flame Drake', 'Efreet', 'Elder Fire Dragon'],
   caves: [
-    'Cave Bat', 'Giant Centipede', 'Kobold Miner', 'Cave Crawler', 'Goblin Shaman',
-    'Stone Golem', 'Deep Troll', 'Crystal Basilisk', 'Underdark Lurker', 'Abyssal Horror',
+    'Cave Bat',
+    'Giant Centipede',
+    'Kobold Miner',
+    'Cave Crawler',
+    'Goblin Shaman',
+    'Stone Golem',
+    'Deep Troll',
+    'Crystal Basilisk',
+    'Underdark Lurker',
+    'Abyssal Horror',
   ],
 };
 

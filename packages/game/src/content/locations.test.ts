@@ -49,4 +49,3 @@ describe('adventure words and launcher labels (spec 02 §2 launcher, §5 /advent
     expect(readAdventureWords(['volcano'])).toEqual({ location: 'volcano', level: 1 });
   });
 });
-

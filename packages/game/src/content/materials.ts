@@ -59,7 +59,7 @@ const ROWS: Record<Biome, Row[]> = {
     ['Obsidian', 'common', 0.5, 25, 'Volcanic glass with an edge sharper than steel.'],
     ['Fire Essence', 'uncommon', 0.3, 70, 'A flickering flame trapped in a glass bead.'],
     ['Sulfur', 'common', 0.55, 15, 'Yellow crystals that smell of the underworld.'],
-    ['Magma Core', 'epic', 0.05, 500, 'A molten heart that still glows with the mountain\'s fire.'],
+    ['Magma Core', 'epic', 0.05, 500, "A molten heart that still glows with the mountain's fire."],
     ['Ember Moss', 'common', 0.45, 20, 'A moss that smoulders without ever burning out.'],
     ['Dragon Scale', 'legendary', 0.02, 1500, 'A scale shed by a volcano dragon, harder than any metal.'],
     ['Ashwood', 'uncommon', 0.35, 40, 'Charred wood that grows back stronger from the ash.'],
@@ -77,7 +77,10 @@ const ROWS: Record<Biome, Row[]> = {
 
 /** 'Oak Wood' -> 'oak_wood'. */
 function snakeCase(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }
 
 export const MATERIALS: readonly Material[] = (Object.entries(ROWS) as [Biome, Row[]][]).flatMap(([biome, rows]) =>

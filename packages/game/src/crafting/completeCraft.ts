@@ -29,12 +29,7 @@ export function nothingToCollect(): RuleError {
   return new RuleError('not_crafting', "You're not crafting anything.", { status: 409 });
 }
 
-export function completeCraft<S extends CraftingState>(
-  state: S,
-  now: number,
-  capacity: number,
-  entryId?: string,
-): CompleteCraftResult<S> {
+export function completeCraft<S extends CraftingState>(state: S, now: number, capacity: number, entryId?: string): CompleteCraftResult<S> {
   const craft = state.activeCraft;
   if (!craft) throw new RuleError('not_crafting', "You're not crafting anything.");
   const recipe = recipeById(craft.recipeId);

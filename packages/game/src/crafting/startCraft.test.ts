@@ -30,7 +30,9 @@ describe('spec 02 §5/§8 crafting: starting, refusals in the spec order', () =>
   });
 
   it('refuses the first ingredient short in stock, by name', () => {
-    expect(refusal(() => startCraft(crafter({ inventory: materials('Iron Ore', 2, 'Oak Wood', 1) }), 'iron_sword', NOW))).toBe("You don't have enough Iron Ore");
+    expect(refusal(() => startCraft(crafter({ inventory: materials('Iron Ore', 2, 'Oak Wood', 1) }), 'iron_sword', NOW))).toBe(
+      "You don't have enough Iron Ore",
+    );
     expect(refusal(() => startCraft(crafter({ inventory: materials('Iron Ore', 3) }), 'iron_sword', NOW))).toBe("You don't have enough Oak Wood");
   });
 

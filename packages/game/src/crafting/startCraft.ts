@@ -34,10 +34,7 @@ export function startCraft<S extends CraftingState>(state: S, recipeId: string, 
     throw new RuleError('crafting_level_too_low', `You need crafting level ${recipe.requiredLevel} to craft this item.`);
   }
   if (!isRecipeUnlocked(state, recipe)) {
-    throw new RuleError(
-      'recipe_locked',
-      `You haven't unlocked the recipe for ${recipe.name} yet. Find a recipe scroll during adventures.`,
-    );
+    throw new RuleError('recipe_locked', `You haven't unlocked the recipe for ${recipe.name} yet. Find a recipe scroll during adventures.`);
   }
   const needed = requiredIngredients(recipe.ingredients, craftingBonuses(level).resourceDiscount);
   for (const ingredient of needed) {

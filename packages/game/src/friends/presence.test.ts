@@ -17,7 +17,10 @@ describe('presence (spec 03 §4 online status, §9 "Online window: 10 minutes")'
 
   it('is online: a live connection, a tab closed within the grace, a sign-in within the window with no tab since; lastSeen the later moment', () => {
     expect(presence({ ...never, lastPing: now - LIVE_CONNECTION_MS + 1 }, now)).toEqual({ isOnline: true, lastSeen: null });
-    expect(presence({ ...never, lastSeen: now - PRESENCE_GRACE_MS + 1, lastLogin: now - 3_600_000 }, now)).toEqual({ isOnline: true, lastSeen: now - PRESENCE_GRACE_MS + 1 });
+    expect(presence({ ...never, lastSeen: now - PRESENCE_GRACE_MS + 1, lastLogin: now - 3_600_000 }, now)).toEqual({
+      isOnline: true,
+      lastSeen: now - PRESENCE_GRACE_MS + 1,
+    });
     expect(presence({ ...never, lastLogin: now - ONLINE_WINDOW_MS + 1 }, now)).toEqual({ isOnline: true, lastSeen: now - ONLINE_WINDOW_MS + 1 });
     expect(presence({ ...never, lastLogin: now - 60_000, lastSeen: now - 7_200_000 }, now)).toEqual({ isOnline: true, lastSeen: now - 60_000 });
     expect(presence({ ...never, lastLogin: now - 60_000, lastSeen: now - 60_000 }, now).isOnline).toBe(true);
@@ -26,13 +29,13 @@ describe('presence (spec 03 §4 online status, §9 "Online window: 10 minutes")'
 
 describe('relation (spec 03 §4 "Friendship status")', () => {
   const row = (status: 'pending' | 'accepted' | 'rejected', requestedByViewer: boolean) => ({ id: 'f1', status, requestedByViewer });
-  it('self first, then the viewer\'s block, then the other\'s, whatever row the pair has', () => {
+  it("self first, then the viewer's block, then the other's, whatever row the pair has", () => {
     expect(relationStatus(true, { iBlocked: true, blockedMe: true }, row('accepted', true))).toEqual({ status: 'self', friendshipId: null });
     expect(relationStatus(false, { iBlocked: true, blockedMe: true }, row('accepted', true))).toEqual({ status: 'blocked', friendshipId: null });
     expect(relationStatus(false, { iBlocked: false, blockedMe: true }, row('pending', false))).toEqual({ status: 'blocked-by', friendshipId: null });
   });
 
-  it('the pair\'s row: friends, outgoing, incoming with its id; none without one or with a rejected one', () => {
+  it("the pair's row: friends, outgoing, incoming with its id; none without one or with a rejected one", () => {
     expect(relationStatus(false, open, row('accepted', false))).toEqual({ status: 'friends', friendshipId: 'f1' });
     expect(relationStatus(false, open, row('pending', true))).toEqual({ status: 'outgoing', friendshipId: 'f1' });
     expect(relationStatus(false, open, row('pending', false))).toEqual({ status: 'incoming', friendshipId: 'f1' });

@@ -48,7 +48,11 @@ export interface PairFriendship {
  * block, then the other's; the pair's accepted row (friends) or pending one (outgoing when the
  * viewer asked, else incoming); else none.
  */
-export function relationStatus(isSelf: boolean, blocks: BlockState, friendship: PairFriendship | null): { status: RelationStatus; friendshipId: string | null } {
+export function relationStatus(
+  isSelf: boolean,
+  blocks: BlockState,
+  friendship: PairFriendship | null,
+): { status: RelationStatus; friendshipId: string | null } {
   if (isSelf) return { status: 'self', friendshipId: null };
   if (blocks.iBlocked) return { status: 'blocked', friendshipId: null };
   if (blocks.blockedMe) return { status: 'blocked-by', friendshipId: null };

@@ -18,6 +18,10 @@ describe('DECISIONS §4 gifts between friends', () => {
 
   it('plans copper or items with the line the receiver reads', () => {
     expect(planGift({ ...base, copper: 10_250 })).toEqual({ kind: 'copper', copper: 10_250, line: '1g 2s 50c' });
-    expect(planGift({ ...base, item: { quantity: 2, held: 2, equipped: false, name: 'Minor Health Potion' } })).toEqual({ kind: 'item', quantity: 2, line: '2 x Minor Health Potion' });
+    expect(planGift({ ...base, item: { quantity: 2, held: 2, equipped: false, name: 'Minor Health Potion' } })).toEqual({
+      kind: 'item',
+      quantity: 2,
+      line: '2 x Minor Health Potion',
+    });
   });
 });

@@ -23,7 +23,11 @@ export function openChest(rng: Rng, chest: ChestItem, level: number): OpenedChes
   for (let i = 0; i < loot.gear; i++) stacks.push({ item: createGear(rng, { tier: loot.gearTier, level: Math.max(1, level) }), quantity: 1 });
   if (loot.potions > 0) stacks.push({ item: storePotion('health', loot.potionTier), quantity: loot.potions });
   const names = stacks.map((s) => (s.quantity > 1 ? `${s.quantity} x ${s.item.name}` : s.item.name));
-  return { stacks, copper: copper(loot.copper), message: `You open the ${chest.name} and find: ${names.length > 0 ? `${names.join(', ')} and ` : ''}${formatCoins(copper(loot.copper))}.` };
+  return {
+    stacks,
+    copper: copper(loot.copper),
+    message: `You open the ${chest.name} and find: ${names.length > 0 ? `${names.join(', ')} and ` : ''}${formatCoins(copper(loot.copper))}.`,
+  };
 }
 
 /** Spec 03 §9: a chest whose loot does not fit stays closed (nothing is used up or lost). */

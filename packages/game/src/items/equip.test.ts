@@ -4,7 +4,15 @@ import type { GearSlot, InventoryEntry, ItemData } from '../types.ts';
 import { equip, unequip } from './equip.ts';
 import { ruleErrorOf as caught } from '../errors.testutil.ts';
 
-const gear = (name: string, slot: GearSlot): ItemData => ({ kind: 'gear', name, tier: 'common', slot, stats: { defense: 1 }, description: '', price: copper(10) });
+const gear = (name: string, slot: GearSlot): ItemData => ({
+  kind: 'gear',
+  name,
+  tier: 'common',
+  slot,
+  stats: { defense: 1 },
+  description: '',
+  price: copper(10),
+});
 const potion: ItemData = { kind: 'potion', name: 'Minor Health Potion', tier: 'common', target: 'health', potency: 3, description: '', price: copper(10) };
 const entry = (id: string, item: ItemData, equipped = false): InventoryEntry => ({ id, item, equipped, quantity: 1 });
 
@@ -16,7 +24,11 @@ describe('equip (spec 02 §4 items, §5 items, potions, equipment)', () => {
 
   it('refuses anything that is not gear', () => {
     const error = caught(() => equip([entry('p', potion)], 'p'));
-    expect(error).toMatchObject({ code: 'not_equippable', title: 'Cannot Equip', message: 'Minor Health Potion cannot be equipped. Only gear can be equipped.' });
+    expect(error).toMatchObject({
+      code: 'not_equippable',
+      title: 'Cannot Equip',
+      message: 'Minor Health Potion cannot be equipped. Only gear can be equipped.',
+    });
   });
 
   it("refuses an item already equipped with 'Item Already Equipped'", () => {

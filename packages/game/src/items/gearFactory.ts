@@ -51,8 +51,7 @@ export function createGear(rng: Rng, options: CreateGearOptions): GearItem {
   const content = GEAR_SLOT_CONTENT[slot];
 
   const stats: GearStats = {};
-  const roll = (stat: GearStat, base: number): number =>
-    stat === 'speed' ? rollSpeed(rng, tier) : rollScaled(rng, base, tier, level);
+  const roll = (stat: GearStat, base: number): number => (stat === 'speed' ? rollSpeed(rng, tier) : rollScaled(rng, base, tier, level));
   stats[content.primary] = roll(content.primary, content.base);
 
   const [minCount, maxCount] = GEAR_STAT_COUNT[tier];

@@ -11,14 +11,23 @@ const entry = (id: string, item: ItemData, equipped = false): InventoryEntry => 
 describe('putting loot away (spec 02 §5 backpack slots, §3 stacks; what is left behind when the pack is full)', () => {
   it('leaves behind what finds no free slot and no identical stack, in the order found', () => {
     const full = [entry('a', sword), entry('b', { ...sword, name: 'B' })];
-    const out = placeLoot(full, 2, [{ item: herb, quantity: 2 }, { item: sword, quantity: 1 }]);
+    const out = placeLoot(full, 2, [
+      { item: herb, quantity: 2 },
+      { item: sword, quantity: 1 },
+    ]);
     expect(out.placed).toEqual([]);
-    expect(out.leftBehind).toEqual([{ item: herb, quantity: 2 }, { item: sword, quantity: 1 }]);
+    expect(out.leftBehind).toEqual([
+      { item: herb, quantity: 2 },
+      { item: sword, quantity: 1 },
+    ]);
   });
 
   it('stacks onto an identical unequipped entry even when the backpack is full', () => {
     const full = [entry('a', ore), entry('b', sword)];
-    const out = placeLoot(full, 2, [{ item: { ...ore }, quantity: 3 }, { item: herb, quantity: 1 }]);
+    const out = placeLoot(full, 2, [
+      { item: { ...ore }, quantity: 3 },
+      { item: herb, quantity: 1 },
+    ]);
     expect(out.placed).toEqual([{ item: ore, quantity: 3, stackOnto: 'a' }]);
     expect(out.leftBehind).toEqual([{ item: herb, quantity: 1 }]);
   });

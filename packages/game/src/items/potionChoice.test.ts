@@ -5,7 +5,15 @@ import type { InventoryEntry, ItemData } from '../types.ts';
 import { weakestPotion } from './potionChoice.ts';
 
 const entry = (id: string, item: ItemData): InventoryEntry => ({ id, item, equipped: false, quantity: 1 });
-const elixir = (potency: number): ItemData => ({ kind: 'potion', name: `Elixir ${potency}`, tier: 'rare', target: 'both', potency, description: '', price: copper(100) });
+const elixir = (potency: number): ItemData => ({
+  kind: 'potion',
+  name: `Elixir ${potency}`,
+  tier: 'rare',
+  target: 'both',
+  potency,
+  description: '',
+  price: copper(100),
+});
 
 describe('/potion picks the weakest potion (spec 02 §5 "/potion [health|mana]")', () => {
   it('finds nothing without a potion for the target or an elixir', () => {

@@ -28,7 +28,15 @@ describe('stacking and backpack usage (spec 02 §3 inventory item, §5 items)', 
     expect(stackKey({ kind: 'food', name: 'Minor Health Potion', tier: 'common', healthRestore: 5, description: '', price: copper(8) })).not.toBe(
       stackKey(potion),
     );
-    const reordered: ItemData = { price: copper(10), description: '', potency: 3, target: 'health', tier: 'common', name: 'Minor Health Potion', kind: 'potion' };
+    const reordered: ItemData = {
+      price: copper(10),
+      description: '',
+      potency: 3,
+      target: 'health',
+      tier: 'common',
+      name: 'Minor Health Potion',
+      kind: 'potion',
+    };
     expect(stackKey(reordered)).toBe(stackKey(potion));
     const scroll: ItemData = { kind: 'scroll', name: 'Recipe: Steel Sword', tier: 'uncommon', recipeId: 'steel-sword', description: '', price: copper(0) };
     expect(stackKey({ ...scroll })).toBe(stackKey(scroll));

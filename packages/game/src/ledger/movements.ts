@@ -95,7 +95,15 @@ export function copperChange(character: string, world: WorldAccount, delta: numb
 }
 
 /** Units of an item leaving a character's row for an account (and its row, for escrow). */
-export function itemsOut(character: string, row: string, item: { name: string }, quantity: number, to: LedgerAccount, why: Why, toItem?: string): LedgerMovement[] {
+export function itemsOut(
+  character: string,
+  row: string,
+  item: { name: string },
+  quantity: number,
+  to: LedgerAccount,
+  why: Why,
+  toItem?: string,
+): LedgerMovement[] {
   if (quantity <= 0) return [];
   return [{ asset: 'item', amount: quantity, from: { character }, to, fromItem: row, toItem, itemName: item.name, ...why }];
 }

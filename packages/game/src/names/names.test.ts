@@ -28,7 +28,7 @@ describe('names: invisible characters (issue 25)', () => {
     'Hangul filler (a "letter" that shows nothing)': 'Bob\u3164',
     'variation selector': 'Bob\uFE0F',
     'tag character': 'Bob\u{E0041}',
-    'NUL': 'Bo\u0000b',
+    NUL: 'Bo\u0000b',
     'a tab inside': 'Bo\tb',
     'a newline inside': 'Bo\nb',
     'line separator': 'Bo\u2028b',
@@ -36,8 +36,16 @@ describe('names: invisible characters (issue 25)', () => {
   };
   for (const [what, name] of Object.entries(invisible)) {
     it(`refuses a ${what} in a username and in a character name`, () => {
-      expect(refusal(() => usernameChange('Someone', name))).toEqual({ code: 'name_invisible', message: 'Usernames cannot contain invisible or control characters.', title: 'Invalid Name' });
-      expect(refusal(() => validateCharacterName(name))).toEqual({ code: 'name_invisible', message: invisibleCharactersMessage('character'), title: 'Invalid Name' });
+      expect(refusal(() => usernameChange('Someone', name))).toEqual({
+        code: 'name_invisible',
+        message: 'Usernames cannot contain invisible or control characters.',
+        title: 'Invalid Name',
+      });
+      expect(refusal(() => validateCharacterName(name))).toEqual({
+        code: 'name_invisible',
+        message: invisibleCharactersMessage('character'),
+        title: 'Invalid Name',
+      });
     });
   }
 
@@ -67,7 +75,11 @@ describe('names: NFKC before storing (issue 25)', () => {
 
 describe('names: look-alike alphabets (issue 25)', () => {
   it('refuses a Latin name with a Cyrillic or Greek letter in it', () => {
-    expect(refusal(() => usernameChange('Someone', 'B\u043Eb'))).toEqual({ code: 'name_mixed_scripts', message: mixedScriptsMessage('username'), title: 'Invalid Name' });
+    expect(refusal(() => usernameChange('Someone', 'B\u043Eb'))).toEqual({
+      code: 'name_mixed_scripts',
+      message: mixedScriptsMessage('username'),
+      title: 'Invalid Name',
+    });
     expect(refusal(() => validateCharacterName('\u0391thena')).code).toBe('name_mixed_scripts');
   });
 });
@@ -75,10 +87,38 @@ describe('names: look-alike alphabets (issue 25)', () => {
 describe('names: reserved (issue 25)', () => {
   const reserved = [
     ...RESERVED_NAMES,
-    'game master', 'GAME MASTER', 'Game_Master', 'Game-Master', 'GameMaster', 'G.M.', 'g m', 'Gm',
-    'Adm1n', 'ADMIN', 'Admin_', 'Ádmín', '\u0410dmin' /* Cyrillic А: refused as mixed anyway */, 'A d m i n', '4dmin', 'admin2',
-    'M0derator', 'Moder4tor', 'mod', 'AI_Bot', 'AIBot', 'A.I. Bot', 'Al Bot', 'System', 'SYSTEM', '$ystem',
-    'GM Bob', 'Bob the Admin', 'AdminBob', 'TheGameMaster', 'xXModeratorXx', 'Official Support',
+    'game master',
+    'GAME MASTER',
+    'Game_Master',
+    'Game-Master',
+    'GameMaster',
+    'G.M.',
+    'g m',
+    'Gm',
+    'Adm1n',
+    'ADMIN',
+    'Admin_',
+    'Ádmín',
+    '\u0410dmin' /* Cyrillic А: refused as mixed anyway */,
+    'A d m i n',
+    '4dmin',
+    'admin2',
+    'M0derator',
+    'Moder4tor',
+    'mod',
+    'AI_Bot',
+    'AIBot',
+    'A.I. Bot',
+    'Al Bot',
+    'System',
+    'SYSTEM',
+    '$ystem',
+    'GM Bob',
+    'Bob the Admin',
+    'AdminBob',
+    'TheGameMaster',
+    'xXModeratorXx',
+    'Official Support',
   ];
   for (const name of reserved) {
     it(`refuses "${name}" as a username${/^[\p{L}\p{Nd} '-]+$/u.test(name) && name.length <= 24 ? ' and as a character name' : ''}`, () => {
@@ -102,8 +142,8 @@ describe('names: reserved (issue 25)', () => {
   });
 });
 
-describe('names: a new player\'s default username (issue 25)', () => {
-  it('is an adventurer\'s name with four digits, valid, never reserved, and varies', () => {
+describe("names: a new player's default username (issue 25)", () => {
+  it("is an adventurer's name with four digits, valid, never reserved, and varies", () => {
     const names = new Set<string>();
     for (let seed = 1; seed <= 300; seed++) {
       const name = defaultUsername(createRng(seed));

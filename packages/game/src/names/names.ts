@@ -89,10 +89,54 @@ const STAFF_SUBSTRINGS = ['gamemaster', 'administrator', 'moderator', 'sysadmin'
 /** Letters that look alike, mapped to one (after lower case and with accents removed). */
 const LOOK_ALIKES: Record<string, string> = {
   // Cyrillic, Greek, Armenian, and Latin extras that read as Latin letters.
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'i',
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', μ: 'u', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
-  օ: 'o', ս: 'u', ո: 'n', հ: 'h', ց: 'g',
-  ı: 'i', ɡ: 'g', ł: 'l', ø: 'o', đ: 'd', ħ: 'h', ß: 'ss',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  һ: 'h',
+  ӏ: 'i',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  μ: 'u',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  օ: 'o',
+  ս: 'u',
+  ո: 'n',
+  հ: 'h',
+  ց: 'g',
+  ı: 'i',
+  ɡ: 'g',
+  ł: 'l',
+  ø: 'o',
+  đ: 'd',
+  ħ: 'h',
+  ß: 'ss',
   // Letters that read alike in the game's sans-serif font.
   l: 'i',
 };
@@ -104,9 +148,7 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 function wordsOf(name: string, leet: boolean): string[] {
   // camelCase and PascalCase split into words first ("AdminBob" is "admin bob").
   const spaced = name.normalize('NFKC').replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
-  const letters = [...spaced.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()]
-    .map((c) => LOOK_ALIKES[c] ?? (leet ? (LEET[c] ?? c) : c))
-    .join('');
+  const letters = [...spaced.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()].map((c) => LOOK_ALIKES[c] ?? (leet ? (LEET[c] ?? c) : c)).join('');
   return letters.split(/[^\p{L}]+/u).filter(Boolean);
 }
 

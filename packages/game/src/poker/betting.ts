@@ -19,7 +19,7 @@ export function contribute(state: PokerState, index: number, amount: number): nu
 
 /** Chips a player still has to put in to match the current bet. */
 export function toCall(state: PokerState, index: number): number {
-  return Math.max(0, state.currentBet - (state.players[index === HUMAN ? HUMAN : BOT].currentBet));
+  return Math.max(0, state.currentBet - state.players[index === HUMAN ? HUMAN : BOT].currentBet);
 }
 
 /** Whether a player still has a decision to make in this betting round. */

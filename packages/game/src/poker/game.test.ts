@@ -47,7 +47,16 @@ describe('spec 02 §4 poker (issue 42 ante, fee and rake): a seeded hand played 
       'You win the pot of 40 chips with One Pair! The house keeps 2 chips.',
       'Game over. You finish with 513 chips. Type /poker to play again.',
     ]);
-    expect(step.state).toMatchObject({ isActive: false, phase: 'showdown', pot: 0, winner: 'Aria', winningHand: 'One Pair', split: false, endedBy: 'showdown', rake: 2 });
+    expect(step.state).toMatchObject({
+      isActive: false,
+      phase: 'showdown',
+      pot: 0,
+      winner: 'Aria',
+      winningHand: 'One Pair',
+      split: false,
+      endedBy: 'showdown',
+      rake: 2,
+    });
     expect(step.state.players.map((p) => p.chips)).toEqual([513, 980]);
     expect(settlePoker(step.state)).toEqual({ playerChips: 513, net: 13, finished: true });
     expect(rng.left()).toBe(0);
@@ -61,12 +70,15 @@ describe('spec 02 §4 poker (issue 42 ante, fee and rake): a seeded hand played 
     step = pokerBet(step.state, 20, rng);
     step = pokerBet(step.state, 69, rng);
     expect(step.messages.slice(0, 2)).toEqual(['You bet 69 chips. You are all-in!', 'AI Bot calls 69 chips.']);
-    expect(step.messages.slice(-2)).toEqual(['AI Bot wins the pot of 198 chips with One Pair.', 'Game over. You finish with 0 chips. Type /poker to play again.']);
+    expect(step.messages.slice(-2)).toEqual([
+      'AI Bot wins the pot of 198 chips with One Pair.',
+      'Game over. You finish with 0 chips. Type /poker to play again.',
+    ]);
     expect(step.state).toMatchObject({ winner: 'AI Bot', winningHand: 'One Pair', endedBy: 'showdown', rake: 0 });
     expect(settlePoker(step.state)).toEqual({ playerChips: 0, net: -100, finished: true });
   });
 
-  it('splits the pot when both players play the board (no rake on getting one\'s own ante back)', () => {
+  it("splits the pot when both players play the board (no rake on getting one's own ante back)", () => {
     const rng = scriptedRng({ top: deal(['2c', '3d'], ['4h', '5c'], ['As', 'Ks', 'Qs', 'Js', 'Ts']), draws: [0.5, 0.5, 0.5, 0.5] });
     let step = startPoker({ playerChips: 300 }, rng);
     for (let i = 0; i < 4; i++) step = pokerCheck(step.state, rng);
@@ -96,7 +108,12 @@ describe('spec 02 §4 poker: a seeded hand ended by a fold', () => {
   it('gives the human the pot when the bot folds a weak hand to a bet', () => {
     const rng = scriptedRng({ top: deal(['As', 'Ah'], ['7c', '2d'], BOARD), draws: [0.5] });
     const step = pokerBet(startPoker({ playerChips: 500 }, rng).state, 50, rng);
-    expect(step.messages).toEqual(['You bet 50 chips.', 'AI Bot folds.', 'You win the pot of 70 chips! The house keeps 1 chips.', 'Game over. You finish with 504 chips. Type /poker to play again.']);
+    expect(step.messages).toEqual([
+      'You bet 50 chips.',
+      'AI Bot folds.',
+      'You win the pot of 70 chips! The house keeps 1 chips.',
+      'Game over. You finish with 504 chips. Type /poker to play again.',
+    ]);
     expect(step.state).toMatchObject({ endedBy: 'fold', winner: 'You', phase: 'preflop' });
   });
 });
@@ -128,7 +145,11 @@ describe('spec 02 §4 poker: all-in', () => {
     const rng = scriptedRng({ top: ACES_VS_KINGS, draws: [0.5] });
     let step = startPoker({ playerChips: 2000 }, rng);
     step = pokerBet(step.state, 1980, rng);
-    expect(step.messages.slice(0, 3)).toEqual(['You bet 1980 chips. You are all-in!', 'AI Bot calls 990 chips and is all-in.', '990 uncalled chips return to you.']);
+    expect(step.messages.slice(0, 3)).toEqual([
+      'You bet 1980 chips. You are all-in!',
+      'AI Bot calls 990 chips and is all-in.',
+      '990 uncalled chips return to you.',
+    ]);
     expect(step.messages.at(-2)).toBe('You win the pot of 2000 chips with One Pair! The house keeps 100 chips.');
     expect(step.state.players.map((p) => p.chips)).toEqual([2890, 0]);
     expect(rng.left()).toBe(0);
@@ -175,8 +196,7 @@ function playRandomGame(seed: number): { steps: number; state: PokerState } {
     } catch (error) {
       expect((error as Error).name).toBe('RuleError');
       const me = s.players[0];
-      const fallback: PokerAction =
-        owed === 0 ? { type: 'check' } : { type: 'bet', amount: owed > me.chips ? me.currentBet + me.chips : s.currentBet };
+      const fallback: PokerAction = owed === 0 ? { type: 'check' } : { type: 'bet', amount: owed > me.chips ? me.currentBet + me.chips : s.currentBet };
       step = pokerAct(s, fallback, rng);
     }
     steps++;

@@ -107,7 +107,10 @@ export function cloneState(state: PokerState): PokerState {
   const [human, bot] = state.players;
   return {
     ...state,
-    players: [{ ...human, cards: human.cards.slice() }, { ...bot, cards: bot.cards.slice() }],
+    players: [
+      { ...human, cards: human.cards.slice() },
+      { ...bot, cards: bot.cards.slice() },
+    ],
     communityCards: state.communityCards.slice(),
     deck: state.deck.slice(),
   };

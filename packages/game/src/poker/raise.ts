@@ -18,10 +18,7 @@ export function pokerRaise(current: PokerState | null | undefined, amount: numbe
   const target = state.currentBet + amount;
   const pay = target - human.currentBet;
   if (pay > human.chips) {
-    throw new RuleError(
-      'raise_exceeds_chips',
-      `You can't raise by ${amount}: a bet of ${target} needs ${pay} more chips and you only have ${human.chips}.`,
-    );
+    throw new RuleError('raise_exceeds_chips', `You can't raise by ${amount}: a bet of ${target} needs ${pay} more chips and you only have ${human.chips}.`);
   }
   const before = state.currentBet;
   contribute(state, HUMAN, pay);

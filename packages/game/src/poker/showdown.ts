@@ -82,7 +82,9 @@ export function showdown(state: PokerState): string[] {
     (humanWins ? human : bot).chips += pot - rake;
     state.winner = humanWins ? human.name : bot.name;
     state.winningHand = hand.name;
-    messages.push(humanWins ? `You win the pot of ${pot} chips with ${hand.name}!${rakeSuffix(rake)}` : `${BOT_NAME} wins the pot of ${pot} chips with ${hand.name}.`);
+    messages.push(
+      humanWins ? `You win the pot of ${pot} chips with ${hand.name}!${rakeSuffix(rake)}` : `${BOT_NAME} wins the pot of ${pot} chips with ${hand.name}.`,
+    );
   }
   messages.push(gameOverLine(state));
   return messages;

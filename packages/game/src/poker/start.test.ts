@@ -16,8 +16,30 @@ describe('spec 02 §2/§4 poker: /poker starts a new game', () => {
     const rng = scriptedRng({ top: deal(['As', 'Ah'], ['Ks', 'Kh'], []) });
     const { state } = startPoker({ playerChips: 250, playerName: 'Aria' }, rng);
     expect(state.players).toEqual([
-      { name: 'Aria', cards: [{ suit: 'spades', value: 'A', display: 'A♠' }, { suit: 'hearts', value: 'A', display: 'A♥' }], chips: 237, currentBet: 0, folded: false, isAllIn: false, hasActed: false },
-      { name: 'AI Bot', cards: [{ suit: 'spades', value: 'K', display: 'K♠' }, { suit: 'hearts', value: 'K', display: 'K♥' }], chips: 990, currentBet: 0, folded: false, isAllIn: false, hasActed: false },
+      {
+        name: 'Aria',
+        cards: [
+          { suit: 'spades', value: 'A', display: 'A♠' },
+          { suit: 'hearts', value: 'A', display: 'A♥' },
+        ],
+        chips: 237,
+        currentBet: 0,
+        folded: false,
+        isAllIn: false,
+        hasActed: false,
+      },
+      {
+        name: 'AI Bot',
+        cards: [
+          { suit: 'spades', value: 'K', display: 'K♠' },
+          { suit: 'hearts', value: 'K', display: 'K♥' },
+        ],
+        chips: 990,
+        currentBet: 0,
+        folded: false,
+        isAllIn: false,
+        hasActed: false,
+      },
     ]);
     expect(state).toMatchObject({
       isActive: true,

@@ -3,7 +3,18 @@ import type { Rng } from '../rng.ts';
 import { contribute } from './betting.ts';
 import { formatCards, shuffledDeck, type Card } from './cards.ts';
 import { yourTurnLine } from './flow.ts';
-import { BOT, BOT_NAME, BOT_STARTING_CHIPS, HUMAN, POKER_ANTE, POKER_RAKE_PERCENT, pokerTableFee, type PokerPlayer, type PokerState, type PokerStep } from './game.ts';
+import {
+  BOT,
+  BOT_NAME,
+  BOT_STARTING_CHIPS,
+  HUMAN,
+  POKER_ANTE,
+  POKER_RAKE_PERCENT,
+  pokerTableFee,
+  type PokerPlayer,
+  type PokerState,
+  type PokerStep,
+} from './game.ts';
 
 export interface StartPokerInput {
   /** The character's casino chips, all brought to the table. */
@@ -16,8 +27,7 @@ export interface StartPokerInput {
 export const NEED_CHIPS_MESSAGE = 'You need chips to play poker. Use /buy [amount] to purchase casino chips.';
 
 /** Refusal of /poker while a hand is being played (docs/decisions/casino-poker.md, "The hand"). */
-export const HAND_IN_PROGRESS =
-  "You're already playing a hand. Finish it with /check, /bet [amount] or /raise [amount], or give it up with /fold.";
+export const HAND_IN_PROGRESS = "You're already playing a hand. Finish it with /check, /bet [amount] or /raise [amount], or give it up with /fold.";
 
 /** Spec 02 §4 "/poker starts a new game", refused while a hand is active. */
 export function checkNoHandInProgress(current: { isActive: boolean } | undefined): void {

@@ -28,7 +28,8 @@ export const REQUEST_TEXTS = {
   alreadyDone: 'This action was already done. Refresh to see it.',
   /** A push subscription's endpoint (made by the browser). */
   httpsEndpoint: 'endpoint must be an https URL',
-  noMailAddress: 'This server sends e-mails only when it is opened at its public address. Open the game at that address, or ask its operator to set PUBLIC_URL.',
+  noMailAddress:
+    'This server sends e-mails only when it is opened at its public address. Open the game at that address, or ask its operator to set PUBLIC_URL.',
 } as const;
 
 /** A 500: the request id goes with it, so a player can quote it. */

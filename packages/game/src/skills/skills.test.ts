@@ -87,7 +87,11 @@ describe('docs/decisions/progression.md, "Skill trees": unlocked skills change t
   it('raises combat stats and the win chance through combatStatsOf', () => {
     const attributes = { strength: 5, dexterity: 5, intelligence: 5, constitution: 5, attack: 0, defense: 0, speed: 0, magicPower: 0, maxHealth: 20 };
     const without = combatStatsOf({ characterClass: 'warrior', attributes });
-    const withSkills = combatStatsOf({ characterClass: 'warrior', attributes, skills: skillBonuses('warrior', ['basicStrike', 'ironWill', 'ragingBlow', 'bloodlust']) });
+    const withSkills = combatStatsOf({
+      characterClass: 'warrior',
+      attributes,
+      skills: skillBonuses('warrior', ['basicStrike', 'ironWill', 'ragingBlow', 'bloodlust']),
+    });
     expect([withSkills.attack - without.attack, withSkills.defense - without.defense]).toEqual([2, 2]);
     expect(withSkills.bonusWinChance).toBeCloseTo(0.02);
     const enemy = enemyFor('forest', 3)!;

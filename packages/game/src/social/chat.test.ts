@@ -34,7 +34,9 @@ describe('chat throttle (DECISIONS §4: at most 5 lines in 10 s)', () => {
 
   it('says 1 second when the oldest line is about to leave the window', () => {
     const recent = [at(4000), at(0), at(1000), at(2000), at(3000)];
-    expect(ruleErrorOf(() => checkChatThrottle(recent, at(9_900))).message).toBe("You're sending messages too fast. Please wait 1 second before sending another.");
+    expect(ruleErrorOf(() => checkChatThrottle(recent, at(9_900))).message).toBe(
+      "You're sending messages too fast. Please wait 1 second before sending another.",
+    );
   });
 
   it('allows a line once the oldest of five has left the window, and four lines any time', () => {
@@ -57,7 +59,11 @@ describe('emoji picker (spec 03 §2: 5 categories of 16)', () => {
 
 describe('chat reports and mutes (DECISIONS §4)', () => {
   it('refuses a report of no line, of the Game Master, and of your own line', () => {
-    expect(ruleErrorOf(() => checkChatReport(undefined, 'me'))).toMatchObject({ code: 'chat_message_not_found', status: 404, message: CHAT_TEXTS.messageNotFound });
+    expect(ruleErrorOf(() => checkChatReport(undefined, 'me'))).toMatchObject({
+      code: 'chat_message_not_found',
+      status: 404,
+      message: CHAT_TEXTS.messageNotFound,
+    });
     expect(ruleErrorOf(() => checkChatReport(null, 'me')).message).toBe('The Game Master cannot be reported.');
     expect(ruleErrorOf(() => checkChatReport('me', 'me')).message).toBe('You cannot report your own message.');
     expect(() => checkChatReport('other', 'me')).not.toThrow();
@@ -65,7 +71,10 @@ describe('chat reports and mutes (DECISIONS §4)', () => {
 
   it('refuses muting yourself first, then a player who does not exist', () => {
     expect(ruleErrorOf(() => checkChatMute({ muting: true, targetId: 'me', playerId: 'me', targetExists: true })).message).toBe('You cannot mute yourself.');
-    expect(ruleErrorOf(() => checkChatMute({ muting: false, targetId: 'ghost', playerId: 'me', targetExists: false }))).toMatchObject({ code: 'user_not_found', status: 404 });
+    expect(ruleErrorOf(() => checkChatMute({ muting: false, targetId: 'ghost', playerId: 'me', targetExists: false }))).toMatchObject({
+      code: 'user_not_found',
+      status: 404,
+    });
     expect(() => checkChatMute({ muting: true, targetId: 'other', playerId: 'me', targetExists: true })).not.toThrow();
     expect(() => checkChatMute({ muting: false, targetId: 'me', playerId: 'me', targetExists: true })).not.toThrow();
   });

@@ -72,7 +72,17 @@ export function checkChatReport(author: string | null | undefined, reporterId: s
 }
 
 /** DECISIONS §4: a player mutes others, never themselves; the player muted (or unmuted) must exist. */
-export function checkChatMute({ muting, targetId, playerId, targetExists }: { muting: boolean; targetId: string; playerId: string; targetExists: boolean }): void {
+export function checkChatMute({
+  muting,
+  targetId,
+  playerId,
+  targetExists,
+}: {
+  muting: boolean;
+  targetId: string;
+  playerId: string;
+  targetExists: boolean;
+}): void {
   if (muting && targetId === playerId) throw new RuleError('chat_mute_self', CHAT_TEXTS.cannotMuteSelf);
   if (!targetExists) throw new RuleError('user_not_found', CHAT_TEXTS.userNotFound, { status: 404 });
 }

@@ -71,17 +71,23 @@ describe('issue 28 moderation: roles and targets', () => {
   });
 
   it('refuses acting on oneself, a moderator acting on an admin, and a missing player', () => {
-    expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'm', targetRole: 'moderator' })).message).toBe('You cannot act on your own account.');
-    expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'a', targetRole: 'admin' })).message).toBe('Moderators cannot act on an admin.');
+    expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'm', targetRole: 'moderator' })).message).toBe(
+      'You cannot act on your own account.',
+    );
+    expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'a', targetRole: 'admin' })).message).toBe(
+      'Moderators cannot act on an admin.',
+    );
     expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'x', targetRole: undefined })).status).toBe(404);
     expect(() => checkModerationTarget({ actorId: 'a', actorRole: 'admin', targetId: 'a2', targetRole: 'admin' })).not.toThrow();
     // Issue 46: staff actions on staff are the admins'.
-    expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'm2', targetRole: 'moderator' })).message).toBe('Moderators cannot act on another moderator: an admin does.');
+    expect(ruleErrorOf(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'm2', targetRole: 'moderator' })).message).toBe(
+      'Moderators cannot act on another moderator: an admin does.',
+    );
     expect(() => checkModerationTarget({ actorId: 'a', actorRole: 'admin', targetId: 'm', targetRole: 'moderator' })).not.toThrow();
     expect(() => checkModerationTarget({ actorId: 'm', actorRole: 'moderator', targetId: 'p', targetRole: 'player' })).not.toThrow();
   });
 
-  it('issue 46: a moderator never handles a report they filed, nor lifts or replaces an admin\'s penalty in force', () => {
+  it("issue 46: a moderator never handles a report they filed, nor lifts or replaces an admin's penalty in force", () => {
     expect(ruleErrorOf(() => checkNotOwnReport('moderator', true)).message).toBe('You reported this yourself: another moderator or an admin handles it.');
     expect(() => checkNotOwnReport('admin', true)).not.toThrow();
     expect(() => checkNotOwnReport('moderator', false)).not.toThrow();
@@ -93,8 +99,12 @@ describe('issue 28 moderation: roles and targets', () => {
 
   it('admins make and unmake moderators only; never an admin, never themselves', () => {
     expect(ruleErrorOf(() => checkRoleChange({ actorId: 'a', targetId: 'p', targetRole: 'player', newRole: 'admin' })).status).toBe(403);
-    expect(ruleErrorOf(() => checkRoleChange({ actorId: 'a', targetId: 'a2', targetRole: 'admin', newRole: 'player' })).message).toBe('An admin is changed from the command line only.');
-    expect(ruleErrorOf(() => checkRoleChange({ actorId: 'a', targetId: 'a', targetRole: 'admin', newRole: 'player' })).message).toBe('You cannot act on your own account.');
+    expect(ruleErrorOf(() => checkRoleChange({ actorId: 'a', targetId: 'a2', targetRole: 'admin', newRole: 'player' })).message).toBe(
+      'An admin is changed from the command line only.',
+    );
+    expect(ruleErrorOf(() => checkRoleChange({ actorId: 'a', targetId: 'a', targetRole: 'admin', newRole: 'player' })).message).toBe(
+      'You cannot act on your own account.',
+    );
     expect(() => checkRoleChange({ actorId: 'a', targetId: 'p', targetRole: 'player', newRole: 'moderator' })).not.toThrow();
     expect(() => checkRoleChange({ actorId: 'a', targetId: 'p', targetRole: 'moderator', newRole: 'player' })).not.toThrow();
   });
@@ -153,7 +163,12 @@ describe('issue 28 moderation: reasons, mutes and suspensions', () => {
   });
 
   it('the player is told what happened and why', () => {
-    expect(moderationNotice('delete', 'Slurs', { kind: 'post' })).toEqual({ title: 'Removed by a moderator', description: 'Your post was removed. Reason: Slurs' });
-    expect(moderationNotice('mute', 'Spam', { until: new Date('2026-11-27T13:00:00Z') }).description).toBe('You are muted in the global chat until 2026-11-27 13:00 UTC. Reason: Spam');
+    expect(moderationNotice('delete', 'Slurs', { kind: 'post' })).toEqual({
+      title: 'Removed by a moderator',
+      description: 'Your post was removed. Reason: Slurs',
+    });
+    expect(moderationNotice('mute', 'Spam', { until: new Date('2026-11-27T13:00:00Z') }).description).toBe(
+      'You are muted in the global chat until 2026-11-27 13:00 UTC. Reason: Spam',
+    );
   });
 });

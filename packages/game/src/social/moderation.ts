@@ -83,8 +83,19 @@ export function reportReason(raw: string | null | undefined): string | null {
  * players, else it does not exist for them), not be the reporter's own, nor the Game Master's.
  * `author` is the item's writer (null for the Game Master), undefined when there is no such item.
  */
-export function checkReport({ kind, author, reporterId, participants }: { kind: ReportKind; author: string | null | undefined; reporterId: string; participants?: readonly string[] }): string {
-  if (author === undefined || (kind === 'dm' && !participants?.includes(reporterId))) throw new RuleError('report_item_not_found', MODERATION_TEXTS.notFound[kind], { status: 404 });
+export function checkReport({
+  kind,
+  author,
+  reporterId,
+  participants,
+}: {
+  kind: ReportKind;
+  author: string | null | undefined;
+  reporterId: string;
+  participants?: readonly string[];
+}): string {
+  if (author === undefined || (kind === 'dm' && !participants?.includes(reporterId)))
+    throw new RuleError('report_item_not_found', MODERATION_TEXTS.notFound[kind], { status: 404 });
   if (author === null) throw new RuleError('report_system', MODERATION_TEXTS.cannotReportSystem);
   if (author === reporterId) throw new RuleError('report_own', MODERATION_TEXTS.cannotReportOwn[kind]);
   return author;
@@ -108,7 +119,17 @@ export function moderationReason(raw: string): string {
  * acts on players only: never on an admin, nor on another moderator (issue 46: staff actions on
  * staff are the admins'). `targetRole` undefined: no such player.
  */
-export function checkModerationTarget({ actorId, actorRole, targetId, targetRole }: { actorId: string; actorRole: Role; targetId: string; targetRole: Role | undefined }): void {
+export function checkModerationTarget({
+  actorId,
+  actorRole,
+  targetId,
+  targetRole,
+}: {
+  actorId: string;
+  actorRole: Role;
+  targetId: string;
+  targetRole: Role | undefined;
+}): void {
   if (targetRole === undefined) throw new RuleError('player_not_found', MODERATION_TEXTS.playerNotFound, { status: 404 });
   if (targetId === actorId) throw new RuleError('moderation_self', MODERATION_TEXTS.notOnSelf, { status: 403 });
   if (targetRole === 'admin' && actorRole !== 'admin') throw new RuleError('moderation_admin', MODERATION_TEXTS.notOnAdmin, { status: 403 });
@@ -125,7 +146,8 @@ export function checkNotOwnReport(actorRole: Role, reportedByActor: boolean): vo
  * mute or suspension) by an admin only. `imposedBy` is the role of who imposed the one in force.
  */
 export function checkPenaltyAuthority(actorRole: Role, inForce: boolean, imposedBy: Role | null): void {
-  if (inForce && imposedBy === 'admin' && actorRole !== 'admin') throw new RuleError('moderation_admin_penalty', MODERATION_TEXTS.adminPenalty, { status: 403 });
+  if (inForce && imposedBy === 'admin' && actorRole !== 'admin')
+    throw new RuleError('moderation_admin_penalty', MODERATION_TEXTS.adminPenalty, { status: 403 });
 }
 
 /** A report still open, else refused (a second moderator acted first). */
@@ -143,7 +165,8 @@ export function muteEnd(minutes: number, now: Date): Date {
 /** When a suspension of `days` from `now` ends; null: for good. */
 export function suspensionEnd(days: number | null, now: Date): Date | null {
   if (days === null) return null;
-  if (!Number.isInteger(days) || days < SUSPENSION_DAYS.min || days > SUSPENSION_DAYS.max) throw new RuleError('suspension_days', MODERATION_TEXTS.suspensionDays);
+  if (!Number.isInteger(days) || days < SUSPENSION_DAYS.min || days > SUSPENSION_DAYS.max)
+    throw new RuleError('suspension_days', MODERATION_TEXTS.suspensionDays);
   return new Date(now.getTime() + days * 24 * 60 * 60_000);
 }
 
@@ -170,14 +193,27 @@ export function isSuspended(suspension: { since: Date | null; until: Date | null
 
 /** Lifting a mute or a suspension that is not in force is refused. */
 export function checkLift(what: 'mute' | 'suspension', inForce: boolean): void {
-  if (!inForce) throw new RuleError(what === 'mute' ? 'not_muted' : 'not_suspended', what === 'mute' ? MODERATION_TEXTS.notMuted : MODERATION_TEXTS.notSuspended, { status: 409 });
+  if (!inForce)
+    throw new RuleError(what === 'mute' ? 'not_muted' : 'not_suspended', what === 'mute' ? MODERATION_TEXTS.notMuted : MODERATION_TEXTS.notSuspended, {
+      status: 409,
+    });
 }
 
 /**
  * Admins make and unmake moderators in the moderation screen; nobody becomes an admin, or stops
  * being one, through the web (the command line does it). The target exists and is not the admin.
  */
-export function checkRoleChange({ actorId, targetId, targetRole, newRole }: { actorId: string; targetId: string; targetRole: Role | undefined; newRole: Role }): void {
+export function checkRoleChange({
+  actorId,
+  targetId,
+  targetRole,
+  newRole,
+}: {
+  actorId: string;
+  targetId: string;
+  targetRole: Role | undefined;
+  newRole: Role;
+}): void {
   if (targetRole === undefined) throw new RuleError('player_not_found', MODERATION_TEXTS.playerNotFound, { status: 404 });
   if (newRole === 'admin') throw new RuleError('role_admin', MODERATION_TEXTS.roleOnlyModerator, { status: 403 });
   if (targetId === actorId) throw new RuleError('moderation_self', MODERATION_TEXTS.notOnSelf, { status: 403 });
@@ -185,7 +221,11 @@ export function checkRoleChange({ actorId, targetId, targetRole, newRole }: { ac
 }
 
 /** What a player reads when a moderator acted on them (a push; the mute and suspension say it again when met). */
-export function moderationNotice(action: 'delete' | 'mute' | 'suspend' | 'unmute' | 'unsuspend', reason: string, { kind, until }: { kind?: ReportKind; until?: Date | null } = {}): { title: string; description: string } {
+export function moderationNotice(
+  action: 'delete' | 'mute' | 'suspend' | 'unmute' | 'unsuspend',
+  reason: string,
+  { kind, until }: { kind?: ReportKind; until?: Date | null } = {},
+): { title: string; description: string } {
   switch (action) {
     case 'delete': {
       const what = kind === 'post' ? 'post' : kind === 'comment' ? 'comment' : kind === 'dm' ? 'message' : 'chat line';

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ruleErrorOf } from '../errors.testutil.ts';
-import { assertCanDeleteComment, assertCanReact, assertPostAuthor, canDeleteComment, COMMENT_BLANK, commentText, isPostEdited, POST_BLOCKED, POST_NEEDS_CONTENT, postText } from './posts.ts';
+import {
+  assertCanDeleteComment,
+  assertCanReact,
+  assertPostAuthor,
+  canDeleteComment,
+  COMMENT_BLANK,
+  commentText,
+  isPostEdited,
+  POST_BLOCKED,
+  POST_NEEDS_CONTENT,
+  postText,
+} from './posts.ts';
 
 describe('posts and comments (spec 03 §5 posts and comments, §6 permissions)', () => {
   it("refuses a post with neither text nor image: 'Post must have content or image.'", () => {

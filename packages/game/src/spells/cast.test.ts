@@ -42,7 +42,11 @@ describe('spells (spec 02 §8 Chat, §9 Spells; DECISIONS §3 spells outside com
 
   it('has the spec costs: fireball 3, heal 4, frostbolt 2, lightning 5, shield 3', () => {
     expect(Object.values(SPELLS).map((s) => [s.name, s.manaCost])).toEqual([
-      ['fireball', 3], ['heal', 4], ['frostbolt', 2], ['lightning', 5], ['shield', 3],
+      ['fireball', 3],
+      ['heal', 4],
+      ['frostbolt', 2],
+      ['lightning', 5],
+      ['shield', 3],
     ]);
     expect(Object.values(SPELLS).map((s) => s.effect)).toEqual([
       { kind: 'attack', winChance: 0.05 },

@@ -78,11 +78,9 @@ export function castSpell<S extends CasterState>(state: S, spellName: string): C
 
   const before = state.effects.bonusWinChance;
   if (before >= MAX_BONUS_WIN_CHANCE) {
-    throw new RuleError(
-      'spell_no_effect',
-      `Your spells already give your next adventure the most they can (+${percent(MAX_BONUS_WIN_CHANCE)}% win chance).`,
-      { title: 'No Effect' },
-    );
+    throw new RuleError('spell_no_effect', `Your spells already give your next adventure the most they can (+${percent(MAX_BONUS_WIN_CHANCE)}% win chance).`, {
+      title: 'No Effect',
+    });
   }
   const bonusWinChance = round4(Math.min(MAX_BONUS_WIN_CHANCE, before + effect.winChance));
   return {

@@ -3,10 +3,7 @@
  * their mana cost and what they do. Values not in the spec are this project's
  * (docs/decisions/adventures.md, "Spells").
  */
-export type SpellEffect =
-  | { kind: 'heal'; health: number }
-  | { kind: 'attack'; winChance: number }
-  | { kind: 'shield'; defense: number };
+export type SpellEffect = { kind: 'heal'; health: number } | { kind: 'attack'; winChance: number } | { kind: 'shield'; defense: number };
 
 export interface Spell {
   name: SpellName;

@@ -135,7 +135,11 @@ describe('store generation (spec 03 §4 store, §9 store constants)', () => {
   });
 
   it('draws distinct choices at the weights of those left, skipping weight 0 (spec 03 §9 "retried to avoid duplicates")', () => {
-    const pool = [{ value: 'a', weight: 3 }, { value: 'b', weight: 1 }, { value: 'c', weight: 0 }];
+    const pool = [
+      { value: 'a', weight: 3 },
+      { value: 'b', weight: 1 },
+      { value: 'c', weight: 0 },
+    ];
     expect(drawDistinct(createRng(1), pool, 6).sort()).toEqual(['a', 'b']);
     expect(drawDistinct(createRng(1), pool, 1)).toHaveLength(1);
     expect(drawDistinct(createRng(1), [], 6)).toEqual([]);

@@ -7,14 +7,29 @@ import type { StoreOffer } from './generate.ts';
 import { purchase, type InventoryState } from './purchase.ts';
 import { ruleErrorOf as caught } from '../errors.testutil.ts';
 
-const helm: GearItem = { kind: 'gear', name: 'Rare Iron Helm', tier: 'rare', slot: 'head', stats: { defense: 4 }, description: '', price: copper(4_250), sellPrice: copper(2_125) };
+const helm: GearItem = {
+  kind: 'gear',
+  name: 'Rare Iron Helm',
+  tier: 'rare',
+  slot: 'head',
+  stats: { defense: 4 },
+  description: '',
+  price: copper(4_250),
+  sellPrice: copper(2_125),
+};
 const potion = storePotion('health', 'rare'); // 1s 25c
 const stew: FoodItem = { kind: 'food', name: 'Hearty Stew', tier: 'uncommon', healthRestore: 24, description: '', price: copper(108) };
 
 const gearOffer: StoreOffer = { id: 'gear-0', section: 'gear', item: helm, price: helm.price, sold: false };
 const potionOffer: StoreOffer = { id: 'potion-0', section: 'potions', item: potion, price: potion.price, sold: false };
 const foodOffer: StoreOffer = { id: 'food-0', section: 'food', item: stew, price: stew.price, sold: false };
-const backpackOffer = (tier: keyof typeof BACKPACKS): StoreOffer => ({ id: 'backpack-0', section: 'backpacks', item: BACKPACKS[tier], price: BACKPACKS[tier].price, sold: false });
+const backpackOffer = (tier: keyof typeof BACKPACKS): StoreOffer => ({
+  id: 'backpack-0',
+  section: 'backpacks',
+  item: BACKPACKS[tier],
+  price: BACKPACKS[tier].price,
+  sold: false,
+});
 
 const filler = (count: number, equipped = false): InventoryEntry[] =>
   Array.from({ length: count }, (_, i) => ({
@@ -28,7 +43,12 @@ const inventory = (entries: InventoryEntry[] = [], backpack = DEFAULT_BACKPACK):
 describe('store purchase (spec 03 §4 store, §5 store purchase, §8 store toasts)', () => {
   it('refuses an offer already sold', () => {
     const error = caught(() => purchase({ ...gearOffer, sold: true }, copper(100_000), inventory()));
-    expect(error).toMatchObject({ code: 'offer_sold', title: 'Sold Out', status: 409, message: 'Rare Iron Helm has already been sold. New items arrive at the next refresh.' });
+    expect(error).toMatchObject({
+      code: 'offer_sold',
+      title: 'Sold Out',
+      status: 409,
+      message: 'Rare Iron Helm has already been sold. New items arrive at the next refresh.',
+    });
   });
 
   it("refuses the backpack already equipped ('Equipped')", () => {
@@ -102,7 +122,11 @@ describe('store purchase (spec 03 §4 store, §5 store purchase, §8 store toast
   });
 
   it('allows a smaller backpack when the unequipped entries still fit', () => {
-    const result = purchase(backpackOffer('uncommon'), copper(10_000), inventory([...filler(12), ...filler(4, true).map((e) => ({ ...e, id: `eq${e.id}` }))], BACKPACKS.epic));
+    const result = purchase(
+      backpackOffer('uncommon'),
+      copper(10_000),
+      inventory([...filler(12), ...filler(4, true).map((e) => ({ ...e, id: `eq${e.id}` }))], BACKPACKS.epic),
+    );
     expect(result.change).toMatchObject({ type: 'backpack', backpack: BACKPACKS.uncommon, previous: BACKPACKS.epic });
   });
 });

@@ -58,11 +58,9 @@ export function purchase(offer: StoreOffer, wallet: Copper, inventory: Inventory
   if (offer.section === 'backpacks') {
     const backpack = offer.item;
     if (backpack.slots < used) {
-      throw new RuleError(
-        'backpack_too_small',
-        `The ${backpack.name} has only ${backpack.slots} slots, but you carry ${used} items. Sell or use some first.`,
-        { title: 'Backpack Too Small' },
-      );
+      throw new RuleError('backpack_too_small', `The ${backpack.name} has only ${backpack.slots} slots, but you carry ${used} items. Sell or use some first.`, {
+        title: 'Backpack Too Small',
+      });
     }
     change = { type: 'backpack', backpack, previous: inventory.backpack };
   } else {

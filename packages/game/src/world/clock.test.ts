@@ -17,7 +17,7 @@ describe('issue 42 living world: one clock and weather for everyone (spec 01 §1
     expect(dawn.nextChangeAt).toBeLessThanOrEqual(dawn.phaseUntil);
   });
 
-  it('gives each of the five lands a weather that holds for a spell, drawn from the land\'s own odds', () => {
+  it("gives each of the five lands a weather that holds for a spell, drawn from the land's own odds", () => {
     const seen = new Map<string, Set<string>>();
     for (let spell = 0; spell < 400; spell++) {
       const world = worldAt(DAY_START + spell * WEATHER_SPELL_MS);
@@ -41,7 +41,7 @@ describe('issue 42 living world: one clock and weather for everyone (spec 01 §1
     expect(conditionsLine(worldAt(at), 'caves')).toMatch(/^Caves: underground, (clear|fog)$/);
   });
 
-  it('changes an adventure\'s outcome: the same fight and draw won by day in clear weather is lost at night in a storm', () => {
+  it("changes an adventure's outcome: the same fight and draw won by day in clear weather is lost at night in a storm", () => {
     const attributes = startingAttributes('human', 'warrior');
     const hero = { name: 'Brom', level: 1, xp: 0, characterClass: 'warrior' as const, attributes };
     const clear = { weather: 'clear' as const, winChance: 0, rewardMultiplier: 1, night: false };
@@ -49,7 +49,14 @@ describe('issue 42 living world: one clock and weather for everyone (spec 01 §1
     const chance = completeAdventure(hero, { location: 'volcano', level: 1, conditions: clear }, createRng(1)).winChance;
     // A fight draw just under the clear-weather chance: a win by day, a defeat in the night storm.
     const draw = chance - 0.05;
-    const rng = () => ({ ...createRng(2), next: (() => { let first = true; const r = createRng(3); return () => (first ? ((first = false), draw) : r.next()); })() });
+    const rng = () => ({
+      ...createRng(2),
+      next: (() => {
+        let first = true;
+        const r = createRng(3);
+        return () => (first ? ((first = false), draw) : r.next());
+      })(),
+    });
     const byDay = completeAdventure(hero, { location: 'volcano', level: 1, conditions: clear }, rng());
     const atNight = completeAdventure(hero, { location: 'volcano', level: 1, conditions: storm }, rng());
     expect(byDay.won).toBe(true);
@@ -63,7 +70,8 @@ describe('issue 42 living world: one clock and weather for everyone (spec 01 §1
     const attributes = startingAttributes('human', 'warrior');
     const hero = { level: 1, xp: 0, characterClass: 'warrior' as const, attributes };
     const night = { weather: 'clear' as const, winChance: 0, rewardMultiplier: NIGHT_REWARD_MULTIPLIER, night: true };
-    const win = (conditions?: typeof night) => completeAdventure(hero, { location: 'forest', level: 1, ...(conditions ? { conditions } : {}) }, createRng('win'));
+    const win = (conditions?: typeof night) =>
+      completeAdventure(hero, { location: 'forest', level: 1, ...(conditions ? { conditions } : {}) }, createRng('win'));
     expect(win(night).won).toBe(true);
     expect(win(night).xpGained).toBe(Math.round(win().xpGained * NIGHT_REWARD_MULTIPLIER));
   });
@@ -87,7 +95,7 @@ describe('issue 42 living world: one clock and weather for everyone (spec 01 §1
     expect(worldAt(fast.nextChangeAt - 1, scale).lands.forest.weatherUntil).toBe(fast.nextChangeAt);
   });
 
-  it('says a land\'s effect in words for the launcher', () => {
+  it("says a land's effect in words for the launcher", () => {
     expect(conditionsEffect({ winChance: 0, rewardMultiplier: 1 })).toBe('no effect');
     expect(conditionsEffect({ winChance: -0.07, rewardMultiplier: NIGHT_REWARD_MULTIPLIER })).toBe('win chance -7%, rewards +15%');
     expect(conditionsEffect({ winChance: -0.04, rewardMultiplier: 1 })).toBe('win chance -4%');

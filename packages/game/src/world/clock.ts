@@ -34,7 +34,12 @@ const WEATHER_ODDS: Readonly<Record<LocationId, Readonly<Partial<Record<Weather,
 };
 
 export const WEATHER_NAMES: Readonly<Record<Weather, string>> = {
-  clear: 'Clear', rain: 'Rain', fog: 'Fog', storm: 'Storm', heatwave: 'Heatwave', snow: 'Snow',
+  clear: 'Clear',
+  rain: 'Rain',
+  fog: 'Fog',
+  storm: 'Storm',
+  heatwave: 'Heatwave',
+  snow: 'Snow',
 };
 
 /**
@@ -46,7 +51,12 @@ export const WEATHER_NAMES: Readonly<Record<Weather, string>> = {
 export const NIGHT_WIN_CHANCE = -0.05;
 export const NIGHT_REWARD_MULTIPLIER = 1.15;
 export const WEATHER_WIN_CHANCE: Readonly<Record<Weather, number>> = {
-  clear: 0, rain: -0.02, fog: -0.04, storm: -0.08, heatwave: -0.03, snow: -0.03,
+  clear: 0,
+  rain: -0.02,
+  fog: -0.04,
+  storm: -0.08,
+  heatwave: -0.03,
+  snow: -0.03,
 };
 
 export interface LandConditions {
@@ -149,6 +159,8 @@ export function conditionsLine(world: WorldState, location: LocationId): string 
 export function conditionsEffect(conditions: Pick<LandConditions, 'winChance' | 'rewardMultiplier'>): string {
   const points = Math.round(conditions.winChance * 100);
   const bonus = Math.round((conditions.rewardMultiplier - 1) * 100);
-  const effects = [points !== 0 ? `win chance ${points > 0 ? '+' : ''}${points}%` : '', bonus !== 0 ? `rewards ${bonus > 0 ? '+' : ''}${bonus}%` : ''].filter(Boolean);
+  const effects = [points !== 0 ? `win chance ${points > 0 ? '+' : ''}${points}%` : '', bonus !== 0 ? `rewards ${bonus > 0 ? '+' : ''}${bonus}%` : ''].filter(
+    Boolean,
+  );
   return effects.length > 0 ? effects.join(', ') : 'no effect';
 }

@@ -29,7 +29,10 @@ const otpIdentifiers = (email: string) => ['email-verification', 'forget-passwor
  * it is still unverified. True when it was deleted.
  */
 export async function replaceUnverifiedAccount(db: Db, userId: string, email: string): Promise<boolean> {
-  const gone = await db.delete(authUser).where(and(eq(authUser.id, userId), eq(authUser.emailVerified, false))).returning({ id: authUser.id });
+  const gone = await db
+    .delete(authUser)
+    .where(and(eq(authUser.id, userId), eq(authUser.emailVerified, false)))
+    .returning({ id: authUser.id });
   if (gone.length === 0) return false;
   await db.delete(authVerification).where(inArray(authVerification.identifier, otpIdentifiers(email.toLowerCase())));
   return true;
@@ -59,10 +62,7 @@ export async function accountUploads(tx: Tx, userId: string): Promise<{ urls: Ar
     .select({ avatar: playerCharacters.avatarPath, background: playerCharacters.backgroundPath })
     .from(playerCharacters)
     .where(eq(playerCharacters.userId, userId));
-  const images = await tx
-    .select({ path: postImages.path })
-    .from(postImages)
-    .where(eq(postImages.ownerId, userId));
+  const images = await tx.select({ path: postImages.path }).from(postImages).where(eq(postImages.ownerId, userId));
   const postPaths = await tx.select({ path: posts.imagePath }).from(posts).where(eq(posts.authorId, userId));
   return {
     urls: [profile?.avatar ?? null, profile?.banner ?? null],
@@ -81,8 +81,6 @@ export async function deleteAuthUser(tx: Tx, userId: string): Promise<void> {
   await tx.delete(authUser).where(eq(authUser.id, userId));
 }
 
-
-
 /**
  * Issue 43, "Download my data": every row the game keeps of the account, as stored (never a
  * password hash or a session token). One snapshot (a read-only transaction): the parts agree.
@@ -94,7 +92,14 @@ export async function accountRows(tx: Tx, userId: string) {
     .where(eq(authUser.id, userId));
   const [profile] = await tx.select().from(users).where(eq(users.id, userId));
   const sessions = await tx
-    .select({ id: authSession.id, signedInAt: authSession.createdAt, lastSeen: authSession.updatedAt, expiresAt: authSession.expiresAt, ipAddress: authSession.ipAddress, userAgent: authSession.userAgent })
+    .select({
+      id: authSession.id,
+      signedInAt: authSession.createdAt,
+      lastSeen: authSession.updatedAt,
+      expiresAt: authSession.expiresAt,
+      ipAddress: authSession.ipAddress,
+      userAgent: authSession.userAgent,
+    })
     .from(authSession)
     .where(eq(authSession.userId, userId));
   const characters = await tx.select().from(playerCharacters).where(eq(playerCharacters.userId, userId)).orderBy(asc(playerCharacters.createdAt));
@@ -115,13 +120,23 @@ export async function accountRows(tx: Tx, userId: string) {
     characters,
     inventory,
     ledger,
-    auctionListings: await tx.select().from(auctionListings).where(or(eq(auctionListings.sellerUserId, userId), eq(auctionListings.buyerUserId, userId))),
-    messages: await tx.select().from(directMessages).where(or(eq(directMessages.senderId, userId), eq(directMessages.receiverId, userId))).orderBy(asc(directMessages.id)),
+    auctionListings: await tx
+      .select()
+      .from(auctionListings)
+      .where(or(eq(auctionListings.sellerUserId, userId), eq(auctionListings.buyerUserId, userId))),
+    messages: await tx
+      .select()
+      .from(directMessages)
+      .where(or(eq(directMessages.senderId, userId), eq(directMessages.receiverId, userId)))
+      .orderBy(asc(directMessages.id)),
     posts: await tx.select().from(posts).where(eq(posts.authorId, userId)),
     comments: await tx.select().from(postComments).where(eq(postComments.authorId, userId)),
     chatLines: await tx.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(asc(chatMessages.id)),
     friends: await tx.select().from(friendships).where(friendshipOf(userId)),
     blocks: await tx.select().from(blocks).where(eq(blocks.blockerId, userId)),
-    gifts: await tx.select().from(gifts).where(or(eq(gifts.fromUserId, userId), eq(gifts.toUserId, userId))),
+    gifts: await tx
+      .select()
+      .from(gifts)
+      .where(or(eq(gifts.fromUserId, userId), eq(gifts.toUserId, userId))),
   };
 }

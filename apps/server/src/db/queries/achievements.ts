@@ -45,7 +45,10 @@ export async function applyCounterChanges(tx: Tx, userId: string, changes: reado
     .insert(achievementCounters)
     .values(folded.map((f) => ({ userId, key: f.key, value: applyFolded(0, f) })))
     // greatest() ignores a null: no max among the changes.
-    .onConflictDoUpdate({ target: [achievementCounters.userId, achievementCounters.key], set: { value: sql`greatest(${achievementCounters.value} * ${keep} + ${add}, ${atLeast})` } })
+    .onConflictDoUpdate({
+      target: [achievementCounters.userId, achievementCounters.key],
+      set: { value: sql`greatest(${achievementCounters.value} * ${keep} + ${add}, ${atLeast})` },
+    })
     .returning({ key: achievementCounters.key, value: achievementCounters.value });
   return Object.fromEntries(rows.map((row) => [row.key, Number(row.value)]));
 }
@@ -122,7 +125,12 @@ const pointsAdded = prepared('achievement_points_added', (db) =>
     .where(eq(achievementProgress.userId, userIdParam))
     .returning({ total: achievementProgress.totalPoints }),
 );
-const levelSet = prepared('achievement_level_set', (db) => db.update(achievementProgress).set({ level: sql`${sql.placeholder('level')}::int` }).where(eq(achievementProgress.userId, userIdParam)));
+const levelSet = prepared('achievement_level_set', (db) =>
+  db
+    .update(achievementProgress)
+    .set({ level: sql`${sql.placeholder('level')}::int` })
+    .where(eq(achievementProgress.userId, userIdParam)),
+);
 
 /** Adds points in one statement; answers the new total. */
 export async function addPoints(tx: Tx, userId: string, points: number, level: (total: number) => number): Promise<number> {
@@ -133,7 +141,11 @@ export async function addPoints(tx: Tx, userId: string, points: number, level: (
 }
 
 export async function grantedLevels(db: DbOrTx, userId: string): Promise<number[]> {
-  const rows = await db.select({ level: battlePassGrants.level }).from(battlePassGrants).where(eq(battlePassGrants.userId, userId)).orderBy(asc(battlePassGrants.level));
+  const rows = await db
+    .select({ level: battlePassGrants.level })
+    .from(battlePassGrants)
+    .where(eq(battlePassGrants.userId, userId))
+    .orderBy(asc(battlePassGrants.level));
   return rows.map((r) => r.level);
 }
 
@@ -156,7 +168,10 @@ export async function setTimeZone(tx: DbOrTx, userId: string, timeZone: string):
   // The change time moves only when the zone does: the browser reports it on every visit.
   await tx
     .update(achievementProgress)
-    .set({ timeZone, timeZoneSetAt: sql`case when ${achievementProgress.timeZone} is not distinct from ${timeZone} then ${achievementProgress.timeZoneSetAt} else now() end` })
+    .set({
+      timeZone,
+      timeZoneSetAt: sql`case when ${achievementProgress.timeZone} is not distinct from ${timeZone} then ${achievementProgress.timeZoneSetAt} else now() end`,
+    })
     .where(eq(achievementProgress.userId, userId));
 }
 
@@ -166,7 +181,9 @@ const playTimeClaim = (db: DbOrTx, since: SQL) =>
     .set({ playedAt: nowParam })
     .where(and(eq(achievementProgress.userId, userIdParam), since))
     .returning({ userId: achievementProgress.userId });
-const playTimeClaimed = prepared('play_time_claimed', (db) => playTimeClaim(db, sql`${achievementProgress.playedAt} = ${sql.placeholder('previous')}::timestamptz`));
+const playTimeClaimed = prepared('play_time_claimed', (db) =>
+  playTimeClaim(db, sql`${achievementProgress.playedAt} = ${sql.placeholder('previous')}::timestamptz`),
+);
 const firstPlayTimeClaimed = prepared('play_time_claimed_first', (db) => playTimeClaim(db, isNull(achievementProgress.playedAt)));
 
 /**
@@ -175,7 +192,9 @@ const firstPlayTimeClaimed = prepared('play_time_claimed_first', (db) => playTim
  */
 export async function claimPlayTime(tx: Tx, userId: string, now: Date, previous: Date | null, maxSeconds: number): Promise<number> {
   const at = now.toISOString();
-  const rows = previous ? await playTimeClaimed(tx, { userId, now: at, previous: previous.toISOString() }) : await firstPlayTimeClaimed(tx, { userId, now: at });
+  const rows = previous
+    ? await playTimeClaimed(tx, { userId, now: at, previous: previous.toISOString() })
+    : await firstPlayTimeClaimed(tx, { userId, now: at });
   if (rows.length !== 1) return 0;
   if (!previous) return 0;
   return Math.max(0, Math.min(maxSeconds, Math.floor((now.getTime() - previous.getTime()) / 1000)));
@@ -222,8 +241,6 @@ export async function resetProgress(tx: Tx, userId: string, now: Date): Promise<
   await tx.update(achievementProgress).set({ totalPoints: 0, level: 0, resetAt: now, updatedAt: now }).where(eq(achievementProgress.userId, userId));
 }
 
-
-
 /** The player's active character, row-locked (a gift's giver and receiver). */
 /**
  * The active characters of these players, locked in character-id order (the order the auction
@@ -247,6 +264,9 @@ export async function insertGift(tx: Tx, gift: typeof gifts.$inferInsert): Promi
 
 /** A player by public name, case-insensitively (DECISIONS §4: usernames are unique that way). */
 export async function userIdByUsername(db: DbOrTx, username: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return row?.id;
 }

@@ -79,7 +79,10 @@ const adventureRead = prepared('adventure_view', (db) =>
     // The most recently settled adventure.
     .leftJoin(
       lastAdventure,
-      eq(lastAdventure.id, sql`(select la.id from ${characterAdventures} la where la.character_id = ${playerCharacters.id} and la.completed = true order by la.completed_at desc limit 1)`),
+      eq(
+        lastAdventure.id,
+        sql`(select la.id from ${characterAdventures} la where la.character_id = ${playerCharacters.id} and la.completed = true order by la.completed_at desc limit 1)`,
+      ),
     )
     .leftJoin(playerCharacterInventory, and(eq(playerCharacterInventory.characterId, playerCharacters.id), eq(playerCharacterInventory.equipped, true)))
     .where(ownedCharacter())

@@ -31,18 +31,20 @@ export async function lockExpiredListing(tx: Tx, id: string, now: Date): Promise
 
 /** Locks a character's row by id (the other party of a sale: the seller). */
 export async function lockCharacterRow(tx: Tx, characterId: string): Promise<{ id: string; userId: string } | undefined> {
-  const [row] = await tx.select({ id: playerCharacters.id, userId: playerCharacters.userId }).from(playerCharacters).where(eq(playerCharacters.id, characterId)).for('update');
+  const [row] = await tx
+    .select({ id: playerCharacters.id, userId: playerCharacters.userId })
+    .from(playerCharacters)
+    .where(eq(playerCharacters.id, characterId))
+    .for('update');
   return row;
 }
 
-type Ending =
-  | { status: 'sold'; buyerUserId: string; buyerCharacterId: string; payout: number }
-  | { status: 'cancelled' }
-  | { status: 'expired' };
+type Ending = { status: 'sold'; buyerUserId: string; buyerCharacterId: string; payout: number } | { status: 'cancelled' } | { status: 'expired' };
 
 /** The one flip from active: false when it had already happened (or the listing is gone). */
 export async function endListing(tx: Tx, id: string, ending: Ending, now: Date): Promise<boolean> {
-  const sold = ending.status === 'sold' ? { buyerUserId: ending.buyerUserId, buyerCharacterId: ending.buyerCharacterId, payout: ending.payout, soldAt: now } : {};
+  const sold =
+    ending.status === 'sold' ? { buyerUserId: ending.buyerUserId, buyerCharacterId: ending.buyerCharacterId, payout: ending.payout, soldAt: now } : {};
   const rows = await tx
     .update(auctionListings)
     .set({ status: ending.status, endedAt: now, ...sold })
@@ -71,20 +73,30 @@ export function listExpiredListings(db: DbOrTx, now: Date, options: { userId?: s
   return db
     .select({ id: auctionListings.id })
     .from(auctionListings)
-    .where(and(eq(auctionListings.status, 'active'), lte(auctionListings.expiresAt, now), options.userId ? eq(auctionListings.sellerUserId, options.userId) : undefined))
+    .where(
+      and(
+        eq(auctionListings.status, 'active'),
+        lte(auctionListings.expiresAt, now),
+        options.userId ? eq(auctionListings.sellerUserId, options.userId) : undefined,
+      ),
+    )
     .orderBy(asc(auctionListings.expiresAt))
     .limit(options.limit ?? 100);
 }
 
 /** When the next active listing ends, or null. */
 export async function nextListingExpiry(db: DbOrTx): Promise<Date | null> {
-  const [row] = await db.select({ at: min(auctionListings.expiresAt) }).from(auctionListings).where(eq(auctionListings.status, 'active'));
+  const [row] = await db
+    .select({ at: min(auctionListings.expiresAt) })
+    .from(auctionListings)
+    .where(eq(auctionListings.status, 'active'));
   return row?.at ?? null;
 }
 
-
 /** A listing as the reads answer it: listingView's fields, with its seller's name. */
-export type ListingRead = Pick<ListingRow, 'id' | 'itemData' | 'quantity' | 'price' | 'fee' | 'payout' | 'status' | 'createdAt' | 'expiresAt' | 'endedAt'> & { seller: string };
+export type ListingRead = Pick<ListingRow, 'id' | 'itemData' | 'quantity' | 'price' | 'fee' | 'payout' | 'status' | 'createdAt' | 'expiresAt' | 'endedAt'> & {
+  seller: string;
+};
 
 /**
  * A timestamptz of listing `l` as a Date, carried as epoch milliseconds (cut to the millisecond, as a
@@ -125,7 +137,12 @@ const myListingsRead = prepared('auction_mine', (db) =>
  * (soonest end first), the last `recent` that ended, and the active ones past their end (at most 100,
  * the soonest first), to settle before answering.
  */
-export async function readMyListings(db: DbOrTx, userId: string, now: Date, recent = 10): Promise<{ active: ListingRead[]; ended: ListingRead[]; due: string[] }> {
+export async function readMyListings(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  recent = 10,
+): Promise<{ active: ListingRead[]; ended: ListingRead[]; due: string[] }> {
   const rows = await myListingsRead(db, { userId, recent });
   const active = rows.filter((r) => !r.ended);
   const due = active.filter((r) => r.expiresAt.getTime() <= now.getTime()).slice(0, 100);
@@ -184,7 +201,8 @@ const browseRead = prepared('auction_browse', (db) =>
     db,
     sql`shown as (${sql.join(
       (Object.keys(SORTS) as AuctionSort[]).map(
-        (name) => sql`(select l.id from ${auctionListings} l where ${sortParam} = ${sql.raw(`'${name}'`)} and ${open} order by ${SORTS[name]} limit ${pageSize} offset ${pageOffset})`,
+        (name) =>
+          sql`(select l.id from ${auctionListings} l where ${sortParam} = ${sql.raw(`'${name}'`)} and ${open} order by ${SORTS[name]} limit ${pageSize} offset ${pageOffset})`,
       ),
       sql` union all `,
     )})`,

@@ -4,7 +4,17 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { dueAdventuresColumn, toTimedState, type TimedState } from './adventures.ts';
 import { recordSignIn } from './users.ts';
 import type { DbOrTx, Tx } from '../client.ts';
-import { auctionListings, characterAdventures, characterCrafts, playerCharacterAppearance, playerCharacterAttributes, playerCharacterBackpack, playerCharacterInventory, playerCharacters, users } from '../schema/index.ts';
+import {
+  auctionListings,
+  characterAdventures,
+  characterCrafts,
+  playerCharacterAppearance,
+  playerCharacterAttributes,
+  playerCharacterBackpack,
+  playerCharacterInventory,
+  playerCharacters,
+  users,
+} from '../schema/index.ts';
 import { backpackColumns } from './items.ts';
 import { entryColumns, entryOrder } from './inventory.ts';
 import { prepared } from '../prepared.ts';
@@ -49,7 +59,8 @@ function selectCharacters<E extends SelectedFields = Record<never, never>>(db: D
  * line checks it in the same round trip).
  */
 export async function lockOwner(tx: Tx, userId: string): Promise<{ until: Date | null; reason: string | null }> {
-  const lock = async () => (await tx.select({ until: users.chatMutedUntil, reason: users.chatMuteReason }).from(users).where(eq(users.id, userId)).for('no key update'))[0];
+  const lock = async () =>
+    (await tx.select({ until: users.chatMutedUntil, reason: users.chatMuteReason }).from(users).where(eq(users.id, userId)).for('no key update'))[0];
   const found = await lock();
   if (found) return found;
   await recordSignIn(tx, userId);
@@ -104,7 +115,11 @@ const byOwnerNow = prepared('characters_of_owner_now', (db) =>
  * items (a row per item, the left join), and the time-based state a read catches up on (due
  * adventures, mana below max).
  */
-export async function listCharactersNow(db: DbOrTx, userId: string, now: Date): Promise<{ rows: Array<CharacterRow & { equipped: InventoryEntry[] }>; state: TimedState }> {
+export async function listCharactersNow(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<{ rows: Array<CharacterRow & { equipped: InventoryEntry[] }>; state: TimedState }> {
   const rows: Array<CharacterRow & { due: string; equipped: InventoryEntry[] }> = [];
   for (const { worn, ...row } of await byOwnerNow(db, { userId, now: now.toISOString() })) {
     const last = rows[rows.length - 1];
@@ -211,7 +226,10 @@ export async function insertCharacter(tx: Tx, userId: string, created: NewCharac
 /** Spec 01 §4: every character of the player inactive, optionally except one. */
 export async function deactivateCharacters(tx: Tx, userId: string, exceptId?: string): Promise<void> {
   const where = exceptId ? and(eq(playerCharacters.userId, userId), ne(playerCharacters.id, exceptId)) : eq(playerCharacters.userId, userId);
-  await tx.update(playerCharacters).set({ isActive: false }).where(and(where, eq(playerCharacters.isActive, true)));
+  await tx
+    .update(playerCharacters)
+    .set({ isActive: false })
+    .where(and(where, eq(playerCharacters.isActive, true)));
 }
 
 /** Makes one character the active one. Call deactivateCharacters first (one active per user is a unique index). */

@@ -26,13 +26,22 @@ const flatten = (rows: { message: typeof chatMessages.$inferSelect; username: st
  * plan guesses a tenth of the table, so on a world of a million lines it planned the statement
  * again at every run (docs/simulate.md, "The world and two processes").
  */
-const newestLineIds = (db: DbOrTx) => sql`(select ${chatMessages.id} from ${chatMessages} where ${and(
-  notExists(db.select({ one: sql`1` }).from(chatMutes).where(and(eq(chatMutes.userId, viewer), eq(chatMutes.mutedUserId, chatMessages.userId)))),
-  sql`(${chatMessages.userId} is null or ${visibleTo(viewer, chatMessages.userId)})`,
-)} order by ${chatMessages.id} desc limit ${sql.raw(String(CHAT_HISTORY_SIZE))})`;
+const newestLineIds = (db: DbOrTx) =>
+  sql`(select ${chatMessages.id} from ${chatMessages} where ${and(
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(chatMutes)
+        .where(and(eq(chatMutes.userId, viewer), eq(chatMutes.mutedUserId, chatMessages.userId))),
+    ),
+    sql`(${chatMessages.userId} is null or ${visibleTo(viewer, chatMessages.userId)})`,
+  )} order by ${chatMessages.id} desc limit ${sql.raw(String(CHAT_HISTORY_SIZE))})`;
 
 /** The newest lines the viewer reads (`viewerId`); exported for its plan's test (world-reads.test.ts). */
-export const chatLinesQuery = (db: DbOrTx) => selectLines(db).where(inArray(chatMessages.id, newestLineIds(db))).orderBy(desc(chatMessages.id));
+export const chatLinesQuery = (db: DbOrTx) =>
+  selectLines(db)
+    .where(inArray(chatMessages.id, newestLineIds(db)))
+    .orderBy(desc(chatMessages.id));
 const linesRead = prepared('chat_lines', chatLinesQuery);
 
 const mutesRead = prepared('chat_mutes', (db) =>
@@ -121,7 +130,10 @@ export async function listMutes(db: DbOrTx, userId: string): Promise<{ userId: s
 }
 
 export async function addMute(db: DbOrTx, userId: string, mutedUserId: string): Promise<void> {
-  await db.insert(chatMutes).values({ userId, mutedUserId }).onConflictDoNothing({ target: [chatMutes.userId, chatMutes.mutedUserId] });
+  await db
+    .insert(chatMutes)
+    .values({ userId, mutedUserId })
+    .onConflictDoNothing({ target: [chatMutes.userId, chatMutes.mutedUserId] });
 }
 
 export async function removeMute(db: DbOrTx, userId: string, mutedUserId: string): Promise<void> {
@@ -129,6 +141,9 @@ export async function removeMute(db: DbOrTx, userId: string, mutedUserId: string
 }
 
 export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, [userId]));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [userId]));
   return rows.length > 0;
 }

@@ -31,4 +31,3 @@ export const viewerParam = sql.placeholder('viewerId');
 
 /** A text to find as it is in a LIKE or ILIKE pattern: `%`, `_` and `\` match themselves. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-

@@ -15,7 +15,13 @@ export interface ConsoleLine {
 type StoredMessage = typeof consoleMessages.$inferSelect;
 /** What a player sees of a stored line. */
 type ShownMessage = Pick<StoredMessage, 'id' | 'kind' | 'sender' | 'content' | 'createdAt'>;
-const shownColumns = { id: consoleMessages.id, kind: consoleMessages.kind, sender: consoleMessages.sender, content: consoleMessages.content, createdAt: consoleMessages.createdAt };
+const shownColumns = {
+  id: consoleMessages.id,
+  kind: consoleMessages.kind,
+  sender: consoleMessages.sender,
+  content: consoleMessages.content,
+  createdAt: consoleMessages.createdAt,
+};
 
 /** A stored line as the console shows it (ConsoleMessage). */
 export const toMessageView = (m: ShownMessage): ConsoleMessage => ({
@@ -77,7 +83,12 @@ const pageIds = (db: DbOrTx, before: boolean) =>
   db
     .select({ id: consoleMessages.id })
     .from(consoleMessages)
-    .where(and(between(consoleMessages.characterId, sql.placeholder('characterId'), sql.placeholder('characterId')), before ? lt(consoleMessages.id, sql.placeholder('before')) : undefined))
+    .where(
+      and(
+        between(consoleMessages.characterId, sql.placeholder('characterId'), sql.placeholder('characterId')),
+        before ? lt(consoleMessages.id, sql.placeholder('before')) : undefined,
+      ),
+    )
     .orderBy(desc(consoleMessages.characterId), desc(consoleMessages.id))
     .limit(sql.placeholder('limit'));
 
@@ -93,7 +104,9 @@ export const consolePageQuery = (db: DbOrTx, before: boolean) =>
     .where(sql`${consoleMessages.id} = any(array(${pageIds(db, before)}))`)
     .orderBy(asc(consoleMessages.id));
 const pageRead = (before: boolean) =>
-  prepared<{ characterId: string; limit: number; before?: number }, ShownMessage[]>(before ? 'console_page_before' : 'console_page', (db) => consolePageQuery(db, before));
+  prepared<{ characterId: string; limit: number; before?: number }, ShownMessage[]>(before ? 'console_page_before' : 'console_page', (db) =>
+    consolePageQuery(db, before),
+  );
 const newestPage = pageRead(false);
 const pageBefore = pageRead(true);
 

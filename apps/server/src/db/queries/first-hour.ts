@@ -32,11 +32,17 @@ export async function lockRewardedCharacter(tx: Tx, characterId: string): Promis
 }
 
 export async function creditCopper(tx: Tx, characterId: string, amount: number): Promise<void> {
-  await tx.update(playerCharacters).set({ copper: sql`${playerCharacters.copper} + ${amount}` }).where(eq(playerCharacters.id, characterId));
+  await tx
+    .update(playerCharacters)
+    .set({ copper: sql`${playerCharacters.copper} + ${amount}` })
+    .where(eq(playerCharacters.id, characterId));
 }
 
 export async function setGuideHidden(db: DbOrTx, userId: string, hidden: boolean): Promise<void> {
-  await db.insert(playerFirstHour).values({ userId, guideHidden: hidden }).onConflictDoUpdate({ target: playerFirstHour.userId, set: { guideHidden: hidden } });
+  await db
+    .insert(playerFirstHour)
+    .values({ userId, guideHidden: hidden })
+    .onConflictDoUpdate({ target: playerFirstHour.userId, set: { guideHidden: hidden } });
 }
 
 /** The away card was seen up to `at` (never moved back). */
@@ -75,11 +81,25 @@ export async function awaySummary(db: DbOrTx, userId: string, characterId: strin
         gifts: num(sql`count(distinct ${l.causeId}) filter (where ${l.reason} = 'gift' and ${l.toCharacterId} = ${characterId})`),
       })
       .from(l)
-      .where(and(eq(l.asset, 'copper'), or(eq(l.toCharacterId, characterId), eq(l.fromCharacterId, characterId)), sql`${l.toCharacterId} is distinct from ${l.fromCharacterId}`, inRange(l.at))),
+      .where(
+        and(
+          eq(l.asset, 'copper'),
+          or(eq(l.toCharacterId, characterId), eq(l.fromCharacterId, characterId)),
+          sql`${l.toCharacterId} is distinct from ${l.fromCharacterId}`,
+          inRange(l.at),
+        ),
+      ),
     db
       .select({ name: l.itemName, into: sql<boolean>`${l.toCharacterId} = ${characterId}`, quantity: num(sql`sum(${l.amount})`) })
       .from(l)
-      .where(and(eq(l.asset, 'item'), or(eq(l.toCharacterId, characterId), eq(l.fromCharacterId, characterId)), sql`${l.toCharacterId} is distinct from ${l.fromCharacterId}`, inRange(l.at)))
+      .where(
+        and(
+          eq(l.asset, 'item'),
+          or(eq(l.toCharacterId, characterId), eq(l.fromCharacterId, characterId)),
+          sql`${l.toCharacterId} is distinct from ${l.fromCharacterId}`,
+          inRange(l.at),
+        ),
+      )
       .groupBy(l.itemName, sql`2`)
       .orderBy(l.itemName),
     db

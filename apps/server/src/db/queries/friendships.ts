@@ -24,7 +24,11 @@ export async function getFriendshipForUpdate(db: DbOrTx, id: string): Promise<Fr
 
 /** A new pending row; undefined when the pair already has one (a concurrent request won). */
 export async function insertFriendRequest(db: DbOrTx, requesterId: string, addresseeId: string, now = new Date()): Promise<FriendshipRow | undefined> {
-  const [row] = await db.insert(friendships).values({ requesterId, addresseeId, status: 'pending', createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
+  const [row] = await db
+    .insert(friendships)
+    .values({ requesterId, addresseeId, status: 'pending', createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 
@@ -37,7 +41,13 @@ export async function reopenFriendRequest(db: DbOrTx, id: string, requesterId: s
  * Answers a pending request addressed to `addresseeId` in one conditional update (checkAnswerRequest's
  * condition): the requester's id, or undefined when no such request is pending.
  */
-export async function answerPendingRequest(db: DbOrTx, id: string, addresseeId: string, status: 'accepted' | 'rejected', now = new Date()): Promise<string | undefined> {
+export async function answerPendingRequest(
+  db: DbOrTx,
+  id: string,
+  addresseeId: string,
+  status: 'accepted' | 'rejected',
+  now = new Date(),
+): Promise<string | undefined> {
   const [row] = await db
     .update(friendships)
     .set({ status, updatedAt: now })
@@ -83,10 +93,19 @@ export async function pairState(db: DbOrTx, me: string, other: string): Promise<
       otherName: nameOf(other),
       iBlocked: hasBlocked(me, other),
       blockedMe: hasBlocked(other, me),
-      friends: sql<boolean>`exists(${db.select({ one: sql`1` }).from(friendships).where(and(friendshipPair(me, other), eq(friendships.status, 'accepted')))})`,
+      friends: sql<boolean>`exists(${db
+        .select({ one: sql`1` })
+        .from(friendships)
+        .where(and(friendshipPair(me, other), eq(friendships.status, 'accepted')))})`,
     })
     .from(sql`(select 1) as pair`);
-  return { myName: row?.myName ?? undefined, otherName: row?.otherName ?? undefined, iBlocked: row?.iBlocked === true, blockedMe: row?.blockedMe === true, friends: row?.friends === true };
+  return {
+    myName: row?.myName ?? undefined,
+    otherName: row?.otherName ?? undefined,
+    iBlocked: row?.iBlocked === true,
+    blockedMe: row?.blockedMe === true,
+    friends: row?.friends === true,
+  };
 }
 
 /** True when either player blocked the other (D's chat and others ask this). */

@@ -88,7 +88,10 @@ export async function equippedByCharacter(db: DbOrTx, characterIds: readonly str
 }
 
 export async function backpackCapacity(db: DbOrTx, characterId: string): Promise<number> {
-  const [row] = await db.select({ slots: playerCharacterBackpack.slots }).from(playerCharacterBackpack).where(eq(playerCharacterBackpack.characterId, characterId));
+  const [row] = await db
+    .select({ slots: playerCharacterBackpack.slots })
+    .from(playerCharacterBackpack)
+    .where(eq(playerCharacterBackpack.characterId, characterId));
   return row?.slots ?? 0;
 }
 
@@ -110,7 +113,12 @@ export interface AddResult {
  * character's row lock; `held`: the entries (locked) and backpack slots the caller read in it
  * and has not changed since, not read again.
  */
-export async function addItems(tx: Tx, characterId: string, stacks: readonly ItemStack[], held?: { entries: InventoryEntry[]; slots: number }): Promise<AddResult> {
+export async function addItems(
+  tx: Tx,
+  characterId: string,
+  stacks: readonly ItemStack[],
+  held?: { entries: InventoryEntry[]; slots: number },
+): Promise<AddResult> {
   const entries = held?.entries ?? (await listInventory(tx, characterId, true));
   const capacity = held?.slots ?? (await backpackCapacity(tx, characterId));
   const { placed, leftBehind } = placeLoot(entries, capacity, stacks);
@@ -136,12 +144,20 @@ export async function takeFromEntry(tx: Tx, characterId: string, entryId: string
   const [row] = await tx
     .update(playerCharacterInventory)
     .set({ quantity: sql`${playerCharacterInventory.quantity} - ${quantity}` })
-    .where(and(eq(playerCharacterInventory.id, entryId), eq(playerCharacterInventory.characterId, characterId), sql`${playerCharacterInventory.quantity} > ${quantity}`))
+    .where(
+      and(
+        eq(playerCharacterInventory.id, entryId),
+        eq(playerCharacterInventory.characterId, characterId),
+        sql`${playerCharacterInventory.quantity} > ${quantity}`,
+      ),
+    )
     .returning({ id: playerCharacterInventory.id });
   if (row) return;
   const [gone] = await tx
     .delete(playerCharacterInventory)
-    .where(and(eq(playerCharacterInventory.id, entryId), eq(playerCharacterInventory.characterId, characterId), eq(playerCharacterInventory.quantity, quantity)))
+    .where(
+      and(eq(playerCharacterInventory.id, entryId), eq(playerCharacterInventory.characterId, characterId), eq(playerCharacterInventory.quantity, quantity)),
+    )
     .returning({ id: playerCharacterInventory.id });
   if (!gone) throw new Error(`entry ${entryId} does not hold ${quantity}`);
 }

@@ -8,8 +8,7 @@ import { playerCharacterAttributes, playerCharacterBackpack, playerCharacterInve
  * meant to run in the transaction that holds the character's row lock.
  */
 
-const entryOf = (characterId: string, entryId: string) =>
-  and(eq(playerCharacterInventory.id, entryId), eq(playerCharacterInventory.characterId, characterId));
+const entryOf = (characterId: string, entryId: string) => and(eq(playerCharacterInventory.id, entryId), eq(playerCharacterInventory.characterId, characterId));
 
 export async function setEquipped(tx: Tx, characterId: string, entryId: string, equipped: boolean): Promise<void> {
   await tx.update(playerCharacterInventory).set({ equipped }).where(entryOf(characterId, entryId));

@@ -89,7 +89,10 @@ function boardRead(board: Board) {
   );
 }
 
-const boardReads = Object.fromEntries((Object.keys(keyNames) as Board[]).map((board) => [board, boardRead(board)])) as Record<Board, ReturnType<typeof boardRead>>;
+const boardReads = Object.fromEntries((Object.keys(keyNames) as Board[]).map((board) => [board, boardRead(board)])) as Record<
+  Board,
+  ReturnType<typeof boardRead>
+>;
 
 /** A board's top `limit` and the player's own characters with their ranks (own by rank), from one statement. */
 export async function rankedBoard(db: DbOrTx, board: Board, userId: string, limit: number): Promise<{ top: RankedRow[]; own: RankedRow[] }> {

@@ -122,7 +122,19 @@ export async function auditDifferences(db: DbOrTx): Promise<{ characters: number
     select 'count-characters', null, (select count(*) from ${playerCharacters}), 0, null, null, null
     union all
     select 'count-items', null, (select count(*) from rows_held), 0, null, null, null`);
-  const rows = (result as unknown as { rows: Array<{ kind: string; id: string | null; actual: string | number; ledger: string | number; place: string | null; ledger_place: string | null; name: string | null }> }).rows;
+  const rows = (
+    result as unknown as {
+      rows: Array<{
+        kind: string;
+        id: string | null;
+        actual: string | number;
+        ledger: string | number;
+        place: string | null;
+        ledger_place: string | null;
+        name: string | null;
+      }>;
+    }
+  ).rows;
   let characters = 0;
   let items = 0;
   const differences: AuditDifference[] = [];
@@ -175,13 +187,23 @@ export interface HistoryRow {
  * owner, or for an item bought from escrow the listing's seller. `limit + 1` rows tell whether
  * there is a next page.
  */
-export async function historyPage(db: DbOrTx, userId: string, characterId: string, before: number | undefined, limit: number): Promise<HistoryRow[] | undefined> {
-  const [owner] = await db.select({ id: playerCharacters.id }).from(playerCharacters).where(and(eq(playerCharacters.id, characterId), eq(playerCharacters.userId, userId)));
+export async function historyPage(
+  db: DbOrTx,
+  userId: string,
+  characterId: string,
+  before: number | undefined,
+  limit: number,
+): Promise<HistoryRow[] | undefined> {
+  const [owner] = await db
+    .select({ id: playerCharacters.id })
+    .from(playerCharacters)
+    .where(and(eq(playerCharacters.id, characterId), eq(playerCharacters.userId, userId)));
   if (!owner) return undefined;
   const older = before === undefined ? sql`true` : sql`l.id < ${before}`;
   // The character as a range of one, in its index's order: with an equality PostgreSQL may walk the
   // primary key back through every newer row of other characters (db/queries/console.ts, pageIds).
-  const side = (column: SQL) => sql`(select l.* from ${ledgerEntries} l where ${column} between ${characterId} and ${characterId} and ${older} order by ${column} desc, l.id desc limit ${limit + 1})`;
+  const side = (column: SQL) =>
+    sql`(select l.* from ${ledgerEntries} l where ${column} between ${characterId} and ${characterId} and ${older} order by ${column} desc, l.id desc limit ${limit + 1})`;
   const result = await db.execute(sql`
     select l.id, l.at, case when l.to_character_id = ${characterId} then 'in' else 'out' end as direction, l.asset, l.amount, l.item_name, l.reason,
       case when l.to_character_id = ${characterId} then l.from_account else l.to_account end as other_account,
@@ -193,7 +215,21 @@ export async function historyPage(db: DbOrTx, userId: string, characterId: strin
     left join ${users} su on su.id = al.seller_user_id
     order by l.id desc
     limit ${limit + 1}`);
-  const rows = (result as unknown as { rows: Array<{ id: string | number; at: string | Date; direction: 'in' | 'out'; asset: HistoryRow['asset']; amount: string | number; item_name: string | null; reason: HistoryRow['reason']; other_account: string; other_player: string | null }> }).rows;
+  const rows = (
+    result as unknown as {
+      rows: Array<{
+        id: string | number;
+        at: string | Date;
+        direction: 'in' | 'out';
+        asset: HistoryRow['asset'];
+        amount: string | number;
+        item_name: string | null;
+        reason: HistoryRow['reason'];
+        other_account: string;
+        other_player: string | null;
+      }>;
+    }
+  ).rows;
   return rows.map((r) => ({
     id: Number(r.id),
     at: new Date(r.at),

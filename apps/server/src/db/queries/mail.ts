@@ -20,10 +20,5 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** The newest 50 mails to `to` (an address as kept), newest first. */
 export async function readOutboxMails(db: Db, to: string): Promise<OutboxRow[]> {
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.sentAt), desc(mailOutbox.id))
-    .limit(50);
+  return db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.sentAt), desc(mailOutbox.id)).limit(50);
 }

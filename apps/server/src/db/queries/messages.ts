@@ -55,7 +55,13 @@ const pageBefore = page(true);
  * A page of the conversation in one statement: the newest `limit` before `before` (an id), oldest
  * first, and whether older ones remain; undefined when `other` is no player.
  */
-export async function readConversationPage(db: DbOrTx, me: string, other: string, before: number | undefined, limit: number): Promise<{ messages: DirectMessageRow[]; hasMore: boolean } | undefined> {
+export async function readConversationPage(
+  db: DbOrTx,
+  me: string,
+  other: string,
+  before: number | undefined,
+  limit: number,
+): Promise<{ messages: DirectMessageRow[]; hasMore: boolean } | undefined> {
   const values = { meId: me, otherId: other, fetch: limit + 1 };
   const rows = before === undefined ? await newestPage(db, values) : await pageBefore(db, { ...values, before });
   if (rows.length === 0) return undefined;
@@ -111,5 +117,10 @@ export interface ConversationRow {
  */
 export async function readConversations(db: DbOrTx, me: string): Promise<ConversationRow[]> {
   const rows = await conversationsRead(db, { viewerId: me });
-  return rows.map((r) => ({ user: r.user as PlayerRow, friend: r.friend, unread: r.unread, lastMessage: r.lastMessage.id === null ? null : (r.lastMessage as DirectMessageRow) }));
+  return rows.map((r) => ({
+    user: r.user as PlayerRow,
+    friend: r.friend,
+    unread: r.unread,
+    lastMessage: r.lastMessage.id === null ? null : (r.lastMessage as DirectMessageRow),
+  }));
 }

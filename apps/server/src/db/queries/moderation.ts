@@ -1,14 +1,26 @@
 import type { ReportKind, Role } from '@rpg/game';
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
-import { authSession, authUser, chatMessages, directMessages, moderationLog, postComments, posts, reports, users, type ReportSnapshot } from '../schema/index.ts';
+import {
+  authSession,
+  authUser,
+  chatMessages,
+  directMessages,
+  moderationLog,
+  postComments,
+  posts,
+  reports,
+  users,
+  type ReportSnapshot,
+} from '../schema/index.ts';
 
 /** Issue 28: roles, reports, the queue, mutes, suspensions and the audit log (docs/moderation.md). */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMBER = /^[1-9][0-9]{0,15}$/;
 /** Whether `itemId` can name an item of `kind` at all (a malformed one is simply not found). */
-export const validItemId = (kind: ReportKind, itemId: string) => (kind === 'post' || kind === 'comment' ? UUID.test(itemId) : NUMBER.test(itemId) && Number(itemId) <= Number.MAX_SAFE_INTEGER);
+export const validItemId = (kind: ReportKind, itemId: string) =>
+  kind === 'post' || kind === 'comment' ? UUID.test(itemId) : NUMBER.test(itemId) && Number(itemId) <= Number.MAX_SAFE_INTEGER;
 
 export async function roleOf(db: DbOrTx, userId: string): Promise<Role | undefined> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
@@ -49,7 +61,10 @@ export async function standingOf(db: DbOrTx, userId: string, forUpdate = false):
 }
 
 export async function standingByUsername(db: DbOrTx, username: string): Promise<PlayerStanding | undefined> {
-  const [row] = await db.select(standingColumns).from(users).where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`);
+  const [row] = await db
+    .select(standingColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`);
   return row;
 }
 
@@ -69,7 +84,10 @@ export async function setRole(db: DbOrTx, userId: string, role: Role): Promise<v
 
 /** The suspension of an account (sign-in reads it before a session is made). */
 export async function suspensionOf(db: DbOrTx, userId: string): Promise<{ since: Date | null; until: Date | null; reason: string | null }> {
-  const [row] = await db.select({ since: users.suspendedAt, until: users.suspendedUntil, reason: users.suspensionReason }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ since: users.suspendedAt, until: users.suspendedUntil, reason: users.suspensionReason })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? { since: null, until: null, reason: null };
 }
 
@@ -77,7 +95,11 @@ export async function suspensionOf(db: DbOrTx, userId: string): Promise<{ since:
 export async function setMute(tx: Tx, userId: string, mute: { until: Date; reason: string; by: Role } | null): Promise<void> {
   await tx
     .update(users)
-    .set(mute ? { chatMutedUntil: mute.until, chatMuteReason: mute.reason, chatMutedByRole: mute.by } : { chatMutedUntil: null, chatMuteReason: null, chatMutedByRole: null })
+    .set(
+      mute
+        ? { chatMutedUntil: mute.until, chatMuteReason: mute.reason, chatMutedByRole: mute.by }
+        : { chatMutedUntil: null, chatMuteReason: null, chatMutedByRole: null },
+    )
     .where(eq(users.id, userId));
 }
 
@@ -137,12 +159,21 @@ export async function reportedItem(db: DbOrTx, kind: ReportKind, itemId: string)
   switch (kind) {
     case 'chat': {
       const [row] = await db
-        .select({ author: chatMessages.userId, text: chatMessages.text, characterName: chatMessages.characterName, username: users.username, at: chatMessages.createdAt })
+        .select({
+          author: chatMessages.userId,
+          text: chatMessages.text,
+          characterName: chatMessages.characterName,
+          username: users.username,
+          at: chatMessages.createdAt,
+        })
         .from(chatMessages)
         .leftJoin(users, eq(users.id, chatMessages.userId))
         .where(eq(chatMessages.id, Number(itemId)));
       if (!row) return undefined;
-      return { author: row.author, snapshot: { text: row.text, authorName: row.username ?? row.characterName, characterName: row.characterName, writtenAt: row.at.toISOString() } };
+      return {
+        author: row.author,
+        snapshot: { text: row.text, authorName: row.username ?? row.characterName, characterName: row.characterName, writtenAt: row.at.toISOString() },
+      };
     }
     case 'post': {
       const [row] = await db
@@ -151,7 +182,10 @@ export async function reportedItem(db: DbOrTx, kind: ReportKind, itemId: string)
         .innerJoin(users, eq(users.id, posts.authorId))
         .where(eq(posts.id, itemId));
       if (!row) return undefined;
-      return { author: row.author, snapshot: { text: row.text, imageUrl: row.imagePath ? `/uploads/${row.imagePath}` : null, authorName: row.username, writtenAt: row.at.toISOString() } };
+      return {
+        author: row.author,
+        snapshot: { text: row.text, imageUrl: row.imagePath ? `/uploads/${row.imagePath}` : null, authorName: row.username, writtenAt: row.at.toISOString() },
+      };
     }
     case 'comment': {
       const [row] = await db
@@ -164,7 +198,13 @@ export async function reportedItem(db: DbOrTx, kind: ReportKind, itemId: string)
     }
     case 'dm': {
       const [row] = await db
-        .select({ sender: directMessages.senderId, receiver: directMessages.receiverId, text: directMessages.body, username: users.username, at: directMessages.createdAt })
+        .select({
+          sender: directMessages.senderId,
+          receiver: directMessages.receiverId,
+          text: directMessages.body,
+          username: users.username,
+          at: directMessages.createdAt,
+        })
         .from(directMessages)
         .innerJoin(users, eq(users.id, directMessages.senderId))
         .where(eq(directMessages.id, Number(itemId)));
@@ -179,7 +219,10 @@ export async function reportedItem(db: DbOrTx, kind: ReportKind, itemId: string)
 }
 
 /** Stores a report; false when the reporter already has an open one of this item (the partial unique index decides). */
-export async function insertReport(db: DbOrTx, report: { kind: ReportKind; itemId: string; targetUserId: string; reporterId: string; reason: string | null; snapshot: ReportSnapshot }): Promise<boolean> {
+export async function insertReport(
+  db: DbOrTx,
+  report: { kind: ReportKind; itemId: string; targetUserId: string; reporterId: string; reason: string | null; snapshot: ReportSnapshot },
+): Promise<boolean> {
   const rows = await db.insert(reports).values(report).onConflictDoNothing().returning({ id: reports.id });
   return rows.length > 0;
 }
@@ -187,7 +230,10 @@ export async function insertReport(db: DbOrTx, report: { kind: ReportKind; itemI
 /** The report as it is (its item and target never change). */
 export async function reportById(db: DbOrTx, reportId: string) {
   if (!UUID.test(reportId)) return undefined;
-  const [row] = await db.select({ id: reports.id, kind: reports.kind, targetUserId: reports.targetUserId, status: reports.status }).from(reports).where(eq(reports.id, reportId));
+  const [row] = await db
+    .select({ id: reports.id, kind: reports.kind, targetUserId: reports.targetUserId, status: reports.status })
+    .from(reports)
+    .where(eq(reports.id, reportId));
   return row;
 }
 
@@ -195,7 +241,14 @@ export async function reportById(db: DbOrTx, reportId: string) {
 export async function lockReport(tx: Tx, reportId: string) {
   if (!UUID.test(reportId)) return undefined;
   const [row] = await tx
-    .select({ id: reports.id, kind: reports.kind, itemId: reports.itemId, targetUserId: reports.targetUserId, status: reports.status, snapshot: reports.snapshot })
+    .select({
+      id: reports.id,
+      kind: reports.kind,
+      itemId: reports.itemId,
+      targetUserId: reports.targetUserId,
+      status: reports.status,
+      snapshot: reports.snapshot,
+    })
     .from(reports)
     .where(eq(reports.id, reportId))
     .for('update');
@@ -233,10 +286,17 @@ export async function closeReports(tx: Tx, kind: ReportKind, itemId: string, sta
 }
 
 /** Deletes the item for everyone; answers what the pushes need (the post's author, a message's players), or undefined when it was gone. */
-export async function deleteReportedItem(tx: Tx, kind: ReportKind, itemId: string): Promise<{ postAuthorId?: string; imagePath?: string | null; participants?: string[] } | undefined> {
+export async function deleteReportedItem(
+  tx: Tx,
+  kind: ReportKind,
+  itemId: string,
+): Promise<{ postAuthorId?: string; imagePath?: string | null; participants?: string[] } | undefined> {
   switch (kind) {
     case 'chat': {
-      const gone = await tx.delete(chatMessages).where(eq(chatMessages.id, Number(itemId))).returning({ id: chatMessages.id });
+      const gone = await tx
+        .delete(chatMessages)
+        .where(eq(chatMessages.id, Number(itemId)))
+        .returning({ id: chatMessages.id });
       return gone.length > 0 ? {} : undefined;
     }
     case 'post': {
@@ -250,7 +310,10 @@ export async function deleteReportedItem(tx: Tx, kind: ReportKind, itemId: strin
       return { postAuthorId: post?.authorId };
     }
     case 'dm': {
-      const [gone] = await tx.delete(directMessages).where(eq(directMessages.id, Number(itemId))).returning({ sender: directMessages.senderId, receiver: directMessages.receiverId });
+      const [gone] = await tx
+        .delete(directMessages)
+        .where(eq(directMessages.id, Number(itemId)))
+        .returning({ sender: directMessages.senderId, receiver: directMessages.receiverId });
       return gone ? { participants: [gone.sender, gone.receiver] } : undefined;
     }
   }
@@ -273,14 +336,24 @@ export async function openItems(db: DbOrTx, limit: number, offset = 0) {
     .orderBy(sql`min(${reports.createdAt})`, reports.kind, reports.itemId)
     .limit(limit)
     .offset(offset);
-  const [total] = await db.select({ n: sql<number>`count(distinct (${reports.kind}, ${reports.itemId}))::int` }).from(reports).where(eq(reports.status, 'open'));
+  const [total] = await db
+    .select({ n: sql<number>`count(distinct (${reports.kind}, ${reports.itemId}))::int` })
+    .from(reports)
+    .where(eq(reports.status, 'open'));
   return { items, openItems: total?.n ?? 0 };
 }
 
 /** The open reports of one item, oldest first, with each reporter's name. */
 export async function openReportsOf(db: DbOrTx, kind: ReportKind, itemId: string) {
   return db
-    .select({ id: reports.id, userId: reports.reporterId, username: users.username, reason: reports.reason, createdAt: reports.createdAt, snapshot: reports.snapshot })
+    .select({
+      id: reports.id,
+      userId: reports.reporterId,
+      username: users.username,
+      reason: reports.reason,
+      createdAt: reports.createdAt,
+      snapshot: reports.snapshot,
+    })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
     .where(and(eq(reports.kind, kind), eq(reports.itemId, itemId), eq(reports.status, 'open')))
@@ -313,9 +386,26 @@ export interface ContextLine {
 
 /** Chat: the 5 lines before and the 5 after (by id; a deleted line's neighbours still are). */
 export async function chatContext(db: DbOrTx, lineId: number): Promise<ContextLine[]> {
-  const columns = { id: chatMessages.id, authorName: sql<string>`coalesce(${users.username}, ${chatMessages.characterName})`, text: chatMessages.text, createdAt: chatMessages.createdAt };
-  const before = await db.select(columns).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.userId)).where(lt(chatMessages.id, lineId)).orderBy(desc(chatMessages.id)).limit(5);
-  const after = await db.select(columns).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.userId)).where(sql`${chatMessages.id} >= ${lineId}`).orderBy(asc(chatMessages.id)).limit(6);
+  const columns = {
+    id: chatMessages.id,
+    authorName: sql<string>`coalesce(${users.username}, ${chatMessages.characterName})`,
+    text: chatMessages.text,
+    createdAt: chatMessages.createdAt,
+  };
+  const before = await db
+    .select(columns)
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.userId))
+    .where(lt(chatMessages.id, lineId))
+    .orderBy(desc(chatMessages.id))
+    .limit(5);
+  const after = await db
+    .select(columns)
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.userId))
+    .where(sql`${chatMessages.id} >= ${lineId}`)
+    .orderBy(asc(chatMessages.id))
+    .limit(6);
   return [...before.reverse(), ...after].map((r) => ({ ...r, id: String(r.id) }));
 }
 
@@ -326,14 +416,33 @@ export async function dmContext(db: DbOrTx, messageId: number, a: string, b: str
     eq(sql`greatest(${directMessages.senderId}, ${directMessages.receiverId})`, sql`greatest(${a}::text, ${b}::text)`),
   );
   const columns = { id: directMessages.id, authorName: users.username, text: directMessages.body, createdAt: directMessages.createdAt };
-  const before = await db.select(columns).from(directMessages).innerJoin(users, eq(users.id, directMessages.senderId)).where(and(pair, lt(directMessages.id, messageId))).orderBy(desc(directMessages.id)).limit(5);
-  const after = await db.select(columns).from(directMessages).innerJoin(users, eq(users.id, directMessages.senderId)).where(and(pair, sql`${directMessages.id} >= ${messageId}`)).orderBy(asc(directMessages.id)).limit(6);
+  const before = await db
+    .select(columns)
+    .from(directMessages)
+    .innerJoin(users, eq(users.id, directMessages.senderId))
+    .where(and(pair, lt(directMessages.id, messageId)))
+    .orderBy(desc(directMessages.id))
+    .limit(5);
+  const after = await db
+    .select(columns)
+    .from(directMessages)
+    .innerJoin(users, eq(users.id, directMessages.senderId))
+    .where(and(pair, sql`${directMessages.id} >= ${messageId}`))
+    .orderBy(asc(directMessages.id))
+    .limit(6);
   return [...before.reverse(), ...after].map((r) => ({ ...r, id: String(r.id) }));
 }
 
 /** A post and its first comments (a comment's context; a post's own context is its comments). */
-export async function postWithComments(db: DbOrTx, postId: string): Promise<{ post: { id: string; authorName: string; text: string } | null; comments: ContextLine[] }> {
-  const [post] = await db.select({ id: posts.id, authorName: users.username, text: posts.text }).from(posts).innerJoin(users, eq(users.id, posts.authorId)).where(eq(posts.id, postId));
+export async function postWithComments(
+  db: DbOrTx,
+  postId: string,
+): Promise<{ post: { id: string; authorName: string; text: string } | null; comments: ContextLine[] }> {
+  const [post] = await db
+    .select({ id: posts.id, authorName: users.username, text: posts.text })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(eq(posts.id, postId));
   const comments = await db
     .select({ id: postComments.id, authorName: users.username, text: postComments.text, createdAt: postComments.createdAt })
     .from(postComments)

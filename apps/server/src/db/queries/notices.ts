@@ -94,12 +94,22 @@ export async function addInboxEntries(db: DbOrTx, entries: readonly InboxWrite[]
 export async function readInbox(db: DbOrTx, userId: string) {
   const [entries, [unread]] = await Promise.all([
     db
-      .select({ id: inboxEntries.id, kind: inboxEntries.kind, title: inboxEntries.title, body: inboxEntries.body, createdAt: inboxEntries.createdAt, readAt: inboxEntries.readAt })
+      .select({
+        id: inboxEntries.id,
+        kind: inboxEntries.kind,
+        title: inboxEntries.title,
+        body: inboxEntries.body,
+        createdAt: inboxEntries.createdAt,
+        readAt: inboxEntries.readAt,
+      })
       .from(inboxEntries)
       .where(eq(inboxEntries.userId, userId))
       .orderBy(desc(inboxEntries.createdAt), desc(inboxEntries.id))
       .limit(INBOX_PAGE),
-    db.select({ n: count() }).from(inboxEntries).where(and(eq(inboxEntries.userId, userId), isNull(inboxEntries.readAt))),
+    db
+      .select({ n: count() })
+      .from(inboxEntries)
+      .where(and(eq(inboxEntries.userId, userId), isNull(inboxEntries.readAt))),
   ]);
   return { entries, unread: unread?.n ?? 0 };
 }

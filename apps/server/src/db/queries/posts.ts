@@ -55,7 +55,6 @@ function selectPosts(db: DbOrTx, viewerId: string) {
     .innerJoin(users, eq(users.id, posts.authorId));
 }
 
-
 const author = alias(users, 'a');
 /** A posts row `x` of a statement as the feed reads it for the viewer placeholder (selectPosts' counts). */
 const feedColumns = {
@@ -76,11 +75,18 @@ const feed = (before: boolean) =>
   prepared(before ? 'user_posts_before' : 'user_posts', (db) => {
     const authorId = sql.placeholder('authorId');
     // listPosts' cursor: the post `before` only if it is the author's, its time to the microsecond.
-    const cursor = before ? sql` left join (select b.created_at as at, b.id from "posts" b where b.id = ${sql.placeholder('before')} and b.author_id = ${authorId}) c on true` : sql``;
+    const cursor = before
+      ? sql` left join (select b.created_at as at, b.id from "posts" b where b.id = ${sql.placeholder('before')} and b.author_id = ${authorId}) c on true`
+      : sql``;
     const older = before ? sql` and (c.id is null or x.created_at < c.at or (x.created_at = c.at and x.id < c.id))` : sql``;
     // listPosts' rows: the author's newest `fetch` (older than the cursor); none when the author and the viewer are in a block, either way.
     const rows = sql`lateral (select x.* from "posts" x${cursor} where x.author_id = ${authorId} and ${visibleTo(viewer, authorId)}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}) x`;
-    return db.select(feedColumns).from(author).leftJoin(rows, sql`true`).where(eq(author.id, authorId)).orderBy(sql`x.created_at desc`, sql`x.id desc`);
+    return db
+      .select(feedColumns)
+      .from(author)
+      .leftJoin(rows, sql`true`)
+      .where(eq(author.id, authorId))
+      .orderBy(sql`x.created_at desc`, sql`x.id desc`);
   });
 const newestFeed = feed(false);
 const feedBefore = feed(true);
@@ -91,7 +97,13 @@ const feedBefore = feed(true);
  * read on from when older ones remain. None when the author and the viewer are in a block, either
  * way; undefined when the author is no player.
  */
-export async function readFeed(db: DbOrTx, authorId: string, viewerId: string, limit: number, before?: string): Promise<{ rows: PostRow[]; nextCursor: string | null } | undefined> {
+export async function readFeed(
+  db: DbOrTx,
+  authorId: string,
+  viewerId: string,
+  limit: number,
+  before?: string,
+): Promise<{ rows: PostRow[]; nextCursor: string | null } | undefined> {
   const values = { authorId, viewerId, fetch: limit + 1 };
   const found = before === undefined ? await newestFeed(db, values) : await feedBefore(db, { ...values, before });
   if (found.length === 0) return undefined;
@@ -136,7 +148,10 @@ export async function deletePost(tx: Tx, postId: string, authorId: string): Prom
 
 /** DECISIONS §2: one like per player per post. Parallel likes meet on the key; one row stays. */
 export async function addLike(db: DbOrTx, postId: string, userId: string): Promise<void> {
-  await db.insert(postLikes).values({ postId, userId }).onConflictDoNothing({ target: [postLikes.postId, postLikes.userId] });
+  await db
+    .insert(postLikes)
+    .values({ postId, userId })
+    .onConflictDoNothing({ target: [postLikes.postId, postLikes.userId] });
 }
 
 export async function removeLike(db: DbOrTx, postId: string, userId: string): Promise<void> {
@@ -182,9 +197,18 @@ function selectComments(db: DbOrTx) {
  * comment `before` (of this post; its time to the microsecond, as listPosts reads its cursor);
  * `hasOlder` when older ones remain. Comments of players in a block with `viewerId` are left out.
  */
-export async function listComments(db: DbOrTx, postId: string, viewerId: string, limit: number, before?: string): Promise<{ rows: CommentRow[]; hasOlder: boolean }> {
+export async function listComments(
+  db: DbOrTx,
+  postId: string,
+  viewerId: string,
+  limit: number,
+  before?: string,
+): Promise<{ rows: CommentRow[]; hasOlder: boolean }> {
   const [cursor] = before
-    ? await db.select({ createdAt: sql<string>`${postComments.createdAt}::text`, id: postComments.id }).from(postComments).where(and(eq(postComments.id, before), eq(postComments.postId, postId)))
+    ? await db
+        .select({ createdAt: sql<string>`${postComments.createdAt}::text`, id: postComments.id })
+        .from(postComments)
+        .where(and(eq(postComments.id, before), eq(postComments.postId, postId)))
     : [];
   if (before && !cursor) return { rows: [], hasOlder: false };
   const at = cursor && sql`${cursor.createdAt}::timestamptz`;

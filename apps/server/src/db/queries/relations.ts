@@ -11,7 +11,8 @@ type Player = SQLWrapper | string;
 type FriendshipColumns = { requesterId: SQLWrapper; addresseeId: SQLWrapper };
 
 /** `blocker` blocked `blocked` (one way: the relation labels, "blocked me", the search). */
-export const hasBlocked = (blocker: Player, blocked: Player) => sql<boolean>`exists (select 1 from "blocks" b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`;
+export const hasBlocked = (blocker: Player, blocked: Player) =>
+  sql<boolean>`exists (select 1 from "blocks" b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`;
 
 /**
  * The players in a block with `player`, either way (issue 25): a subquery of ids, not correlated,
@@ -31,7 +32,8 @@ export const blockedEitherWay = (a: Player, b: Player) => sql<boolean>`${a} in $
 export const visibleTo = (viewer: Player, author: Player) => sql<boolean>`${author} not in ${blockPeersOf(viewer)}`;
 
 /** A friendship row of `player`'s, whoever asked (along friendships_requester_idx and friendships_addressee_idx). `row`: as friendshipPair's. */
-export const friendshipOf = (player: Player, row: FriendshipColumns = friendships) => sql<boolean>`(${row.requesterId} = ${player} or ${row.addresseeId} = ${player})`;
+export const friendshipOf = (player: Player, row: FriendshipColumns = friendships) =>
+  sql<boolean>`(${row.requesterId} = ${player} or ${row.addresseeId} = ${player})`;
 
 /** The other player of a friendship row of `player`'s. */
 export const otherPlayerOf = (player: Player, row: FriendshipColumns = friendships) =>

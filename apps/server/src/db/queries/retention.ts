@@ -120,7 +120,11 @@ export function giftPrune(days: number): Prune {
   return {
     name: 'gifts',
     run: (db, now, batch) =>
-      deleted(db, sql`delete from ${gifts} where id in (select id from ${gifts} where created_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`, batch),
+      deleted(
+        db,
+        sql`delete from ${gifts} where id in (select id from ${gifts} where created_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
+        batch,
+      ),
   };
 }
 
@@ -129,7 +133,11 @@ export function outboxPrune(days: number): Prune {
   return {
     name: 'dev outbox',
     run: (db, now, batch) =>
-      deleted(db, sql`delete from ${mailOutbox} where id in (select id from ${mailOutbox} where sent_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`, batch),
+      deleted(
+        db,
+        sql`delete from ${mailOutbox} where id in (select id from ${mailOutbox} where sent_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
+        batch,
+      ),
   };
 }
 

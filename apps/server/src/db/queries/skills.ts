@@ -5,7 +5,9 @@ import type { DbOrTx, Tx } from '../client.ts';
 import { characterSkills, playerCharacters } from '../schema/index.ts';
 
 /** A column of a select over player_characters: listUnlockedSkills' ids, in its order (a text[]). */
-export const unlockedSkillsColumn = sql<string[]>`array(select s.skill_id from ${characterSkills} s where s.character_id = ${playerCharacters.id} order by s.unlocked_at, s.skill_id)`;
+export const unlockedSkillsColumn = sql<
+  string[]
+>`array(select s.skill_id from ${characterSkills} s where s.character_id = ${playerCharacters.id} order by s.unlocked_at, s.skill_id)`;
 
 const skillsRead = prepared('skills_view', (db) =>
   db

@@ -53,7 +53,11 @@ const pairWith = (viewerId: SQLWrapper | string) => and(ne(friendships.status, '
 const pairColumns = { friendshipId: friendships.id, friendshipStatus: friendships.status, friendshipRequester: friendships.requesterId };
 
 /** A player with the facts of the viewer's relation to them (the block columns and the pair's row). */
-export type RelatedPlayerRow = PlayerRow & { friendshipId: string | null; friendshipStatus: 'pending' | 'accepted' | 'rejected' | null; friendshipRequester: string | null };
+export type RelatedPlayerRow = PlayerRow & {
+  friendshipId: string | null;
+  friendshipStatus: 'pending' | 'accepted' | 'rejected' | null;
+  friendshipRequester: string | null;
+};
 
 const relatedRead = prepared('related_players', (db) =>
   db
@@ -112,7 +116,13 @@ export async function relatedPlayer(db: DbOrTx, viewerId: string, userId: string
 
 const friendRowsRead = prepared('friend_rows', (db) =>
   db
-    .select({ friendshipId: friendships.id, status: friendships.status, requesterId: friendships.requesterId, updatedAt: friendships.updatedAt, user: playerColumns(viewer) })
+    .select({
+      friendshipId: friendships.id,
+      status: friendships.status,
+      requesterId: friendships.requesterId,
+      updatedAt: friendships.updatedAt,
+      user: playerColumns(viewer),
+    })
     .from(friendships)
     .innerJoin(users, eq(users.id, otherPlayerOf(viewer)))
     .where(and(ne(friendships.status, 'rejected'), friendshipOf(viewer)))
@@ -189,7 +199,10 @@ export const suggestionsQuery = (db: DbOrTx) => {
   const myFriends = sql`(select ${otherPlayerOf(viewer, f)} from "friendships" f where f.status = 'accepted' and ${friendshipOf(viewer, f)})`;
   const r = alias(friendships, 'r');
   const relatedTo = (player: SQLWrapper) => sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ${friendshipPair(viewer, player, r)})`;
-  const mutual = sql<number>`(select count(*)::int from "friendships" m where m.status = 'accepted' and ((m.requester_id = ${U} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${U} and m.requester_id in ${myFriends})))`.as('mutual');
+  const mutual =
+    sql<number>`(select count(*)::int from "friendships" m where m.status = 'accepted' and ((m.requester_id = ${U} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${U} and m.requester_id in ${myFriends})))`.as(
+      'mutual',
+    );
   // The candidates: the friends of the viewer's friends (the only players with mutual friends) and the
   // first `limit` players by last seen who pass the filters (users_seen_idx). Any other player has no
   // mutual friend and is seen later than `limit` players who pass: it could not make the list.

@@ -23,11 +23,21 @@ const storeView = prepared('store_view', (db) =>
         sellPrice: playerCharacterBackpack.sellPrice,
       },
       // A row per offer of the window (the left join), in generation order.
-      offer: { id: storeOffers.id, offerId: storeOffers.offerId, section: storeOffers.section, item: storeOffers.item, price: storeOffers.price, sold: storeOffers.sold },
+      offer: {
+        id: storeOffers.id,
+        offerId: storeOffers.offerId,
+        section: storeOffers.section,
+        item: storeOffers.item,
+        price: storeOffers.price,
+        sold: storeOffers.sold,
+      },
     })
     .from(playerCharacters)
     .innerJoin(playerCharacterBackpack, eq(playerCharacterBackpack.characterId, playerCharacters.id))
-    .leftJoin(storeOffers, and(eq(storeOffers.characterId, playerCharacters.id), eq(storeOffers.windowStart, sql`${sql.placeholder('windowStart')}::timestamptz`)))
+    .leftJoin(
+      storeOffers,
+      and(eq(storeOffers.characterId, playerCharacters.id), eq(storeOffers.windowStart, sql`${sql.placeholder('windowStart')}::timestamptz`)),
+    )
     .where(ownedCharacter())
     .orderBy(asc(storeOffers.position)),
 );
@@ -77,11 +87,16 @@ export async function insertStock(tx: Tx, characterId: string, windowStart: Date
     price: offer.price,
     sold: false,
   }));
-  await tx.insert(storeOffers).values(values).onConflictDoNothing({ target: [storeOffers.characterId, storeOffers.windowStart, storeOffers.offerId] });
+  await tx
+    .insert(storeOffers)
+    .values(values)
+    .onConflictDoNothing({ target: [storeOffers.characterId, storeOffers.windowStart, storeOffers.offerId] });
 }
 
 const offersDeletedBefore = prepared('store_offers_deleted_before', (db) =>
-  db.delete(storeOffers).where(and(eq(storeOffers.characterId, sql.placeholder('characterId')), lt(storeOffers.windowStart, sql`${sql.placeholder('before')}::timestamptz`))),
+  db
+    .delete(storeOffers)
+    .where(and(eq(storeOffers.characterId, sql.placeholder('characterId')), lt(storeOffers.windowStart, sql`${sql.placeholder('before')}::timestamptz`))),
 );
 
 /** Removes the character's offers of windows that began before `before`. */

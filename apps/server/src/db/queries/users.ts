@@ -39,7 +39,10 @@ export async function recordSignIn(db: DbOrTx, userId: string, now = new Date(),
 async function freeUsername(db: DbOrTx, rng: Rng): Promise<string> {
   for (;;) {
     const candidate = defaultUsername(rng);
-    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`);
     if (!taken) return candidate;
   }
 }
@@ -48,7 +51,12 @@ export async function markOffline(db: DbOrTx, userId: string, now = new Date()):
   await db.update(users).set({ isOnline: false, lastSeen: now }).where(eq(users.id, userId));
 }
 
-const profileOf = prepared('profile_of', (db) => db.select().from(users).where(eq(users.id, sql.placeholder('userId'))));
+const profileOf = prepared('profile_of', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId'))),
+);
 
 export async function getProfile(db: DbOrTx, userId: string) {
   const [row] = await profileOf(db, { userId });

@@ -47,14 +47,24 @@ export const auctionListings = pgTable(
     // (queries/auction.ts, SORTS), so a page reads its own rows only: with the price alone, a page
     // by price read every listing at its prices (100 at a price in the simulated world: 0.67 ms).
     // Time left is also the expiry settler's order; newest is read backwards.
-    index('auction_listings_active_expires_idx').on(t.expiresAt, t.id).where(sql`${t.status} = 'active'`),
-    index('auction_listings_active_price_idx').on(t.price, t.expiresAt, t.id).where(sql`${t.status} = 'active'`),
-    index('auction_listings_active_price_desc_idx').on(t.price.desc().nullsFirst(), t.expiresAt, t.id).where(sql`${t.status} = 'active'`),
-    index('auction_listings_active_created_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    index('auction_listings_active_expires_idx')
+      .on(t.expiresAt, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('auction_listings_active_price_idx')
+      .on(t.price, t.expiresAt, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('auction_listings_active_price_desc_idx')
+      .on(t.price.desc().nullsFirst(), t.expiresAt, t.id)
+      .where(sql`${t.status} = 'active'`),
+    index('auction_listings_active_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'active'`),
     // Your Listings: a seller's listings, newest first.
     index('auction_listings_seller_idx').on(t.sellerUserId, t.createdAt),
     // Price history: the last sales of an item name.
-    index('auction_listings_sales_idx').on(t.itemName, t.soldAt).where(sql`${t.status} = 'sold'`),
+    index('auction_listings_sales_idx')
+      .on(t.itemName, t.soldAt)
+      .where(sql`${t.status} = 'sold'`),
     check('auction_listings_status_check', sql`${t.status} in ('active', 'sold', 'cancelled', 'expired')`),
     check('auction_listings_price_check', sql`${t.price} > 0`),
     check('auction_listings_fee_check', sql`${t.fee} >= 0`),

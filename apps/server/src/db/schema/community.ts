@@ -49,7 +49,9 @@ export const postImages = pgTable(
   },
   (t) => [
     index('post_images_owner_idx').on(t.ownerId),
-    index('post_images_pending_idx').on(t.createdAt).where(sql`${t.postId} is null`),
+    index('post_images_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.postId} is null`),
     uniqueIndex('post_images_post_uq').on(t.postId),
   ],
 );

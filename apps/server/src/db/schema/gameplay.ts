@@ -38,8 +38,12 @@ export const characterAdventures = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('character_adventures_one_open_idx').on(t.characterId).where(sql`not ${t.completed}`),
-    index('character_adventures_due_idx').on(t.endTime).where(sql`not ${t.completed}`),
+    uniqueIndex('character_adventures_one_open_idx')
+      .on(t.characterId)
+      .where(sql`not ${t.completed}`),
+    index('character_adventures_due_idx')
+      .on(t.endTime)
+      .where(sql`not ${t.completed}`),
     index('character_adventures_character_idx').on(t.characterId, t.startTime),
   ],
 );
@@ -113,8 +117,11 @@ export const characterCrafts = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('character_crafts_one_open_idx').on(t.characterId).where(sql`not ${t.completed}`),
-    index('character_crafts_due_idx').on(t.endsAt).where(sql`not ${t.completed}`),
+    uniqueIndex('character_crafts_one_open_idx')
+      .on(t.characterId)
+      .where(sql`not ${t.completed}`),
+    index('character_crafts_due_idx')
+      .on(t.endsAt)
+      .where(sql`not ${t.completed}`),
   ],
 );
-

@@ -32,8 +32,12 @@ export const ledgerEntries = pgTable(
     causeId: text('cause_id'),
   },
   (t) => [
-    index('ledger_entries_from_character_idx').on(t.fromCharacterId, t.id).where(sql`${t.fromCharacterId} is not null`),
-    index('ledger_entries_to_character_idx').on(t.toCharacterId, t.id).where(sql`${t.toCharacterId} is not null`),
+    index('ledger_entries_from_character_idx')
+      .on(t.fromCharacterId, t.id)
+      .where(sql`${t.fromCharacterId} is not null`),
+    index('ledger_entries_to_character_idx')
+      .on(t.toCharacterId, t.id)
+      .where(sql`${t.toCharacterId} is not null`),
     check('ledger_entries_amount_check', sql`${t.amount} > 0`),
     check('ledger_entries_asset_check', sql`${t.asset} in ('copper', 'chips', 'item') and (${t.asset} = 'item') = (${t.itemName} is not null)`),
     check('ledger_entries_from_check', sql`(${t.fromAccount} = 'character') = (${t.fromCharacterId} is not null)`),

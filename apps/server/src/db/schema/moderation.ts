@@ -46,8 +46,12 @@ export const reports = pgTable(
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('reports_open_item_reporter_uq').on(t.kind, t.itemId, t.reporterId).where(sql`${t.status} = 'open'`),
-    index('reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    uniqueIndex('reports_open_item_reporter_uq')
+      .on(t.kind, t.itemId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     index('reports_item_idx').on(t.kind, t.itemId),
     index('reports_target_idx').on(t.targetUserId),
     check('reports_kind_check', sql`${t.kind} in ('chat', 'post', 'comment', 'dm')`),

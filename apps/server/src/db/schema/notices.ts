@@ -56,7 +56,9 @@ export const inboxEntries = pgTable(
   },
   (t) => [
     index('inbox_entries_user_idx').on(t.userId, t.createdAt.desc()),
-    index('inbox_entries_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('inbox_entries_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     check('inbox_entries_kind_valid', sql`${t.kind} in ('gift', 'sale', 'friend-request', 'moderation', 'battle-pass')`),
   ],
 );

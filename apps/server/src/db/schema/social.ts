@@ -74,7 +74,9 @@ export const directMessages = pgTable(
   },
   (t) => [
     index('direct_messages_pair_idx').on(sql`least(${t.senderId}, ${t.receiverId})`, sql`greatest(${t.senderId}, ${t.receiverId})`, t.id),
-    index('direct_messages_unread_idx').on(t.receiverId, t.senderId).where(sql`${t.readAt} is null`),
+    index('direct_messages_unread_idx')
+      .on(t.receiverId, t.senderId)
+      .where(sql`${t.readAt} is null`),
     // The conversation list: everyone the player has messages with, sent or received.
     index('direct_messages_sender_idx').on(t.senderId, t.receiverId),
     index('direct_messages_receiver_idx').on(t.receiverId, t.senderId),

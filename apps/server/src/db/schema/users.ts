@@ -42,7 +42,9 @@ export const users = pgTable(
     index('users_seen_idx').on(sql`greatest(${t.lastSeen}, ${t.lastLogin}) desc nulls last`, t.id),
     check('users_role_check', sql`${t.role} in ('player', 'moderator', 'admin')`),
     // The moderation screen's list of players muted or suspended now.
-    index('users_penalties_idx').on(t.id).where(sql`${t.chatMutedUntil} is not null or ${t.suspendedAt} is not null`),
+    index('users_penalties_idx')
+      .on(t.id)
+      .where(sql`${t.chatMutedUntil} is not null or ${t.suspendedAt} is not null`),
   ],
 );
 
@@ -105,7 +107,10 @@ export const playerFirstHour = pgTable('player_first_hour', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  steps: text('steps').array().notNull().default(sql`'{}'::text[]`),
+  steps: text('steps')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   guideHidden: boolean('guide_hidden').notNull().default(false),
   awaySeenAt: timestamp('away_seen_at', { withTimezone: true }),
 });

@@ -27,20 +27,28 @@ async function applyToPoints(tx: Tx, userId: string, id: string, operation: Oper
 export function attributeRoutes(app: FastifyInstance, { db, guard, hub }: CharacterRouteDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const response = { 200: characterResponseSchema };
-  api.post('/api/characters/:id/attributes/upgrade', { onRequest: guard, schema: { params: characterParamsSchema, body: upgradeAttributeBodySchema, response } }, async (request): Promise<CharacterResponse> => {
-    const { userId } = player(request);
-    const id = characterIdParam(request);
-    const { attribute } = request.body;
-    const character = await transaction(db, (tx) => applyToPoints(tx, userId, id, (state) => upgradeAttribute(state, attribute)));
-    announceChange(hub, request.log, userId);
-    return { character };
-  });
+  api.post(
+    '/api/characters/:id/attributes/upgrade',
+    { onRequest: guard, schema: { params: characterParamsSchema, body: upgradeAttributeBodySchema, response } },
+    async (request): Promise<CharacterResponse> => {
+      const { userId } = player(request);
+      const id = characterIdParam(request);
+      const { attribute } = request.body;
+      const character = await transaction(db, (tx) => applyToPoints(tx, userId, id, (state) => upgradeAttribute(state, attribute)));
+      announceChange(hub, request.log, userId);
+      return { character };
+    },
+  );
 
-  api.post('/api/characters/:id/attributes/reset', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response } }, async (request): Promise<CharacterResponse> => {
-    const { userId } = player(request);
-    const id = characterIdParam(request);
-    const character = await transaction(db, (tx) => applyToPoints(tx, userId, id, resetAttributePoints));
-    announceChange(hub, request.log, userId);
-    return { character };
-  });
+  api.post(
+    '/api/characters/:id/attributes/reset',
+    { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response } },
+    async (request): Promise<CharacterResponse> => {
+      const { userId } = player(request);
+      const id = characterIdParam(request);
+      const character = await transaction(db, (tx) => applyToPoints(tx, userId, id, resetAttributePoints));
+      announceChange(hub, request.log, userId);
+      return { character };
+    },
+  );
 }

@@ -12,21 +12,25 @@ import { transaction } from '../../db/transaction.ts';
  * If it was the active one, the oldest remaining becomes active (spec 01 §4).
  */
 export function deleteCharacterRoute(app: FastifyInstance, { db, guard, hub, dataDir }: CharacterRouteDeps): void {
-  app.delete('/api/characters/:id', { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response: { 204: noContentSchema } } }, async (request, reply) => {
-    const { userId } = player(request);
-    const id = characterIdParam(request);
-    const deleted = await transaction(db, async (tx) => {
-      await lockOwner(tx, userId);
-      await lockTimedWork(tx, userId, id);
-      const { character } = found(await getCharacterForUpdate(tx, userId, id));
-      await recordDeletion(tx, id);
-      await deleteCharacter(tx, userId, id);
-      if (character.isActive) await activateOldestIfNone(tx, userId);
-      return character;
-    });
-    await removeUpload(dataDir, deleted.avatarPath, request.log);
-    await removeUpload(dataDir, deleted.backgroundPath, request.log);
-    announceChange(hub, request.log, userId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/characters/:id',
+    { onRequest: guard, schema: { params: characterParamsSchema, body: emptyBody, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const { userId } = player(request);
+      const id = characterIdParam(request);
+      const deleted = await transaction(db, async (tx) => {
+        await lockOwner(tx, userId);
+        await lockTimedWork(tx, userId, id);
+        const { character } = found(await getCharacterForUpdate(tx, userId, id));
+        await recordDeletion(tx, id);
+        await deleteCharacter(tx, userId, id);
+        if (character.isActive) await activateOldestIfNone(tx, userId);
+        return character;
+      });
+      await removeUpload(dataDir, deleted.avatarPath, request.log);
+      await removeUpload(dataDir, deleted.backgroundPath, request.log);
+      announceChange(hub, request.log, userId);
+      return reply.status(204).send();
+    },
+  );
 }

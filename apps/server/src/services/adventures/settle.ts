@@ -1,4 +1,19 @@
-import { ADVENTURE_TITLES, completeAdventure, leftBehindLine, copperChange, createRng, worldAt, DISCOVERY_MESSAGES, isRuleError, itemsIn, rollDiscovery, SKILL_POINTS_PER_LEVEL, type AchievementEvent, type DropOptions, type ItemStack } from '@rpg/game';
+import {
+  ADVENTURE_TITLES,
+  completeAdventure,
+  leftBehindLine,
+  copperChange,
+  createRng,
+  worldAt,
+  DISCOVERY_MESSAGES,
+  isRuleError,
+  itemsIn,
+  rollDiscovery,
+  SKILL_POINTS_PER_LEVEL,
+  type AchievementEvent,
+  type DropOptions,
+  type ItemStack,
+} from '@rpg/game';
 import type { Tx } from '../../db/client.ts';
 import { markSettled, settleCharacter, type OwnedAdventure } from '../../db/queries/adventures.ts';
 import { attributesOf, getCharacterForUpdate, setAttributes } from '../../db/queries/characters.ts';
@@ -122,7 +137,10 @@ export async function settleAdventure(
   }
   // A rare outcome of its own draw (the fight's generator is untouched): docs/maintainers/secrets.md.
   // Its line is part of the outcome: stored, written to the console and in the return toast alike.
-  const discovery = rollDiscovery({ location: adventure.location, level: adventure.level, won: outcome.won }, createRng(`discovery:${adventure.seed ?? adventure.id}`).next());
+  const discovery = rollDiscovery(
+    { location: adventure.location, level: adventure.level, won: outcome.won },
+    createRng(`discovery:${adventure.seed ?? adventure.id}`).next(),
+  );
   const outcomeLines = discovery ? [...lines, DISCOVERY_MESSAGES[discovery]] : lines;
   const stored: StoredOutcome = {
     won: outcome.won,
@@ -141,10 +159,18 @@ export async function settleAdventure(
   if (!(await markSettled(tx, adventure.id, { ...stored }, now))) throw new AlreadySettled();
   const events: AchievementEvent[] = [
     { type: 'adventure-completed', location: adventure.location, level: adventure.level, won: outcome.won, enemiesDefeated: outcome.won ? 1 : 0, discovery },
-    ...added.map(({ item }): AchievementEvent => ({ type: 'item-obtained', tier: item.tier, materialId: item.kind === 'material' ? item.materialId : undefined })),
+    ...added.map(({ item }): AchievementEvent => ({
+      type: 'item-obtained',
+      tier: item.tier,
+      materialId: item.kind === 'material' ? item.materialId : undefined,
+    })),
   ];
   if (outcome.levelsGained > 0) events.push({ type: 'level-reached', level: outcome.level });
   const achievements = await recordEvents(tx, userId, events, now);
-  await writeConsoleLines(tx, characterId, outcomeLines.map((content) => ({ kind: 'adventure-return', content })));
+  await writeConsoleLines(
+    tx,
+    characterId,
+    outcomeLines.map((content) => ({ kind: 'adventure-return', content })),
+  );
   return { userId, characterId, won: outcome.won, title: outcome.title, message: outcomeLines.join(' '), achievements };
 }

@@ -1,7 +1,16 @@
 import { changedKeys, invalidatePush, type AdventureCompletedPush } from '@rpg/contract';
 import { regenerateMana, type DropOptions } from '@rpg/game';
 import type { Db, Tx } from '../../db/client.ts';
-import { dueAdventureIds, lockNextDueAdventure, lockOpenAdventure, manaBelowMax, nextAdventureEnd, timedState, type OwnedAdventure, type TimedState } from '../../db/queries/adventures.ts';
+import {
+  dueAdventureIds,
+  lockNextDueAdventure,
+  lockOpenAdventure,
+  manaBelowMax,
+  nextAdventureEnd,
+  timedState,
+  type OwnedAdventure,
+  type TimedState,
+} from '../../db/queries/adventures.ts';
 import { applyManaRegen } from '../../db/queries/vitals.ts';
 import type { RealtimeHub } from '../../realtime/hub.ts';
 import { pusher } from '../../realtime/notify.ts';
@@ -99,7 +108,9 @@ export class AdventureSettlement implements Settler {
   }
 
   private manaStale(below: readonly { currentMana: number; maxMana: number; manaUpdatedAt: Date }[], now: Date): boolean {
-    return below.some((a) => regenerateMana(a.currentMana, a.maxMana, a.manaUpdatedAt.getTime(), now.getTime(), this.deps.timeScale).currentMana !== a.currentMana);
+    return below.some(
+      (a) => regenerateMana(a.currentMana, a.maxMana, a.manaUpdatedAt.getTime(), now.getTime(), this.deps.timeScale).currentMana !== a.currentMana,
+    );
   }
 
   private async storeMana(userId: string, now: Date): Promise<void> {

@@ -16,7 +16,10 @@ export function equippedGear(entries: readonly InventoryEntry[]): GearItem[] {
   return entries.flatMap((entry) => (entry.equipped && entry.item.kind === 'gear' ? [entry.item] : []));
 }
 
-export function toAdventureView(row: Pick<AdventureRow, 'id' | 'location' | 'level' | 'startTime' | 'endTime' | 'speedReduction' | 'originalMs'>, characterName: string): AdventureView {
+export function toAdventureView(
+  row: Pick<AdventureRow, 'id' | 'location' | 'level' | 'startTime' | 'endTime' | 'speedReduction' | 'originalMs'>,
+  characterName: string,
+): AdventureView {
   return {
     id: row.id,
     location: row.location,

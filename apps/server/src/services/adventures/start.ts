@@ -68,7 +68,15 @@ export async function beginAdventure(tx: Tx, character: CharacterRow, request: B
   }
   // Issue 42: the land's conditions at setting out, which settle.ts weighs the fight with.
   const world = worldAt(started.startedAt, request.timeScale);
-  const line = setOutLine({ characterName: c.name, locationName: LOCATIONS[started.location].name, level: started.level, durationMs: started.durationMs, speedReductionPercent: started.speedReductionPercent, world, location: started.location });
+  const line = setOutLine({
+    characterName: c.name,
+    locationName: LOCATIONS[started.location].name,
+    level: started.level,
+    durationMs: started.durationMs,
+    speedReductionPercent: started.speedReductionPercent,
+    world,
+    location: started.location,
+  });
   const step = await markFirstStep(tx, c.userId, 'adventure', c.id);
   return { adventure, line, step };
 }

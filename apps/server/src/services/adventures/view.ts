@@ -34,7 +34,13 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
  * unlocked skills, current health and the land's conditions in the world at `now`, as
  * settle.ts weighs it) and the expected XP and copper per hour.
  */
-export function launcherFor(row: LauncherCharacter, equipped: readonly GearItem[], timeScale: number, now: number, skills?: SkillBonuses): AdventureStateResponse['launcher'] {
+export function launcherFor(
+  row: LauncherCharacter,
+  equipped: readonly GearItem[],
+  timeScale: number,
+  now: number,
+  skills?: SkillBonuses,
+): AdventureStateResponse['launcher'] {
   const c = row.character;
   const stats = combatStatsOf({ characterClass: c.characterClass, attributes: attributesOf(row.attributes), equipped, effects: c.spellEffects, skills });
   const world = worldAt(now, timeScale);

@@ -23,9 +23,7 @@ export function FrameNav() {
               className={({ isActive }) =>
                 cn(
                   'inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors',
-                  isActive
-                    ? 'bg-gold-500/15 text-gold-300 ring-1 ring-gold-500/60'
-                    : 'text-parchment-200 hover:bg-ink-700 hover:text-parchment-50',
+                  isActive ? 'bg-gold-500/15 text-gold-300 ring-1 ring-gold-500/60' : 'text-parchment-200 hover:bg-ink-700 hover:text-parchment-50',
                 )
               }
             >

@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { guardDecision, isProtectedPath, PROTECTED_PREFIXES, showsBackToGame } from './route-access';
 
 describe('spec 01 section 2: protected routes by path prefix', () => {
-  it.each(['/', '/auth', '/welcome', '/landing', '/character-creation', '/no-such-page', '/storefront', '/gamer', '/profiles'])(
-    'leaves %s public',
-    (path) => expect(isProtectedPath(path)).toBe(false),
+  it.each(['/', '/auth', '/welcome', '/landing', '/character-creation', '/no-such-page', '/storefront', '/gamer', '/profiles'])('leaves %s public', (path) =>
+    expect(isProtectedPath(path)).toBe(false),
   );
 
-  it.each([...PROTECTED_PREFIXES, '/user-profile/42', '/store/', '/STORE', '/settings/audio'])(
-    'protects %s',
-    (path) => expect(isProtectedPath(path)).toBe(true),
+  it.each([...PROTECTED_PREFIXES, '/user-profile/42', '/store/', '/STORE', '/settings/audio'])('protects %s', (path) =>
+    expect(isProtectedPath(path)).toBe(true),
   );
 
   it('lists exactly the ten protected routes of the table', () => {

@@ -22,12 +22,5 @@ export function AuctionPage() {
       </p>
     );
   }
-  return (
-    <AuctionHouse
-      key={active.id}
-      characterId={active.id}
-      wallet={{ copper: active.copper, coins: active.coins }}
-      inventory={inventory.data?.entries}
-    />
-  );
+  return <AuctionHouse key={active.id} characterId={active.id} wallet={{ copper: active.copper, coins: active.coins }} inventory={inventory.data?.entries} />;
 }

@@ -4,10 +4,6 @@ import { LandingPage, type LandingVisitor } from '@/features/landing/components/
 /** / and /landing: the landing page fed with the session. */
 export function LandingRoute() {
   const { user, isPending } = useAuth();
-  const visitor: LandingVisitor = user
-    ? { status: 'player', email: user.email }
-    : isPending
-      ? { status: 'loading' }
-      : { status: 'guest' };
+  const visitor: LandingVisitor = user ? { status: 'player', email: user.email } : isPending ? { status: 'loading' } : { status: 'guest' };
   return <LandingPage visitor={visitor} />;
 }

@@ -9,7 +9,17 @@ import { ModerationGate } from './ModerationPage';
 
 afterEach(cleanup);
 
-const me = (role: Me['role']): Me => ({ id: 'u1', email: 'a@b.c', username: 'Aria', avatarUrl: null, bannerUrl: null, lastLogin: null, isOnline: true, lastSeen: null, role });
+const me = (role: Me['role']): Me => ({
+  id: 'u1',
+  email: 'a@b.c',
+  username: 'Aria',
+  avatarUrl: null,
+  bannerUrl: null,
+  lastLogin: null,
+  isOnline: true,
+  lastSeen: null,
+  role,
+});
 
 /** The gate at /moderation with the session and, when signed in, the account already read. */
 function renderGate(auth: Partial<AuthState>, account?: Me) {

@@ -28,7 +28,13 @@ export function PlayPage() {
           <AwayCard key={`away-${active.id}`} characterId={active.id} />
           <FirstSteps />
           <WorldPanel live={live} />
-          <AdventureConsole key={active.id} characterId={active.id} live={live} lands={world.data?.lands} headerActions={<CasinoHeaderActions characterId={active.id} />} />
+          <AdventureConsole
+            key={active.id}
+            characterId={active.id}
+            live={live}
+            lands={world.data?.lands}
+            headerActions={<CasinoHeaderActions characterId={active.id} />}
+          />
           <PokerTable key={`poker-${active.id}`} characterId={active.id} />
           <GlobalChat />
         </div>

@@ -43,7 +43,13 @@ export function UserProfilePage() {
       password={<AccountSecurityCard changePassword={changeAccountPassword} texts={PROFILE_PASSWORD_TEXTS} />}
       preferences={<AudioSettingsCard />}
       gift={(friend) => (
-        <SendGiftDialog toUserId={friend.id} toName={friend.username} characterId={active?.id ?? null} wallet={active?.copper ?? 0} entries={inventory.data?.entries} />
+        <SendGiftDialog
+          toUserId={friend.id}
+          toName={friend.username}
+          characterId={active?.id ?? null}
+          wallet={active?.copper ?? 0}
+          entries={inventory.data?.entries}
+        />
       )}
     />
   );

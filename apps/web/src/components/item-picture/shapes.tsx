@@ -45,7 +45,10 @@ export function GearShape({ slot, tint, shade }: Paint & { slot: GearSlot }) {
     case 'gloves':
       return (
         <g stroke={OUTLINE} strokeWidth="1.2">
-          <path d="M15 40 L15 22 L13 14 C13 11 17 11 18 14 L19 20 L19 9 C19 7 22 7 22 9 L23 19 L24 8 C24 6 27 6 27 8 L27 19 L29 10 C29 8 32 8 32 10 L31 22 L35 18 C37 16 39 18 37 21 L32 32 L32 40 Z" fill={tint} />
+          <path
+            d="M15 40 L15 22 L13 14 C13 11 17 11 18 14 L19 20 L19 9 C19 7 22 7 22 9 L23 19 L24 8 C24 6 27 6 27 8 L27 19 L29 10 C29 8 32 8 32 10 L31 22 L35 18 C37 16 39 18 37 21 L32 32 L32 40 Z"
+            fill={tint}
+          />
           <path d="M15 34 L32 34" stroke={shade} strokeWidth="3" />
         </g>
       );
@@ -82,7 +85,11 @@ const LIQUID: Record<'health' | 'mana' | 'both', string> = { health: '#D6423A', 
 export function PotionShape({ target, tint, shade }: Paint & { target: 'health' | 'mana' | 'both' }) {
   return (
     <g stroke={OUTLINE} strokeWidth="1.2">
-      <path d="M19 6 L29 6 L29 9 L27 9 L27 17 C34 19 38 25 38 31 C38 38 32 42 24 42 C16 42 10 38 10 31 C10 25 14 19 21 17 L21 9 L19 9 Z" fill="#DCE6F0" fillOpacity="0.35" />
+      <path
+        d="M19 6 L29 6 L29 9 L27 9 L27 17 C34 19 38 25 38 31 C38 38 32 42 24 42 C16 42 10 38 10 31 C10 25 14 19 21 17 L21 9 L19 9 Z"
+        fill="#DCE6F0"
+        fillOpacity="0.35"
+      />
       <path d="M11.5 29 C16 27 32 27 36.5 29 C37 36 32 40.5 24 40.5 C16 40.5 11 36 11.5 29 Z" fill={LIQUID[target]} stroke="none" />
       <rect x="18.5" y="4" width="11" height="5" rx="1.5" fill={tint} />
       <path d="M21 9 L27 9" stroke={shade} strokeWidth="1.5" />

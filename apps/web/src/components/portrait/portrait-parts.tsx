@@ -28,7 +28,9 @@ export function Clothes({ style }: { style: ClothesStyle }) {
         </g>
       ) : null}
       {style === 'casual' ? <path d="M50 101 C54 108 66 108 70 101" stroke={trim} strokeWidth="3" fill="none" /> : null}
-      {style === 'rags' ? <path d="M14 150 L22 142 L30 150 L40 141 L50 150 L62 142 L72 150 L84 141 L94 150 L106 143" stroke={trim} strokeWidth="2" fill="none" /> : null}
+      {style === 'rags' ? (
+        <path d="M14 150 L22 142 L30 150 L40 141 L50 150 L62 142 L72 150 L84 141 L94 150 L106 143" stroke={trim} strokeWidth="2" fill="none" />
+      ) : null}
     </g>
   );
 }

@@ -24,7 +24,11 @@ interface AlertProps {
 export function Alert({ tone = 'info', title, icon, children, className, role = 'note' }: AlertProps) {
   return (
     <div role={role} className={cn('flex gap-3 rounded-lg border p-4 text-sm', tones[tone], className)}>
-      {icon ? <span className="mt-0.5 shrink-0" aria-hidden="true">{icon}</span> : null}
+      {icon ? (
+        <span className="mt-0.5 shrink-0" aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
       <div className="min-w-0 space-y-1">
         {title ? <p className="font-display text-base font-semibold">{title}</p> : null}
         {children}

@@ -1,7 +1,17 @@
 import { cn } from '@/lib/cn';
 
 /** A small count pill (tabs, the header); nothing for 0 unless `showZero`. */
-export function CountBadge({ count, showZero = false, tone = 'gold', className }: { count: number; showZero?: boolean; tone?: 'gold' | 'ember'; className?: string }) {
+export function CountBadge({
+  count,
+  showZero = false,
+  tone = 'gold',
+  className,
+}: {
+  count: number;
+  showZero?: boolean;
+  tone?: 'gold' | 'ember';
+  className?: string;
+}) {
   if (count === 0 && !showZero) return null;
   return (
     <span

@@ -18,7 +18,15 @@ function setup(kind: 'menu' | 'dialog', importer = vi.fn(async () => FakePopup))
   const popup = lazyModule(importer);
   const keys: string[] = [];
   render(
-    <LazyPopup popup={popup} kind={kind} trigger={<button type="button" onKeyDown={(event) => keys.push(event.key)}>Open</button>}>
+    <LazyPopup
+      popup={popup}
+      kind={kind}
+      trigger={
+        <button type="button" onKeyDown={(event) => keys.push(event.key)}>
+          Open
+        </button>
+      }
+    >
       {(Popup, mount) => <Popup {...mount} />}
     </LazyPopup>,
   );

@@ -1,18 +1,7 @@
 import { noise, tone } from './synth';
 
 /** The game's sound effects; each is synthesised on the spot (nothing is downloaded). */
-export const SOUND_NAMES = [
-  'splash',
-  'adventureStart',
-  'victory',
-  'defeat',
-  'coins',
-  'levelUp',
-  'pokerDeal',
-  'pokerWin',
-  'craftDone',
-  'error',
-] as const;
+export const SOUND_NAMES = ['splash', 'adventureStart', 'victory', 'defeat', 'coins', 'levelUp', 'pokerDeal', 'pokerWin', 'craftDone', 'error'] as const;
 export type SoundName = (typeof SOUND_NAMES)[number];
 
 type Recipe = (ctx: BaseAudioContext, out: AudioNode, t: number) => void;
@@ -57,7 +46,10 @@ const RECIPES: Readonly<Record<SoundName, Recipe>> = {
   },
   /** Coins: two bright pings, twice, the second jingle softer. */
   coins: (ctx, out, t) => {
-    for (const [offset, level] of [[0, 1], [0.12, 0.5]] as const) {
+    for (const [offset, level] of [
+      [0, 1],
+      [0.12, 0.5],
+    ] as const) {
       tone(ctx, out, { note: 83, type: 'square', start: t + offset, duration: 0.07, peak: 0.06 * level, lowpass: 5000 });
       tone(ctx, out, { note: 88, type: 'square', start: t + offset + 0.06, duration: 0.35, peak: 0.06 * level, lowpass: 5000 });
     }
@@ -78,9 +70,16 @@ const RECIPES: Readonly<Record<SoundName, Recipe>> = {
   },
   /** Crafting done: two strikes of an anvil (inharmonic partials ringing out). */
   craftDone: (ctx, out, t) => {
-    for (const [offset, level] of [[0, 1], [0.28, 0.7]] as const) {
+    for (const [offset, level] of [
+      [0, 1],
+      [0.28, 0.7],
+    ] as const) {
       const base = 620;
-      for (const [ratio, peak, decay] of [[1, 0.12, 0.9], [2.76, 0.07, 0.6], [5.4, 0.04, 0.35]] as const) {
+      for (const [ratio, peak, decay] of [
+        [1, 0.12, 0.9],
+        [2.76, 0.07, 0.6],
+        [5.4, 0.04, 0.35],
+      ] as const) {
         tone(ctx, out, { hz: base * ratio, start: t + offset, duration: decay, peak: peak * level, attack: 0.002 });
       }
       noise(ctx, out, { start: t + offset, duration: 0.03, peak: 0.1 * level, band: 5000, q: 2, attack: 0.001 });

@@ -162,7 +162,13 @@ describe('the audio engine', () => {
     expect(engine.play('error')).toBe('unsupported');
     expect(engine.snapshot()).toMatchObject({ context: 'unsupported', applied: null, music: { playing: false } });
 
-    const throwing = new AudioEngine(host({ createContext: () => { throw new Error('blocked'); } }));
+    const throwing = new AudioEngine(
+      host({
+        createContext: () => {
+          throw new Error('blocked');
+        },
+      }),
+    );
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
     expect(() => throwing.unlock()).not.toThrow();
     expect(throwing.play('coins')).toBe('unsupported');

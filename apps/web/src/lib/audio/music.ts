@@ -111,9 +111,12 @@ export function startMusic(ctx: BaseAudioContext, destination: AudioNode): Music
       out.gain.cancelScheduledValues(now);
       out.gain.setValueAtTime(out.gain.value, now);
       out.gain.linearRampToValueAtTime(0.0001, now + fadeSeconds);
-      setTimeout(() => {
-        for (const node of [out, echoIn, delay, damp, feedback]) node.disconnect();
-      }, (fadeSeconds + 0.2) * 1000);
+      setTimeout(
+        () => {
+          for (const node of [out, echoIn, delay, damp, feedback]) node.disconnect();
+        },
+        (fadeSeconds + 0.2) * 1000,
+      );
     },
   };
 }

@@ -44,7 +44,12 @@ export function SessionsCard({ signOutOthers }: { signOutOthers: SignOutOthers }
         <>
           <ul aria-label="Signed-in devices" className="mt-5 space-y-3">
             {list.map((session) => (
-              <SessionRow key={session.id} session={session} pending={revoke.isPending && revoke.variables === session.id} onSignOut={() => revoke.mutate(session.id)} />
+              <SessionRow
+                key={session.id}
+                session={session}
+                pending={revoke.isPending && revoke.variables === session.id}
+                onSignOut={() => revoke.mutate(session.id)}
+              />
             ))}
           </ul>
           <div className="mt-5 flex justify-end">
@@ -72,7 +77,14 @@ function SessionRow({ session, pending, onSignOut }: { session: SessionView; pen
         </p>
       </div>
       {session.current ? null : (
-        <Button variant="ghost" size="sm" disabled={pending} aria-busy={pending} aria-label={`Sign out ${session.device}, last seen ${seenAgo(session.lastSeen)}`} onClick={onSignOut}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={pending}
+          aria-busy={pending}
+          aria-label={`Sign out ${session.device}, last seen ${seenAgo(session.lastSeen)}`}
+          onClick={onSignOut}
+        >
           Sign out
         </Button>
       )}

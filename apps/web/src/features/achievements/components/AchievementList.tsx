@@ -45,7 +45,12 @@ export function AchievementList({ achievements }: { achievements: readonly Achie
         </p>
         <ProgressBar label="Achievements completed" value={done} max={inCategory.length} valueText={`${percent}%`} />
       </div>
-      <div role="region" aria-label="Achievement list" tabIndex={0} className="h-[600px] max-h-[70dvh] overflow-y-auto rounded-lg pr-1 focus-visible:ring-2 focus-visible:ring-gold-400 focus-visible:outline-none">
+      <div
+        role="region"
+        aria-label="Achievement list"
+        tabIndex={0}
+        className="h-[600px] max-h-[70dvh] overflow-y-auto rounded-lg pr-1 focus-visible:ring-2 focus-visible:ring-gold-400 focus-visible:outline-none"
+      >
         {shown.length === 0 ? (
           <p className="py-12 text-center text-parchment-300">No achievements match your filters</p>
         ) : (

@@ -32,16 +32,24 @@ export function Achievements() {
             <h1 id="page-title" className="flex items-center gap-2 text-3xl font-bold text-gold-300 sm:text-4xl">
               <Award className="size-8" aria-hidden="true" /> Achievements
             </h1>
-            {view.title ? <p className="text-sm text-parchment-200">Title: <span className="font-semibold text-gold-300">{view.title}</span></p> : null}
+            {view.title ? (
+              <p className="text-sm text-parchment-200">
+                Title: <span className="font-semibold text-gold-300">{view.title}</span>
+              </p>
+            ) : null}
           </div>
           <dl className="grid grid-cols-3 gap-4 text-center">
             <div>
               <dt className="text-xs text-parchment-300 uppercase">Points</dt>
-              <dd className="font-display text-2xl font-bold text-gold-300 tabular-nums" data-testid="achievement-points">{view.totalPoints}</dd>
+              <dd className="font-display text-2xl font-bold text-gold-300 tabular-nums" data-testid="achievement-points">
+                {view.totalPoints}
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-parchment-300 uppercase">Level</dt>
-              <dd className="font-display text-2xl font-bold text-gold-300 tabular-nums" data-testid="battle-pass-level">{view.level}</dd>
+              <dd className="font-display text-2xl font-bold text-gold-300 tabular-nums" data-testid="battle-pass-level">
+                {view.level}
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-parchment-300 uppercase">Completed</dt>

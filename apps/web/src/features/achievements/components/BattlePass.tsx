@@ -15,7 +15,9 @@ function RewardRow({ reward, claim }: { reward: BattlePassRewardView; claim: Ret
         state === 'claimed' ? 'border-moss-500/60 bg-moss-900/20' : state === 'ready' ? 'border-gold-500/70 bg-gold-900/20' : 'border-ink-600 bg-ink-900/60',
       )}
     >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full border border-gold-700/50 font-display text-lg font-bold text-gold-300">{level}</span>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full border border-gold-700/50 font-display text-lg font-bold text-gold-300">
+        {level}
+      </span>
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold break-words text-parchment-50">{itemName}</h3>

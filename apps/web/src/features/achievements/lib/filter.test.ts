@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { filterAchievements, percentComplete } from './filter';
 
 const a = (id: string, category: AchievementView['category'], completed: boolean): AchievementView => ({
-  id, title: id, description: id, hint: null, points: 5, icon: 'x', hidden: false, category, difficulty: 'easy', completed, completedAt: null, progress: null,
+  id,
+  title: id,
+  description: id,
+  hint: null,
+  points: 5,
+  icon: 'x',
+  hidden: false,
+  category,
+  difficulty: 'easy',
+  completed,
+  completedAt: null,
+  progress: null,
 });
 
 describe('spec 03 §2 achievements filters', () => {

@@ -42,6 +42,8 @@ export function useReportTimeZone(): void {
   useEffect(() => {
     if (reported) return;
     reported = true;
-    void readTimeZone().then((zone) => (zone ? reportTimeZone(zone) : undefined)).catch(() => undefined);
+    void readTimeZone()
+      .then((zone) => (zone ? reportTimeZone(zone) : undefined))
+      .catch(() => undefined);
   }, []);
 }

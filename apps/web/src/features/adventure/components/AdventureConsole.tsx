@@ -127,7 +127,11 @@ export function AdventureConsole({ characterId, live, headerActions, lands }: Ad
                 hasMore={consoleQuery.hasNextPage}
                 loadingEarlier={consoleQuery.isFetchingNextPage}
                 onLoadEarlier={() => void consoleQuery.fetchNextPage()}
-                lineAction={again && lastReturnId !== null ? { id: lastReturnId, node: <AgainButton choice={again} starting={start.isPending} onAgain={startAgain} /> } : null}
+                lineAction={
+                  again && lastReturnId !== null
+                    ? { id: lastReturnId, node: <AgainButton choice={again} starting={start.isPending} onAgain={startAgain} /> }
+                    : null
+                }
               />
             )}
           </Tabs.Content>

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { levelLabel, perHourCoins, perHourText } from './AdventureLauncher';
 
-const level = { level: 2, durationMs: 60_000, baseMinutes: 20, requiredLevel: 10, locked: false, winChance: 0.62, xpPerHour: 3120, copperPerHour: 72_020, enemy: { name: 'Sand Viper', hp: 30, attack: 8 } };
+const level = {
+  level: 2,
+  durationMs: 60_000,
+  baseMinutes: 20,
+  requiredLevel: 10,
+  locked: false,
+  winChance: 0.62,
+  xpPerHour: 3120,
+  copperPerHour: 72_020,
+  enemy: { name: 'Sand Viper', hp: 30, attack: 8 },
+};
 
 describe("issue 42 point 6: the launcher's per-hour figures, as the server computed them", () => {
   it('writes a loss when the repairs cost more than the expected reward', () => {

@@ -43,7 +43,11 @@ export function levelLabel(level: Level): string {
 function LandConditions({ land }: { land: WorldLand }) {
   const phase = land.underground ? 'Underground' : land.night ? 'Night' : 'Day';
   return (
-    <p role="note" aria-label={`Conditions: ${land.line}, ${land.effect}`} className="mx-2 mb-1.5 flex items-center gap-2 rounded-md border border-ink-600/80 bg-ink-950/60 px-2 py-1 text-xs text-parchment-200">
+    <p
+      role="note"
+      aria-label={`Conditions: ${land.line}, ${land.effect}`}
+      className="mx-2 mb-1.5 flex items-center gap-2 rounded-md border border-ink-600/80 bg-ink-950/60 px-2 py-1 text-xs text-parchment-200"
+    >
       <WeatherIcon land={land} className="size-3.5" />
       <span>
         {phase} · {land.weatherName}
@@ -76,7 +80,13 @@ export function AdventureLauncher({ locations, lands, starting, onStart }: Adven
         const land = lands?.find((l) => l.id === location.id);
         return (
           <DropdownMenu.Root key={location.id} modal={false}>
-            <DropdownMenu.Trigger className={buttonClasses('secondary', 'sm', 'h-auto min-w-0 flex-col gap-0.5 px-1 py-1.5 text-xs sm:h-9 sm:flex-row sm:justify-between sm:px-2.5 sm:text-sm data-[state=open]:bg-gold-500/15')}>
+            <DropdownMenu.Trigger
+              className={buttonClasses(
+                'secondary',
+                'sm',
+                'h-auto min-w-0 flex-col gap-0.5 px-1 py-1.5 text-xs sm:h-9 sm:flex-row sm:justify-between sm:px-2.5 sm:text-sm data-[state=open]:bg-gold-500/15',
+              )}
+            >
               <span className="flex max-w-full min-w-0 flex-col items-center gap-0.5 sm:flex-row sm:gap-1.5">
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
                 {/* Spec 02 §2: the button reads 'Ice'; the list's heading keeps 'Ice Lands'. */}

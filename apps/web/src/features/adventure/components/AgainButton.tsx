@@ -20,7 +20,14 @@ interface AgainButtonProps {
 /** Issue 44 "Again": one click sets out on the last adventure's location and level. */
 export function AgainButton({ choice, starting, onAgain, className }: AgainButtonProps) {
   return (
-    <Button variant="secondary" size="sm" className={cn('gap-1.5', className)} disabled={starting} onClick={() => onAgain(choice)} aria-label={againLabel(choice)}>
+    <Button
+      variant="secondary"
+      size="sm"
+      className={cn('gap-1.5', className)}
+      disabled={starting}
+      onClick={() => onAgain(choice)}
+      aria-label={againLabel(choice)}
+    >
       <RotateCcw className="size-3.5" aria-hidden="true" />
       <span>Again</span>
       <span className="text-xs text-parchment-300">

@@ -22,7 +22,13 @@ export function ConsoleHeader({ titleId, commandsOpen, commandsPanelId, onToggle
       </h2>
       <div className="flex flex-wrap items-center gap-2">
         {actions}
-        <Button variant="secondary" size="sm" aria-expanded={commandsOpen} aria-controls={commandsOpen ? commandsPanelId : undefined} onClick={onToggleCommands}>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={commandsOpen}
+          aria-controls={commandsOpen ? commandsPanelId : undefined}
+          onClick={onToggleCommands}
+        >
           <ScrollText className="size-4" aria-hidden="true" />
           Commands
           <ChevronDown className={cn('size-3.5 transition-transform', commandsOpen && 'rotate-180')} aria-hidden="true" />

@@ -7,7 +7,10 @@ const command = (name: string, args: string[][] = [], aliases: string[] = []) =>
 const LIST: CommandList = {
   groups: [
     { title: 'General', commands: [command('help', [], ['h']), command('status', [], ['s'])] },
-    { title: 'Adventure', commands: [command('adventure', [['forest', 'desert', 'ice', 'volcano', 'caves'], LEVELS]), command('again'), command('forest', [LEVELS])] },
+    {
+      title: 'Adventure',
+      commands: [command('adventure', [['forest', 'desert', 'ice', 'volcano', 'caves'], LEVELS]), command('again'), command('forest', [LEVELS])],
+    },
     { title: 'Magic', commands: [command('spell', [['fireball', 'heal', 'frostbolt', 'lightning', 'shield']])] },
     { title: 'Items', commands: [command('potion', [['health', 'mana']])] },
   ],

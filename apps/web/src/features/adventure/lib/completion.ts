@@ -1,10 +1,7 @@
 import type { CommandHelp, CommandList } from '@rpg/contract';
 
 /** What the console offers for the line being typed: commands (the first word) or one argument's values. */
-export type Suggestions =
-  | { kind: 'commands'; commands: CommandHelp[] }
-  | { kind: 'values'; command: CommandHelp; values: string[] }
-  | null;
+export type Suggestions = { kind: 'commands'; commands: CommandHelp[] } | { kind: 'values'; command: CommandHelp; values: string[] } | null;
 
 const commandsOf = (list: CommandList) => list.groups.flatMap((group) => group.commands);
 const namesOf = (command: CommandHelp) => [command.name, ...command.aliases];
@@ -58,9 +55,7 @@ export function completeLine(list: CommandList | undefined, line: string): strin
   if (!p || !found) return null;
   const prefix = p.word.toLowerCase();
   const words =
-    found.kind === 'commands'
-      ? found.commands.map((command) => namesOf(command).find((name) => name.startsWith(prefix)) ?? command.name)
-      : found.values;
+    found.kind === 'commands' ? found.commands.map((command) => namesOf(command).find((name) => name.startsWith(prefix)) ?? command.name) : found.values;
   const unique = [...new Set(words)];
   const head = line.slice(0, line.length - p.word.length);
   if (unique.length === 1) return `${head}${unique[0]} `;

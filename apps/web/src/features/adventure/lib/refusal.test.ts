@@ -5,7 +5,7 @@ import { consoleRefusal, DEFAULT_RETRY_MS, isUnshownSendFailure, retryText } fro
 const SLOW = 'Too many requests. Please slow down and try again in a moment.';
 
 describe("the console's refusal line (issue 27 point 1)", () => {
-  it("reads Retry-After as seconds or as a date, and nothing else", () => {
+  it('reads Retry-After as seconds or as a date, and nothing else', () => {
     expect(retryAfterSeconds(null)).toBeUndefined();
     expect(retryAfterSeconds('soon')).toBeUndefined();
     expect(retryAfterSeconds('12')).toBe(12);

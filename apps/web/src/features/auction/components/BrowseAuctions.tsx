@@ -48,10 +48,12 @@ export function BrowseAuctions({ characterId, wallet }: BrowseAuctionsProps) {
   const buy = useBuyListing(characterId);
 
   // A new search or filter starts at the first page.
-  const resetPage = <T,>(set: (v: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const resetPage =
+    <T,>(set: (v: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   const data = listings.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -21,7 +21,6 @@ interface ListItemDialogProps {
   wallet: number;
 }
 
-
 /**
  * Spec 03 section 2/5: 'List Items from Inventory' opens the listing dialog (pick an item,
  * a quantity for a stack, a price with gold >= 0 and silver and copper 0-99, non-numeric as 0);
@@ -34,7 +33,7 @@ export function ListItemDialog({ characterId, entries, wallet }: ListItemDialogP
   const [entryId, setEntryId] = useState<string | null>(null);
   const [quantityText, setQuantityText] = useState('1');
   const [priceText, setPriceText] = useState<CoinText>(EMPTY_COIN_TEXT);
-    const create = useCreateListing(characterId, () => {
+  const create = useCreateListing(characterId, () => {
     setConfirming(false);
     setOpen(false);
   });

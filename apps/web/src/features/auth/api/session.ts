@@ -54,7 +54,13 @@ async function readSession(signal: AbortSignal): Promise<AuthUser | null | 'fail
   const request = (method: 'GET' | 'POST') => fetch(SESSION_PATH, { method, credentials: 'include', headers: { Accept: 'application/json' }, signal });
   // index.html may have started this read already (game paths); a failed early read is redone.
   const early = takeEarlyResponse(SESSION_PATH);
-  let response = (early && (await early.then((r) => (r.ok || r.status === 401 ? r : null), () => null))) || (await request('GET'));
+  let response =
+    (early &&
+      (await early.then(
+        (r) => (r.ok || r.status === 401 ? r : null),
+        () => null,
+      ))) ||
+    (await request('GET'));
   if (response.status === 401) return null;
   if (!response.ok) return 'failed';
   let answer = (await response.json()) as SessionAnswer | null;

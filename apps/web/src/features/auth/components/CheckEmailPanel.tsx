@@ -41,9 +41,7 @@ export function CheckEmailPanel(props: CheckEmailPanelProps) {
           We sent a verification link and a 6-digit code to
           <strong className="block font-semibold wrap-anywhere text-gold-300">{email}</strong>
         </p>
-        <p className="text-sm text-parchment-300">
-          Can&apos;t find it? Look in your spam or junk folder.
-        </p>
+        <p className="text-sm text-parchment-300">Can&apos;t find it? Look in your spam or junk folder.</p>
       </div>
       <form noValidate onSubmit={handleSubmit} className="space-y-3">
         <TextField

@@ -91,8 +91,23 @@ function ResetPasswordForm({ hash }: { hash: string }) {
               className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.5em]"
               onChange={(event) => setCode(normaliseOtp(event.target.value))}
             />
-            <TextField label="New Password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} value={password} onChange={(event) => setPassword(event.target.value)} />
-            <TextField label="Confirm Password" type="password" autoComplete="new-password" required value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+            <TextField
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={PASSWORD_HINT}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <TextField
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(event) => setConfirm(event.target.value)}
+            />
             <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
               <KeyRound className="size-4" aria-hidden="true" />
               Set new password

@@ -4,14 +4,7 @@ import { toast } from '@/lib/toast';
 import { resendVerificationEmail, verifyEmailCode } from '../api/email-verification';
 import { signInWithPassword } from '../api/sign-in';
 import { signUpWithPassword } from '../api/sign-up';
-import {
-  SIGNUP_FAILED_MESSAGE,
-  VERIFICATION_FAILED_MESSAGE,
-  errorTexts,
-  failureMessage,
-  loginFailureAction,
-  reportedMessage,
-} from '../lib/auth-errors';
+import { SIGNUP_FAILED_MESSAGE, VERIFICATION_FAILED_MESSAGE, errorTexts, failureMessage, loginFailureAction, reportedMessage } from '../lib/auth-errors';
 import type { AuthFormAction } from '../lib/form-state';
 import { hasErrors, validateCredentials, validateOtp } from '../lib/validation';
 import { useAuth } from './auth-context';

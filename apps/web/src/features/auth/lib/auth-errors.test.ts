@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  errorTexts,
-  failureMessage,
-  linkErrorMessage,
-  loginFailureAction,
-  UNVERIFIED_LOGIN_MESSAGE,
-  withAccountSignUpFallback,
-} from './auth-errors';
+import { errorTexts, failureMessage, linkErrorMessage, loginFailureAction, UNVERIFIED_LOGIN_MESSAGE, withAccountSignUpFallback } from './auth-errors';
 
 describe('spec 01 section 8: auth error catalogue', () => {
   it('moves an unverified login to check-email mode with the spec text', () => {
@@ -23,8 +16,9 @@ describe('spec 01 section 8: auth error catalogue', () => {
       kind: 'error',
       message: 'Invalid email or password',
     });
-    expect(failureMessage({ status: 422, code: 'USER_ALREADY_EXISTS', message: 'This email is already registered. Please log in instead.' }))
-      .toBe('This email is already registered. Please log in instead.');
+    expect(failureMessage({ status: 422, code: 'USER_ALREADY_EXISTS', message: 'This email is already registered. Please log in instead.' })).toBe(
+      'This email is already registered. Please log in instead.',
+    );
   });
 
   it("falls back to 'An error occurred', or the given fallback", () => {

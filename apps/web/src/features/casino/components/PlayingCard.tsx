@@ -8,11 +8,19 @@ const FRAME = 'flex h-16 w-11 shrink-0 flex-col items-center justify-center roun
 export function PlayingCard({ card }: { card: Card | null }) {
   if (!card) {
     return (
-      <span role="img" aria-label="Face-down card" className={cn(FRAME, 'border-gold-700/60 bg-[repeating-linear-gradient(45deg,var(--color-ink-700)_0_6px,var(--color-ink-800)_6px_12px)]')} />
+      <span
+        role="img"
+        aria-label="Face-down card"
+        className={cn(FRAME, 'border-gold-700/60 bg-[repeating-linear-gradient(45deg,var(--color-ink-700)_0_6px,var(--color-ink-800)_6px_12px)]')}
+      />
     );
   }
   return (
-    <span role="img" aria-label={cardName(card)} className={cn(FRAME, 'border-parchment-300 bg-parchment-50', isRedSuit(card.suit) ? 'text-ember-700' : 'text-ink-950')}>
+    <span
+      role="img"
+      aria-label={cardName(card)}
+      className={cn(FRAME, 'border-parchment-300 bg-parchment-50', isRedSuit(card.suit) ? 'text-ember-700' : 'text-ink-950')}
+    >
       <span aria-hidden="true">{card.display}</span>
     </span>
   );

@@ -100,12 +100,7 @@ export function PokerTable({ characterId }: { characterId: string }) {
               </>
             ) : null}
             {game && active ? (
-              <PokerActions
-                key={`${game.phase}:${game.currentBet}:${game.players[0].currentBet}`}
-                game={game}
-                busy={command.isPending}
-                onCommand={send}
-              />
+              <PokerActions key={`${game.phase}:${game.currentBet}:${game.players[0].currentBet}`} game={game} busy={command.isPending} onCommand={send} />
             ) : chips > 0 ? (
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p className="text-sm text-parchment-200">

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buyConfirmText, buyProblem, cashOutConfirmText, cashOutPreview, cashOutProblem, maxAffordableChips, parseCashOutAmount, roundChipAmount } from './chips';
+import {
+  buyConfirmText,
+  buyProblem,
+  cashOutConfirmText,
+  cashOutPreview,
+  cashOutProblem,
+  maxAffordableChips,
+  parseCashOutAmount,
+  roundChipAmount,
+} from './chips';
 
 describe('buy amount (spec 02 section 5 "Chips": multiples of 100, at least 100)', () => {
   it('turns what is not a number, or too little, into the minimum of 100', () => {
@@ -18,7 +27,7 @@ describe('buy amount (spec 02 section 5 "Chips": multiples of 100, at least 100)
     expect(roundChipAmount('12345')).toBe(12_300);
   });
 
-  it('refuses a purchase above the funds with the spec\'s text, and counts what the funds buy', () => {
+  it("refuses a purchase above the funds with the spec's text, and counts what the funds buy", () => {
     expect(buyProblem(500, 499)).toBe('Not enough currency. You need 500 copper to buy 500 chips.');
     expect(buyProblem(500, 500)).toBeNull();
     expect(maxAffordableChips(0)).toBe(0);

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the character list index.html read early, primed into the query cache", () => {
+describe('the character list index.html read early, primed into the query cache', () => {
   it('fills the cache from a 2xx early answer, with no request of its own, and uses that answer once', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ characters: [] }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);

@@ -19,8 +19,19 @@ const character: CharacterView = {
   isActive: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   attributes: {
-    strength: 5, dexterity: 5, intelligence: 9, constitution: 5, attack: 0, magicPower: 2, speed: 0, defense: 0,
-    health: 10, currentHealth: 14, maxHealth: 10, currentMana: 7, maxMana: 20,
+    strength: 5,
+    dexterity: 5,
+    intelligence: 9,
+    constitution: 5,
+    attack: 0,
+    magicPower: 2,
+    speed: 0,
+    defense: 0,
+    health: 10,
+    currentHealth: 14,
+    maxHealth: 10,
+    currentMana: 7,
+    maxMana: 20,
   },
   gearBonuses: { attack: 0, defense: 1, speed: 0, health: 4 },
   appearance: { hairStyle: 'short', hairColor: '#000', eyeColor: '#000', clothesStyle: 'casual', skinTone: '#fff' },
@@ -42,7 +53,11 @@ describe('vitals on the sheet and the status card (spec 01 section 2, spec 02 se
   });
 
   it('shows the attributes alone when no gear adds health', () => {
-    render(<Vitals character={{ ...character, attributes: { ...character.attributes, currentHealth: 9 }, gearBonuses: { attack: 0, defense: 0, speed: 0, health: 0 } }} />);
+    render(
+      <Vitals
+        character={{ ...character, attributes: { ...character.attributes, currentHealth: 9 }, gearBonuses: { attack: 0, defense: 0, speed: 0, health: 0 } }}
+      />,
+    );
     expect(screen.getByText('9 / 10')).toBeTruthy();
   });
 });

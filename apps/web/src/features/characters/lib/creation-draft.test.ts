@@ -22,9 +22,7 @@ describe('spec 01 section 5: creation step 1', () => {
 
   it("reports a name the rules refuse with the rules' text", () => {
     const errors = stepOneErrors({ ...complete, name: 'A' });
-    expect(errors.map((error) => [error.title, error.message])).toEqual([
-      ['Invalid Name', 'Character names must be 2 to 24 characters long.'],
-    ]);
+    expect(errors.map((error) => [error.title, error.message])).toEqual([['Invalid Name', 'Character names must be 2 to 24 characters long.']]);
   });
 
   it('stays on step 1 while anything is missing', () => {

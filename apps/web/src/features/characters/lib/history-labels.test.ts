@@ -20,7 +20,9 @@ describe('History lines (issue 29, the ledger)', () => {
     expect(historyLabel(entry({ reason: 'gift', otherPlayer: 'Brom', otherAccount: null }))).toBe('Gift from Brom');
     expect(historyLabel(entry({ reason: 'gift', direction: 'out', otherPlayer: 'Brom', otherAccount: null }))).toBe('Gift to Brom');
     expect(historyLabel(entry({ reason: 'auction_sale', direction: 'out', otherPlayer: 'Brom', otherAccount: null }))).toBe('Bought from Brom');
-    expect(historyLabel(entry({ reason: 'auction_sale', asset: 'item', itemName: 'Axe', otherPlayer: 'Brom', otherAccount: 'escrow' }))).toBe('Bought from Brom');
+    expect(historyLabel(entry({ reason: 'auction_sale', asset: 'item', itemName: 'Axe', otherPlayer: 'Brom', otherAccount: 'escrow' }))).toBe(
+      'Bought from Brom',
+    );
     expect(historyLabel(entry({ reason: 'auction_sale', otherPlayer: 'Brom', otherAccount: null }))).toBe('Sold to Brom');
   });
 

@@ -24,7 +24,14 @@ function Portrait({ line }: { line: ChatMessageView }) {
   const [broken, setBroken] = useState(false);
   const system = line.kind === 'system';
   if (line.character.portraitUrl && !broken) {
-    return <img src={line.character.portraitUrl} alt="" onError={() => setBroken(true)} className="size-9 shrink-0 rounded-full border border-gold-700/60 object-cover" />;
+    return (
+      <img
+        src={line.character.portraitUrl}
+        alt=""
+        onError={() => setBroken(true)}
+        className="size-9 shrink-0 rounded-full border border-gold-700/60 object-cover"
+      />
+    );
   }
   const { appearance, race } = line.character;
   if (appearance) {

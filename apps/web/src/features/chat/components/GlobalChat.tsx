@@ -57,7 +57,10 @@ export function GlobalChat({ className }: { className?: string }) {
   return (
     <section
       aria-labelledby="global-chat-title"
-      className={cn('flex flex-col overflow-hidden rounded-xl border border-gold-700/40 bg-ink-850/90 shadow-[0_10px_40px_-12px_rgb(0_0_0/0.8)] backdrop-blur-sm', className)}
+      className={cn(
+        'flex flex-col overflow-hidden rounded-xl border border-gold-700/40 bg-ink-850/90 shadow-[0_10px_40px_-12px_rgb(0_0_0/0.8)] backdrop-blur-sm',
+        className,
+      )}
     >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gold-700/30 px-4 py-3">
         <h2 id="global-chat-title" className="flex items-center gap-2 font-display text-lg font-semibold text-gold-300">
@@ -99,7 +102,14 @@ export function GlobalChat({ className }: { className?: string }) {
       ) : chat.isError ? (
         <LoadErrorAlert title="The chat could not be loaded." onRetry={() => void chat.refetch()} className="m-4" />
       ) : (
-        <ol ref={log} onScroll={onScroll} role="log" aria-live="polite" aria-label="Global chat messages" className="h-80 space-y-1 overflow-y-auto p-2 sm:h-96">
+        <ol
+          ref={log}
+          onScroll={onScroll}
+          role="log"
+          aria-live="polite"
+          aria-label="Global chat messages"
+          className="h-80 space-y-1 overflow-y-auto p-2 sm:h-96"
+        >
           {messages.length === 0 ? <li className="p-4 text-center text-sm text-parchment-300">No messages yet. Say hello!</li> : null}
           {messages.map((line) => (
             <ChatLine

@@ -34,7 +34,10 @@ export function RecipeCard({ recipe, level, reason, busy, onCraft }: RecipeCardP
   const kind = itemKindLabel(recipe.result);
   return (
     <li>
-      <article aria-labelledby={titleId} className={cn('rounded-lg border border-l-4 border-ink-600 bg-ink-900/70 p-3', TIER_EDGE[recipe.tier], !recipe.unlocked && 'opacity-80')}>
+      <article
+        aria-labelledby={titleId}
+        className={cn('rounded-lg border border-l-4 border-ink-600 bg-ink-900/70 p-3', TIER_EDGE[recipe.tier], !recipe.unlocked && 'opacity-80')}
+      >
         <div className="flex flex-wrap items-start justify-between gap-2">
           <ItemPicture subject={recipe.result} />
           <div className="min-w-0 flex-1">
@@ -79,7 +82,13 @@ export function RecipeCard({ recipe, level, reason, busy, onCraft }: RecipeCardP
           })}
         </ul>
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <Button size="sm" disabled={reason !== null || busy} aria-describedby={reason ? reasonId : undefined} onClick={() => onCraft(recipe.id)} aria-label={`Craft ${recipe.name}`}>
+          <Button
+            size="sm"
+            disabled={reason !== null || busy}
+            aria-describedby={reason ? reasonId : undefined}
+            onClick={() => onCraft(recipe.id)}
+            aria-label={`Craft ${recipe.name}`}
+          >
             Craft
           </Button>
           {reason ? (

@@ -4,7 +4,7 @@ import { craftClock, formatClock, levelBar } from './craft-clock';
 const craft = { startedAt: '2025-01-01T00:00:00.000Z', endsAt: '2025-01-01T00:00:09.000Z', remainingMs: 6_000 };
 
 describe('the running craft (spec 02 sections 2 and 4: a progress bar while crafting)', () => {
-  it('counts down from the server\'s remaining time, whatever the browser\'s clock says', () => {
+  it("counts down from the server's remaining time, whatever the browser's clock says", () => {
     const fetchedAt = 1_000_000;
     expect(craftClock(craft, fetchedAt, fetchedAt)).toEqual({ fraction: 1 / 3, remainingMs: 6_000, due: false });
     expect(craftClock(craft, fetchedAt, fetchedAt + 3_000)).toEqual({ fraction: 2 / 3, remainingMs: 3_000, due: false });

@@ -42,7 +42,13 @@ describe('why Craft is disabled (spec 02 sections 5 and 8)', () => {
 
   it('names the level, then the first missing ingredient', () => {
     expect(craftBlockReason(recipe({ requiredLevel: 3, craftable: false }), idle)).toBe('You need crafting level 3 to craft this item.');
-    const short = recipe({ craftable: false, ingredients: [{ name: 'Healing Herb', need: 2, have: 1 }, { name: 'Wild Berries', need: 1, have: 0 }] });
+    const short = recipe({
+      craftable: false,
+      ingredients: [
+        { name: 'Healing Herb', need: 2, have: 1 },
+        { name: 'Wild Berries', need: 1, have: 0 },
+      ],
+    });
     expect(craftBlockReason(short, idle)).toBe("You don't have enough Healing Herb");
   });
 

@@ -9,5 +9,10 @@ export function fetchAway(characterId: string, signal?: AbortSignal): Promise<Aw
 
 /** Read once per visit: the card stays as it was read until the player dismisses it. */
 export function useAwayQuery(characterId: string) {
-  return useQuery({ queryKey: queryKeys.away(characterId), queryFn: ({ signal }) => fetchAway(characterId, signal), staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false });
+  return useQuery({
+    queryKey: queryKeys.away(characterId),
+    queryFn: ({ signal }) => fetchAway(characterId, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
 }

@@ -62,7 +62,11 @@ export function FirstSteps() {
       <ol className="mt-3 space-y-2" aria-label="First steps">
         {view.steps.map((step) => (
           <li key={step.id} data-done={step.done} className="flex items-start gap-2 text-sm">
-            {step.done ? <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-moss-300" aria-hidden="true" /> : <Circle className="mt-0.5 size-4 shrink-0 text-parchment-400" aria-hidden="true" />}
+            {step.done ? (
+              <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-moss-300" aria-hidden="true" />
+            ) : (
+              <Circle className="mt-0.5 size-4 shrink-0 text-parchment-400" aria-hidden="true" />
+            )}
             <span className="min-w-0">
               <span className={step.done ? 'text-parchment-300 line-through' : 'font-medium text-parchment-50'}>{step.title}</span>
               <span className="sr-only">{step.done ? ' (done)' : ' (to do)'}</span>

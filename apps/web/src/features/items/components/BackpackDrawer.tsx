@@ -25,9 +25,7 @@ function BackpackContents({ characterId }: { characterId: string }) {
 
   if (inventory.isPending) return <Spinner label="Loading your backpack" className="mx-auto my-10" />;
   if (!inventory.data) {
-    return (
-      <LoadErrorAlert title="Your backpack could not be loaded." onRetry={() => void inventory.refetch()} />
-    );
+    return <LoadErrorAlert title="Your backpack could not be loaded." onRetry={() => void inventory.refetch()} />;
   }
 
   const view = inventory.data;

@@ -48,12 +48,9 @@ function GuestHero() {
   return (
     <>
       <section className="max-w-3xl py-12 text-center sm:py-20">
-        <h1 className="text-4xl font-bold text-gold-300 drop-shadow-[0_2px_12px_rgb(0_0_0/0.8)] sm:text-6xl">
-          RPG Adventure
-        </h1>
+        <h1 className="text-4xl font-bold text-gold-300 drop-shadow-[0_2px_12px_rgb(0_0_0/0.8)] sm:text-6xl">RPG Adventure</h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-parchment-100 sm:text-xl">
-          A realm of steel and sorcery awaits. Forge a hero, brave the wilds, trade with fellow adventurers and write
-          your name into legend.
+          A realm of steel and sorcery awaits. Forge a hero, brave the wilds, trade with fellow adventurers and write your name into legend.
         </p>
       </section>
       <div className="grid w-full max-w-5xl gap-6 md:grid-cols-2">

@@ -44,11 +44,21 @@ export function LeaderboardTable({ entries, metric, caption }: LeaderboardTableP
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-ink-800 text-xs tracking-wide text-parchment-400 uppercase">
           <tr>
-            <th scope="col" className="px-3 py-2">Rank</th>
-            <th scope="col" className="px-3 py-2">Character</th>
-            <th scope="col" className="hidden px-3 py-2 sm:table-cell">Class</th>
-            <th scope="col" className="px-3 py-2 text-right">Level</th>
-            <th scope="col" className="px-3 py-2 text-right">{metric}</th>
+            <th scope="col" className="px-3 py-2">
+              Rank
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Character
+            </th>
+            <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+              Class
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Level
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {metric}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -67,9 +77,13 @@ export function LeaderboardTable({ entries, metric, caption }: LeaderboardTableP
                 {e.own ? <span className="ml-2 rounded bg-moss-900/70 px-1.5 py-0.5 text-xs text-moss-300">You</span> : null}
                 <span className="block text-xs break-all text-parchment-400">{e.username}</span>
                 {/* Phones: the class under the name, its column hidden, so the metric stays on screen. */}
-                <span className={cn('block text-xs sm:hidden', CLASS_COLOURS[e.characterClass] ?? 'text-parchment-200')}>{CLASS_DEFINITIONS[e.characterClass].name}</span>
+                <span className={cn('block text-xs sm:hidden', CLASS_COLOURS[e.characterClass] ?? 'text-parchment-200')}>
+                  {CLASS_DEFINITIONS[e.characterClass].name}
+                </span>
               </td>
-              <td className={cn('hidden px-3 py-2 sm:table-cell', CLASS_COLOURS[e.characterClass] ?? 'text-parchment-200')}>{CLASS_DEFINITIONS[e.characterClass].name}</td>
+              <td className={cn('hidden px-3 py-2 sm:table-cell', CLASS_COLOURS[e.characterClass] ?? 'text-parchment-200')}>
+                {CLASS_DEFINITIONS[e.characterClass].name}
+              </td>
               <td className="px-3 py-2 text-right tabular-nums">{e.level}</td>
               <td className="px-3 py-2 text-right font-semibold tabular-nums text-gold-200">{e.value.toLocaleString('en-US')}</td>
             </tr>

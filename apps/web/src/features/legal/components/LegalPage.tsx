@@ -29,10 +29,13 @@ export function LegalPage({ name }: { name: LegalName }) {
     <PublicPage>
       <Card className="w-full max-w-3xl p-6 sm:p-8">
         {failed ? (
-          <LoadErrorAlert title="This page could not be loaded." onRetry={() => {
+          <LoadErrorAlert
+            title="This page could not be loaded."
+            onRetry={() => {
               setFailed(false);
               setAttempt((n) => n + 1);
-            }} />
+            }}
+          />
         ) : !document ? (
           <Spinner label="Loading" />
         ) : (

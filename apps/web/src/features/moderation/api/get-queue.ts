@@ -9,5 +9,10 @@ export function fetchQueue(page: number, signal?: AbortSignal) {
 
 /** Read again every 30 s while shown: reports arrive from players without a push to the staff. */
 export function useQueueQuery(page: number) {
-  return useQuery({ queryKey: queryKeys.moderationQueuePage(page), queryFn: ({ signal }) => fetchQueue(page, signal), refetchInterval: 30_000, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: queryKeys.moderationQueuePage(page),
+    queryFn: ({ signal }) => fetchQueue(page, signal),
+    refetchInterval: 30_000,
+    placeholderData: keepPreviousData,
+  });
 }

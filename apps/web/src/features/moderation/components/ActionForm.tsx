@@ -17,7 +17,8 @@ const ACTIONS: ReadonlyArray<{ action: Action; label: string }> = [
   { action: 'suspend', label: 'Suspend account' },
 ];
 
-const field = 'block w-full rounded-md border border-ink-600 bg-ink-950/70 px-3 py-2 text-sm text-parchment-50 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300';
+const field =
+  'block w-full rounded-md border border-ink-600 bg-ink-950/70 px-3 py-2 text-sm text-parchment-50 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300';
 
 /** What to do with one queue item: an action, its length (mute, suspension) and the required reason. */
 export function ActionForm({ item }: { item: ModerationQueueItem }) {
@@ -37,7 +38,12 @@ export function ActionForm({ item }: { item: ModerationQueueItem }) {
       if (reporter) dismissAll.mutate({ userId: reporter.userId, username: reporter.username, reason: why });
       return;
     }
-    const body: ModerationActionBody = action === 'mute' ? { action, reason: why, minutes } : action === 'suspend' ? { action, reason: why, days: days === 'forever' ? null : Number(days) } : { action, reason: why };
+    const body: ModerationActionBody =
+      action === 'mute'
+        ? { action, reason: why, minutes }
+        : action === 'suspend'
+          ? { action, reason: why, days: days === 'forever' ? null : Number(days) }
+          : { action, reason: why };
     act.mutate({ reportId: item.reportId, body });
   };
 
@@ -55,7 +61,14 @@ export function ActionForm({ item }: { item: ModerationQueueItem }) {
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {ACTIONS.map((a) => (
             <label key={a.action} className="flex items-center gap-1.5 text-sm text-parchment-100">
-              <input type="radio" name={`${id}-action`} value={a.action} checked={action === a.action} onChange={() => setAction(a.action)} className="accent-gold-400" />
+              <input
+                type="radio"
+                name={`${id}-action`}
+                value={a.action}
+                checked={action === a.action}
+                onChange={() => setAction(a.action)}
+                className="accent-gold-400"
+              />
               {a.label}
             </label>
           ))}
@@ -107,10 +120,23 @@ export function ActionForm({ item }: { item: ModerationQueueItem }) {
         <label htmlFor={`${id}-reason`} className="mb-1 block text-sm text-parchment-200">
           Reason (the player reads it)
         </label>
-        <textarea id={`${id}-reason`} className={field} rows={2} required maxLength={MODERATION_REASON_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <textarea
+          id={`${id}-reason`}
+          className={field}
+          rows={2}
+          required
+          maxLength={MODERATION_REASON_MAX_LENGTH}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </div>
       <div className="flex justify-end">
-        <Button type="submit" size="sm" variant={action === 'dismiss' || action === 'dismiss-reporter' ? 'secondary' : 'danger'} disabled={act.isPending || dismissAll.isPending || reason.trim() === ''}>
+        <Button
+          type="submit"
+          size="sm"
+          variant={action === 'dismiss' || action === 'dismiss-reporter' ? 'secondary' : 'danger'}
+          disabled={act.isPending || dismissAll.isPending || reason.trim() === ''}
+        >
           Apply
         </Button>
       </div>

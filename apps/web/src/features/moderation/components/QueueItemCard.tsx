@@ -11,7 +11,9 @@ function Standing({ target, history }: Pick<ModerationQueueItem, 'target' | 'his
       {target.username} ({target.role}) · reported for {history.reportedItems} {history.reportedItems === 1 ? 'item' : 'items'} · acted on {history.actions}{' '}
       {history.actions === 1 ? 'time' : 'times'} before
       {target.mutedUntil ? <span className="text-ember-300"> · muted until {staffTime(target.mutedUntil)}</span> : null}
-      {target.suspended ? <span className="text-ember-300"> · suspended {target.suspendedUntil ? `until ${staffTime(target.suspendedUntil)}` : 'for good'}</span> : null}
+      {target.suspended ? (
+        <span className="text-ember-300"> · suspended {target.suspendedUntil ? `until ${staffTime(target.suspendedUntil)}` : 'for good'}</span>
+      ) : null}
     </p>
   );
 }
@@ -29,10 +31,15 @@ export function QueueItemCard({ item }: { item: ModerationQueueItem }) {
       </div>
       <Standing target={item.target} history={item.history} />
       <figure>
-        <blockquote className="rounded-md border-l-4 border-ember-500 bg-ink-900/70 px-3 py-2 text-sm break-words whitespace-pre-wrap text-parchment-50" data-testid="reported-text">
+        <blockquote
+          className="rounded-md border-l-4 border-ember-500 bg-ink-900/70 px-3 py-2 text-sm break-words whitespace-pre-wrap text-parchment-50"
+          data-testid="reported-text"
+        >
           {item.snapshot.text}
         </blockquote>
-        {item.snapshot.imageUrl ? <img src={item.snapshot.imageUrl} alt="The reported post's image" className="mt-2 max-h-48 rounded border border-ink-600" /> : null}
+        {item.snapshot.imageUrl ? (
+          <img src={item.snapshot.imageUrl} alt="The reported post's image" className="mt-2 max-h-48 rounded border border-ink-600" />
+        ) : null}
         <figcaption className="mt-1 text-xs text-parchment-400">
           {item.snapshot.characterName ? `${item.snapshot.characterName} · ` : ''}written {staffTime(item.snapshot.writtenAt)}
           {item.exists ? '' : ' · deleted since (kept as it was when reported)'}
@@ -51,7 +58,11 @@ export function QueueItemCard({ item }: { item: ModerationQueueItem }) {
           </summary>
           <ol className="mt-1 space-y-0.5" aria-label="Context">
             {item.context.map((line) => (
-              <li key={line.id} aria-current={line.reported ? 'true' : undefined} className={cn('rounded px-2 py-0.5 break-words', line.reported ? 'bg-ember-500/15 text-parchment-50' : 'text-parchment-300')}>
+              <li
+                key={line.id}
+                aria-current={line.reported ? 'true' : undefined}
+                className={cn('rounded px-2 py-0.5 break-words', line.reported ? 'bg-ember-500/15 text-parchment-50' : 'text-parchment-300')}
+              >
                 <span className="font-semibold">{line.authorName}:</span> {line.text}
               </li>
             ))}

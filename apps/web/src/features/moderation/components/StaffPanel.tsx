@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/Button';
 import { CenteredSpinner } from '@/components/ui/Spinner';
 import { useSetStaffRole, useStaffQuery } from '../api/staff';
 
-const field = 'block w-full rounded-md border border-ink-600 bg-ink-950/70 px-2 py-1.5 text-sm text-parchment-50 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300';
+const field =
+  'block w-full rounded-md border border-ink-600 bg-ink-950/70 px-2 py-1.5 text-sm text-parchment-50 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300';
 
 /** The moderators and admins; admins make and unmake moderators here (admins are made from the command line). */
 export function StaffPanel() {
@@ -55,7 +56,14 @@ export function StaffPanel() {
           <label htmlFor={`${id}-reason`} className="mb-1 block text-xs text-parchment-300">
             Reason
           </label>
-          <input id={`${id}-reason`} required maxLength={MODERATION_REASON_MAX_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} className={field} />
+          <input
+            id={`${id}-reason`}
+            required
+            maxLength={MODERATION_REASON_MAX_LENGTH}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className={field}
+          />
         </div>
         <Button type="submit" size="sm" disabled={setRole.isPending || !username.trim() || !reason.trim()}>
           Save role

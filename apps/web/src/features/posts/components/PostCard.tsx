@@ -107,7 +107,9 @@ export function PostCard({ post, userId }: { post: PostView; userId: string }) {
       ) : post.text ? (
         <p className="mt-3 break-words whitespace-pre-wrap text-parchment-100">{post.text}</p>
       ) : null}
-      {post.imageUrl ? <img src={post.imageUrl} alt={`Image posted by ${post.author.username}`} loading="lazy" className="mt-3 max-h-96 rounded-md border border-ink-600" /> : null}
+      {post.imageUrl ? (
+        <img src={post.imageUrl} alt={`Image posted by ${post.author.username}`} loading="lazy" className="mt-3 max-h-96 rounded-md border border-ink-600" />
+      ) : null}
 
       <div className="mt-3 flex items-center gap-2 border-t border-gold-700/20 pt-2">
         <Button

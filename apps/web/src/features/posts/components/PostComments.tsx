@@ -75,7 +75,9 @@ export function PostComments({ userId, postId }: PostCommentsProps) {
                     <Trash2 className="size-3.5" aria-hidden="true" />
                   </button>
                 ) : null}
-                {comment.author.id !== myId ? <ReportButton kind="comment" itemId={comment.id} label={`Report comment by ${comment.author.username}`} className="self-start" /> : null}
+                {comment.author.id !== myId ? (
+                  <ReportButton kind="comment" itemId={comment.id} label={`Report comment by ${comment.author.username}`} className="self-start" />
+                ) : null}
               </li>
             ))}
           </ul>

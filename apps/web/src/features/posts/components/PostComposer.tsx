@@ -81,7 +81,13 @@ export function PostComposer({ userId }: { userId: string }) {
           </div>
         ) : null}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-          <FileButton label="Add Image" accept={IMAGE_TYPES} onFile={pick} icon={<ImagePlus className="size-4" aria-hidden="true" />} disabled={create.isPending} />
+          <FileButton
+            label="Add Image"
+            accept={IMAGE_TYPES}
+            onFile={pick}
+            icon={<ImagePlus className="size-4" aria-hidden="true" />}
+            disabled={create.isPending}
+          />
           <Button type="submit" disabled={create.isPending}>
             <Send className="size-4" aria-hidden="true" />
             {create.isPending ? 'Posting…' : 'Post'}

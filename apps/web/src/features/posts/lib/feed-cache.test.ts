@@ -31,7 +31,12 @@ describe('feed cache (spec 03 §2 profile feed)', () => {
 
   it('changes one post everywhere it appears and removes a deleted one', () => {
     const liked = mapPost(feed, 'p2', (p) => ({ ...p, likeCount: 1, likedByMe: true }))!;
-    expect(liked.pages.flatMap((page) => page.posts).filter((p) => p.id === 'p2').map((p) => p.likeCount)).toEqual([1, 1]);
+    expect(
+      liked.pages
+        .flatMap((page) => page.posts)
+        .filter((p) => p.id === 'p2')
+        .map((p) => p.likeCount),
+    ).toEqual([1, 1]);
     expect(feedPosts(withoutPost(feed, 'p2')).map((p) => p.id)).toEqual(['p3', 'p1']);
   });
 });

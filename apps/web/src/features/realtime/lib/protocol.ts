@@ -63,7 +63,5 @@ export function parseMessage(data: unknown): RealtimeMessage | null {
 export function invalidatedKeys(message: RealtimeMessage): string[][] {
   const { queryKeys } = message;
   if (!Array.isArray(queryKeys)) return [];
-  return queryKeys.filter(
-    (key): key is string[] => Array.isArray(key) && key.length > 0 && key.every((part) => typeof part === 'string'),
-  );
+  return queryKeys.filter((key): key is string[] => Array.isArray(key) && key.length > 0 && key.every((part) => typeof part === 'string'));
 }

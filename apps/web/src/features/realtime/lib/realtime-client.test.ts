@@ -142,10 +142,7 @@ describe('realtime heartbeat and messages', () => {
   });
 
   it('reads only well-formed query keys from invalidate messages', () => {
-    expect(invalidatedKeys({ type: 'invalidate', queryKeys: [['me'], ['characters', 'c1'], [], [1], 'x'] })).toEqual([
-      ['me'],
-      ['characters', 'c1'],
-    ]);
+    expect(invalidatedKeys({ type: 'invalidate', queryKeys: [['me'], ['characters', 'c1'], [], [1], 'x'] })).toEqual([['me'], ['characters', 'c1']]);
     expect(invalidatedKeys({ type: 'invalidate' })).toEqual([]);
   });
 

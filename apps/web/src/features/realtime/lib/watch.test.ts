@@ -32,7 +32,11 @@ describe('WatchSender', () => {
   it('sends the first change after the current turn, then at most once per interval, the whole set each time', () => {
     const sent: WatchMessage[] = [];
     const shown: ShownQuery[] = [query('me')];
-    const sender = new WatchSender((m) => (sent.push(m), true), () => shown, () => undefined);
+    const sender = new WatchSender(
+      (m) => (sent.push(m), true),
+      () => shown,
+      () => undefined,
+    );
     shown.push(query('chat'));
     sender.changed();
     shown.push(query('auction', 'mine'));
@@ -46,13 +50,20 @@ describe('WatchSender', () => {
     vi.advanceTimersByTime(WATCH_INTERVAL_MS - 1);
     expect(sent).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(sent.map((m) => m.keys)).toEqual([[['me'], ['chat'], ['auction', 'mine']], [['me'], ['chat']]]);
+    expect(sent.map((m) => m.keys)).toEqual([
+      [['me'], ['chat'], ['auction', 'mine']],
+      [['me'], ['chat']],
+    ]);
   });
 
   it('sends nothing when the set is unchanged (a screen left and shown again in one turn), but always on hello', () => {
     const sent: WatchMessage[] = [];
     const shown = [query('chat')];
-    const sender = new WatchSender((m) => (sent.push(m), true), () => shown, () => undefined);
+    const sender = new WatchSender(
+      (m) => (sent.push(m), true),
+      () => shown,
+      () => undefined,
+    );
     sender.changed();
     vi.advanceTimersByTime(0);
     sender.changed();
@@ -66,7 +77,11 @@ describe('WatchSender', () => {
     const left: string[] = [];
     let open = true;
     const shown = [query('me'), query('chat')];
-    const sender = new WatchSender(() => open, () => shown, (q) => left.push(q.queryHash));
+    const sender = new WatchSender(
+      () => open,
+      () => shown,
+      (q) => left.push(q.queryHash),
+    );
     sender.now();
     shown.pop();
     open = false;
@@ -127,7 +142,8 @@ describe('sendWatchedKeys', () => {
     const client: Pick<RealtimeClient, 'send' | 'subscribe'> = { send: (m) => (sent.push(m as WatchMessage), true), subscribe: () => () => undefined };
     const queryClient = new QueryClient();
     const off = sendWatchedKeys(client, queryClient);
-    const show = (key: string[]) => new QueryObserver(queryClient, { queryKey: key, queryFn: async () => ({ at: Date.now() }), staleTime: 30_000 }).subscribe(() => undefined);
+    const show = (key: string[]) =>
+      new QueryObserver(queryClient, { queryKey: key, queryFn: async () => ({ at: Date.now() }), staleTime: 30_000 }).subscribe(() => undefined);
     const isStale = (key: string[]) => queryClient.getQueryState(key)?.isInvalidated;
     return { sent, queryClient, off, show, isStale };
   }

@@ -18,7 +18,11 @@ export interface PasswordTexts {
   /** The toast when the new password and its confirmation differ; else `failure` with PASSWORD_MISMATCH_MESSAGE. */
   mismatch?: { title: string; description: string };
 }
-const SETTINGS_TEXTS: PasswordTexts = { success: 'Password Updated', successDescription: 'Your password has been changed. Other sessions were signed out.', failure: PASSWORD_ERROR_TITLE };
+const SETTINGS_TEXTS: PasswordTexts = {
+  success: 'Password Updated',
+  successDescription: 'Your password has been changed. Other sessions were signed out.',
+  failure: PASSWORD_ERROR_TITLE,
+};
 
 /** DECISIONS section 2: a real password change; the other sessions are signed out. */
 export function AccountSecurityCard({ changePassword, texts = SETTINGS_TEXTS }: { changePassword: ChangePassword; texts?: PasswordTexts }) {

@@ -105,7 +105,9 @@ export function NoticeSettingsCard() {
         <BellRing className="size-6 text-gold-400" aria-hidden="true" />
         Timer Notices
       </h2>
-      <p className="mt-1 text-sm text-parchment-300">When a timer ends: a toast, a sound, the count in the tab's title, and a desktop notice while the tab is hidden.</p>
+      <p className="mt-1 text-sm text-parchment-300">
+        When a timer ends: a toast, a sound, the count in the tab's title, and a desktop notice while the tab is hidden.
+      </p>
       <div className="mt-5 space-y-3">
         {settings.data ? (
           NOTICE_KINDS.map((kind) => (
@@ -115,7 +117,10 @@ export function NoticeSettingsCard() {
               checked={settings.data[kind]}
               disabled={save.isPending}
               onChange={(on) =>
-                save.mutate({ [kind]: on }, { onError: () => toast.error('Settings Not Saved', { description: 'Your notice settings could not be saved. Try again.' }) })
+                save.mutate(
+                  { [kind]: on },
+                  { onError: () => toast.error('Settings Not Saved', { description: 'Your notice settings could not be saved. Try again.' }) },
+                )
               }
             />
           ))

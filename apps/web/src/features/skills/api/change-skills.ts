@@ -26,9 +26,14 @@ export function useChangeSkills(characterId: string, ownTree: SkillTreeClass) {
     queryClient.setQueryData(queryKeys.skillTree(characterId, ownTree), answer.state);
     showServerToast(answer.toast);
     playSound('levelUp');
-    for (const queryKey of [queryKeys.characters, queryKeys.adventure(characterId), queryKeys.skills(characterId)]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [queryKeys.characters, queryKeys.adventure(characterId), queryKeys.skills(characterId)])
+      void queryClient.invalidateQueries({ queryKey });
   };
-  const unlock = useMutation({ mutationFn: (skillId: string) => unlockSkill(characterId, skillId), onSuccess, onError: (error) => toastApiError(error, 'Cannot Unlock Skill') });
+  const unlock = useMutation({
+    mutationFn: (skillId: string) => unlockSkill(characterId, skillId),
+    onSuccess,
+    onError: (error) => toastApiError(error, 'Cannot Unlock Skill'),
+  });
   const reset = useMutation({ mutationFn: () => resetSkills(characterId), onSuccess, onError: (error) => toastApiError(error, 'Cannot Reset Skills') });
   return { unlock, reset };
 }

@@ -30,7 +30,9 @@ export function FriendSuggestions() {
                 <Link to={`/user-profile/${encodeURIComponent(user.id)}`} className="block truncate font-medium text-parchment-100 hover:text-gold-200">
                   {user.username}
                 </Link>
-                <p className="text-xs text-parchment-300">{mutualFriends > 0 ? `${mutualFriends} mutual ${mutualFriends === 1 ? 'friend' : 'friends'}` : 'Recently active'}</p>
+                <p className="text-xs text-parchment-300">
+                  {mutualFriends > 0 ? `${mutualFriends} mutual ${mutualFriends === 1 ? 'friend' : 'friends'}` : 'Recently active'}
+                </p>
               </div>
               <RelationActions userId={user.id} username={user.username} relation={NONE} />
             </li>

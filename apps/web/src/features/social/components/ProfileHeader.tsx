@@ -68,7 +68,10 @@ export function ProfileHeader({ profile, isOwn, onMessage, gift }: ProfileHeader
           <h1 id="page-title" className="truncate font-display text-2xl font-bold text-gold-300 sm:text-3xl">
             {user.username}
             {user.title ? (
-              <span className="ml-2 align-middle rounded-md border border-gold-600/60 bg-gold-500/10 px-2 py-0.5 font-sans text-sm font-semibold text-gold-200" data-testid="player-title">
+              <span
+                className="ml-2 align-middle rounded-md border border-gold-600/60 bg-gold-500/10 px-2 py-0.5 font-sans text-sm font-semibold text-gold-200"
+                data-testid="player-title"
+              >
                 <span className="sr-only">, </span>
                 {user.title}
               </span>

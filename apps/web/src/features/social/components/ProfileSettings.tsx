@@ -73,8 +73,22 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
   return (
     <Card className="max-w-xl p-4 sm:p-6">
       <form noValidate onSubmit={submit} className="space-y-4">
-        <TextField label="Email" type="email" value={profile.email ?? ''} readOnly disabled hint="Your e-mail address cannot be changed and is never shown to other players." />
-        <TextField label="Username" value={username} onChange={(event) => setUsername(event.target.value)} maxLength={40} autoComplete="nickname" hint="Your public name everywhere in the game." />
+        <TextField
+          label="Email"
+          type="email"
+          value={profile.email ?? ''}
+          readOnly
+          disabled
+          hint="Your e-mail address cannot be changed and is never shown to other players."
+        />
+        <TextField
+          label="Username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          maxLength={40}
+          autoComplete="nickname"
+          hint="Your public name everywhere in the game."
+        />
         <div className="flex justify-end">
           <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
             <Save className="size-4" aria-hidden="true" />
@@ -86,13 +100,29 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
         <ImageSetting
           title="Avatar"
           url={profile.user.avatarUrl}
-          upload={<FileButton label="Upload Avatar" accept={IMAGE_TYPES} onFile={(f) => avatar.mutate(f)} disabled={avatar.isPending} icon={<Camera className="size-4" aria-hidden="true" />} />}
+          upload={
+            <FileButton
+              label="Upload Avatar"
+              accept={IMAGE_TYPES}
+              onFile={(f) => avatar.mutate(f)}
+              disabled={avatar.isPending}
+              icon={<Camera className="size-4" aria-hidden="true" />}
+            />
+          }
           onRemove={() => removeAvatar.mutate()}
         />
         <ImageSetting
           title="Banner"
           url={profile.user.bannerUrl}
-          upload={<FileButton label="Upload Banner" accept={IMAGE_TYPES} onFile={(f) => banner.mutate(f)} disabled={banner.isPending} icon={<ImageUp className="size-4" aria-hidden="true" />} />}
+          upload={
+            <FileButton
+              label="Upload Banner"
+              accept={IMAGE_TYPES}
+              onFile={(f) => banner.mutate(f)}
+              disabled={banner.isPending}
+              icon={<ImageUp className="size-4" aria-hidden="true" />}
+            />
+          }
           onRemove={() => removeBanner.mutate()}
         />
       </div>
@@ -104,7 +134,11 @@ function ImageSetting({ title, url, upload, onRemove }: { title: string; url: st
   return (
     <div className="space-y-2">
       <h3 className="text-sm font-medium text-parchment-200">{title}</h3>
-      {url ? <img src={url} alt={`Your ${title.toLowerCase()}`} className="h-20 max-w-full rounded-md border border-ink-600 object-cover" /> : <p className="text-xs text-parchment-300">None yet.</p>}
+      {url ? (
+        <img src={url} alt={`Your ${title.toLowerCase()}`} className="h-20 max-w-full rounded-md border border-ink-600 object-cover" />
+      ) : (
+        <p className="text-xs text-parchment-300">None yet.</p>
+      )}
       <p className="text-xs text-parchment-400">PNG, JPEG, WebP or GIF, at most 2 MB.</p>
       <div className="flex flex-wrap gap-2">
         {upload}

@@ -40,7 +40,13 @@ export function RelationActions({ userId, username, relation, canAnswer = true }
               <Check className="size-4" aria-hidden="true" />
               Accept
             </Button>
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => action.mutate({ kind: 'reject', friendshipId })} aria-label={`Reject ${username}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() => action.mutate({ kind: 'reject', friendshipId })}
+              aria-label={`Reject ${username}`}
+            >
               <X className="size-4" aria-hidden="true" />
               Reject
             </Button>

@@ -10,7 +10,11 @@ export function SocialBadge() {
   const requests = summary.data?.incomingRequests ?? 0;
   const unread = summary.data?.unreadMessages ?? 0;
   const tab = requests > 0 ? 'friends' : unread > 0 ? 'messages' : 'feed';
-  const label = ['Friends and messages', requests > 0 ? `${requests} friend ${requests === 1 ? 'request' : 'requests'}` : '', unread > 0 ? `${unread} unread` : '']
+  const label = [
+    'Friends and messages',
+    requests > 0 ? `${requests} friend ${requests === 1 ? 'request' : 'requests'}` : '',
+    unread > 0 ? `${unread} unread` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return (

@@ -15,7 +15,10 @@ export function UserAvatar({ username, avatarUrl, isOnline, className }: UserAva
       {avatarUrl ? (
         <img src={avatarUrl} alt="" className="size-full rounded-full border border-gold-700/50 object-cover" />
       ) : (
-        <span aria-hidden="true" className="flex size-full items-center justify-center rounded-full border border-gold-700/50 bg-ink-700 font-display text-gold-200 uppercase">
+        <span
+          aria-hidden="true"
+          className="flex size-full items-center justify-center rounded-full border border-gold-700/50 bg-ink-700 font-display text-gold-200 uppercase"
+        >
           {username.slice(0, 1)}
         </span>
       )}

@@ -69,7 +69,12 @@ export function UserProfile({ userId, feed, password, preferences, gift }: UserP
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-6xl space-y-4">
-      <ProfileHeader profile={view} isOwn={isOwn} onMessage={messageOther} gift={!isOwn && view.relation.status === 'friends' ? gift?.(view.user) : undefined} />
+      <ProfileHeader
+        profile={view}
+        isOwn={isOwn}
+        onMessage={messageOther}
+        gift={!isOwn && view.relation.status === 'friends' ? gift?.(view.user) : undefined}
+      />
       <Tabs.Root value={tab} onValueChange={(value) => openTab(value as Tab)}>
         <Tabs.List aria-label="Profile" className="flex flex-wrap gap-1 rounded-xl border border-gold-700/40 bg-ink-850/90 p-1">
           <Tabs.Trigger value="feed" className={TRIGGER}>

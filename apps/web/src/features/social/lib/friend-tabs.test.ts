@@ -11,7 +11,13 @@ const entry = (status: FriendEntry['status'], direction: FriendEntry['direction'
 });
 
 describe('friend tabs (spec 03 §2 "Friends": All, Friends, Incoming, Sent with counts)', () => {
-  const entries = [entry('accepted', 'incoming', 'a'), entry('accepted', 'outgoing', 'b'), entry('pending', 'incoming', 'c'), entry('pending', 'outgoing', 'd'), entry('pending', 'outgoing', 'e')];
+  const entries = [
+    entry('accepted', 'incoming', 'a'),
+    entry('accepted', 'outgoing', 'b'),
+    entry('pending', 'incoming', 'c'),
+    entry('pending', 'outgoing', 'd'),
+    entry('pending', 'outgoing', 'e'),
+  ];
 
   it('puts accepted rows under Friends whoever asked, pending ones under Incoming or Sent', () => {
     expect(entriesOf(entries, 'friends').map((e) => e.friendshipId)).toEqual(['a', 'b']);

@@ -24,7 +24,12 @@ export function entriesOf(entries: readonly FriendEntry[], tab: FriendTab): Frie
 }
 
 export function tabCounts(entries: readonly FriendEntry[]): Record<FriendTab, number> {
-  return { all: entries.length, friends: entriesOf(entries, 'friends').length, incoming: entriesOf(entries, 'incoming').length, sent: entriesOf(entries, 'sent').length };
+  return {
+    all: entries.length,
+    friends: entriesOf(entries, 'friends').length,
+    incoming: entriesOf(entries, 'incoming').length,
+    sent: entriesOf(entries, 'sent').length,
+  };
 }
 
 /** 'Online', or when the player was last seen ('Last seen 5 min ago'), or 'Offline' when hidden or never seen. */

@@ -38,9 +38,7 @@ export function Store({ characterId, characterName, worn }: StoreProps) {
 
   if (store.isPending) return <StoreLoading />;
   if (!store.data) {
-    return (
-      <LoadErrorAlert title="Failed to load store items." onRetry={() => void store.refetch()} className="mx-auto max-w-xl" />
-    );
+    return <LoadErrorAlert title="Failed to load store items." onRetry={() => void store.refetch()} className="mx-auto max-w-xl" />;
   }
 
   const view = store.data;

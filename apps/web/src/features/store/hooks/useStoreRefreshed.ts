@@ -17,7 +17,13 @@ export function useStoreRefreshedHandler(): (message: unknown) => void {
     (message: unknown) => {
       const next = newRefresh(message, firstTime);
       if (!next) return;
-      showAwayNotice({ id: `store-refreshed:${next}`, title: 'Store Refreshed!', description: 'New items are available in the shop', variant: 'success', kind: 'restock' });
+      showAwayNotice({
+        id: `store-refreshed:${next}`,
+        title: 'Store Refreshed!',
+        description: 'New items are available in the shop',
+        variant: 'success',
+        kind: 'restock',
+      });
       void queryClient.invalidateQueries({ queryKey: queryKeys.stores });
     },
     [queryClient],

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { withPurchase } from './purchase';
 
 const coins = (copper: number) => ({ gold: 0, silver: Math.floor(copper / 100), copper: copper % 100 });
-const sword = { kind: 'gear' as const, name: 'Common Iron Sword', tier: 'common' as const, slot: 'mainHand' as const, stats: { attack: 3 }, description: '', price: 12 };
+const sword = {
+  kind: 'gear' as const,
+  name: 'Common Iron Sword',
+  tier: 'common' as const,
+  slot: 'mainHand' as const,
+  stats: { attack: 3 },
+  description: '',
+  price: 12,
+};
 const pack = (name: string, tier: 'common' | 'uncommon', equipped: boolean, offerId: string) => ({
   offerId,
   slot: offerId,

@@ -29,7 +29,12 @@ export function WorldPanel({ live }: { live: boolean }) {
   const PhaseIcon = night ? Moon : Sun;
   return (
     <Card
-      className={cn('p-4 sm:p-5', night ? 'bg-[radial-gradient(ellipse_at_top_right,rgb(169_205_240/0.08),transparent_60%)]' : 'bg-[radial-gradient(ellipse_at_top_right,rgb(240_213_138/0.10),transparent_60%)]')}
+      className={cn(
+        'p-4 sm:p-5',
+        night
+          ? 'bg-[radial-gradient(ellipse_at_top_right,rgb(169_205_240/0.08),transparent_60%)]'
+          : 'bg-[radial-gradient(ellipse_at_top_right,rgb(240_213_138/0.10),transparent_60%)]',
+      )}
     >
       <section aria-labelledby={titleId}>
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -43,7 +48,11 @@ export function WorldPanel({ live }: { live: boolean }) {
         </div>
         <ul aria-label="Weather by land" className="mt-3 grid grid-cols-1 gap-1.5 sm:grid-cols-2 xl:grid-cols-3">
           {data.lands.map((land) => (
-            <li key={land.id} aria-label={`${land.line}: ${land.effect}`} className="flex min-w-0 items-center gap-2 rounded-md border border-ink-600/80 bg-ink-950/50 px-2.5 py-1.5 text-sm">
+            <li
+              key={land.id}
+              aria-label={`${land.line}: ${land.effect}`}
+              className="flex min-w-0 items-center gap-2 rounded-md border border-ink-600/80 bg-ink-950/50 px-2.5 py-1.5 text-sm"
+            >
               <WeatherIcon land={land} />
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium text-parchment-100">{land.name}</span>
@@ -51,7 +60,9 @@ export function WorldPanel({ live }: { live: boolean }) {
                   {land.underground ? 'Underground' : land.night ? 'Night' : 'Day'} · {land.weatherName}
                 </span>
               </span>
-              <span className={cn('shrink-0 text-right text-xs tabular-nums', land.effect === 'no effect' ? 'text-parchment-400' : 'text-ember-300')}>{land.effect}</span>
+              <span className={cn('shrink-0 text-right text-xs tabular-nums', land.effect === 'no effect' ? 'text-parchment-400' : 'text-ember-300')}>
+                {land.effect}
+              </span>
             </li>
           ))}
         </ul>

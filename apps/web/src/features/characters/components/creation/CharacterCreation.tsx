@@ -22,9 +22,7 @@ export function CharacterCreation({ editId }: { editId: string | null }) {
 
   if (isPending || created || limitReachedMidway) return <CenteredSpinner label="Loading characters" />;
   if (isError) {
-    return (
-      <LoadErrorAlert title="Your characters could not be loaded." onRetry={retry} className="mx-auto max-w-xl" />
-    );
+    return <LoadErrorAlert title="Your characters could not be loaded." onRetry={retry} className="mx-auto max-w-xl" />;
   }
   if (editId) {
     const character = characters.find((entry) => entry.id === editId);

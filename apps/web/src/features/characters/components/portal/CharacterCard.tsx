@@ -48,9 +48,7 @@ export function CharacterCard({ character, onSelect, selecting }: CharacterCardP
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-2">
             <span className="truncate font-display text-lg font-semibold text-gold-200">{character.name}</span>
-            {character.isActive ? (
-              <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs font-semibold text-ink-950">Active</span>
-            ) : null}
+            {character.isActive ? <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs font-semibold text-ink-950">Active</span> : null}
           </span>
           <span id={detailsId} className="mt-2 grid gap-1 text-sm">
             <Detail term="Race">{race}</Detail>

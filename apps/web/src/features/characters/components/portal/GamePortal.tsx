@@ -58,9 +58,7 @@ export function GamePortal({ email, logout }: GamePortalProps) {
           <LoadErrorAlert title="Your characters could not be loaded." onRetry={retry} className="mt-4" />
         ) : (
           <>
-            {characters.length === 0 ? (
-              <p className="mt-2 text-parchment-300">You have no characters yet. Create one to begin your adventure.</p>
-            ) : null}
+            {characters.length === 0 ? <p className="mt-2 text-parchment-300">You have no characters yet. Create one to begin your adventure.</p> : null}
             <ul className="mt-4 grid gap-4 sm:grid-cols-2">
               {characters.map((character) => (
                 <CharacterCard key={character.id} character={character} onSelect={choose} selecting={selectingId === character.id} />

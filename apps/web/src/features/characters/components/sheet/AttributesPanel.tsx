@@ -30,9 +30,7 @@ function AttributeList({ title, attributes, character, canUpgrade, busy, onUpgra
               <span className="text-parchment-200">{label}</span>
               <span className="flex items-center gap-2">
                 {spent > 0 ? <span className="text-xs text-moss-300">(+{spent})</span> : null}
-                <span className="font-semibold text-parchment-50 tabular-nums">
-                  {character.attributes[attribute]}
-                </span>
+                <span className="font-semibold text-parchment-50 tabular-nums">{character.attributes[attribute]}</span>
                 {canUpgrade ? (
                   <Button
                     variant="secondary"

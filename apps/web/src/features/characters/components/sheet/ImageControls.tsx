@@ -29,12 +29,7 @@ export function ImageControls({ characterId, kind, noun, hasImage }: ImageContro
         onFile={(file) => upload.mutate({ id: characterId, file }, { onSuccess: () => toast.success(`${noun} updated`) })}
       />
       {hasImage ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={busy}
-          onClick={() => remove.mutate(characterId, { onSuccess: () => toast.success(`${noun} removed`) })}
-        >
+        <Button variant="ghost" size="sm" disabled={busy} onClick={() => remove.mutate(characterId, { onSuccess: () => toast.success(`${noun} removed`) })}>
           <Trash2 className="size-4" aria-hidden="true" />
           Remove {noun}
         </Button>
