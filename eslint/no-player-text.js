@@ -7,16 +7,22 @@
  * reported where the server's code puts a player's text:
  * - the message or title of `new HttpError(status, code, message, title)` and `new RuleError(code, message)`;
  * - an argument of the text helpers `notFound`, `invalidInput`, `toast`, `say` (the console's line);
- * - the value of a property named `message`, `title`, `description`, `content`, `reason`, `body`
- *   (`reply.send({ error, message: '…' })`), and of `error` when it has a space (a code has none);
+ * - the value of a property named `message`, `title`, `description`, `content`, `reason`, `body`,
+ *   `text`, `subject`, `html` (`reply.send({ error, message: '…' })`, a mail's parts), and of
+ *   `error` when it has a space (a code has none);
  * - the initial value of a variable, or a value assigned to one, whose name ends with Message,
- *   Text(s), Title(s), Description, Line or Refusal (`const message = \`You sold …\``);
+ *   Text, Title, Description, Line, Refusal, Name, Note, Usage, Heading or Html, singular or
+ *   plural (`const message = \`You sold …\``, `const SPELL_USAGE = '…'`);
+ * - what a function with such a name returns (`const unknownCommandMessage = (name) => \`…\``,
+ *   `function statusLines() { return [\`…\`, …]; }`);
  * - an argument of `push`, `unshift` or `splice` on something named `…lines` (a log's lines).
  * The literal counts when it reaches one of these through `a ? b : c`, `a ?? b`, `a + b`, a
- * template's `${…}`, an object's property or an array.
+ * template's `${…}`, an object's property, an array or an array's `.join(…)`. Markup tags are
+ * left out before the words are looked for: an HTML layout around imported words is no text.
  *
  * Not reported: `new Error('…')` (a bug: the error handler answers 500 with its own text and logs
- * the message), log lines, comments, tagged templates (`sql\`…\``) and metric help texts.
+ * the message), log lines, comments, tagged templates (`sql\`…\``), metric help texts and the
+ * console's command table (`usage` and `help` beside each command are its help data, STYLE.md).
  */
 
 const WORDS = /[A-Za-z]/;
@@ -26,8 +32,9 @@ const ERRORS = new Map([
   ['HttpError', 2],
   ['RuleError', 1],
 ]);
-const TEXT_KEYS = new Set(['message', 'title', 'description', 'content', 'reason', 'body']);
-const TEXT_NAME = /(message|text|title|description|line|refusal|name)s?$/i;
+const TEXT_KEYS = new Set(['message', 'title', 'description', 'content', 'reason', 'body', 'text', 'subject', 'html']);
+const TEXT_NAME = /(message|text|title|description|line|refusal|name|note|usage|heading|html)s?$/i;
+const MARKUP = /<\/?[a-z][^>]*>/gi;
 const LINE_LIST = /lines$/i;
 const LIST_METHODS = new Set(['push', 'unshift', 'splice']);
 /** Nodes a text passes through on its way to where it is used. */
@@ -50,6 +57,21 @@ const calleeName = (callee) =>
   callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : undefined;
 const literalText = (node) =>
   node.type === 'Literal' ? (typeof node.value === 'string' ? node.value : undefined) : node.quasis.map((q) => q.value.cooked ?? '').join('');
+const isJoin = (node) => node.type === 'MemberExpression' && !node.computed && node.property.name === 'join';
+/** A function's name: its own, or the variable, property or method it is the value of. */
+const functionName = (fn) => {
+  if (fn.id) return fn.id.name;
+  const holder = fn.parent;
+  if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier') return holder.id.name;
+  if (['Property', 'MethodDefinition', 'PropertyDefinition'].includes(holder?.type)) return keyName(holder);
+  return undefined;
+};
+const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+/** What a function with a text's name returns: the literal is its text. */
+const returnedBy = (fn) => {
+  const name = fn && functionName(fn);
+  return name && TEXT_NAME.test(name) ? `what '${name}' returns` : undefined;
+};
 
 /** Where a literal with words ends up: a description of the text position, or undefined when it is not one. */
 function sinkOf(literal, text) {
@@ -61,6 +83,15 @@ function sinkOf(literal, text) {
       if (key === 'error' && /\s/.test(text)) return "an answer's 'error'";
     }
     if (node.type === 'TaggedTemplateExpression') return undefined;
+    if (node.type === 'ReturnStatement') {
+      let fn = node.parent;
+      while (fn && !FUNCTIONS.has(fn.type)) fn = fn.parent;
+      return returnedBy(fn);
+    }
+    if (node.type === 'ArrowFunctionExpression') return node.body === child ? returnedBy(node) : undefined;
+    // `['…', '…'].join('\n')`: the array's texts are the joined text.
+    if (isJoin(node) && node.object === child) continue;
+    if (node.type === 'CallExpression' && node.callee === child && isJoin(child)) continue;
     if (node.type === 'NewExpression' && node.callee.type === 'Identifier') {
       const from = ERRORS.get(node.callee.name);
       return from !== undefined && node.arguments.indexOf(child) >= from ? `a ${node.callee.name}'s text` : undefined;
@@ -97,7 +128,7 @@ export const noPlayerText = {
   },
   create(context) {
     const check = (node) => {
-      const text = literalText(node);
+      const text = literalText(node)?.replace(MARKUP, '');
       if (text === undefined || !WORDS.test(text) || !TEXTY.test(text.trim())) return;
       const where = sinkOf(node, text);
       if (where) context.report({ node, messageId: 'text', data: { where } });

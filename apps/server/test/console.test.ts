@@ -1,8 +1,7 @@
 import { consoleMessageSchema } from '@rpg/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { conditionsEffect, conditionsLine, RuleError, worldAt } from '@rpg/game';
-import { DELETE_REFUSAL } from '../src/commands/core.ts';
+import { conditionsEffect, conditionsLine, DELETE_REFUSAL, RuleError, worldAt } from '@rpg/game';
 import { runConsoleLine } from '../src/commands/pipeline.ts';
 import { CommandTable } from '../src/commands/registry.ts';
 import type { CommandDef } from '../src/commands/types.ts';

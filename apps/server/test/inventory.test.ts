@@ -1,7 +1,6 @@
 import type { ConsoleAnswer, InventoryActionResponse, InventoryView, SellResponse, UseItemResponse } from '@rpg/contract';
-import { rollFood, createRng, storePotion, type FoodItem } from '@rpg/game';
+import { rollFood, createRng, POTION_USAGE, storePotion, type FoodItem } from '@rpg/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POTION_USAGE } from '../src/commands/items.ts';
 import { createCharacter, type ErrorBody } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
 import { gear, getCopper, giveItem, inventoryRows, setCopper, setVitals } from './support/items.ts';

@@ -49,6 +49,28 @@ describe('lint: a player text outside its home', () => {
     expect(where(code)).toContain(expected);
   });
 
+  // Issue 47: the lines commands/ and mail/ spelled before their texts moved to @rpg/game.
+  it.each([
+    ['const SPELL_USAGE = `Usage: /spell [name] - Available spells: ${name}`;', "'SPELL_USAGE'"],
+    ["const HELP_HEADING = 'Available commands:';", "'HELP_HEADING'"],
+    ["const PLAIN_TEXT_NOTE = 'Anything else you type is said in your console.';", "'PLAIN_TEXT_NOTE'"],
+    ['const unknownCommandMessage = (name: string) => `Unknown command: ${name}. Type /help for available commands.`;', "what 'unknownCommandMessage' returns"],
+    ["function statusLines(): string[] {\n  return [`Chips: ${quantity}`, 'Adventure: none'];\n}", "what 'statusLines' returns"],
+    ["const table = { helpText: () => 'Available commands:' };", "what 'helpText' returns"],
+    ["const text = ['Welcome to RPG Adventure!', '', key].join('\\n');", "'text'"],
+    ['const html = `<h1 style="color:#e0b04a">Welcome to RPG Adventure!</h1>`;', "'html'"],
+    ["const mail = { to: key, subject: 'Verify your RPG Adventure account' };", "the 'subject' of an answer"],
+  ])('reports %s', (code, expected) => {
+    expect(where(code)).toContain(expected);
+  });
+
+  it('reports each text of an array a text function returns', () => {
+    expect(where("function statusLines(): string[] {\n  return [`Chips: ${quantity}`, 'Adventure: none'];\n}")).toEqual([
+      "what 'statusLines' returns",
+      "what 'statusLines' returns",
+    ]);
+  });
+
   it('reports every text of a line, and each only once', () => {
     expect(where("reply.send({ error: 'rate_limited', message: 'Too many requests.', title: 'Slow Down' });")).toEqual([
       "the 'message' of an answer",
@@ -72,12 +94,21 @@ describe('lint: a player text outside its home', () => {
       "const command = { name: 'help', usage: '/help', help: 'List every command.' };",
       'const filename = `rpg-adventure-data-${key}.json`;',
       "const toastOf = (title: string) => ({ title, variant: 'success' });",
-      'export { rows, counter, line, gauge, command, filename, toastOf };',
+      // The console's command table: each command's usage, help and group are its help data (STYLE.md).
+      "const def = { name: 'again', usage: '/again', help: 'Sets out once more on your last adventure.', group: 'Adventure' };",
+      // A mail's layout around the rules' words: markup and styles, no words of its own.
+      'const html = `<div style="font-family:Georgia,serif;padding:24px">\\n<h1 style="color:#e0b04a">${name}</h1>\\n<p>${message}</p>\\n</div>`;',
+      // A function named for a text that returns no words, or that throws a bug.
+      'const codeText = () => `${key}-${quantity}`;',
+      "function rollLine(): string {\n  throw new Error('a roll without dice');\n}",
+      // The README's command table is the maintainers' page, not a player's text.
+      "const readmeTable = () => ['| Group | Command | What it does |', '|---|---|---|'].join('\\n');",
+      'export { rows, counter, line, gauge, command, filename, toastOf, def, html, codeText, rollLine, readmeTable };',
     ].join('\n');
     expect(reported(code)).toEqual([]);
   });
 
-  it("is on for the server's code outside db/, ops/ and commands/ in eslint.config.js", async () => {
+  it("is on for the server's code outside db/ and ops/ in eslint.config.js, commands/ and mail/ included", async () => {
     const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../../..') });
     const probe =
       "export const refusal = () => new HttpError(400, 'x', 'A sentence a player reads.');\ndeclare class HttpError { constructor(...args: unknown[]); }\n";
@@ -87,6 +118,8 @@ describe('lint: a player text outside its home', () => {
       'apps/server/src/services/probe.ts',
       'apps/server/src/routes/probe.ts',
       'apps/server/src/app-probe.ts',
+      'apps/server/src/commands/probe.ts',
+      'apps/server/src/mail/probe.ts',
     ]) {
       expect(await ruleIds(file), file).toContain('texts/no-player-text');
     }

@@ -42,3 +42,4 @@ export * from './account/index.ts';
 export * from './world/index.ts';
 export * from './balance/index.ts';
 export * from './requests/texts.ts';
+export * from './console/index.ts';

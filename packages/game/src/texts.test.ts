@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_TEXTS, MIN_PASSWORD_LENGTH } from './account/auth.ts';
 import { defaultLegalText, LEGAL_TITLES } from './account/legal.ts';
+import { passwordResetMailWords, verificationMailWords } from './account/mail.ts';
 import { ACHIEVEMENTS_RESET_TOAST } from './achievements/texts.ts';
-import { ADVENTURE_TITLES, leftBehindLine, minutesSeconds, setOutLine } from './adventure/texts.ts';
+import { ADVENTURE_TITLES, ADVENTURE_USAGE, leftBehindLine, minutesSeconds, setOutLine } from './adventure/texts.ts';
+import { BUY_USAGE, CASH_OUT_USAGE } from './casino/chips.ts';
+import { statusLines, type CharacterStatus } from './character/status.ts';
+import { DELETE_REFUSAL, HELP_HEADING, helpText, PLAIN_TEXT_NOTE, unknownCommandMessage, XYZZY_LINE } from './console/texts.ts';
+import { rollLine } from './dice/roll.ts';
+import { POTION_USAGE } from './items/potionChoice.ts';
+import { SPELL_USAGE } from './spells/cast.ts';
 import { UNKNOWN_BUYER } from './auction/buy.ts';
 import { CRAFTING_TITLES } from './crafting/texts.ts';
 import { copper } from './currency/copper.ts';
 import { SOCIAL_TEXT } from './friends/texts.ts';
 import { GIFT_SENT_TITLE, GIFT_UNKNOWN_GIVER, GIFT_UNKNOWN_RECEIVER, giftGivenLine, giftReceivedLine } from './gifts/gift.ts';
 import { worldAt } from './world/clock.ts';
+import { createRng } from './rng.ts';
+import { rollDice } from './dice/roll.ts';
 import { equippedText, ITEM_TOAST_TITLES, soldText, unequippedText } from './items/texts.ts';
 import { REQUEST_TEXTS, somethingWentWrong, THROTTLE_TEXTS, tooManyAttempts, tooManyRequestsWait, UPLOAD_TEXTS } from './requests/texts.ts';
 import { SKILL_TOAST_TITLES } from './skills/texts.ts';
@@ -107,5 +116,136 @@ describe('texts moved from the server (issue 47)', () => {
     expect(tooManyAttempts(89)).toBe('Too many attempts. Please wait 89 seconds and try again.');
     expect(tooManyAttempts(90)).toBe('Too many attempts. Please wait 2 minutes and try again.');
     expect(THROTTLE_TEXTS.pokerHands).toBe('You are starting poker hands too quickly. Take a moment between hands.');
+  });
+});
+
+/** Issue 47: the console's lines and the account e-mails, moved from the server's commands/ and mail/ with the same bytes. */
+describe("the console's and the e-mails' texts (issue 47)", () => {
+  it('spec 02 §5: the usage lines of the commands that need an argument', () => {
+    expect(ADVENTURE_USAGE).toBe('Usage: /adventure [location] [level]');
+    expect(SPELL_USAGE).toBe('Usage: /spell [name] - Available spells: fireball, heal, frostbolt, lightning, shield');
+    expect(POTION_USAGE).toBe('Usage: /potion [health|mana] - Drinks your weakest health or mana potion.');
+    expect(BUY_USAGE).toBe('Usage: /buy [amount] - Purchases the specified amount of casino chips.');
+    expect(CASH_OUT_USAGE).toBe('Usage: /cashout [amount|all] - Cashes out casino chips for copper (5% fee).');
+  });
+
+  it('spec 02 §5: an unknown command, /delete, the secret command', () => {
+    expect(unknownCommandMessage('/dance')).toBe('Unknown command: /dance. Type /help for available commands.');
+    expect(DELETE_REFUSAL).toBe('Deleting your character is not supported via command. Please use the profile page.');
+    expect(XYZZY_LINE).toBe('A hollow voice says "Fool." Somewhere, an old adventurer smiles.');
+  });
+
+  it('spec 02 §5 "Dice": one die shows its value, more show the sum', () => {
+    expect(rollLine('Aria', { count: 1, sides: 20, notation: '1d20', rolls: [14], total: 14 })).toBe('Aria rolls 1d20: 14.');
+    expect(rollLine('Aria', { count: 2, sides: 6, notation: '2d6', rolls: [3, 5], total: 8 })).toBe('Aria rolls 2d6: 3 + 5 = 8.');
+    expect(rollLine('Brom', rollDice('1d1', createRng(7)))).toBe('Brom rolls 1d1: 1.');
+  });
+
+  it('spec 02 §9: /help frames the table with the heading and the note, aliases after the usage', () => {
+    const groups = [
+      {
+        title: 'General',
+        commands: [
+          { usage: '/help', aliases: ['h'], description: 'List every command.' },
+          { usage: '/roll [NdM]', aliases: [], description: 'Rolls dice.' },
+        ],
+      },
+      { title: 'Casino', commands: [{ usage: '/fold', aliases: ['f', 'ff'], description: 'Gives up the hand.' }] },
+    ];
+    expect(helpText(groups)).toBe(
+      [
+        'Available commands:',
+        '',
+        'General:',
+        '  /help (or /h) - List every command.',
+        '  /roll [NdM] - Rolls dice.',
+        '',
+        'Casino:',
+        '  /fold (or /f, /ff) - Gives up the hand.',
+        '',
+        'Anything else you type is said in your console.',
+      ].join('\n'),
+    );
+    expect([HELP_HEADING, PLAIN_TEXT_NOTE]).toEqual(['Available commands:', 'Anything else you type is said in your console.']);
+  });
+
+  it('spec 02 §9: the /status lines, below and at the maximum level, away and at home', () => {
+    const status: CharacterStatus = {
+      name: 'Aria',
+      level: 3,
+      race: 'elf',
+      characterClass: 'mage',
+      xp: 250,
+      currentHealth: 12,
+      maxHealth: 20,
+      currentMana: 4,
+      maxMana: 15,
+      copper: copper(10_203),
+      casinoChips: 300,
+      adventure: { location: 'ice', level: 2, remainingMs: 61_001 },
+    };
+    expect(statusLines(status)).toEqual([
+      'Aria - level 3 elf mage',
+      'XP: 250 / 600 (350 to next level)',
+      'Health: 12/20',
+      'Mana: 4/15',
+      'Gold: 1g 2s 3c',
+      'Chips: 300',
+      'Adventure: Ice Lands level 2, returning in 1:02',
+    ]);
+    const home = statusLines({ ...status, level: 50, xp: 0, adventure: null });
+    expect(home[1]).toBe('XP: 0 (maximum level)');
+    expect(home.at(-1)).toBe('Adventure: none');
+  });
+
+  it('spec 01 §5: the verification e-mail, link and code in the text, the parts of the HTML version', () => {
+    const mail = verificationMailWords('https://game.test/v?t=1', '123456', 15);
+    expect(mail.subject).toBe('Verify your RPG Adventure account');
+    expect(mail.text).toBe(
+      [
+        'Welcome to RPG Adventure!',
+        '',
+        'Confirm your e-mail address to start your adventure. Open this link:',
+        'https://game.test/v?t=1',
+        '',
+        'Or enter this code on the sign-in page: 123456',
+        'The code is valid for 15 minutes; the link for 24 hours.',
+        '',
+        'If you did not sign up, you can ignore this message.',
+      ].join('\n'),
+    );
+    expect([mail.heading, mail.intro, mail.button, mail.codeLead, mail.footnote]).toEqual([
+      'Welcome to RPG Adventure!',
+      'Confirm your e-mail address to start your adventure.',
+      'Verify my e-mail',
+      'Or enter this code on the sign-in page:',
+      'The code is valid for 15 minutes; the link for 24 hours. If you did not sign up, ignore this message.',
+    ]);
+  });
+
+  it('issue 43: the password reset e-mail', () => {
+    const mail = passwordResetMailWords('https://game.test/r?t=2', '654321', 15);
+    expect(mail.subject).toBe('Reset your RPG Adventure password');
+    expect(mail.text).toBe(
+      [
+        'Someone asked to reset the password of your RPG Adventure account.',
+        '',
+        'To choose a new password, open this link:',
+        'https://game.test/r?t=2',
+        '',
+        'Or enter this code on the sign-in page, under "Forgot password?": 654321',
+        'The code and the link are valid for 15 minutes and work once. Setting a new password signs out every device.',
+        '',
+        'If you did not ask for this, ignore this message: your password stays as it is.',
+      ].join('\n'),
+    );
+    expect([mail.heading, mail.button, mail.codeLead]).toEqual([
+      'Reset your password',
+      'Choose a new password',
+      'Or enter this code on the sign-in page, under "Forgot password?":',
+    ]);
+    expect(mail.footnote).toBe(
+      'The code and the link are valid for 15 minutes and work once. Setting a new password signs out every device. If you did not ask for this, ignore this message: your password stays as it is.',
+    );
   });
 });

@@ -1,13 +1,10 @@
 import { changedKeys, queryKeys, type AdventureStartedPush } from '@rpg/contract';
-import { ADVENTURE_LEVELS, againChoice, BIOMES, LOCATIONS, readAdventureWords, type LocationId } from '@rpg/game';
+import { ADVENTURE_LEVELS, ADVENTURE_USAGE, againChoice, BIOMES, LOCATIONS, readAdventureWords, type LocationId } from '@rpg/game';
 import { lastSettledAdventure } from '../db/queries/adventures.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import { beginAdventure } from '../services/adventures/start.ts';
 import { lockedCharacter } from './character.ts';
 import type { CommandContext, CommandDef } from './types.ts';
-
-/** Spec 02 §5. */
-export const ADVENTURE_USAGE = 'Usage: /adventure [location] [level]';
 
 /** The levels a player may type, for Tab completion. */
 const LEVEL_ARGS = Array.from({ length: ADVENTURE_LEVELS }, (_, i) => String(i + 1));

@@ -1,13 +1,11 @@
 import { changedKeys, queryKeys } from '@rpg/contract';
-import { BUY_USAGE, settlePoker, type PokerAction } from '@rpg/game';
+import { BUY_USAGE, CASH_OUT_USAGE, settlePoker, type PokerAction } from '@rpg/game';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { found } from '../services/characters.ts';
 import { buyChipsFor, cashOutChipsFor, parseAmount } from '../services/chips.ts';
 import { playPokerAction, startPokerGame } from '../services/poker.ts';
 import { countEvents } from './secrets.ts';
 import type { CommandContext, CommandDef } from './types.ts';
-
-export const CASH_OUT_USAGE = 'Usage: /cashout [amount|all] - Cashes out casino chips for copper (5% fee).';
 
 /** After a change to copper or chips: the character list (copper) and the casino query (chips, hand). */
 function walletChanged(ctx: CommandContext): void {

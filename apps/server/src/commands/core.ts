@@ -1,8 +1,6 @@
+import { DELETE_REFUSAL } from '@rpg/game';
 import type { CommandTable } from './registry.ts';
 import type { CommandDef } from './types.ts';
-
-/** DECISIONS §2: deletion happens on the Game Portal or the profile, never by command. */
-export const DELETE_REFUSAL = 'Deleting your character is not supported via command. Please use the profile page.';
 
 export function coreCommands(table: () => CommandTable): CommandDef[] {
   return [

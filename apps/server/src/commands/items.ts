@@ -1,12 +1,9 @@
 import { changedKeys } from '@rpg/contract';
-import { consoleCharacterNotFound, noPotionFound, weakestPotion } from '@rpg/game';
+import { consoleCharacterNotFound, noPotionFound, POTION_USAGE, weakestPotion } from '@rpg/game';
 import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import { listInventory } from '../db/queries/inventory.ts';
 import { useEntry } from '../services/items.ts';
 import type { CommandDef } from './types.ts';
-
-/** Spec 02 §5: /potion without an argument (or with another word) shows its usage. */
-export const POTION_USAGE = 'Usage: /potion [health|mana] - Drinks your weakest health or mana potion.';
 
 export function itemCommands(): CommandDef[] {
   return [

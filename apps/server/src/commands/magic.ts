@@ -1,13 +1,10 @@
 import { queryKeys } from '@rpg/contract';
-import { castSpell, equippedBonuses, maxHealthWithGear, SPELL_NAMES } from '@rpg/game';
+import { castSpell, equippedBonuses, maxHealthWithGear, SPELL_NAMES, SPELL_USAGE } from '@rpg/game';
 import { listInventory } from '../db/queries/inventory.ts';
 import { saveCast } from '../db/queries/spells.ts';
 import { applyManaRegen } from '../db/queries/vitals.ts';
 import { lockedCharacter } from './character.ts';
 import type { CommandDef } from './types.ts';
-
-/** Spec 02 §5: /spell without an argument shows its usage. */
-export const SPELL_USAGE = `Usage: /spell [name] - Available spells: ${SPELL_NAMES.join(', ')}`;
 
 /** Spec 02 §8-§9, DECISIONS §3 "Spells outside combat". */
 export function magicCommands(): CommandDef[] {

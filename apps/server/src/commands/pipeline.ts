@@ -1,5 +1,5 @@
 import { invalidatePush, queryKeys, type ConsoleAnswer, type PushMessage, type QueryKey, type Toast } from '@rpg/contract';
-import { createRng, isRuleError } from '@rpg/game';
+import { createRng, isRuleError, unknownCommandMessage } from '@rpg/game';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { TimedState } from '../db/queries/adventures.ts';
@@ -9,7 +9,7 @@ import { throttlePlayer } from '../http/rateLimit.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { found } from '../services/characters.ts';
 import { secretSeed } from '../services/seed.ts';
-import { parseCommandLine, unknownCommandMessage, type CommandTable } from './registry.ts';
+import { parseCommandLine, type CommandTable } from './registry.ts';
 import type { CommandContext, CommandDef } from './types.ts';
 import { transaction } from '../db/transaction.ts';
 

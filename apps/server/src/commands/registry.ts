@@ -1,8 +1,6 @@
 import type { CommandHelp, CommandList } from '@rpg/contract';
+import { helpText, PLAIN_TEXT_NOTE } from '@rpg/game';
 import type { CommandDef } from './types.ts';
-
-export const HELP_HEADING = 'Available commands:';
-export const PLAIN_TEXT_NOTE = 'Anything else you type is said in your console.';
 
 /**
  * The command table (STYLE.md: commands as a table with help beside them). Each
@@ -50,18 +48,9 @@ export class CommandTable {
     return { groups: [...groups].map(([title, commands]) => ({ title, commands })), note: PLAIN_TEXT_NOTE };
   }
 
-  /** The /help line in the console: the same list as text. */
+  /** The /help line in the console: the same list as text, framed by the rules' heading and note. */
   helpText(): string {
-    const lines = [HELP_HEADING];
-    for (const group of this.helpList().groups) {
-      lines.push('', `${group.title}:`);
-      for (const command of group.commands) {
-        const aliases = command.aliases.length ? ` (or ${command.aliases.map((a) => `/${a}`).join(', ')})` : '';
-        lines.push(`  ${command.usage}${aliases} - ${command.description}`);
-      }
-    }
-    lines.push('', PLAIN_TEXT_NOTE);
-    return lines.join('\n');
+    return helpText(this.helpList().groups);
   }
 }
 
@@ -72,5 +61,3 @@ export function parseCommandLine(line: string): { name: string; args: string[] }
   const [head = '', ...args] = trimmed.slice(1).split(/\s+/);
   return { name: head.toLowerCase(), args };
 }
-
-export const unknownCommandMessage = (name: string) => `Unknown command: ${name}. Type /help for available commands.`;

@@ -1,4 +1,4 @@
-import type { AchievementEvent } from '@rpg/game';
+import { XYZZY_LINE, type AchievementEvent } from '@rpg/game';
 import { noticeKeys, noticePushes, recordEvents } from '../services/achievements.ts';
 import type { CommandContext, CommandDef } from './types.ts';
 
@@ -19,7 +19,7 @@ export function secretCommands(): CommandDef[] {
       group: 'General',
       secret: true,
       async run(ctx) {
-        ctx.say('system', 'A hollow voice says "Fool." Somewhere, an old adventurer smiles.');
+        ctx.say('system', XYZZY_LINE);
         await countEvents(ctx, [{ type: 'secret-command' }]);
       },
     },

@@ -2,6 +2,9 @@ import { conditionsEffect, conditionsLine, type WorldState } from '../world/cloc
 import type { LocationId } from '../content/locations.ts';
 import type { ItemStack } from './drops.ts';
 
+/** Spec 02 §5: /adventure without an argument. */
+export const ADVENTURE_USAGE = 'Usage: /adventure [location] [level]';
+
 /** Spec 02 §2: the return toast's title. */
 export const ADVENTURE_TITLES = { completed: 'Adventure Completed!', failed: 'Adventure Failed!' } as const;
 

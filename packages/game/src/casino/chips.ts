@@ -132,3 +132,5 @@ export function cashOutChips<W extends ChipWallet>(state: W, amount: number): Ca
 export const NO_CHIPS_HINT = 'You need chips to play poker. Use /buy [amount] to purchase casino chips.';
 /** Spec 02 §5: the usage line of /buy without a numeric amount. */
 export const BUY_USAGE = 'Usage: /buy [amount] - Purchases the specified amount of casino chips.';
+/** The usage line of /cashout without an amount or 'all'. */
+export const CASH_OUT_USAGE = 'Usage: /cashout [amount|all] - Cashes out casino chips for copper (5% fee).';

@@ -4,3 +4,4 @@ export * from './attributePoints.ts';
 export * from './newCharacter.ts';
 export * from './preview.ts';
 export * from './edit.ts';
+export * from './status.ts';

@@ -44,3 +44,9 @@ export function rollDice(input: string, rng: Rng): DiceRoll {
   const rolls = Array.from({ length: count }, () => rng.int(1, sides));
   return { count, sides, notation: `${count}d${sides}`, rolls, total: rolls.reduce((sum, value) => sum + value, 0) };
 }
+
+/** Spec 02 §5 "Dice": the console line of a roll, 'Aria rolls 1d20: 14.' or 'Aria rolls 2d6: 3 + 5 = 8.'. */
+export function rollLine(characterName: string, roll: DiceRoll): string {
+  const shown = roll.rolls.length === 1 ? `${roll.total}` : `${roll.rolls.join(' + ')} = ${roll.total}`;
+  return `${characterName} rolls ${roll.notation}: ${shown}.`;
+}

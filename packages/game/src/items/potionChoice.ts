@@ -1,6 +1,9 @@
 import { RuleError } from '../errors.ts';
 import type { InventoryEntry, PotionItem } from '../types.ts';
 
+/** Spec 02 §5: /potion without an argument (or with another word) shows its usage. */
+export const POTION_USAGE = 'Usage: /potion [health|mana] - Drinks your weakest health or mana potion.';
+
 export type PotionEntry = InventoryEntry & { item: PotionItem };
 
 const byStrength = (a: PotionEntry, b: PotionEntry) => a.item.potency - b.item.potency || a.item.price - b.item.price;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { copper } from '../currency/copper.ts';
 import { TIERS, type FoodItem, type GearItem, type MaterialItem, type PotionItem, type Tier } from '../types.ts';
-import { defaultUnitSellPrice, sellValue, unitSellPrice } from './sell.ts';
+import { defaultUnitSellPrice, sellValue, sellValueAt, unitSellPrice } from './sell.ts';
 
 const gear = (tier: Tier, price: number, sellPrice?: number): GearItem => ({
   kind: 'gear',
@@ -38,6 +38,7 @@ describe('selling (spec 02 §9 selling)', () => {
     expect(() => sellValue(gear('common', 10), 0)).toThrow(RangeError);
     expect(() => sellValue(gear('common', 10), -2)).toThrow(RangeError);
     expect(() => sellValue(gear('common', 10), 1.5)).toThrow(RangeError);
+    expect(() => sellValueAt(copper(6), 0)).toThrow(RangeError);
   });
 
   it('an explicit sellPrice wins, times the quantity', () => {
@@ -74,5 +75,12 @@ describe('selling (spec 02 §9 selling)', () => {
     const item = potion('epic', 500);
     expect(defaultUnitSellPrice(item)).toBe(300);
     expect(unitSellPrice(item)).toBe(sellValue(item, 1));
+  });
+
+  it('sellValueAt: the unit value the inventory answers with, times the quantity (the web confirmation)', () => {
+    expect(sellValueAt(copper(6), 1)).toBe(6);
+    expect(sellValueAt(copper(60), 3)).toBe(180);
+    const item = material('uncommon', 50);
+    expect(sellValueAt(unitSellPrice(item), 10)).toBe(sellValue(item, 10));
   });
 });

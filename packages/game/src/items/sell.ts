@@ -45,12 +45,17 @@ export function unitSellPrice(item: ItemData): Copper {
   return item.sellPrice ?? defaultUnitSellPrice(item);
 }
 
-/** Spec 02 §9: the copper a sale of `quantity` units pays. */
-export function sellValue(item: ItemData, quantity: number): Copper {
+/** Spec 02 §9: the copper a sale of `quantity` units pays at `unitPrice` each (the web's confirmation shows it). */
+export function sellValueAt(unitPrice: Copper, quantity: number): Copper {
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
     throw new RangeError(`sell quantity must be a positive integer, got ${quantity}`);
   }
-  return copper(unitSellPrice(item) * quantity);
+  return copper(unitPrice * quantity);
+}
+
+/** Spec 02 §9: the copper a sale of `quantity` units of the item pays. */
+export function sellValue(item: ItemData, quantity: number): Copper {
+  return sellValueAt(unitSellPrice(item), quantity);
 }
 
 /**

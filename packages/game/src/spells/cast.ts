@@ -2,6 +2,9 @@ import { RuleError } from '../errors.ts';
 import { MAX_BONUS_DEFENSE, MAX_BONUS_WIN_CHANCE, type SpellEffects } from './effects.ts';
 import { isSpellName, SPELL_NAMES, SPELLS, type Spell } from './spells.ts';
 
+/** Spec 02 §5: /spell without an argument shows its usage. */
+export const SPELL_USAGE = `Usage: /spell [name] - Available spells: ${SPELL_NAMES.join(', ')}`;
+
 /** What a spell reads and changes. */
 export interface CasterState {
   currentHealth: number;

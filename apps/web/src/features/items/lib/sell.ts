@@ -1,13 +1,8 @@
-import { copper, formatCoins } from '@rpg/game';
+import { copper, formatCoins, sellValueAt } from '@rpg/game';
 
-/** Copper for selling `quantity` of an entry: the server's unit value times the quantity. */
-export function sellTotal(unitSellValue: number, quantity: number): number {
-  return unitSellValue * quantity;
-}
-
-/** The confirmation's value line: '12c', or '1s 20c (60c each)' for more than one. */
+/** The confirmation's value line: '12c', or '1s 20c (60c each)' for more than one (the rules' sale of the server's unit value). */
 export function sellValueText(unitSellValue: number, quantity: number): string {
-  const total = formatCoins(copper(sellTotal(unitSellValue, quantity)));
+  const total = formatCoins(sellValueAt(copper(unitSellValue), quantity));
   return quantity > 1 ? `${total} (${formatCoins(copper(unitSellValue))} each)` : total;
 }
 
