@@ -34,7 +34,7 @@ describe(`source lines are at most ${LIMIT} characters`, () => {
   it('reports a line over the limit with its file and line, and leaves a line at the limit and the exceptions alone', () => {
     const files: Record<string, string> = {
       'apps/web/src/probe.tsx': `const a = 1;\n${'x'.repeat(LIMIT)}\n${'y'.repeat(LIMIT + 1)}\n`,
-      'docs/probe.md': 'z'.repeat(LIMIT + 1),
+      'notes/probe.txt': 'z'.repeat(LIMIT + 1),
       'apps/server/src/db/pipelined-pool.ts': 'p'.repeat(LIMIT + 1),
     };
     expect(longLines(Object.keys(files), (file) => files[file]!)).toEqual([`apps/web/src/probe.tsx:3 (${LIMIT + 1} characters)`]);
