@@ -27,9 +27,12 @@ const INSERT = `insert into console_messages (character_id, kind, sender, conten
   returning id, character_id, kind, sender, content, created_at`;
 
 const LIST = `select pc.*, a.*, ap.*, b.*,
-  array_to_string(array(select ca.id from character_adventures ca where ca.character_id = pc.id and ca.completed = false and ca.end_time <= $2::timestamptz order by ca.end_time), ',') as due,
-  coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from player_character_inventory i where i.character_id = pc.id and i.equipped), '[]'::json) as equipped
-  from player_characters pc join player_character_attributes a on a.character_id = pc.id join player_character_appearance ap on ap.character_id = pc.id join player_character_backpack b on b.character_id = pc.id
+  array_to_string(array(select ca.id
+    from character_adventures ca where ca.character_id = pc.id and ca.completed = false and ca.end_time <= $2::timestamptz order by ca.end_time), ',') as due,
+  coalesce((select json_agg(json_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id)
+    from player_character_inventory i where i.character_id = pc.id and i.equipped), '[]'::json) as equipped
+  from player_characters pc join player_character_attributes a on a.character_id = pc.id
+    join player_character_appearance ap on ap.character_id = pc.id join player_character_backpack b on b.character_id = pc.id
   where pc.user_id = $1 order by pc.created_at, pc.id`;
 let turn = 0;
 const app = Fastify();

@@ -167,7 +167,8 @@ try {
   }
   rmSync(outDir, { recursive: true, force: true });
   console.log(
-    `Lighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling, ${chrome}; build ${path.relative(root, dist) || dist}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    `Lighthouse ${LIGHTHOUSE_VERSION}, mobile, simulated throttling, ${chrome}; build ${path.relative(root, dist) || dist}` +
+      `; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
   console.table(rows);
   if (notes.length) console.log(`Below 90 (or landed elsewhere):\n  ${notes.join('\n  ')}`);

@@ -354,7 +354,8 @@ async function seedWorld(exec, templateUserId) {
   for (let from = 1; from <= chat; from += 250_000) {
     await exec(
       `insert into chat_messages (user_id, character_id, character_name, character_race, character_class, character_level, text, created_at)
-       select '${tag}u' || (1 + i % ${players}), ${character(`1 + i % ${players}`)}, 'Sim' || (1 + i % ${players}), 'human', 'warrior', 1, 'Anyone for the caves?', now() - make_interval(secs => i / 4.0)
+       select '${tag}u' || (1 + i % ${players}), ${character(`1 + i % ${players}`)}, 'Sim' || (1 + i % ${players}),
+         'human', 'warrior', 1, 'Anyone for the caves?', now() - make_interval(secs => i / 4.0)
        from generate_series($1::int, $2::int) i`,
       [from, Math.min(chat, from + 249_999)],
     );
@@ -363,7 +364,8 @@ async function seedWorld(exec, templateUserId) {
   const item = materialItem('oak_wood');
   await exec(
     `insert into auction_listings (seller_user_id, seller_character_id, item_data, item_name, item_tier, item_slot, quantity, price, fee, status, created_at, expires_at)
-     select '${tag}u' || (1 + i % ${players}), ${character(`1 + i % ${players}`)}, $1::jsonb, $2, $3, null, 1 + i % 5, 10 + i % 990, 1, 'active', now() - make_interval(secs => i), now() + interval '1 day' + make_interval(secs => i)
+     select '${tag}u' || (1 + i % ${players}), ${character(`1 + i % ${players}`)}, $1::jsonb, $2, $3, null,
+       1 + i % 5, 10 + i % 990, 1, 'active', now() - make_interval(secs => i), now() + interval '1 day' + make_interval(secs => i)
      from generate_series(1, $4::int) i`,
     [JSON.stringify(item), item.name, item.tier, listings],
   );
@@ -659,10 +661,16 @@ async function measure({ label, players, group, servers, dbMeter, dbRss }) {
   console.log(`\n== ${label}: ${players} players (${online} online), ${fmt(seconds)} s measured after a ${WARM_SECONDS} s warm-up`);
   console.table(rows);
   console.log(
-    `   ${fmt(step.actionsPerSecond)} requests/s; server ${fmt(step.serverCores, 2)} cores, ${step.serverRss} MB, slowest event-loop turn ${fmt(step.serverLoopMaxMs)} ms, major GC ${fmt(step.serverMajorGcMs)} ms, database connections held ${fmt(step.dbHeld, 2)} s/s; flushes of pushes over 50 / 100 / 500 ms ${step.slowFlushes.join(' / ')}; database ${Number.isFinite(dbCores) ? `${fmt(dbCores, 2)} cores, ${step.dbRss} MB` : 'inside the server (PGlite)'}; ` +
-      `server and database ${fmt(step.coresPer1000, 3)} cores per 1,000 players; simulation ${fmt(step.simCores, 2)} cores (receivers ${fmt(receiversCores, 2)}), slowest turn ${fmt(step.simLoopMaxMs)} ms answering, ${fmt(step.receiverLoopMaxMs)} ms receiving; ` +
+    `   ${fmt(step.actionsPerSecond)} requests/s; server ${fmt(step.serverCores, 2)} cores, ${step.serverRss} MB` +
+      `, slowest event-loop turn ${fmt(step.serverLoopMaxMs)} ms, major GC ${fmt(step.serverMajorGcMs)} ms` +
+      `, database connections held ${fmt(step.dbHeld, 2)} s/s; flushes of pushes over 50 / 100 / 500 ms ${step.slowFlushes.join(' / ')}` +
+      `; database ${Number.isFinite(dbCores) ? `${fmt(dbCores, 2)} cores, ${step.dbRss} MB` : 'inside the server (PGlite)'}; ` +
+      `server and database ${fmt(step.coresPer1000, 3)} cores per 1,000 players;` +
+      ` simulation ${fmt(step.simCores, 2)} cores (receivers ${fmt(receiversCores, 2)})` +
+      `, slowest turn ${fmt(step.simLoopMaxMs)} ms answering, ${fmt(step.receiverLoopMaxMs)} ms receiving; ` +
       `the machine ${fmt(step.machineCores, 2)} cores busy, CPU steal ${fmt(step.stealPct, 2)}%; ` +
-      `all answers p99 ${fmt(step.answersP99)} ms, all writes ${fmt(step.writesP99)} ms, every push ${fmt(step.pushesP99)} ms, failed ${step.failed}: ${step.pass ? 'PASS' : `FAIL (${step.misses.join('; ')})`}`,
+      `all answers p99 ${fmt(step.answersP99)} ms, all writes ${fmt(step.writesP99)} ms` +
+      `, every push ${fmt(step.pushesP99)} ms, failed ${step.failed}: ${step.pass ? 'PASS' : `FAIL (${step.misses.join('; ')})`}`,
   );
   if (step.samples.length) console.log(`   answers that were not 2xx (first few):\n     ${step.samples.join('\n     ')}`);
   return step;
@@ -803,7 +811,11 @@ function writePlot(name, title, runs, printed) {
       ...rows.map((r) => `| ${head.map((h) => String(r[h]).replaceAll('|', '/')).join(' | ')} |`),
     ];
   };
-  const how = `Made by \`npm run simulate\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s, ${WARM_SECONDS} + ${SECONDS} s a step, ${runs.length} fresh runs${QUICK ? ' (SIMULATE_QUICK=1)' : ''}.`;
+  const how =
+    `Made by \`npm run simulate\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores` +
+    `, load average ${loadavg()[0].toFixed(1)} at the end` +
+    `; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s, ${WARM_SECONDS} + ${SECONDS} s a step` +
+    `, ${runs.length} fresh runs${QUICK ? ' (SIMULATE_QUICK=1)' : ''}.`;
   const md = [
     `# ${title}`,
     '',
@@ -927,7 +939,8 @@ async function runDatabase(kind, pgServer) {
   }
 
   console.log(
-    `\n==== ${label}: steps of ${steps.join(', ')} players, ${RUNS} fresh runs; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s, RPG_TIME_SCALE ${TIME_SCALE}, ${WORKERS} answer threads, ${RECEIVERS} receiver processes`,
+    `\n==== ${label}: steps of ${steps.join(', ')} players, ${RUNS} fresh runs; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s` +
+      `, RPG_TIME_SCALE ${TIME_SCALE}, ${WORKERS} answer threads, ${RECEIVERS} receiver processes`,
   );
   for (const l of RULE_LINES) console.log(`   ${l}`);
   // PGlite's folder goes once its run is audited (the next run's is new); PostgreSQL's databases at the end (or SIMULATE_KEEP).

@@ -107,7 +107,12 @@ function routePreloads(): Plugin {
           }
           return { e: exact ?? [], p: prefixes ?? [], f: [...files].filter((f) => !inEntry.has(f)), a: reads ?? [] };
         });
-        const script = `(function(){var p=location.pathname.toLowerCase();if(p.length>1)p=p.replace(/\\/+$/,'')||'/';var r=${JSON.stringify(rules)};r.forEach(function(x){if(x.e.indexOf(p)<0&&!x.p.some(function(q){return p===q||p.indexOf(q+'/')===0}))return;x.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});try{var w=window.__rpgEarly=window.__rpgEarly||{};x.a.forEach(function(u){w[u]={at:Date.now(),response:fetch(u,{credentials:'include',headers:{Accept:'application/json'}})}})}catch(e){}})})()`;
+        const script =
+          `(function(){var p=location.pathname.toLowerCase();if(p.length>1)p=p.replace(/\\/+$/,'')||'/';var r=${JSON.stringify(rules)};` +
+          `r.forEach(function(x){if(x.e.indexOf(p)<0&&!x.p.some(function(q){return p===q||p.indexOf(q+'/')===0}))return;` +
+          `x.f.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)});` +
+          `try{var w=window.__rpgEarly=window.__rpgEarly||{};` +
+          `x.a.forEach(function(u){w[u]={at:Date.now(),response:fetch(u,{credentials:'include',headers:{Accept:'application/json'}})}})}catch(e){}})})()`;
         // Before the stylesheet (an inline script after it would wait for it), after the charset.
         if (!html.includes('<title>')) throw new Error('rpg:route-preloads: index.html has no <title>');
         return html.replace('<title>', `<script>${script}</script>\n    <title>`);

@@ -211,7 +211,9 @@ test('through Caddy: sign up, a character, an adventure, the chat; a stopped gam
     const byStopped = answers.filter((a) => a.process === stopped && a.answeredAt >= 0);
     console.log(
       `docker stop ${stopped}: ${stoppedIn} ms; ${answers.length} requests (${answers.filter((a) => a.sentAt >= 0).length} after the stop began), ` +
-        `${byStopped.length} answered by ${stopped} after its SIGTERM (${byStopped.filter((a) => a.sentAt >= 0).length} sent after it, the last ${Math.max(...byStopped.map((a) => a.sentAt), 0)} ms in), ${failed.length} failed`,
+        `${byStopped.length} answered by ${stopped} after its SIGTERM` +
+        ` (${byStopped.filter((a) => a.sentAt >= 0).length} sent after it, the last ${Math.max(...byStopped.map((a) => a.sentAt), 0)} ms in)` +
+        `, ${failed.length} failed`,
     );
     expect(failed, 'requests that failed while a game container stopped').toEqual([]);
     expect(byStopped.length, `requests ${stopped} answered after its SIGTERM`).toBeGreaterThan(0);

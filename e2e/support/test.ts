@@ -15,7 +15,9 @@ export const test = base.extend<{ cspGuard: void }>({
     async ({ context }, use) => {
       const violations: string[] = [];
       await context.addInitScript(
-        "document.addEventListener('securitypolicyviolation', function (e) { console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' (' + e.sourceFile + ':' + e.lineNumber + ')'); });",
+        "document.addEventListener('securitypolicyviolation', function (e) {" +
+          " console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline')" +
+          " + ' (' + e.sourceFile + ':' + e.lineNumber + ')'); });",
       );
       context.on('console', (message) => {
         if (message.type() === 'error' && CSP_VIOLATION.test(message.text())) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);

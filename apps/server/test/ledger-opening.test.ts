@@ -33,10 +33,13 @@ describe('the ledger on a database from before it', () => {
     await client.exec(`
       insert into auth_user (id, name, email, email_verified, created_at, updated_at) values ('u1', 'Old', 'old@example.com', true, now(), now());
       insert into users (id, email, username) values ('u1', 'old@example.com', 'OldTimer');
-      insert into player_characters (id, user_id, name, race, class, gender, copper, casino_chips) values ('00000000-0000-4000-8000-000000000001', 'u1', 'Veteran', 'human', 'warrior', 'male', 12345, 700);
-      insert into player_character_inventory (id, character_id, item_data, quantity) values ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', '{"kind":"potion","name":"Old Potion"}', 3);
+      insert into player_characters (id, user_id, name, race, class, gender, copper, casino_chips)
+        values ('00000000-0000-4000-8000-000000000001', 'u1', 'Veteran', 'human', 'warrior', 'male', 12345, 700);
+      insert into player_character_inventory (id, character_id, item_data, quantity)
+        values ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', '{"kind":"potion","name":"Old Potion"}', 3);
       insert into auction_listings (id, seller_user_id, seller_character_id, item_data, item_name, item_tier, quantity, price, fee, expires_at)
-        values ('00000000-0000-4000-8000-000000000003', 'u1', '00000000-0000-4000-8000-000000000001', '{"kind":"food","name":"Old Bread"}', 'Old Bread', 'common', 2, 50, 2, now() + interval '1 day');`);
+        values ('00000000-0000-4000-8000-000000000003', 'u1', '00000000-0000-4000-8000-000000000001', '{"kind":"food","name":"Old Bread"}',
+          'Old Bread', 'common', 2, 50, 2, now() + interval '1 day');`);
     const db = drizzle(client) as unknown as Db;
     const before = await auditEconomy(db).catch((error: unknown) => error);
     expect(before).toBeInstanceOf(Error); // no ledger table yet

@@ -20,7 +20,9 @@ const config = [
   },
 ] as Linter.Config[];
 const DECLARATIONS =
-  'declare const reply: any, ctx: any, log: any, request: any, message: string, name: string, key: string, quantity: number, collected: boolean, lines: string[], usernameOf: () => string | undefined, sql: any, TEXT: string;\n';
+  'declare const reply: any, ctx: any, log: any, request: any,' +
+  ' message: string, name: string, key: string, quantity: number, collected: boolean,' +
+  ' lines: string[], usernameOf: () => string | undefined, sql: any, TEXT: string;\n';
 const reported = (code: string) => linter.verify(DECLARATIONS + code, config, 'probe.ts').map((m) => `${m.column}:${m.message}`);
 const where = (code: string) => reported(code).map((m) => m.replace(/^\d+:A player's text in (.*?): move it.*$/, '$1'));
 

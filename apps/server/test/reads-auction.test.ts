@@ -57,7 +57,8 @@ async function card(row: Stored, now: number, own = false) {
 }
 
 describe('GET /api/auction/mine', () => {
-  it('none; every active listing by its end, the last ten ended (sold, cancelled, expired) latest first, with fee, payout and end; times to the millisecond; a listing past its end settled first', async () => {
+  // The last ten ended: sold, cancelled and expired; times to the millisecond.
+  it('none; every active listing by its end, the last ten ended latest first, with fee, payout and end; a listing past its end settled first', async () => {
     const { client, character, userId } = await playerWithCharacter(server.url);
     const mine = async () => {
       const answer = await raw(client, '/api/auction/mine');
@@ -313,7 +314,8 @@ describe('GET /api/auction/listings', () => {
     // Copies of it, each with its own price, start and end, to AUCTION_COUNT_AHEAD + 30 in all.
     await db()
       .execute(sql`insert into auction_listings (seller_user_id, seller_character_id, item_data, item_name, item_tier, item_slot, quantity, price, fee, created_at, expires_at)
-      select seller_user_id, seller_character_id, item_data, item_name || ' ' || i, item_tier, item_slot, quantity, price + i, fee, created_at - make_interval(secs => i), expires_at + make_interval(secs => i)
+      select seller_user_id, seller_character_id, item_data, item_name || ' ' || i, item_tier, item_slot, quantity, price + i, fee,
+        created_at - make_interval(secs => i), expires_at + make_interval(secs => i)
       from auction_listings, generate_series(1, ${AUCTION_COUNT_AHEAD + 29}::int) i where id = ${first!.id}`);
     const opening = await expectBrowse(viewer.client, viewer.userId, {});
     expect(opening).toMatchObject({ total: AUCTION_COUNT_AHEAD, totalCapped: true });

@@ -137,7 +137,8 @@ describe('GET /api/leaderboards/:board', () => {
     }
   }
 
-  it('ranks every board: no character, titles beside names, ties at the top and across the 100th place, own characters tied with each other and far below the top, quotes and unicode in names', async () => {
+  // Also: own characters tied with each other, quotes and unicode in names.
+  it('ranks every board: no character, titles beside names, ties at the top and across the 100th place, own characters far below the top', async () => {
     const nobody = await playerWithCharacter(server.url);
     const me = await playerWithCharacter(server.url);
     const rival = await playerWithCharacter(server.url);
@@ -205,7 +206,8 @@ describe('GET /api/leaderboards/:board', () => {
 });
 
 describe('GET /api/characters/:id/poker', () => {
-  it("answers the chips and the hand as the player may see it: no hand, a hand in play (the opponent's cards and the actions hidden), a showdown; another player's character refused as before", async () => {
+  // A hand in play hides the opponent's cards and the actions; another player's character is refused as before.
+  it("answers the chips and the hand as the player may see it: no hand, a hand in play, a showdown; another player's character refused", async () => {
     const { client, character } = await playerWithCharacter(server.url);
     const path = `/api/characters/${character.id}/poker`;
     const none = await client.get(path);

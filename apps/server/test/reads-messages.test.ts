@@ -18,7 +18,8 @@ afterAll(() => server?.stop());
 const { db, circle, befriend, message, timesAndPresence, seen, hidden } = socialWorld(() => server);
 
 describe('the direct-message reads', () => {
-  it('GET /api/messages: none; the latest conversation first, ties by name (localeCompare); the last message either way, unread counts, friend or not; no pending or rejected rows without messages; presence hidden by a block', async () => {
+  // Ties by name compare with localeCompare; no pending or rejected rows without messages; presence hidden by a block.
+  it('GET /api/messages: none; the latest conversation first, ties by name; the last message either way, unread counts, friend or not', async () => {
     const { me, others } = await circle();
     expect(await read<ConversationList>(me, '/api/messages')).toEqual({ conversations: [] });
 

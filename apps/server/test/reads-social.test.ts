@@ -117,7 +117,8 @@ describe('the social reads', () => {
     // Distinct times, to the microsecond, in an order of their own.
     for (const [i, id] of [o3, o0, o5, o1, o2].entries())
       await db().execute(
-        sql`update friendships set updated_at = now() - ${`${i} hours ${i * 111} microseconds`}::interval where (requester_id = ${id} and addressee_id = ${me.id}) or (requester_id = ${me.id} and addressee_id = ${id})`,
+        sql`update friendships set updated_at = now() - ${`${i} hours ${i * 111} microseconds`}::interval
+          where (requester_id = ${id} and addressee_id = ${me.id}) or (requester_id = ${me.id} and addressee_id = ${id})`,
       );
 
     const rows = await db()
@@ -142,7 +143,8 @@ describe('the social reads', () => {
     expect((await read<FriendList>(others[4]!, '/api/friends')).entries).toEqual([]);
   }, 240_000);
 
-  it("GET /api/profiles/:userId: own ('me', the e-mail) and another's (no e-mail), every relation either way, presence online, offline, never seen and hidden by a block, the counts, title and banner; 404 for no player", async () => {
+  // Presence online, offline, never seen and hidden by a block; the counts, title and banner.
+  it("GET /api/profiles/:userId: own ('me', the e-mail) and another's (no e-mail), every relation either way, presence; 404 for no player", async () => {
     const { me, others } = await circle();
     const path = (id: string) => `/api/profiles/${id}`;
     // A new player: no post, friend or character, no title or banner.
@@ -214,7 +216,8 @@ describe('the social reads', () => {
           .select()
           .from(friendships)
           .where(
-            sql`least(${friendships.requesterId}, ${friendships.addresseeId}) = least(${a}::text, ${b}::text) and greatest(${friendships.requesterId}, ${friendships.addresseeId}) = greatest(${a}::text, ${b}::text)`,
+            sql`least(${friendships.requesterId}, ${friendships.addresseeId}) = least(${a}::text, ${b}::text)
+              and greatest(${friendships.requesterId}, ${friendships.addresseeId}) = greatest(${a}::text, ${b}::text)`,
           )
       )[0]!.id;
     const relation = async (from: Player, to: string) => (await read<ProfileView>(from, path(to))).relation;
@@ -246,7 +249,8 @@ describe('the social reads', () => {
     expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'player_not_found', message: 'Player not found' }) });
   }, 240_000);
 
-  it("GET /api/users/:userId/posts: none, pages by the cursor (ties, the same millisecond), a cursor not the author's or not an id, the viewer's likes and own posts, counts, edited, images and avatars; blocks; 404 for no player", async () => {
+  // The cursor's ties (the same millisecond); the viewer's likes and own posts, counts, edited, images and avatars.
+  it("GET /api/users/:userId/posts: none, pages by the cursor, a cursor not the author's or not an id, counts; blocks; 404 for no player", async () => {
     const { me, others } = await circle();
     const [o0, o1] = others as [Player, Player];
     const path = (id: string, before?: string) => `/api/users/${id}/posts${before === undefined ? '' : `?before=${encodeURIComponent(before)}`}`;
@@ -401,7 +405,8 @@ describe('the social reads', () => {
     expect(await raw(me.client, path('nobody'))).toEqual({ status: 404, text: JSON.stringify({ error: 'user_not_found', message: 'User not found' }) });
   }, 240_000);
 
-  it('GET /api/users/search: an empty term, contains-matches in any case, exact names first, then by length and name, % _ and \\ taken as they are, never an e-mail, at most five, never the viewer or a player who blocked them, the relation to each', async () => {
+  // % _ and \ taken as they are; never an e-mail; never the viewer or a player who blocked them; the relation to each.
+  it('GET /api/users/search: an empty term, contains-matches in any case, exact names first, then by length and name, at most five', async () => {
     const tag = `k${randomUUID().slice(0, 6)}`;
     const me = await socialPlayer(server.url, 'me');
     await db()

@@ -503,7 +503,8 @@ describe("another player's character", () => {
 describe('GET /api/chat', () => {
   type Line = ChatView['messages'][number];
 
-  it("answers the last 50 lines oldest first, as said (name, title, character, portrait, time): the Game Master's welcome on an empty chat, a muted player's and a blocked player's left out", async () => {
+  // As said: name, title, character, portrait and time.
+  it("answers the last 50 lines oldest first, as said: the Game Master's welcome on an empty chat, a muted and a blocked player's left out", async () => {
     const me = await playerWithCharacter(server.url);
     const loud = await playerWithCharacter(server.url);
     const first = await me.client.get<ChatView>('/api/chat');

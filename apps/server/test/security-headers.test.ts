@@ -14,7 +14,10 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 
 // As the build writes it (vite.config.ts, routePreloads): one inline script, then the entry.
 const inline = '(function(){var p=location.pathname;window.__rpgEarly={p:p}})()';
-const html = `<!doctype html><html><head><meta charset="UTF-8" /><script>${inline}</script>\n<title>RPG Adventure</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+const html =
+  `<!doctype html><html><head><meta charset="UTF-8" /><script>${inline}</script>\n` +
+  `<title>RPG Adventure</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head>` +
+  `<body><div id="root"></div></body></html>`;
 const inlineHash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 

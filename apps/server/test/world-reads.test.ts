@@ -82,7 +82,8 @@ describe('the auction house with many listings at each price (issue 29)', () => 
     const db = server.database.db;
     const item = materialItem('oak_wood');
     await db.execute(sql`insert into auction_listings (seller_user_id, seller_character_id, item_data, item_name, item_tier, item_slot, quantity, price, fee, status, created_at, expires_at)
-      select ${seller.id}, ${character.id}, ${JSON.stringify(item)}::jsonb, ${item.name}, ${item.tier}, null, 1, 10 + i % 20, 1, 'active', now() - make_interval(secs => i), now() + interval '1 day' + make_interval(secs => (i * 7919) % ${LISTINGS}::int)
+      select ${seller.id}, ${character.id}, ${JSON.stringify(item)}::jsonb, ${item.name}, ${item.tier}, null, 1, 10 + i % 20, 1,
+        'active', now() - make_interval(secs => i), now() + interval '1 day' + make_interval(secs => (i * 7919) % ${LISTINGS}::int)
       from generate_series(1, ${LISTINGS}::int) i`);
     await db.execute(sql`analyze auction_listings`);
 

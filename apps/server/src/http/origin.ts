@@ -75,7 +75,8 @@ export const NO_MAIL_ADDRESS_MESSAGE = REQUEST_TEXTS.noMailAddress;
 
 /** What the operator reads (at start, and at the first refused request). */
 export const PUBLIC_URL_HINT =
-  'PUBLIC_URL is not set: sign-up and verification mails work only at http://localhost or http://127.0.0.1. To serve players at another address, set PUBLIC_URL to it (e.g. PUBLIC_URL=https://rpg.example.com).';
+  'PUBLIC_URL is not set: sign-up and verification mails work only at http://localhost or http://127.0.0.1.' +
+  ' To serve players at another address, set PUBLIC_URL to it (e.g. PUBLIC_URL=https://rpg.example.com).';
 
 export function isTrustedOrigin(headers: Headers, policy: OriginPolicy): boolean {
   const origin = headers.origin;

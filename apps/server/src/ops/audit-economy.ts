@@ -27,7 +27,10 @@ const account = (name: string, character: string | null) => (name === 'character
 function rowLine(row: LedgerRow): string {
   const what = row.asset === 'item' ? `${row.amount} x ${row.itemName}` : `${row.amount} ${row.asset}`;
   const rows = row.asset === 'item' ? ` [${row.fromItemId ?? '-'} -> ${row.toItemId ?? '-'}]` : '';
-  return `    #${row.id} ${row.at.toISOString()} ${row.reason}${row.causeId ? ` (${row.causeId})` : ''}: ${what} ${account(row.fromAccount, row.fromCharacterId)} -> ${account(row.toAccount, row.toCharacterId)}${rows}`;
+  return (
+    `    #${row.id} ${row.at.toISOString()} ${row.reason}${row.causeId ? ` (${row.causeId})` : ''}` +
+    `: ${what} ${account(row.fromAccount, row.fromCharacterId)} -> ${account(row.toAccount, row.toCharacterId)}${rows}`
+  );
 }
 
 function differenceLine(d: AuditDifference): string {

@@ -19,7 +19,9 @@ export function badgeIcon(n: number): string {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b0d12"/>` +
     `<path d="M32 6 52 14v16c0 13-9 23-20 28C21 53 12 43 12 30V14z" fill="none" stroke="#e3bd5c" stroke-width="4" stroke-linejoin="round"/>` +
-    `<circle cx="44" cy="20" r="18" fill="#dc2626"/><text x="44" y="27" text-anchor="middle" font-family="Arial,sans-serif" font-weight="700" font-size="${label.length > 1 ? 18 : 22}" fill="#fff">${label}</text></svg>`;
+    `<circle cx="44" cy="20" r="18" fill="#dc2626"/>` +
+    `<text x="44" y="27" text-anchor="middle" font-family="Arial,sans-serif" font-weight="700"` +
+    ` font-size="${label.length > 1 ? 18 : 22}" fill="#fff">${label}</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 

@@ -10,7 +10,9 @@ export const UNVERIFIED_ACCOUNT_DAYS = 7;
 
 /** The warning the settings screen shows before an account is deleted. */
 export const ACCOUNT_DELETION_WARNING =
-  'Deleting your account removes it for good: your characters with their copper, items and auction listings, your posts and comments, your messages, friends and chat lines, your images and every signed-in device. Other players keep what they bought from you or were given. This cannot be undone.';
+  'Deleting your account removes it for good: your characters with their copper, items and auction listings,' +
+  ' your posts and comments, your messages, friends and chat lines, your images and every signed-in device.' +
+  ' Other players keep what they bought from you or were given. This cannot be undone.';
 
 /** Spec 01 §8's text for a wrong current password, here when deleting the account. */
 export function wrongPasswordRefusal(): RuleError {

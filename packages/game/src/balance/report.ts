@@ -236,7 +236,9 @@ function systemFigures(out: Figure[], quick: boolean): void {
     out.push({
       section: 'What each system is worth (elf mage)',
       name,
-      value: `win chance ${r.meanWinChance.toFixed(3)} (${weaker >= 0 ? '-' : '+'}${Math.abs(weaker * 100).toFixed(1)} points), level ${level} in ${fmt(hoursTo(r, level))} h (${slower >= 0 ? '+' : ''}${slower.toFixed(1)} h)`,
+      value:
+        `win chance ${r.meanWinChance.toFixed(3)} (${weaker >= 0 ? '-' : '+'}${Math.abs(weaker * 100).toFixed(1)} points)` +
+        `, level ${level} in ${fmt(hoursTo(r, level))} h (${slower >= 0 ? '+' : ''}${slower.toFixed(1)} h)`,
       target: 'measurably worse',
       pass: weaker >= 0.005 || slower >= 0.5,
     });

@@ -74,7 +74,8 @@ const achievementsRead = prepared('achievements_view', (db) =>
       zone: sql<string | null>`r.zone`,
     })
     .from(
-      sql`(select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, p.time_zone_set_at as at, p.time_zone as zone from ${achievementProgress} p where p.user_id = ${userIdParam}
+      sql`(select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, p.time_zone_set_at as at, p.time_zone as zone
+        from ${achievementProgress} p where p.user_id = ${userIdParam}
         union all select ${sql.raw(String(COUNTER))}, c.key, c.value::float8, null, null from ${achievementCounters} c where c.user_id = ${userIdParam}
         union all select ${sql.raw(String(UNLOCK))}, a.achievement_id, null, a.unlocked_at, null from ${playerAchievements} a where a.user_id = ${userIdParam}
         union all select ${sql.raw(String(GRANT))}, null, g.level::float8, null, null from ${battlePassGrants} g where g.user_id = ${userIdParam}) as r`,

@@ -212,7 +212,10 @@ export type ManaState = Pick<typeof playerCharacterAttributes.$inferSelect, 'cha
  * A column of a select over player_characters: the character's unfinished adventures whose end
  * time has passed by the `now` placeholder, earliest first, as ids joined by commas.
  */
-export const dueAdventuresColumn = sql<string>`array_to_string(array(select ca.id from ${characterAdventures} ca where ca.character_id = ${playerCharacters.id} and ca.completed = false and ca.end_time <= ${sql.placeholder('now')}::timestamptz order by ca.end_time), ',')`;
+export const dueAdventuresColumn = sql<string>`array_to_string(array(select ca.id
+  from ${characterAdventures} ca where ca.character_id = ${playerCharacters.id} and ca.completed = false
+  and ca.end_time <= ${sql.placeholder('now')}::timestamptz
+  order by ca.end_time), ',')`;
 
 /** The catch-up's view of characters read with `dueAdventuresColumn` (as `due`) and their attributes. */
 export function toTimedState(rows: readonly { id: string; due: string; attributes: ManaState }[]): TimedState {

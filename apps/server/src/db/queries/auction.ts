@@ -125,9 +125,13 @@ const myListingsRead = prepared('auction_mine', (db) =>
     .select({ ended: sql<boolean>`l.ended`, ...listingColumns })
     .from(
       // The seller's active listings (soonest end first), then the last `recent` that ended (latest first), each numbered in its order.
-      sql`((select false as ended, row_number() over (order by x.expires_at asc) as n, x.*, u.username as seller_name from ${auctionListings} x join ${users} u on u.id = x.seller_user_id where x.seller_user_id = ${seller} and x.status = 'active')
+      sql`((select false as ended, row_number() over (order by x.expires_at asc) as n, x.*, u.username as seller_name
+          from ${auctionListings} x join ${users} u on u.id = x.seller_user_id
+          where x.seller_user_id = ${seller} and x.status = 'active')
         union all
-        (select true, row_number() over (order by x.ended_at desc), x.*, u.username from ${auctionListings} x join ${users} u on u.id = x.seller_user_id where x.seller_user_id = ${seller} and x.status <> 'active' order by x.ended_at desc limit ${sql.placeholder('recent')})) l`,
+        (select true, row_number() over (order by x.ended_at desc), x.*, u.username
+          from ${auctionListings} x join ${users} u on u.id = x.seller_user_id where x.seller_user_id = ${seller}
+          and x.status <> 'active' order by x.ended_at desc limit ${sql.placeholder('recent')})) l`,
     )
     .orderBy(sql`l.ended`, sql`l.n`),
 );
@@ -168,7 +172,11 @@ export const SORTS: Record<AuctionSort, SQL> = {
 };
 /** The same four as one ORDER BY of the `sort` parameter, of listing `a` (no index follows it). */
 const sortByParameter = (a: string) =>
-  sql`case ${sortParam} when 'price-asc' then ${sql.raw(a)}.price end asc, case ${sortParam} when 'price-desc' then ${sql.raw(a)}.price end desc, case ${sortParam} when 'newest' then ${sql.raw(a)}.created_at end desc, case ${sortParam} when 'newest' then ${sql.raw(a)}.id end desc, ${sql.raw(a)}.expires_at asc, ${sql.raw(a)}.id asc`;
+  sql`case ${sortParam} when 'price-asc' then ${sql.raw(a)}.price end asc,
+    case ${sortParam} when 'price-desc' then ${sql.raw(a)}.price end desc,
+    case ${sortParam} when 'newest' then ${sql.raw(a)}.created_at end desc,
+    case ${sortParam} when 'newest' then ${sql.raw(a)}.id end desc,
+    ${sql.raw(a)}.expires_at asc, ${sql.raw(a)}.id asc`;
 
 /** Listings past their end (every seller's, at most 100, the soonest first): settled before answering. */
 const dueIds = sql`array(select l.id::text from ${auctionListings} l where l.status = 'active' and l.expires_at <= ${nowParam} order by l.expires_at asc limit 100)`;
@@ -218,7 +226,10 @@ const slot = sql`${sql.placeholder('slot')}::text`;
 const filteredBrowseRead = prepared('auction_browse_filtered', (db) =>
   pageOf(
     db,
-    sql`matching as materialized (select l.id, l.price, l.expires_at, l.created_at from ${auctionListings} l where ${open} and (${search} is null or l.item_name ilike ${search}) and (${tier} is null or l.item_tier = ${tier}) and (${slot} is null or case when ${slot} = 'other' then l.item_slot is null else l.item_slot = ${slot} end)),
+    sql`matching as materialized (select l.id, l.price, l.expires_at, l.created_at from ${auctionListings} l
+        where ${open} and (${search} is null or l.item_name ilike ${search})
+        and (${tier} is null or l.item_tier = ${tier})
+        and (${slot} is null or case when ${slot} = 'other' then l.item_slot is null else l.item_slot = ${slot} end)),
         shown as (select m.id from matching m order by ${sortByParameter('m')} limit ${pageSize} offset ${pageOffset})`,
     sql`select count(*) from matching`,
   ),

@@ -59,16 +59,26 @@ function boardRead(board: Board) {
   const keyed = attributes ? 'a' : 'c';
   const keyTable = attributes ? attrs : pc;
   const top = attributes
-    ? sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, a.${sql.raw(keys[0]!)} as k1, ${on('a')} as k from ${attrs} a join ${pc} c on c.id = a.character_id join ${users} u on u.id = c.user_id order by ${desc('a')}, a.character_id desc limit ${sql.placeholder('limit')}`
-    : sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, c.${sql.raw(keys[0]!)} as k1, ${on('c')} as k from ${pc} c join ${users} u on u.id = c.user_id order by ${desc('c')}, c.id desc limit ${sql.placeholder('limit')}`;
+    ? sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, a.${sql.raw(keys[0]!)} as k1, ${on('a')} as k
+        from ${attrs} a join ${pc} c on c.id = a.character_id join ${users} u on u.id = c.user_id
+        order by ${desc('a')}, a.character_id desc limit ${sql.placeholder('limit')}`
+    : sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, c.${sql.raw(keys[0]!)} as k1, ${on('c')} as k
+        from ${pc} c join ${users} u on u.id = c.user_id order by ${desc('c')}, c.id desc limit ${sql.placeholder('limit')}`;
   // The own characters with their keys, and the next higher own key (null for the highest).
-  const own = sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, c.created_at, ${sql.raw(keys.map((k, i) => `${keyed}.${k} as key${i}`).join(', '))}, ${sql.raw(keyed)}.${sql.raw(keys[0]!)} as k1, ${sql.raw(keys.map((k, i) => `lag(${keyed}.${k}) over (order by ${keys.map((j) => `${keyed}.${j} desc`).join(', ')}) as up${i}`).join(', '))} from ${pc} c join ${attrs} a on a.character_id = c.id join ${users} u on u.id = c.user_id where c.user_id = ${sql.placeholder('userId')}`;
+  const ownKeys = sql.raw(keys.map((k, i) => `${keyed}.${k} as key${i}`).join(', '));
+  const keyOrder = keys.map((j) => `${keyed}.${j} desc`).join(', ');
+  const nextKeys = sql.raw(keys.map((k, i) => `lag(${keyed}.${k}) over (order by ${keyOrder}) as up${i}`).join(', '));
+  const own = sql`select c.id, c.user_id, c.name, c.class, c.level, c.xp, u.username, c.created_at,
+    ${ownKeys}, ${sql.raw(keyed)}.${sql.raw(keys[0]!)} as k1, ${nextKeys}
+    from ${pc} c join ${attrs} a on a.character_id = c.id join ${users} u on u.id = c.user_id where c.user_id = ${sql.placeholder('userId')}`;
   const ownKey = sql.raw(`(${keys.map((_, i) => `o.key${i}`).join(', ')})`);
   // Keys are integers: above the highest own key, up to the largest integer.
   const upTo = sql.raw(`(${keys.map((_, i) => `coalesce(o.up${i}, 2147483647)`).join(', ')})`);
   const fields = sql.raw('r.id, r.user_id, r.name, r.class, r.level, r.xp, r.username, r.k1, r.rank::int as rank');
   const topRows = sql`select false as own, ${fields}, r.n as place from (select t.*, rank() over (order by t.k desc) as rank, row_number() over (order by t.k desc, t.id desc) as n from (${top}) t) r`;
-  const ownRows = sql`select true as own, ${fields}, row_number() over (order by r.rank, r.created_at, r.id) as place from (select o.*, 1 + sum(s.n) over (order by ${ownKey} desc) as rank from (${own}) o cross join lateral (select count(*) as n from ${keyTable} x where ${on('x')} > ${ownKey} and ${on('x')} <= ${upTo}) s) r`;
+  const ownRows = sql`select true as own, ${fields}, row_number() over (order by r.rank, r.created_at, r.id) as place
+    from (select o.*, 1 + sum(s.n) over (order by ${ownKey} desc) as rank from (${own}) o
+    cross join lateral (select count(*) as n from ${keyTable} x where ${on('x')} > ${ownKey} and ${on('x')} <= ${upTo}) s) r`;
   return prepared(`leaderboard_${board}`, (db) =>
     db
       .select({

@@ -47,7 +47,8 @@ export async function recordDeletion(tx: Tx, characterId: string): Promise<void>
     union all
     select 'chips', c.casino_chips, null, 'character', c.id, null, 'void', 'character_deleted' from ${playerCharacters} c where c.id = ${characterId} and c.casino_chips > 0
     union all
-    select 'item', i.quantity, coalesce(i.item_data->>'name', '?'), 'character', i.character_id, i.id, 'void', 'character_deleted' from ${playerCharacterInventory} i where i.character_id = ${characterId}
+    select 'item', i.quantity, coalesce(i.item_data->>'name', '?'), 'character', i.character_id, i.id, 'void', 'character_deleted'
+      from ${playerCharacterInventory} i where i.character_id = ${characterId}
     union all
     select 'item', l.quantity, l.item_name, 'escrow', null, l.id, 'void', 'character_deleted' from ${auctionListings} l where l.seller_character_id = ${characterId} and l.status = 'active'`);
 }

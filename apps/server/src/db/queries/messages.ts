@@ -34,7 +34,8 @@ const messageColumns = {
  */
 const pairMessages = (before: boolean) => {
   const [me, other] = [sql`${sql.placeholder('meId')}::text`, sql`${sql.placeholder('otherId')}::text`];
-  return sql`(select * from "direct_messages" m where least(m.sender_id, m.receiver_id) = least(${me}, ${other}) and greatest(m.sender_id, m.receiver_id) = greatest(${me}, ${other})${before ? sql` and m.id < ${sql.placeholder('before')}` : sql``}
+  return sql`(select * from "direct_messages" m where least(m.sender_id, m.receiver_id) = least(${me}, ${other})
+    and greatest(m.sender_id, m.receiver_id) = greatest(${me}, ${other})${before ? sql` and m.id < ${sql.placeholder('before')}` : sql``}
     order by least(m.sender_id, m.receiver_id) desc, greatest(m.sender_id, m.receiver_id) desc, m.id desc limit ${sql.placeholder('fetch')}) m`;
 };
 
@@ -87,7 +88,9 @@ const conversationPeople = sql`(select ${otherPlayerOf(viewer, f)} as id, true a
   where not exists (select 1 from "friendships" f where f.status = 'accepted' and ${friendshipPair(sql`t.id`, viewer, f)})) c`;
 
 /** The last message of the viewer and the users row, either way (by the pair index). */
-const lastMessage = sql`lateral (select * from "direct_messages" m where least(m.sender_id, m.receiver_id) = least("users"."id", ${viewer}) and greatest(m.sender_id, m.receiver_id) = greatest("users"."id", ${viewer}) order by least(m.sender_id, m.receiver_id) desc, greatest(m.sender_id, m.receiver_id) desc, m.id desc limit 1) m`;
+const lastMessage = sql`lateral (select * from "direct_messages" m where least(m.sender_id, m.receiver_id) = least("users"."id", ${viewer})
+  and greatest(m.sender_id, m.receiver_id) = greatest("users"."id", ${viewer})
+  order by least(m.sender_id, m.receiver_id) desc, greatest(m.sender_id, m.receiver_id) desc, m.id desc limit 1) m`;
 
 const conversationsRead = prepared('conversations', (db) =>
   db

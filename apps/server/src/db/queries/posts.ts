@@ -80,7 +80,8 @@ const feed = (before: boolean) =>
       : sql``;
     const older = before ? sql` and (c.id is null or x.created_at < c.at or (x.created_at = c.at and x.id < c.id))` : sql``;
     // listPosts' rows: the author's newest `fetch` (older than the cursor); none when the author and the viewer are in a block, either way.
-    const rows = sql`lateral (select x.* from "posts" x${cursor} where x.author_id = ${authorId} and ${visibleTo(viewer, authorId)}${older} order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}) x`;
+    const rows = sql`lateral (select x.* from "posts" x${cursor} where x.author_id = ${authorId} and ${visibleTo(viewer, authorId)}${older}
+      order by x.created_at desc, x.id desc limit ${sql.placeholder('fetch')}) x`;
     return db
       .select(feedColumns)
       .from(author)

@@ -109,7 +109,8 @@ export function endedListingPrune(days: number): Prune {
     run: (db, now, batch) =>
       deleted(
         db,
-        sql`delete from ${auctionListings} where id in (select id from ${auctionListings} where status <> 'active' and ended_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
+        sql`delete from ${auctionListings} where id in (select id from ${auctionListings}
+          where status <> 'active' and ended_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
         batch,
       ),
   };
@@ -148,7 +149,8 @@ export function idempotencyPrune(days: number): Prune {
     run: (db, now, batch) =>
       deleted(
         db,
-        sql`delete from ${idempotencyKeys} where (user_id, key) in (select user_id, key from ${idempotencyKeys} where created_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
+        sql`delete from ${idempotencyKeys} where (user_id, key) in (select user_id, key from ${idempotencyKeys}
+          where created_at < ${before(now, days)}::timestamptz limit ${batch} for update skip locked)`,
         batch,
       ),
   };

@@ -199,10 +199,9 @@ export const suggestionsQuery = (db: DbOrTx) => {
   const myFriends = sql`(select ${otherPlayerOf(viewer, f)} from "friendships" f where f.status = 'accepted' and ${friendshipOf(viewer, f)})`;
   const r = alias(friendships, 'r');
   const relatedTo = (player: SQLWrapper) => sql`exists (select 1 from "friendships" r where r.status <> 'rejected' and ${friendshipPair(viewer, player, r)})`;
-  const mutual =
-    sql<number>`(select count(*)::int from "friendships" m where m.status = 'accepted' and ((m.requester_id = ${U} and m.addressee_id in ${myFriends}) or (m.addressee_id = ${U} and m.requester_id in ${myFriends})))`.as(
-      'mutual',
-    );
+  const mutual = sql<number>`(select count(*)::int from "friendships" m where m.status = 'accepted'
+    and ((m.requester_id = ${U} and m.addressee_id in ${myFriends})
+    or (m.addressee_id = ${U} and m.requester_id in ${myFriends})))`.as('mutual');
   // The candidates: the friends of the viewer's friends (the only players with mutual friends) and the
   // first `limit` players by last seen who pass the filters (users_seen_idx). Any other player has no
   // mutual friend and is seen later than `limit` players who pass: it could not make the list.

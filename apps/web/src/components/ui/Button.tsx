@@ -4,8 +4,10 @@ import { cn } from '@/lib/cn';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-const base =
-  'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300 disabled:cursor-not-allowed disabled:opacity-55';
+const base = cn(
+  'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2',
+  'focus-visible:outline-offset-2 focus-visible:outline-gold-300 disabled:cursor-not-allowed disabled:opacity-55',
+);
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-gold-500 text-ink-950 shadow-[0_0_0_1px_rgb(240_213_138/0.35)] hover:bg-gold-400 font-semibold',

@@ -1,5 +1,6 @@
 import { AlertDialog, Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 import { DialogCloseButton } from './DialogCloseButton';
 
 /**
@@ -25,7 +26,12 @@ export function DialogPanel({ title, description, children }: { title: ReactNode
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
-      <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-gold-700/50 bg-ink-850 shadow-2xl">
+      <Dialog.Content
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg',
+          '-translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-gold-700/50 bg-ink-850 shadow-2xl',
+        )}
+      >
         <div className="flex items-start justify-between gap-3 border-b border-ink-600 p-4">
           <div>
             <Dialog.Title className="font-display text-xl font-semibold text-gold-300">{title}</Dialog.Title>

@@ -6,13 +6,17 @@ import { Card } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { CenteredSpinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
 import { useAchievementsQuery } from '../api/get-achievements';
 import { useResetAchievements } from '../api/reset-achievements';
 import { AchievementList } from './AchievementList';
 import { BattlePass } from './BattlePass';
 
-const tabClass =
-  'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-parchment-200 transition-colors hover:bg-ink-700 hover:text-parchment-50 data-[state=active]:bg-gold-500 data-[state=active]:text-ink-950';
+const tabClass = cn(
+  'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg',
+  'px-3 py-2 text-sm font-medium text-parchment-200 transition-colors',
+  'hover:bg-ink-700 hover:text-parchment-50 data-[state=active]:bg-gold-500 data-[state=active]:text-ink-950',
+);
 
 /** /achievements (spec 03 §2): header with points, level and completed/total, the bar to the next level, two tabs. */
 export function Achievements() {

@@ -3,6 +3,7 @@ import { Tabs } from 'radix-ui';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
 import { useCommandsQuery } from '../api/get-commands';
 import { flattenConsole, useConsoleQuery } from '../api/get-console';
 import { useSendConsoleLine } from '../api/send-console-line';
@@ -29,8 +30,11 @@ interface AdventureConsoleProps {
   lands?: readonly WorldLand[];
 }
 
-const tabTrigger =
-  'flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-parchment-300 transition-colors hover:text-parchment-50 data-[state=active]:bg-gold-500/20 data-[state=active]:text-gold-200 data-[state=active]:shadow-[inset_0_-2px_0_var(--color-gold-400)]';
+const tabTrigger = cn(
+  'flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-parchment-300 transition-colors',
+  'hover:text-parchment-50 data-[state=active]:bg-gold-500/20 data-[state=active]:text-gold-200',
+  'data-[state=active]:shadow-[inset_0_-2px_0_var(--color-gold-400)]',
+);
 
 /**
  * Spec 02 §2 'Adventure Chat panel': header, Commands list, the running adventure's banner, the
@@ -75,7 +79,12 @@ export function AdventureConsole({ characterId, live, headerActions, lands }: Ad
   return (
     <section
       aria-labelledby={titleId}
-      className="flex h-[min(44rem,86dvh)] min-h-[34rem] flex-col overflow-hidden rounded-xl border border-gold-700/50 bg-ink-900/95 shadow-[0_0_0_1px_rgb(0_0_0/0.6),0_18px_50px_-18px_rgb(0_0_0/0.9),inset_0_1px_0_rgb(240_213_138/0.08)] lg:h-[850px]"
+      className={cn(
+        'flex h-[min(44rem,86dvh)] min-h-[34rem] flex-col overflow-hidden',
+        'rounded-xl border border-gold-700/50 bg-ink-900/95',
+        'shadow-[0_0_0_1px_rgb(0_0_0/0.6),0_18px_50px_-18px_rgb(0_0_0/0.9),inset_0_1px_0_rgb(240_213_138/0.08)]',
+        'lg:h-[850px]',
+      )}
     >
       <ConsoleHeader
         titleId={titleId}

@@ -99,7 +99,10 @@ export function AdventureLauncher({ locations, lands, starting, onStart }: Adven
                 align="start"
                 sideOffset={6}
                 collisionPadding={8}
-                className="z-50 max-h-[min(28rem,var(--radix-dropdown-menu-content-available-height))] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border border-gold-700/60 bg-ink-850 p-1.5 shadow-2xl"
+                className={cn(
+                  'z-50 max-h-[min(28rem,var(--radix-dropdown-menu-content-available-height))] w-[min(24rem,calc(100vw-1rem))]',
+                  'overflow-y-auto rounded-lg border border-gold-700/60 bg-ink-850 p-1.5 shadow-2xl',
+                )}
               >
                 <DropdownMenu.Label className="flex items-center gap-2 px-2 pt-1 pb-2 font-display text-base font-semibold text-gold-200">
                   <Icon className="size-4" aria-hidden="true" />
@@ -114,7 +117,9 @@ export function AdventureLauncher({ locations, lands, starting, onStart }: Adven
                     aria-label={levelLabel(level)}
                     onSelect={() => onStart(location.id, level.level)}
                     className={cn(
-                      'grid cursor-pointer grid-cols-[3.25rem_minmax(0,1fr)_3.5rem_3.5rem_2.75rem] items-center gap-1.5 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[disabled]:cursor-wait data-[disabled]:opacity-60 data-[highlighted]:bg-gold-500/15',
+                      'grid cursor-pointer grid-cols-[3.25rem_minmax(0,1fr)_3.5rem_3.5rem_2.75rem]',
+                      'items-center gap-1.5 rounded-md px-2 py-1.5 text-sm outline-none select-none',
+                      'data-[disabled]:cursor-wait data-[disabled]:opacity-60 data-[highlighted]:bg-gold-500/15',
                       level.locked ? 'text-parchment-400' : 'text-parchment-100',
                     )}
                   >

@@ -1,5 +1,6 @@
 import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
 import { useCommandsQuery } from '../api/get-commands';
 
 interface CommandsPanelProps {
@@ -19,7 +20,11 @@ export function CommandsPanel({ id, onPick }: CommandsPanelProps) {
     <section
       id={id}
       aria-label="Available commands"
-      className="mx-3 mt-3 max-h-64 overflow-y-auto rounded-lg border border-gold-600/80 bg-gradient-to-b from-parchment-100 to-parchment-200 p-3 text-ink-900 shadow-[inset_0_0_24px_rgb(124_90_22/0.25)] [scrollbar-width:thin] sm:max-h-72"
+      className={cn(
+        'mx-3 mt-3 max-h-64 overflow-y-auto rounded-lg border border-gold-600/80 bg-gradient-to-b from-parchment-100',
+        'to-parchment-200 p-3 text-ink-900 shadow-[inset_0_0_24px_rgb(124_90_22/0.25)] [scrollbar-width:thin]',
+        'sm:max-h-72',
+      )}
     >
       {list ? (
         <div className="grid gap-3 sm:grid-cols-2">

@@ -2,6 +2,7 @@ import type { CommandList } from '@rpg/contract';
 import { Send } from 'lucide-react';
 import { useId, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Button } from '@/components/ui/Button';
+import { cn } from '@/lib/cn';
 import { completeLine, suggestionsFor } from '../lib/completion';
 import { CommandSuggestions } from './CommandSuggestions';
 
@@ -92,7 +93,11 @@ export function ConsoleInput({ value, onChange, onRecall, onSubmit, pending, onO
           aria-describedby={hintId}
           aria-controls={suggestions ? suggestionsId : undefined}
           placeholder="Type a command or message (try /help)"
-          className="h-11 min-w-0 flex-1 rounded-md border border-ink-600 bg-ink-950/70 px-3 text-parchment-50 placeholder:text-parchment-400/80 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300"
+          className={cn(
+            'h-11 min-w-0 flex-1 rounded-md border border-ink-600 bg-ink-950/70 px-3 text-parchment-50',
+            'placeholder:text-parchment-400/80 focus:border-gold-500',
+            'focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300',
+          )}
         />
         <span id={hintId} className="sr-only">
           Enter sends. Up and Down arrows recall earlier lines. After a slash, Tab completes commands and their arguments.

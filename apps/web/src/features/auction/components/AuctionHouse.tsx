@@ -1,6 +1,7 @@
 import type { InventoryEntryView } from '@rpg/contract';
 import type { Coins } from '@rpg/game';
 import { Tabs } from 'radix-ui';
+import { cn } from '@/lib/cn';
 import { BrowseAuctions } from './BrowseAuctions';
 import { FeeScheduleCard } from './FeeScheduleCard';
 import { FundsCard } from './FundsCard';
@@ -14,8 +15,11 @@ interface AuctionHouseProps {
   inventory: InventoryEntryView[] | undefined;
 }
 
-const tabClass =
-  'inline-flex min-h-10 items-center justify-center rounded-lg px-3 py-2 text-sm font-medium text-parchment-200 transition-colors hover:bg-ink-700 hover:text-parchment-50 data-[state=active]:bg-gold-500 data-[state=active]:text-ink-950';
+const tabClass = cn(
+  'inline-flex min-h-10 items-center justify-center rounded-lg px-3',
+  'py-2 text-sm font-medium text-parchment-200 transition-colors',
+  'hover:bg-ink-700 hover:text-parchment-50 data-[state=active]:bg-gold-500 data-[state=active]:text-ink-950',
+);
 
 /** /auction (spec 03 section 2): funds, the fee note and schedule on the left; 'Browse Auctions' and 'Your Listings'. */
 export function AuctionHouse({ characterId, wallet, inventory }: AuctionHouseProps) {

@@ -1,6 +1,7 @@
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { LazyPopupMount } from '@/components/ui/LazyPopup';
+import { cn } from '@/lib/cn';
 import { useSignOut } from '../hooks/useSignOut';
 
 interface AccountMenuDropdownProps extends LazyPopupMount {
@@ -9,8 +10,10 @@ interface AccountMenuDropdownProps extends LazyPopupMount {
   email: string | null;
 }
 
-const itemClasses =
-  'flex cursor-pointer items-start gap-2.5 rounded-md px-2 py-2 text-sm text-parchment-100 outline-none select-none data-[disabled]:cursor-wait data-[disabled]:opacity-60 data-[highlighted]:bg-gold-500/15';
+const itemClasses = cn(
+  'flex cursor-pointer items-start gap-2.5 rounded-md px-2 py-2 text-sm text-parchment-100 outline-none',
+  'select-none data-[disabled]:cursor-wait data-[disabled]:opacity-60 data-[highlighted]:bg-gold-500/15',
+);
 
 /**
  * AccountMenu's Radix dropdown, loaded on first use (LazyPopup), around AccountMenu's trigger.

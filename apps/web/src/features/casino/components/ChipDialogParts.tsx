@@ -21,7 +21,12 @@ export function ChipDialog({ open, onOpenChange, trigger, title, description, ch
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink-950/80 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-gold-700/50 bg-ink-850 p-5 shadow-2xl sm:p-6">
+        <Dialog.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2',
+            '-translate-y-1/2 overflow-y-auto rounded-xl border border-gold-700/50 bg-ink-850 p-5 shadow-2xl sm:p-6',
+          )}
+        >
           <div className="flex items-start justify-between gap-3">
             <Dialog.Title className="font-display text-xl font-semibold text-gold-300">{title}</Dialog.Title>
             <DialogCloseButton label="Close" className="-mt-1 -mr-2" />
@@ -56,7 +61,8 @@ export function PresetButtons({ presets, value, max, onPick }: PresetButtonsProp
           disabled={max !== undefined && preset > max}
           onClick={() => onPick(preset)}
           className={cn(
-            'h-9 rounded-md border text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300 disabled:cursor-not-allowed disabled:opacity-40',
+            'h-9 rounded-md border text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2',
+            'focus-visible:outline-offset-2 focus-visible:outline-gold-300 disabled:cursor-not-allowed disabled:opacity-40',
             value === preset ? 'border-gold-400 bg-gold-500/20 text-gold-200' : 'border-ink-500 bg-ink-950/60 text-parchment-100 hover:border-gold-600',
           )}
         >

@@ -2,6 +2,7 @@ import { CHAT_MAX_LENGTH } from '@rpg/game';
 import { Send } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { cn } from '@/lib/cn';
 import { EmojiPicker } from './EmojiPicker';
 
 interface ChatInputProps {
@@ -66,7 +67,11 @@ export function ChatInput({ onSend, pending }: ChatInputProps) {
           enterKeyHint="send"
           aria-describedby={`${id}-hint`}
           placeholder="Say something to every adventurer…"
-          className="block max-h-32 min-h-11 w-full resize-y rounded-md border border-ink-600 bg-ink-950/70 px-3 py-2.5 text-parchment-50 placeholder:text-parchment-400/80 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300"
+          className={cn(
+            'block max-h-32 min-h-11 w-full resize-y rounded-md border border-ink-600 bg-ink-950/70',
+            'px-3 py-2.5 text-parchment-50 placeholder:text-parchment-400/80 focus:border-gold-500',
+            'focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300',
+          )}
         />
         <p id={`${id}-hint`} className="mt-1 flex justify-between text-xs text-parchment-400">
           <span>Enter sends · Shift+Enter for a new line</span>

@@ -18,7 +18,10 @@ export function EmojiPicker({ onPick, disabled }: EmojiPickerProps) {
       <Popover.Trigger
         disabled={disabled}
         aria-label="Insert emoji"
-        className="inline-flex size-11 shrink-0 items-center justify-center rounded-md border border-ink-600 bg-ink-900/80 text-gold-300 hover:bg-gold-500/10 focus-visible:outline-2 focus-visible:outline-gold-300 disabled:opacity-55"
+        className={cn(
+          'inline-flex size-11 shrink-0 items-center justify-center rounded-md border border-ink-600 bg-ink-900/80',
+          'text-gold-300 hover:bg-gold-500/10 focus-visible:outline-2 focus-visible:outline-gold-300 disabled:opacity-55',
+        )}
       >
         <Smile className="size-5" aria-hidden="true" />
       </Popover.Trigger>

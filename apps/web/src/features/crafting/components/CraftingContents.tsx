@@ -2,6 +2,7 @@ import { RECIPE_CATEGORY_LABELS } from '@rpg/game';
 import { Tabs } from 'radix-ui';
 import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
 import { useCollectCraft } from '../api/collect-craft';
 import { useCraftingQuery } from '../api/get-crafting';
 import { useRecipeScrolls } from '../api/get-recipe-scrolls';
@@ -14,8 +15,11 @@ import { CraftStatus } from './CraftStatus';
 import { RecipeCard } from './RecipeCard';
 import { RecipeScrolls } from './RecipeScrolls';
 
-const TAB_CLASSES =
-  'flex-1 rounded-md px-2 py-2 text-sm font-medium text-parchment-300 transition-colors hover:text-parchment-50 focus-visible:outline-2 focus-visible:outline-gold-300 data-[state=active]:bg-gold-500/15 data-[state=active]:text-gold-200';
+const TAB_CLASSES = cn(
+  'flex-1 rounded-md px-2 py-2 text-sm font-medium text-parchment-300 transition-colors',
+  'hover:text-parchment-50 focus-visible:outline-2 focus-visible:outline-gold-300',
+  'data-[state=active]:bg-gold-500/15 data-[state=active]:text-gold-200',
+);
 
 /** The drawer's body: level and bonuses, the craft, scrolls to read, and the recipes by tab. */
 export function CraftingContents({ characterId }: { characterId: string }) {

@@ -1,6 +1,7 @@
 import { Swords } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { playSound } from '@/lib/audio';
+import { cn } from '@/lib/cn';
 import { HeroBackdrop } from './HeroBackdrop';
 
 /** The start sound (synthesised; where Web Audio is missing this is only logged). */
@@ -28,7 +29,11 @@ export function WelcomeSplash() {
       <button
         type="button"
         onClick={start}
-        className="animate-pulse rounded-full border-2 border-gold-400 bg-ink-900/80 px-10 py-4 font-display text-2xl font-semibold tracking-wide text-gold-200 shadow-[0_0_40px_rgb(227_189_92/0.35)] hover:animate-none hover:bg-gold-500 hover:text-ink-950 focus-visible:animate-none motion-reduce:animate-none"
+        className={cn(
+          'animate-pulse rounded-full border-2 border-gold-400 bg-ink-900/80 px-10 py-4 font-display',
+          'text-2xl font-semibold tracking-wide text-gold-200 shadow-[0_0_40px_rgb(227_189_92/0.35)]',
+          'hover:animate-none hover:bg-gold-500 hover:text-ink-950 focus-visible:animate-none motion-reduce:animate-none',
+        )}
       >
         Click to Play
       </button>

@@ -5,6 +5,7 @@ import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { CenteredSpinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
 import { useLiftPenalty, usePenaltiesQuery } from '../api/penalties';
 import { staffTime } from '../lib/texts';
 
@@ -31,7 +32,10 @@ function LiftForm({ player, what }: { player: ModerationTarget; what: 'mute' | '
           maxLength={MODERATION_REASON_MAX_LENGTH}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          className="block w-full rounded-md border border-ink-600 bg-ink-950/70 px-2 py-1.5 text-sm text-parchment-50 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300"
+          className={cn(
+            'block w-full rounded-md border border-ink-600 bg-ink-950/70 px-2 py-1.5 text-sm text-parchment-50',
+            'focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300',
+          )}
         />
       </div>
       <Button type="submit" size="sm" variant="secondary" disabled={lift.isPending || reason.trim() === ''}>

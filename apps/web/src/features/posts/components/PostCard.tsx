@@ -93,7 +93,10 @@ export function PostCard({ post, userId }: { post: PostView; userId: string }) {
             onChange={(event) => setDraft(event.target.value)}
             maxLength={POST_MAX_LENGTH}
             rows={3}
-            className="block w-full resize-y rounded-md border border-ink-600 bg-ink-950/70 px-3 py-2 text-parchment-50 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300"
+            className={cn(
+              'block w-full resize-y rounded-md border border-ink-600 bg-ink-950/70 px-3 py-2 text-parchment-50',
+              'focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300',
+            )}
           />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" size="sm" onClick={() => setEditing(false)}>

@@ -7,6 +7,7 @@ import { LoadErrorAlert } from '@/components/ui/Alert';
 import { ReportButton } from '@/components/ReportButton';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { flattenComments, useCommentsQuery } from '../api/get-comments';
@@ -106,7 +107,11 @@ export function PostComments({ userId, postId }: PostCommentsProps) {
           }}
           maxLength={COMMENT_MAX_LENGTH}
           placeholder="Write a comment…"
-          className="min-h-10 min-w-0 flex-1 resize-y rounded-md border border-ink-600 bg-ink-950/70 px-3 py-2 text-sm text-parchment-50 placeholder:text-parchment-400/80 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300"
+          className={cn(
+            'min-h-10 min-w-0 flex-1 resize-y rounded-md border border-ink-600 bg-ink-950/70 px-3',
+            'py-2 text-sm text-parchment-50 placeholder:text-parchment-400/80 focus:border-gold-500',
+            'focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300',
+          )}
         />
         <Button type="submit" size="sm" className="h-10" disabled={add.isPending || text.trim() === ''}>
           Comment

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { FileButton } from '@/components/ui/FileButton';
+import { cn } from '@/lib/cn';
 import { useCreatePost } from '../api/create-post';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
@@ -60,7 +61,11 @@ export function PostComposer({ userId }: { userId: string }) {
           placeholder="Share your latest adventure…"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="block w-full resize-y rounded-md border border-ink-600 bg-ink-950/70 px-3 py-2 text-parchment-50 placeholder:text-parchment-400/80 focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300"
+          className={cn(
+            'block w-full resize-y rounded-md border border-ink-600 bg-ink-950/70 px-3 py-2 text-parchment-50',
+            'placeholder:text-parchment-400/80',
+            'focus:border-gold-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-300',
+          )}
         />
         {error ? (
           <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-ember-400">

@@ -131,7 +131,11 @@ export function ChatPane({ friend, myId, canSend }: { friend: PublicUser; myId: 
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
             placeholder={`Message ${friend.username}…`}
-            className="min-h-11 flex-1 resize-none rounded-md border border-ink-500 bg-ink-950/70 px-3 py-2 text-sm text-parchment-50 placeholder:text-parchment-400/80 focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-300"
+            className={cn(
+              'min-h-11 flex-1 resize-none rounded-md border border-ink-500 bg-ink-950/70 px-3 py-2 text-sm text-parchment-50',
+              'placeholder:text-parchment-400/80',
+              'focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-300',
+            )}
           />
           <Button type="submit" disabled={draft.trim() === '' || send.isPending} aria-label="Send message">
             <Send className="size-4" aria-hidden="true" />

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/Card';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { SOCIAL_TEXT } from '@rpg/game';
+import { cn } from '@/lib/cn';
 import { useFriendAction } from '../api/friend-actions';
 import { useFriendsQuery } from '../api/get-friends';
 import { entriesOf, FRIEND_TABS, presenceLabel, tabCounts } from '../lib/friend-tabs';
@@ -38,7 +39,10 @@ export function FriendsPanel({ onMessage }: { onMessage: (userId: string) => voi
                 <Tabs.Trigger
                   key={tab}
                   value={tab}
-                  className="inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium text-parchment-200 hover:bg-ink-700 data-[state=active]:bg-gold-500 data-[state=active]:text-ink-950"
+                  className={cn(
+                    'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium text-parchment-200',
+                    'hover:bg-ink-700 data-[state=active]:bg-gold-500 data-[state=active]:text-ink-950',
+                  )}
                 >
                   {label}
                   <CountBadge count={counts[tab]} showZero />

@@ -54,7 +54,11 @@ export function MessagesPanel({ myId, activeId, onSelect }: MessagesPanelProps) 
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
             placeholder="Search conversations"
-            className="h-10 w-full rounded-md border border-ink-500 bg-ink-950/70 px-3 text-sm text-parchment-50 placeholder:text-parchment-400/80 focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-300"
+            className={cn(
+              'h-10 w-full rounded-md border border-ink-500 bg-ink-950/70 px-3 text-sm text-parchment-50',
+              'placeholder:text-parchment-400/80',
+              'focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-300',
+            )}
           />
         </div>
         {conversations.isPending ? (

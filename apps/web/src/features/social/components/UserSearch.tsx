@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LoadErrorAlert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { cn } from '@/lib/cn';
 import { useUserSearch } from '../api/search-users';
 import { RelationActions } from './RelationActions';
 import { UserAvatar } from './UserAvatar';
@@ -35,7 +36,11 @@ export function UserSearch() {
           onChange={(event) => setDraft(event.target.value)}
           placeholder="Username"
           maxLength={254}
-          className="h-10 min-w-0 flex-1 rounded-md border border-ink-500 bg-ink-950/70 px-3 text-parchment-50 placeholder:text-parchment-400/80 focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-300"
+          className={cn(
+            'h-10 min-w-0 flex-1 rounded-md border border-ink-500 bg-ink-950/70 px-3 text-parchment-50',
+            'placeholder:text-parchment-400/80',
+            'focus-visible:border-gold-400 focus-visible:outline-2 focus-visible:outline-gold-300',
+          )}
         />
         <Button type="submit" size="sm" disabled={draft.trim() === ''}>
           <Search className="size-4" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import type { InventoryView, StoreView } from '@rpg/contract';
 import { Backpack, FlaskConical, Swords, Utensils, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import { cn } from '@/lib/cn';
 import { OfferCard, type Offer } from './OfferCard';
 
 type Section = keyof StoreView['sections'];
@@ -32,7 +33,11 @@ export function StoreTabs({ sections, wallet, pendingOfferId, onBuy, worn }: Sto
           <Tabs.Trigger
             key={section}
             value={section}
-            className="inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-parchment-200 transition-colors hover:bg-ink-700 hover:text-parchment-50 data-[state=active]:bg-gold-500 data-[state=active]:text-ink-950"
+            className={cn(
+              'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg',
+              'px-3 py-2 text-sm font-medium text-parchment-200 transition-colors',
+              'hover:bg-ink-700 hover:text-parchment-50 data-[state=active]:bg-gold-500 data-[state=active]:text-ink-950',
+            )}
           >
             <Icon className="size-4 shrink-0" aria-hidden="true" />
             {label}

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
+import { cn } from '@/lib/cn';
 
 /** The dashed card shown while a character slot is free (spec 01 section 2). */
 export function CreateCharacterCard() {
@@ -7,7 +8,11 @@ export function CreateCharacterCard() {
     <li>
       <Link
         to="/character-creation"
-        className="flex h-full min-h-32 flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-gold-700/60 p-4 text-gold-300 transition-colors hover:border-gold-400 hover:bg-gold-500/5 hover:text-gold-200"
+        className={cn(
+          'flex h-full min-h-32 flex-col items-center justify-center gap-2 rounded-xl',
+          'border-2 border-dashed border-gold-700/60 p-4 text-gold-300 transition-colors',
+          'hover:border-gold-400 hover:bg-gold-500/5 hover:text-gold-200',
+        )}
       >
         <Plus className="size-8" aria-hidden="true" />
         <span className="font-display text-lg font-semibold">Create Character</span>
