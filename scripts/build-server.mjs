@@ -69,7 +69,7 @@ const externalPackages = {
  * each original line: a library's frame still maps to its file and line, to the column of that
  * line's start. With --enable-source-maps Node decodes the whole map at start and keeps it: of the
  * bundle's ~840,000 segments 86% are the packages', and the decoded map held 84 MB of heap (35 MB
- * after this; idle RSS on PGlite ~95 MB less, docs/performance.md).
+ * after this; idle RSS on PGlite ~62 MB less, docs/performance.md).
  */
 function leanSourceMap(json) {
   const map = JSON.parse(json);

@@ -109,7 +109,7 @@ export async function migrationState(db: Db): Promise<{ known: number; applied: 
  * The embedded database's start: PGlite's own parameters, and shared_buffers at 64 MB instead of
  * PostgreSQL's 128 MB. PGlite keeps its shared memory inside the WebAssembly memory and touches all
  * of it at start, so every megabyte of shared_buffers is a megabyte of resident memory from the
- * first second (idle RSS 495 -> ~405 MB, docs/performance.md). A page not in them is read from the
+ * first second (idle RSS 494 -> 427 MB by itself, docs/performance.md). A page not in them is read from the
  * operating system's file cache.
  */
 const embeddedStartParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
