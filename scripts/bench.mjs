@@ -33,6 +33,8 @@ const HELLO_SECONDS = Math.min(5, seconds);
 const ALL_ROUTES = process.env.BENCH_ROUTES === 'all';
 /** BENCH_SERVER=<main.js>: that compiled server instead of building and running apps/server/dist (a before/after in one sitting). */
 const entry = process.env.BENCH_SERVER || serverEntry;
+/** How `npm start` runs it (scripts/start.mjs): the idle RSS measured is the one a player's server has (the source map ~60 MB of it before it was made lean). */
+const serverFlags = ['--enable-source-maps'];
 const ROUTE_SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? Math.min(5, seconds));
 const work = mkdtempSync(path.join(tmpdir(), 'rpg-bench-'));
 const cleanups = [];
@@ -261,7 +263,7 @@ async function benchServer(label, databaseUrl, helloNow) {
     RATE_LIMIT_FACTOR: '1000000',
     WEB_DIST: path.join(work, 'no-web'),
   };
-  const { child, startMs } = await startProcess([entry], env, `${base}/api/health`);
+  const { child, startMs } = await startProcess([...serverFlags, entry], env, `${base}/api/health`);
   await sleep(2000);
   rows.push({ what: `${label}: first start on a new database (to first /api/health; PGlite: unpacked from the template)`, ms: startMs });
   rows.push({ what: `${label}: idle RSS after start`, 'RSS MB': rssMb(child.pid) });
@@ -379,7 +381,7 @@ async function benchServer(label, databaseUrl, helloNow) {
   await stopProcess(child);
 
   // A restart on the same database: what a running game's start and memory look like.
-  const again = await startProcess([entry], env, `${base}/api/health`);
+  const again = await startProcess([...serverFlags, entry], env, `${base}/api/health`);
   await sleep(2000);
   rows.push({ what: `${label}: restart on the same database (to first /api/health)`, ms: again.startMs, 'RSS MB': rssMb(again.child.pid) });
   await stopProcess(again.child);

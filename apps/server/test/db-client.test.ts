@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Tx } from '../src/db/client.ts';
+import { EMBEDDED_SHARED_BUFFERS, openDatabase, type Database, type Tx } from '../src/db/client.ts';
 import { transaction } from '../src/db/transaction.ts';
 import { freshPostgres } from './support/server.ts';
 
@@ -102,6 +102,14 @@ describe('the embedded database client', () => {
 
   it('leaves node-postgres and drizzle as published', () => {
     expect(libraryParts()).toEqual(before);
+  });
+
+  it("runs with PGlite's own start parameters and the smaller shared_buffers (each of its megabytes is resident)", async () => {
+    const setting = async (name: string) =>
+      ((await database.db.execute(sql`select current_setting(${name}) as value`)) as unknown as { rows: Array<{ value: string }> }).rows[0]!.value;
+    expect(await setting('shared_buffers')).toBe(EMBEDDED_SHARED_BUFFERS);
+    expect(await setting('search_path')).toBe('public');
+    expect(await setting('max_worker_processes')).toBe('0');
   });
 
   it('starts a replaced connection on a clean session: named statements parse again, no transaction is left open', async () => {
