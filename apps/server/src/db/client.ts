@@ -10,6 +10,7 @@ import type * as schema from './schema/index.ts';
 import { relationalSchema } from './schema/relational.ts';
 import { EmbeddedSocket } from './embedded-socket.ts';
 import { PipelinedPool } from './pipelined-pool.ts';
+import { statementCounter } from './statements.ts';
 import { registerPool } from './transaction.ts';
 
 export type Schema = typeof schema;
@@ -64,7 +65,7 @@ export function embeddedDatabaseIsNew(dataDir: string): boolean {
 async function driver(pool: pg.Pool, errorLabel: string, migrateLocked: boolean, migrate = true): Promise<{ pool: pg.Pool; db: Db }> {
   // A connection that fails while idle (a server restart, an admin) must not crash the process.
   pool.on('error', (error) => console.error(`[db] ${errorLabel}:`, error.message));
-  const db = drizzlePg(pool, { schema: relationalSchema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema: relationalSchema, logger: statementCounter }) as unknown as Db;
   registerPool(db, pool);
   if (!migrate) return { pool, db };
   if (migrateLocked) await migrateAlone(pool, db);

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Db, Tx } from './client.ts';
 import { claimKey, unclaimedWrite } from './idempotency.ts';
 import { relationalSchema } from './schema/relational.ts';
+import { statementCounter } from './statements.ts';
 
 /** The pool each database handle runs on (set by db/client.ts when it opens one). */
 const pools = new WeakMap<Db, pg.Pool>();
@@ -50,7 +51,7 @@ export async function transaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Prom
   try {
     let handle = connectionHandles.get(client);
     if (!handle) {
-      handle = drizzle(client, { schema: relationalSchema }) as unknown as Db;
+      handle = drizzle(client, { schema: relationalSchema, logger: statementCounter }) as unknown as Db;
       connectionHandles.set(client, handle);
     }
     const own = handle;

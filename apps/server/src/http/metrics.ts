@@ -3,12 +3,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { PipelinedPool } from '../db/pipelined-pool.ts';
+import { countStatements, type StatementCount } from '../db/statements.ts';
 import { transactionsOpened } from '../db/transaction.ts';
 import { isLoopbackHost } from './origin.ts';
 import { registerProcessMetrics } from './process-metrics.ts';
 import { REQUEST_TEXTS } from '@rpg/game';
 
 /** What the metrics read from the rest of the app (app.ts wires them; this file imports no layer above it). */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The statements the request has sent (db/statements.ts), for db_request_statements. */
+    statementCount?: StatementCount;
+  }
+}
+
 export interface MetricSources {
   /** The database's connection pool (PostgreSQL's, or the embedded database's one connection). */
   pool: Database['pool'];
@@ -168,6 +176,22 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
     });
   }
 
+  // Statements per request and route: the round trips of the hot writes (issue 45, point 3; the
+  // table in docs/performance.md). Counted from the request's first hook that reads the database
+  // (the rate limit's, registered after this) to its answer.
+  const statements = new Histogram({
+    name: 'db_request_statements',
+    help: 'Statements a request sent to the database before its answer (begin and commit included), by route pattern',
+    labelNames: ['method', 'route'],
+    buckets: [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32],
+    registers: [register],
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const count: StatementCount = { statements: 0 };
+    request.statementCount = count;
+    countStatements(count, done);
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;
@@ -175,6 +199,7 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
     if (reply.statusCode >= 500) errors.inc({ method: request.method, route });
+    if (request.statementCount) statements.observe({ method: request.method, route }, request.statementCount.statements);
   });
 
   app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
