@@ -1,7 +1,9 @@
 // What the bench scripts share: a free port, a process's resident memory, a pause, a throwaway
-// PostgreSQL database, a session cookie.
+// PostgreSQL cluster and database, a session cookie.
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
 
@@ -142,5 +144,51 @@ export function benchServerEnv({ port, dataDir, databaseUrl, secret }) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_FACTOR: '1000000',
     WEB_DIST: path.join(dataDir, 'no-web'),
+  };
+}
+
+/** PostgreSQL 15's programs, where Debian's postgresql-15 package puts them. */
+export const PGBIN = '/usr/lib/postgresql/15/bin';
+
+/**
+ * A throwaway PostgreSQL 15 cluster, as .ci/run starts one (null without its programs): its own
+ * folder under the system's temporary one, owned by the postgres user when run as root (PostgreSQL
+ * refuses to run as root), started on a free loopback port with its Unix socket beside it, and
+ * stopped and removed by the cleanup pushed on `cleanups`. `socketUrl(db)` reaches it through the
+ * socket: over loopback TCP the kernel's TCP path was ~40% of the server's CPU on GET /api/me
+ * (docs/performance.md, "The database driver").
+ */
+export async function throwawayPostgres({ name, maxConnections, cleanups }) {
+  if (!existsSync(`${PGBIN}/initdb`)) return null;
+  const dir = mkdtempSync(path.join(tmpdir(), `rpg-${name}-pg-`));
+  mkdirSync(path.join(dir, 'sock'));
+  const asPostgres = process.getuid?.() === 0;
+  const run = (bin, args) =>
+    execFileSync(asPostgres ? 'runuser' : `${PGBIN}/${bin}`, asPostgres ? ['-u', 'postgres', '--', `${PGBIN}/${bin}`, ...args] : args, { stdio: 'ignore' });
+  if (asPostgres) {
+    const fields =
+      readFileSync('/etc/passwd', 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith('postgres:'))
+        ?.split(':') ?? [];
+    for (const p of [dir, path.join(dir, 'sock')]) chownSync(p, Number(fields[2]), Number(fields[3]));
+  }
+  run('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${path.join(dir, 'sock')} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections}`;
+  run('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', options, 'start']);
+  cleanups.push(() => {
+    try {
+      run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
+    } catch {
+      /* already stopped */
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: (db = 'postgres') => `postgres://postgres@/${db}?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}`,
+    /** The postmaster's pid (its CPU is the database's, with its backends'). */
+    postmaster: Number(readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]),
   };
 }

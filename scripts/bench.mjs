@@ -14,13 +14,13 @@
 //   /api/characters' statement, from a bare Fastify route (scripts/bench-floor.mjs; BENCH_FLOOR=0 skips them).
 //   Then scripts/bench-chat.mjs (the global chat's fan-out and socket memory; BENCH_CHAT=0 skips it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildServer, serverEntry } from './build-server.mjs';
-import { cpuSeconds, freePort, machineCpuSeconds, rssMb, signedInPlayer, sleep } from './bench-support.mjs';
+import { cpuSeconds, freePort, machineCpuSeconds, PGBIN, rssMb, signedInPlayer, sleep, throwawayPostgres } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -92,55 +92,6 @@ function wrk(url, { headers = {}, script, secs = seconds, warm = true, beforeRun
     Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) +
     [...out.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((s, m) => s + Number(m[1]), 0);
   return { rps: Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)), p50: latency(50), p99: latency(99), total, errors };
-}
-
-/** A throwaway PostgreSQL cluster, as .ci/run starts one. */
-async function throwawayPostgres() {
-  const pgbin = '/usr/lib/postgresql/15/bin';
-  if (!have(`${pgbin}/initdb`) && !(process.getuid?.() === 0 && aptInstall('postgresql-15'))) return null;
-  // Its own folder, outside the (private) work folder, owned by the postgres user when run as root.
-  const dir = mkdtempSync(path.join(tmpdir(), 'rpg-bench-pg-'));
-  mkdirSync(path.join(dir, 'sock'), { recursive: true });
-  const asPostgres = process.getuid?.() === 0;
-  const run = (bin, args) =>
-    execFileSync(asPostgres ? 'runuser' : `${pgbin}/${bin}`, asPostgres ? ['-u', 'postgres', '--', `${pgbin}/${bin}`, ...args] : args, { stdio: 'ignore' });
-  if (asPostgres) {
-    const { uid, gid } = (() => {
-      const line = readFileSync('/etc/passwd', 'utf8')
-        .split('\n')
-        .find((l) => l.startsWith('postgres:'));
-      const f = line?.split(':') ?? [];
-      return { uid: Number(f[2]), gid: Number(f[3]) };
-    })();
-    for (const p of [dir, path.join(dir, 'sock')]) chownSync(p, uid, gid);
-  }
-  run('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const port = await freePort();
-  run('pg_ctl', [
-    '-D',
-    path.join(dir, 'data'),
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${path.join(dir, 'sock')} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
-  cleanups.push(() => {
-    try {
-      run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
-    } catch {
-      /* already stopped */
-    }
-    rmSync(dir, { recursive: true, force: true });
-  });
-  // The server is benched through the Unix socket, as a server beside its database connects: over
-  // loopback TCP the kernel's TCP path was ~40% of the server's CPU on GET /api/me (docs/performance.md,
-  // "The database driver"). The other benches, which make databases of their own, take the TCP address.
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}`,
-  };
 }
 
 /**
@@ -419,9 +370,11 @@ try {
   }
 
   console.log('== PostgreSQL');
-  const throwaway = process.env.DATABASE_URL || !databases.includes('postgres') ? null : await throwawayPostgres();
+  const wantThrowaway = !process.env.DATABASE_URL && databases.includes('postgres');
+  if (wantThrowaway && !have(`${PGBIN}/initdb`) && process.getuid?.() === 0) aptInstall('postgresql-15');
+  const throwaway = wantThrowaway ? await throwawayPostgres({ name: 'bench', maxConnections: 200, cleanups }) : null;
   const pgUrl = databases.includes('postgres') ? process.env.DATABASE_URL || throwaway?.url : undefined;
-  if (throwaway) await benchServer('PostgreSQL (Unix socket)', throwaway.socketUrl, helloNow);
+  if (throwaway) await benchServer('PostgreSQL (Unix socket)', throwaway.socketUrl(), helloNow);
   if (pgUrl && process.env.BENCH_TCP !== '0') await benchServer('PostgreSQL (TCP)', pgUrl, helloNow);
   if (!pgUrl)
     rows.push({ what: `PostgreSQL: skipped (${databases.includes('postgres') ? 'no PostgreSQL 15 binaries and no DATABASE_URL' : 'BENCH_DATABASES'})` });

@@ -44,9 +44,9 @@
 // Every setting is a flag too, which wins over the environment: `npm run simulate -- --seconds=20
 // --warm-seconds=10 --runs=3 --databases=postgres --steps-postgres=30,60` (--name=value for
 // SIMULATE_NAME, --quick for SIMULATE_QUICK=1).
-import { execFileSync, fork, spawn, spawnSync } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +62,7 @@ import {
   sessionCookie as sharedSessionCookie,
   signedInPlayer,
   sleep,
+  throwawayPostgres,
   untilHealthy,
 } from './bench-support.mjs';
 import { count, merge, newHistogram, quantile, RULE, ruleText, stepGate, verdict } from './simulate-rule.ts';
@@ -175,51 +176,6 @@ async function startServer({ databaseUrl, dataDir }) {
   await untilHealthy(base, child, 180_000);
   console.log(`   a server up at ${base} in ${fmt((performance.now() - started) / 1000)} s`);
   return { base, pid: child.pid, stop };
-}
-
-/** A throwaway PostgreSQL 15 cluster (as bench.mjs starts one), or null without its binaries. */
-async function throwawayPostgres() {
-  const pgbin = '/usr/lib/postgresql/15/bin';
-  if (!existsSync(`${pgbin}/initdb`)) return null;
-  const dir = mkdtempSync(path.join(tmpdir(), 'rpg-simulate-pg-'));
-  mkdirSync(path.join(dir, 'sock'));
-  const asPostgres = process.getuid?.() === 0;
-  const run = (bin, args) =>
-    execFileSync(asPostgres ? 'runuser' : `${pgbin}/${bin}`, asPostgres ? ['-u', 'postgres', '--', `${pgbin}/${bin}`, ...args] : args, { stdio: 'ignore' });
-  if (asPostgres) {
-    const f =
-      readFileSync('/etc/passwd', 'utf8')
-        .split('\n')
-        .find((l) => l.startsWith('postgres:'))
-        ?.split(':') ?? [];
-    for (const p of [dir, path.join(dir, 'sock')]) chownSync(p, Number(f[2]), Number(f[3]));
-  }
-  run('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const port = await freePort();
-  run('pg_ctl', [
-    '-D',
-    path.join(dir, 'data'),
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${path.join(dir, 'sock')} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
-    'start',
-  ]);
-  cleanups.push(() => {
-    try {
-      run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
-    } catch {
-      /* already stopped */
-    }
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const postmaster = Number(readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    socketUrl: (db) => `postgres://postgres@/${db}?host=${encodeURIComponent(path.join(dir, 'sock'))}&port=${port}`,
-    postmaster,
-  };
 }
 
 /** The postmaster of DATABASE_URL's server when it runs on this machine (its pid from pg_stat_activity's backends' parent). */
@@ -1035,7 +991,7 @@ try {
   const summaries = [];
   for (const kind of DATABASES) {
     if (kind === 'postgres') {
-      const pgServer = env.DATABASE_URL ? { url: env.DATABASE_URL } : await throwawayPostgres();
+      const pgServer = env.DATABASE_URL ? { url: env.DATABASE_URL } : await throwawayPostgres({ name: 'simulate', maxConnections: 300, cleanups });
       if (!pgServer) {
         console.log('== PostgreSQL: skipped (no PostgreSQL 15 binaries and no DATABASE_URL)');
         continue;
