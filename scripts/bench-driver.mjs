@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The database driver alone (db/client.ts, db/transaction.ts), without HTTP or game code: many
-// concurrent simple reads (a prepared select by primary key, as the game's hot reads are), and
-// many small transactions (a locked read and an update, through db/transaction.ts), against
+// concurrent simple reads (a prepared select by primary key through db/prepared.ts, as the game's
+// hot reads are; the same select built by drizzle's builder for each read), and many small transactions (a locked read and an update, through db/transaction.ts), against
 // PostgreSQL. Prints, per phase, what was served per second, the p50 and p99 of one operation, and
 // the server process's CPU per operation (user + system; on a loaded machine the steadier figure).
 //
@@ -24,6 +24,7 @@ const ROWS = 1000;
 
 const { openDatabase } = await import(pathToFileURL(clientPath).href);
 const { transaction } = await import(pathToFileURL(path.join(path.dirname(clientPath), 'transaction.ts')).href);
+const { prepared } = await import(pathToFileURL(path.join(path.dirname(clientPath), 'prepared.ts')).href);
 const { eq, sql } = await import('drizzle-orm');
 const { integer, pgTable } = await import('drizzle-orm/pg-core');
 
@@ -46,11 +47,12 @@ const { db } = database;
 await db.execute(sql`create table if not exists driver_probe (id int primary key, n int not null)`);
 await db.execute(sql`insert into driver_probe (id, n) select g, 0 from generate_series(1, ${ROWS}) g on conflict do nothing`);
 
-const read = db
-  .select()
-  .from(probe)
-  .where(eq(probe.id, sql.placeholder('id')))
-  .prepare('driver_probe_read');
+const read = prepared('driver_probe_read', (handle) =>
+  handle
+    .select()
+    .from(probe)
+    .where(eq(probe.id, sql.placeholder('id'))),
+);
 const randomId = () => 1 + Math.floor(Math.random() * ROWS);
 
 /** `loops` concurrent loops of `op` for a second of warm-up and then `seconds`: the measured figures. */
@@ -89,7 +91,8 @@ async function phase(name, loops, op) {
 }
 
 const results = [
-  await phase('reads', readers, () => read.execute({ id: randomId() })),
+  await phase('reads', readers, () => read(db, { id: randomId() })),
+  await phase('built reads', readers, () => db.select().from(probe).where(eq(probe.id, randomId()))),
   await phase('transactions', writers, () =>
     transaction(db, async (tx) => {
       const id = randomId();

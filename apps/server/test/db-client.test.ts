@@ -3,6 +3,7 @@ import { NodePgSession } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_SHARED_BUFFERS, openDatabase, type Database, type Tx } from '../src/db/client.ts';
+import { prepared } from '../src/db/prepared.ts';
 import { transaction } from '../src/db/transaction.ts';
 import { freshPostgres } from './support/server.ts';
 
@@ -47,39 +48,53 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL client', () =>
     }
   });
 
-  it('replaces a connection ended from outside: later statements are answered', async () => {
-    const pid = (result: unknown) => (result as { rows: Array<{ pid: number }> }).rows[0]!.pid;
-    const victim = pid(await database.db.execute(sql`select pg_backend_pid() as pid`));
+  /** The backend a read outside a transaction ran on: a pipelined line's (drizzle's builder or a prepared query). */
+  const linePid = async () => (await database.db.select({ pid: sql<number>`pg_backend_pid()` }).from(sql`(select 1) as one`))[0]!.pid;
+  const preparedPid = prepared('db_client_probe_pid', (db) => db.select({ pid: sql<number>`pg_backend_pid()` }).from(sql`(select 1) as one`));
+  const preparedSleep = prepared('db_client_probe_sleep', (db) => db.select({ slept: sql`pg_sleep(0.5)::text` }).from(sql`(select 1) as one`));
+  const poolPid = async (db: Database['db'] = database.db) => (await db.execute(sql`select pg_backend_pid() as pid`)).rows[0]!.pid as number;
+  const terminate = async (pid: number) => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query('select pg_terminate_backend($1)', [victim]);
+    await admin.query('select pg_terminate_backend($1)', [pid]);
     await admin.end();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const pids = new Set((await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`select pg_backend_pid() as pid`)))).map(pid));
-    expect(pids.has(victim)).toBe(false);
+  };
+
+  it('replaces a connection ended from outside, pipelined or pooled: later statements are answered', async () => {
+    const line = await linePid();
+    const pooled = await poolPid();
+    await terminate(line);
+    await terminate(pooled);
+    const reads = await Promise.all(Array.from({ length: 4 }, () => linePid()));
+    const prepares = await Promise.all(Array.from({ length: 4 }, async () => (await preparedPid(database.db, {}))[0]!.pid));
+    const pooledAfter = await Promise.all(Array.from({ length: 4 }, () => poolPid()));
+    expect([...reads, ...prepares]).not.toContain(line);
+    expect(pooledAfter).not.toContain(pooled);
   });
 
-  it('sends the statements outside a transaction on at most four pipelined connections, the slow one not holding up the rest', async () => {
-    const pid = (result: unknown) => (result as { rows: Array<{ pid: number }> }).rows[0]!.pid;
-    const pids = new Set((await Promise.all(Array.from({ length: 60 }, () => database.db.execute(sql`select pg_backend_pid() as pid`)))).map(pid));
+  it('sends the reads outside a transaction on at most four pipelined connections, the slow one not holding up the rest', async () => {
+    const reads = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? linePid() : preparedPid(database.db, {}).then((rows) => rows[0]!.pid))));
+    const pids = new Set(reads);
     expect(pids.size).toBeGreaterThanOrEqual(1);
     expect(pids.size).toBeLessThanOrEqual(4);
-    // A transaction takes a pooled connection of its own, never a pipelined one.
-    const inTransaction = await transaction(database.db, async (tx) => pid(await tx.execute(sql`select pg_backend_pid() as pid`)));
-    expect(pids.has(inTransaction)).toBe(false);
+    // A transaction, the game's or drizzle's, takes a pooled connection of its own, never a pipelined one.
+    expect(pids.has(await transaction(database.db, async (tx) => poolPid(tx as unknown as Database['db'])))).toBe(false);
+    expect(pids.has(await database.db.transaction(async (tx) => poolPid(tx as unknown as Database['db'])))).toBe(false);
     // The slow statement's line is busy: the ones sent after it go to another and are answered first.
     const answered: string[] = [];
-    const slow = database.db.execute(sql`select pg_sleep(0.5)`).then(() => answered.push('slow'));
-    const quick = Promise.all(Array.from({ length: 3 }, () => database.db.execute(sql`select 1`))).then(() => answered.push('quick'));
+    const slow = preparedSleep(database.db, {}).then(() => answered.push('slow'));
+    const quick = Promise.all(Array.from({ length: 3 }, () => preparedPid(database.db, {}))).then(() => answered.push('quick'));
     await Promise.all([slow, quick]);
     expect(answered).toEqual(['quick', 'slow']);
   });
 
   it('reports a failed pipelined statement alone: the statements around it on the line are answered', async () => {
+    const one = sql`(select 1) as one`;
     const results = await Promise.allSettled([
-      database.db.execute(sql`select 1 as n`),
-      database.db.execute(sql`select 1/0`),
-      database.db.execute(sql`select 2 as n`),
+      database.db.select({ n: sql`1` }).from(one),
+      database.db.select({ n: sql`1/0` }).from(one),
+      database.db.select({ n: sql`2` }).from(one),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ cause: expect.objectContaining({ code: '22012' }) });

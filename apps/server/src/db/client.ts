@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { withReplicas, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,7 +9,7 @@ import pg from 'pg';
 import type * as schema from './schema/index.ts';
 import { relationalSchema } from './schema/relational.ts';
 import { EmbeddedSocket } from './embedded-socket.ts';
-import { PipelinedPool } from './pipelined-pool.ts';
+import { PipelinedLines, registerLines } from './pipelined-pool.ts';
 import { statementCounter } from './statements.ts';
 import { registerPool } from './transaction.ts';
 
@@ -60,16 +60,27 @@ export function embeddedDatabaseIsNew(dataDir: string): boolean {
 /**
  * Drizzle over `pool`, migrated: node-postgres and drizzle as published. Statements that drizzle's
  * `.prepare(name)` built are named, so each connection parses and plans them once
- * (db/prepared.ts); transactions take a pooled connection for their body.
+ * (db/prepared.ts); transactions take a pooled connection for their body. On PostgreSQL, `lines`:
+ * the game's handle is drizzle's `withReplicas` over the pool's handle and the pipelined lines'
+ * (db/pipelined-pool.ts), its reads built on the least busy line, its other statements and its
+ * transactions (drizzle's `transaction` on a `pg.Pool` connects) on the pool.
  */
-async function driver(pool: pg.Pool, errorLabel: string, migrateLocked: boolean, migrate = true): Promise<{ pool: pg.Pool; db: Db }> {
+async function driver(
+  pool: pg.Pool,
+  lines: PipelinedLines | undefined,
+  errorLabel: string,
+  migrateLocked: boolean,
+  migrate = true,
+): Promise<{ pool: pg.Pool; db: Db }> {
   // A connection that fails while idle (a server restart, an admin) must not crash the process.
   pool.on('error', (error) => console.error(`[db] ${errorLabel}:`, error.message));
-  const db = drizzlePg(pool, { schema: relationalSchema, logger: statementCounter }) as unknown as Db;
+  const primary = drizzlePg(pool, { schema: relationalSchema, logger: statementCounter }) as unknown as Db;
+  const db = lines ? (withReplicas(primary, lines.handles as [Db, ...Db[]], () => lines.pick()) as unknown as Db) : primary;
   registerPool(db, pool);
+  if (lines) registerLines(db, pool, lines);
   if (!migrate) return { pool, db };
-  if (migrateLocked) await migrateAlone(pool, db);
-  else await migratePg(db as never, { migrationsFolder });
+  if (migrateLocked) await migrateAlone(pool, primary);
+  else await migratePg(primary as never, { migrationsFolder });
   return { pool, db };
 }
 
@@ -121,14 +132,26 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // database) the planner guesses ~200,000 rows, and JIT compiling each statement cost 15-80 ms
     // where executing it costs 0.1 ms (GET /api/characters: 90 req/s with JIT, see docs/performance.md,
     // "The database driver").
-    // Ten connections for transactions, four pipelined ones for the statements outside them (db/pipelined-pool.ts).
-    const { pool, db } = await driver(
-      new PipelinedPool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' }, 4),
-      'idle connection error',
-      true,
-      options.migrate,
+    // Ten pooled connections for transactions and the statements that are not reads, up to four
+    // pipelined ones for the reads and prepared statements outside transactions (db/pipelined-pool.ts).
+    const config = { connectionString: options.databaseUrl, options: '-c jit=off' };
+    const lines = new PipelinedLines(config, 4, (error) => console.error('[db] pipelined connection error:', error.message));
+    const { pool, db } = await driver(new pg.Pool({ ...config, max: 10 }), lines, 'idle connection error', true, options.migrate).catch(
+      async (error: unknown) => {
+        await lines.end();
+        throw error;
+      },
     );
-    return { db, kind: 'postgres', pool, connections: pool, close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      connections: pool,
+      close: async () => {
+        await lines.end();
+        await pool.end();
+      },
+    };
   }
   let dataDir = options.dataDir;
   if (dataDir !== 'memory://') {
@@ -142,6 +165,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // session: one connection, never closed while idle, so no two transactions interleave.
   const { pool, db } = await driver(
     new pg.Pool({ stream: () => new EmbeddedSocket(client), max: 1, idleTimeoutMillis: 0 }),
+    undefined,
     'embedded connection error',
     false,
     options.migrate,

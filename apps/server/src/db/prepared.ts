@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.ts';
+import { onLine } from './pipelined-pool.ts';
 import { connectionHandle } from './transaction.ts';
 
 /**
@@ -12,9 +13,11 @@ import { connectionHandle } from './transaction.ts';
  * parses once per connection.
  *
  * Drizzle ties a prepared query to the database handle it was built on, and runs it on that
- * handle's connection: it is built once per database (a process has one; the tests open several)
- * and kept. Inside a transaction opened by db/transaction.ts it is built once on the handle of the
- * transaction's connection, so it runs in the transaction. In any other transaction (drizzle's
+ * handle's connection. Outside a transaction it is built once per pipelined line on PostgreSQL
+ * (db/pipelined-pool.ts: the least busy line runs it; a line's queries go with the line when its
+ * connection is lost) and once per database on the embedded one. Inside a transaction opened by
+ * db/transaction.ts it is built once on the handle of the transaction's connection, so it runs in
+ * the transaction. In any other transaction (drizzle's
  * `db.transaction`: better-auth's, the tests') it is built on the transaction's handle for that
  * call (the text is the same, so the connection's named statement is reused; only the builder's
  * assembly is paid). Names are checked to be unique, so one name never stands for two texts.
@@ -34,18 +37,17 @@ export function prepared<V extends Record<string, unknown>, R>(name: string, bui
   if (names.has(name)) throw new Error(`prepared query name used twice: ${name}`);
   names.add(name);
   const built = new WeakMap<Db, ReturnType<Preparable<R>['prepare']>>();
-  return (db, values) => {
-    let handle: Db;
-    if (db instanceof PgTransaction) {
-      const own = connectionHandle(db);
-      if (!own) return build(db).prepare(name).execute(values);
-      handle = own;
-    } else handle = db;
+  const run = (handle: Db, values: V) => {
     let query = built.get(handle);
     if (!query) {
       query = build(handle).prepare(name);
       built.set(handle, query);
     }
     return query.execute(values);
+  };
+  return (db, values) => {
+    if (!(db instanceof PgTransaction)) return onLine(db, (handle) => run(handle, values));
+    const own = connectionHandle(db);
+    return own ? run(own, values) : build(db).prepare(name).execute(values);
   };
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
-import { PipelinedPool } from '../db/pipelined-pool.ts';
+import { pipelinedLinesOf } from '../db/pipelined-pool.ts';
 import { countStatements, type StatementCount } from '../db/statements.ts';
 import { transactionsOpened } from '../db/transaction.ts';
 import { isLoopbackHost } from './origin.ts';
@@ -129,6 +129,7 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
   });
   const { pool } = sources;
   if (pool) {
+    const lines = pipelinedLinesOf(pool);
     const poolGauge = (name: string, help: string, read: (p: NonNullable<Database['pool']>) => number) =>
       new Gauge({
         name,
@@ -141,13 +142,13 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
     poolGauge(
       'db_pool_connections',
       'Connections the database pool holds (with the pipelined ones on PostgreSQL)',
-      (p) => p.totalCount + (p instanceof PipelinedPool ? p.openLines : 0),
+      (p) => p.totalCount + (lines?.openLines ?? 0),
     );
     poolGauge('db_pool_idle_connections', 'Idle connections in the database pool', (p) => p.idleCount);
     poolGauge('db_pool_waiting_requests', 'Callers waiting for a pooled connection', (p) => p.waitingCount);
     // A transaction holds a pooled connection for its whole body (begin to commit): the pool's own
     // events time it. A statement outside a transaction holds one too on the embedded database; on
-    // PostgreSQL it is pipelined (db/pipelined-pool.ts), timed from sent to answered.
+    // PostgreSQL a prepared one is pipelined (db/pipelined-pool.ts), timed from sent to answered.
     const queryTime = new Histogram({
       name: 'db_query_duration_seconds',
       help: 'Time a statement outside a transaction waited for its answer, or a whole transaction held a pooled connection',
@@ -162,7 +163,7 @@ export function registerMetrics(app: FastifyInstance, { access, sources }: { acc
       acquiredAt.delete(client);
       queryTime.observe((performance.now() - at) / 1000);
     });
-    if (pool instanceof PipelinedPool) pool.onStatement((seconds) => queryTime.observe(seconds));
+    lines?.onStatement((seconds) => queryTime.observe(seconds));
     let counted = 0;
     new Counter({
       name: 'db_transactions_total',
