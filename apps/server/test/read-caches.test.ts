@@ -90,12 +90,12 @@ describe('the read caches (services/read-caches.ts)', () => {
     const reads = new ReadCaches(bus);
     const lines = counter();
     expect(await reads.chatLines(lines.read)).toBe(1);
-    reads.keepTop('xp', ['top'], reads.topsEpoch);
-    expect(reads.top('xp')).toEqual(['top']);
+    reads.keepBoard('xp', undefined, ['top'], reads.topsEpoch);
+    expect(reads.board('xp')).toEqual(['top']);
     state.listening = false;
     expect(await reads.chatLines(lines.read)).toBe(2);
     expect(await reads.chatLines(lines.read)).toBe(3);
-    expect(reads.top('xp')).toBeUndefined();
+    expect(reads.board('xp')).toBeUndefined();
     // A read that began while it listened, ended after it listens again: the resync drops it.
     state.listening = true;
     let release!: () => void;

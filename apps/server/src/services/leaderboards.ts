@@ -25,17 +25,27 @@ export function boardEntry(board: Leaderboard, row: RankedRow, userId: string): 
 }
 
 /**
- * The board. Its top is shared by every reader (services/read-caches.ts, dropped by the writes that
- * change a board): with it kept, one statement reads the player's own ranks; else one statement
- * reads both (one snapshot: the top 100 and the own ranks are counted over the same rows) and the
- * top is kept.
+ * The board. Its top is shared by every reader, and each reader's own ranks kept for them
+ * (services/read-caches.ts; both dropped by every write that changes a board). With the top kept,
+ * one statement reads the own ranks; with neither, one statement reads both (one snapshot: the top
+ * 100 and the own ranks are counted over the same rows).
  */
 export async function readBoard(db: DbOrTx, board: Leaderboard, userId: string, reads?: ReadCaches): Promise<LeaderboardResponse> {
   const entry = (row: RankedRow) => boardEntry(board, row, userId);
-  const kept = reads?.top<RankedRow[]>(board);
-  if (kept) return { board, entries: kept.map(entry), own: (await ownRanks(db, board, userId)).map(entry) };
-  const epoch = reads?.topsEpoch;
-  const { top, own } = await rankedBoard(db, board, userId, LEADERBOARD_SIZE);
-  if (reads && epoch !== undefined) reads.keepTop(board, top, epoch);
+  if (!reads) {
+    const { top, own } = await rankedBoard(db, board, userId, LEADERBOARD_SIZE);
+    return { board, entries: top.map(entry), own: own.map(entry) };
+  }
+  const epoch = reads.topsEpoch;
+  let top = reads.board<RankedRow[]>(board);
+  let own = reads.board<RankedRow[]>(board, userId);
+  if (!top) {
+    ({ top, own } = await rankedBoard(db, board, userId, LEADERBOARD_SIZE));
+    reads.keepBoard(board, undefined, top, epoch);
+    reads.keepBoard(board, userId, own, epoch);
+  } else if (!own) {
+    own = await ownRanks(db, board, userId);
+    reads.keepBoard(board, userId, own, epoch);
+  }
   return { board, entries: top.map(entry), own: own.map(entry) };
 }

@@ -10,6 +10,9 @@ export const ACCOUNT_DELETED: ReadChange = { chat: true, tops: true, filters: tr
 export const READ_TTL_MS = { chat: 10_000, filters: 60_000, tops: 5_000 } as const;
 /** Filters kept at most (one per reader); the oldest goes first past it. */
 const MAX_FILTERS = 50_000;
+/** Boards' tops and readers' own ranks kept at most; the oldest goes first past it. */
+const MAX_BOARD_ENTRIES = 50_000;
+const boardKey = (board: Board, userId?: string) => (userId === undefined ? `top:${board}` : `own:${board}:${userId}`);
 
 /** What a reader does not see in the chat: the players they muted, by name, and the players in a block with them. */
 export interface ChatFilter {
@@ -38,7 +41,8 @@ export type ReadCounts = Record<Family, { hits: number; misses: number }>;
 export class ReadCaches {
   private chat: Entry<unknown> | undefined;
   private readonly filters = new Map<string, Entry<ChatFilter>>();
-  private readonly tops = new Map<Board, Entry<unknown>>();
+  /** A board's top (`top:<board>`) and a reader's own characters on it (`own:<board>:<userId>`). */
+  private readonly tops = new Map<string, Entry<unknown>>();
   /** Bumped by each change of a family: a read begun under an older epoch is served, not kept. */
   private readonly epochs: Record<Family, number> = { chat: 0, filters: 0, tops: 0 };
   private readonly loading = new Map<string, { epoch: number; read: Promise<unknown> }>();
@@ -76,17 +80,23 @@ export class ReadCaches {
     );
   }
 
-  /** A board's top (without any reader's own characters). */
-  top<T>(board: Board): T | undefined {
+  /**
+   * A board's top, or with `userId` that reader's own characters on it with their ranks. Both
+   * change only with a board's keys (a character's level, XP, counts or attributes, created or
+   * deleted) or what a row shows (a name, a title): the writes that drop the tops.
+   */
+  board<T>(board: Board, userId?: string): T | undefined {
     if (!this.usable()) return undefined;
-    const entry = this.fresh(this.tops.get(board));
+    const entry = this.fresh(this.tops.get(boardKey(board, userId)));
     this.counts.tops[entry ? 'hits' : 'misses'] += 1;
     return entry?.value as T | undefined;
   }
 
-  /** The top a read found, kept if no change of the tops came since `epoch` (topsEpoch before the read). */
-  keepTop(board: Board, value: unknown, epoch: number): void {
-    if (epoch === this.epochs.tops && this.usable()) this.tops.set(board, { value, until: this.now() + READ_TTL_MS.tops });
+  /** What a read of the board found, kept if no change of the tops came since `epoch` (topsEpoch before the read). */
+  keepBoard(board: Board, userId: string | undefined, value: unknown, epoch: number): void {
+    if (epoch !== this.epochs.tops || !this.usable()) return;
+    if (this.tops.size >= MAX_BOARD_ENTRIES) this.tops.delete(this.tops.keys().next().value!);
+    this.tops.set(boardKey(board, userId), { value, until: this.now() + READ_TTL_MS.tops });
   }
 
   get topsEpoch(): number {
