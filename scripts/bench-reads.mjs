@@ -12,6 +12,7 @@
 //
 //   BENCH_READS_DBS=pglite,pg   BENCH_READS_SERVER=<main.js> runs that compiled server instead of
 //   building and running apps/server/dist (a before/after comparison in one sitting).
+//   BENCH_READS_ROUTES=chat,leaderboards   BENCH_READS_PROFILE=<dir> (node --cpu-prof of the server into <dir>)
 // Run under `flock /tmp/bench.lock` on a shared machine.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,9 +29,10 @@ const REQUESTS = Number(process.env.BENCH_READS_REQUESTS ?? 1500);
 const CONCURRENCY = Number(process.env.BENCH_READS_CONCURRENCY ?? 8);
 const DBS = (process.env.BENCH_READS_DBS ?? (process.env.DATABASE_URL ? 'pglite,pg' : 'pglite')).split(',').map((d) => d.trim());
 const ROUTES = [
-  { name: 'GET /api/chat', method: 'GET', route: '/api/chat', url: '/api/chat' },
-  { name: 'GET /api/leaderboards/xp', method: 'GET', route: '/api/leaderboards/:board', url: '/api/leaderboards/xp' },
-];
+  { key: 'chat', name: 'GET /api/chat', method: 'GET', route: '/api/chat', url: '/api/chat' },
+  { key: 'leaderboards', name: 'GET /api/leaderboards/xp', method: 'GET', route: '/api/leaderboards/:board', url: '/api/leaderboards/xp' },
+].filter((r) => (process.env.BENCH_READS_ROUTES ?? 'chat,leaderboards').split(',').includes(r.key));
+const PROFILE_DIR = process.env.BENCH_READS_PROFILE;
 const SECRET = randomBytes(32).toString('hex');
 
 /** The route's db_request_statements sum and count in /metrics. */
@@ -65,7 +67,8 @@ async function benchOne(db, entry) {
     const databaseUrl = db === 'pg' ? await newPgDatabase(process.env.DATABASE_URL, `rpg_bench_reads_${process.pid}`, cleanups) : undefined;
     const port = await freePort();
     const base = `http://localhost:${port}`;
-    const child = spawn(process.execPath, [entry], {
+    const args = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, entry] : [entry];
+    const child = spawn(process.execPath, args, {
       cwd: root,
       env: benchServerEnv({ port, dataDir, databaseUrl, secret: SECRET }),
       stdio: ['ignore', 'ignore', 'inherit'],
