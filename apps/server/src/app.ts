@@ -26,6 +26,7 @@ import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
+import { ReadCaches } from './services/read-caches.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
 import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { touchSession } from './db/queries/accounts.ts';
@@ -79,6 +80,8 @@ export interface AppContext {
   mailer: Mailer;
   hub: RealtimeHub;
   bus: Bus;
+  /** The shared reads' caches of this process (services/read-caches.ts). */
+  reads: ReadCaches;
   scheduler: Scheduler;
   commands: CommandTable;
   /** Settles adventures (scheduler and reads) and brings mana up to date. */
@@ -131,6 +134,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
   const bus = busOverride ?? (database.pool ? await createPgBus(database.pool, app.log) : createLocalBus());
   const hub = new RealtimeHub(db, bus, app.log);
+  // The hot shared reads (the chat, the boards' tops), dropped by every process's writes through the bus.
+  const reads = new ReadCaches(bus);
   // Every push from here on (sign-in and sign-out, the store's restock, play time) goes through the pusher, which logs a failure (with the request id when a request is serving).
   const push = pusher(hub, requestAwareLog);
   const secret = resolveSecret(config.authSecret, config.dataDir);
@@ -206,7 +211,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   scheduler.register(rateLimitPruner(db, app.log));
   // Post images never posted are deleted an hour after their upload (issue 25).
   scheduler.register(pendingPostImageSweeper(db, config.dataDir, app.log));
-  scheduler.register(retentionPruner(db, app.log));
+  scheduler.register(retentionPruner(db, app.log, Date.now(), () => push.readsChanged({ chat: true })));
   // PostgreSQL vacuums and analyzes itself; the embedded database has no autovacuum (db/maintenance.ts).
   if (database.kind === 'pglite') scheduler.register(embeddedMaintenance(db, app.log));
   // Every command group of the console; /help is generated from this table.
@@ -217,7 +222,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     sessions.evictUser(userId);
     push.revalidateUser(userId);
   };
-  app.decorate('ctx', { config, database, auth, mailer, hub, bus, scheduler, commands, adventures, lifecycle, revokeSessions });
+  app.decorate('ctx', { config, database, auth, mailer, hub, bus, reads, scheduler, commands, adventures, lifecycle, revokeSessions });
 
   registerErrorHandler(app, { replay: (reply, repeated) => replay(db, reply, repeated) });
   // Every write accepts an Idempotency-Key: a retry with it answers the first answer (http/idempotency.ts).
@@ -319,7 +324,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   await firstHourRoutes(app, { db, guard, hub, config });
   await giftRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await skillRoutes(app, { db, guard, hub, catchUpFrom });
-  await leaderboardRoutes(app, { db, guard, rateLimitFactor: config.rateLimitFactor });
+  await leaderboardRoutes(app, { db, guard, reads, rateLimitFactor: config.rateLimitFactor });
   await worldRoutes(app, { guard, timeScale: config.timeScale });
   await socialRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
   await auctionRoutes(app, { db, guard, hub, config });
@@ -343,7 +348,7 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
     await profileImageRoutes(uploads, { db, guard, hub, dataDir: config.dataDir });
     await postImageRoutes(uploads, { db, guard, dataDir: config.dataDir });
   });
-  await chatRoutes(app, { db, guard, hub, rateLimitFactor: config.rateLimitFactor });
+  await chatRoutes(app, { db, guard, hub, reads, rateLimitFactor: config.rateLimitFactor });
   await moderationRoutes(app, {
     db,
     guard,

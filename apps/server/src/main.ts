@@ -9,6 +9,7 @@ import { installProcessGuards } from './process-guards.ts';
 import { PID_FILE } from './ops/backup.ts';
 import { OPS_COMMANDS } from './ops/commands.ts';
 import { startControlServer, type ControlServer } from './ops/control.ts';
+import { pusher } from './realtime/notify.ts';
 
 /**
  * A new embedded database is unpacked from the template built with the server (db/template.ts):
@@ -96,7 +97,13 @@ if (pidFile)
   control = await startControlServer(
     config.dataDir,
     OPS_COMMANDS,
-    { database, inServer: true, dataDir: config.dataDir, revokeSessions: app.ctx.revokeSessions },
+    {
+      database,
+      inServer: true,
+      dataDir: config.dataDir,
+      revokeSessions: app.ctx.revokeSessions,
+      readsChanged: (change) => pusher(app.ctx.hub, app.log).readsChanged(change),
+    },
     app.log,
   );
 if (pidFile) writeFileSync(pidFile, String(process.pid));

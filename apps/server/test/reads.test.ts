@@ -520,6 +520,8 @@ describe('GET /api/chat', () => {
     await say(me.client, 'Hail, "friends" \\ é 🐉');
     await say(loud.client, 'LOUD');
     await db().execute(sql`update chat_messages set created_at = created_at + interval '777 microseconds' where user_id in (${me.userId}, ${loud.userId})`);
+    // Written beside the server, not through it: its kept reads are dropped as a write of its own would (services/read-caches.ts).
+    server.app.ctx.reads.dropHere({ chat: true });
     const said = await db()
       .select()
       .from(chatMessages)
@@ -567,6 +569,7 @@ describe('GET /api/chat', () => {
           text: `line ${i}`,
         })),
       );
+    server.app.ctx.reads.dropHere({ chat: true });
     const mine = await me.client.get<ChatView>('/api/chat');
     expect(mine.body.messages.length).toBeLessThanOrEqual(50);
     expect(mine.body.messages.slice(-30).map((m) => m.text)).toEqual(Array.from({ length: 30 }, (_, k) => `line ${2 * k}`));
@@ -578,6 +581,7 @@ describe('GET /api/chat', () => {
     // A block (issue 25), either way: neither reads the other's lines; the Game Master's stay.
     expect((await me.client.json('DELETE', `/api/chat/mutes/${loud.userId}`, {})).status).toBe(200);
     await db().insert(blocks).values({ blockerId: loud.userId, blockedId: me.userId });
+    server.app.ctx.reads.dropHere({ filtersOf: [loud.userId, me.userId] });
     for (const [viewer, other] of [
       [me, loud],
       [loud, me],

@@ -1,6 +1,7 @@
 import { createPgBus } from '../realtime/bus.ts';
 import { DELETE_USAGE, deleteAccountByEmail, GRANT_USAGE, grantRole } from './admin.ts';
 import { OpsError, type OpsCommand } from './control.ts';
+import { ACCOUNT_DELETED } from '../services/read-caches.ts';
 
 /**
  * Every command the operator's command lines run (issue 46, point 10), by name: `npm run admin --
@@ -19,14 +20,17 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   },
   delete: {
     usage: DELETE_USAGE.replace(/^Usage: /, ''),
-    async run({ database, dataDir, revokeSessions }, [email]) {
+    async run({ database, dataDir, revokeSessions, readsChanged }, [email]) {
       if (!email) throw new OpsError(DELETE_USAGE);
       const { message, userId } = await deleteAccountByEmail(database.db, email, dataDir);
-      if (revokeSessions) revokeSessions(userId);
-      else if (database.pool) {
+      if (revokeSessions) {
+        revokeSessions(userId);
+        readsChanged?.(ACCOUNT_DELETED);
+      } else if (database.pool) {
         // Running servers on the same PostgreSQL drop the account's cached sessions and close its tabs.
         const bus = await createPgBus(database.pool, { error: (o, m) => console.error(m, o), info: () => {} }, { startWaitMs: 0 });
         await bus.publish({ kind: 'revalidate-user', userId });
+        await bus.publish({ kind: 'reads-changed', change: ACCOUNT_DELETED });
         await bus.close();
       }
       return { message };

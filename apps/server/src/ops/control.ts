@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import type { Database } from '../db/client.ts';
+import type { ReadChange } from '../services/read-caches.ts';
 
 /**
  * Issue 46, point 10: the running server's control channel. While the server runs on the
@@ -25,6 +26,8 @@ export interface OpsContext {
   dataDir: string;
   /** In the running server: ends a player's cached sessions and closes their tabs at once. */
   revokeSessions?: (userId: string) => void;
+  /** In the running server: the shared reads a write changed are dropped in every process (services/read-caches.ts). */
+  readsChanged?: (change: ReadChange) => void;
 }
 
 export interface OpsAnswer {

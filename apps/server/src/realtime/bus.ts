@@ -3,6 +3,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PushMessage } from '@rpg/contract';
 import { aloneOnBus, BUS_CHANNEL, listenForBus, notifyBus, unlistenForBus, type BusConnection, type BusNotification, type BusPool } from '../db/queries/bus.ts';
 
+/**
+ * What a write changed of the shared reads kept by every process (services/read-caches.ts): the
+ * chat's newest lines, the filters (mutes and block peers) of some players or of every player, the
+ * leaderboards' tops.
+ */
+export interface ReadChange {
+  chat?: boolean;
+  tops?: boolean;
+  /** The players whose filter changed (a mute, a block either way). */
+  filtersOf?: string[];
+  /** Every player's filter (a rename: a mute list names its players; an account deleted). */
+  filters?: boolean;
+}
+
 /** What one process tells every process (itself included). Payloads stay small: ids and kinds, not documents. */
 export type BusMessage =
   | { kind: 'user'; userId: string; payload: PushMessage }
@@ -11,7 +25,9 @@ export type BusMessage =
   | { kind: 'session-ended'; sessionId: string }
   | { kind: 'revalidate-user'; userId: string }
   /** A block was made (`blocked`) or lifted between the two players. */
-  | { kind: 'blocks-changed'; blockerId: string; blockedId: string; blocked: boolean };
+  | { kind: 'blocks-changed'; blockerId: string; blockedId: string; blocked: boolean }
+  /** A write changed shared reads (services/read-caches.ts): every process drops its copies. Not a push to tabs. */
+  | { kind: 'reads-changed'; change: ReadChange };
 
 /** A message pushed to a browser tab: the contract's union (packages/contract/src/push.ts). */
 export type { PushMessage };

@@ -122,7 +122,7 @@ export class Delivery {
   }
 
   /** A bus message (other than `blocks-changed`) for this process's tabs. */
-  deliver(message: Exclude<BusMessage, { kind: 'blocks-changed' }>): void {
+  deliver(message: Exclude<BusMessage, { kind: 'blocks-changed' } | { kind: 'reads-changed' }>): void {
     if (message.kind === 'broadcast') {
       const payload = message.payload;
       // Blocks (issue 25): the tabs of the players in a block with an actor skip the push.

@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import { deleteConnection, deleteInstanceConnections, insertConnection } from '../db/queries/realtime.ts';
 import { BlockPeers } from './blocks.ts';
-import type { Bus, PushMessage } from './bus.ts';
+import type { Bus, PushMessage, ReadChange } from './bus.ts';
 import { Delivery } from './delivery.ts';
 import { heartbeat, HEARTBEAT_SLICES, playerSlice, Presence, SWEEP_EVERY_MS } from './presence.ts';
 import { Tabs, type Tab } from './tabs.ts';
@@ -56,7 +56,8 @@ export class RealtimeHub {
     this.presence = new Presence(db, (payload) => this.broadcast(payload));
     bus.subscribe((message) => {
       if (message.kind === 'blocks-changed') this.blocks.changed(message);
-      else this.delivery.deliver(message);
+      // The read caches' own message (services/read-caches.ts): nothing for the tabs.
+      else if (message.kind !== 'reads-changed') this.delivery.deliver(message);
     });
   }
 
@@ -109,6 +110,11 @@ export class RealtimeHub {
   /** A block was made or lifted: every process's fan-out follows it. */
   blocksChanged(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
     return this.bus.publish({ kind: 'blocks-changed', blockerId, blockedId, blocked });
+  }
+
+  /** A write changed shared reads: every process's read caches drop them (this one's too, through the bus's delivery here). */
+  readsChanged(change: ReadChange): Promise<void> {
+    return this.bus.publish({ kind: 'reads-changed', change });
   }
 
   endSession(sessionId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { invalidatePush, type PushMessage, type QueryKey } from '@rpg/contract';
+import type { ReadChange } from './bus.ts';
 import type { RealtimeHub } from './hub.ts';
 
 interface Log {
@@ -26,11 +27,13 @@ export interface Pusher {
   blocksChanged(blockerId: string, blockedId: string, blocked: boolean): void;
   /** The session signed out: its tabs get `signed-out` and are closed. */
   endSession(sessionId: string): void;
+  /** The write changed shared reads (the chat, a filter, the tops): every process's read caches drop them (services/read-caches.ts). */
+  readsChanged(change: ReadChange): void;
   /** The player's other sessions were revoked: their tabs whose session is gone are closed (they reconnect and are refused). */
   revalidateUser(userId: string): void;
 }
 
-export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast' | 'blocksChanged' | 'endSession' | 'revalidateUser'>, log: Log): Pusher {
+export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast' | 'blocksChanged' | 'endSession' | 'revalidateUser' | 'readsChanged'>, log: Log): Pusher {
   const failed = (push: PushMessage, userId?: string) => (error: unknown) => log.error({ err: error, push: push.type, userId }, 'push failed');
   // One after the other: across processes each publish is its own NOTIFY, which could overtake the previous.
   const delivered = (userId: string, ...pushes: PushMessage[]) =>
@@ -49,6 +52,9 @@ export function pusher(hub: Pick<RealtimeHub, 'toUser' | 'broadcast' | 'blocksCh
     },
     blocksChanged(blockerId, blockedId, blocked) {
       hub.blocksChanged(blockerId, blockedId, blocked).catch((error: unknown) => log.error({ err: error, blockerId, blockedId }, 'block change push failed'));
+    },
+    readsChanged(change) {
+      hub.readsChanged(change).catch((error: unknown) => log.error({ err: error, change }, 'reads-changed push failed'));
     },
     endSession(sessionId) {
       hub.endSession(sessionId).catch((error: unknown) => log.error({ err: error }, 'sign-out push failed'));

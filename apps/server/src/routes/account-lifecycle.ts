@@ -21,6 +21,7 @@ import { emptyQuery, type ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser, type SessionCache } from '../http/session.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { deleteAccount, exportAccount } from '../services/account.ts';
+import { ACCOUNT_DELETED } from '../services/read-caches.ts';
 import { legalDocument } from '../services/legal.ts';
 
 export interface AccountLifecycleDeps {
@@ -117,6 +118,8 @@ export async function accountLifecycleRoutes(app: FastifyInstance, deps: Account
       }
       await deleteAccount(db, userId, dataDir, request.log);
       deps.revokeSessions(userId);
+      // Its lines, its characters on the boards and its place in others' mute lists are gone.
+      push.readsChanged(ACCOUNT_DELETED);
       push.broadcast({ type: 'presence', userId, isOnline: false, lastSeen: new Date().toISOString() });
       reply.clearCookie(sessions.cookieName, { path: '/' });
       return reply.status(204).send();

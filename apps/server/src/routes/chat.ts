@@ -13,6 +13,7 @@ import {
   type ChatView,
 } from '@rpg/contract';
 import {
+  CHAT_HISTORY_SIZE,
   CHAT_THROTTLE,
   chatLineText,
   checkChatMute,
@@ -34,8 +35,11 @@ import {
   insertSystemLine,
   listMutes,
   readChat,
+  readChatFilter,
+  readNewestLines,
   recentLineTimes,
   removeMute,
+  SHARED_CHAT_LINES,
   userExists,
   type ChatMessageRow,
 } from '../db/queries/chat.ts';
@@ -44,6 +48,7 @@ import { throttlePlayer } from '../http/rateLimit.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
+import type { ReadCaches } from '../services/read-caches.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { fileReport } from '../services/moderation.ts';
 import { transaction } from '../db/transaction.ts';
@@ -52,6 +57,7 @@ export interface ChatRouteDeps {
   db: Db;
   guard: ReturnType<typeof requireUser>;
   hub: RealtimeHub;
+  reads: ReadCaches;
   /** RATE_LIMIT_FACTOR: scales the per-player throttle of reports. */
   rateLimitFactor: number;
 }
@@ -80,9 +86,9 @@ export function chatMessageView(row: ChatMessageRow): ChatMessageView {
 }
 
 /** Spec 03 §4 chat: the Game Master's welcome, written once when the chat has never had a line. */
-async function welcomeOnce(db: Db): Promise<void> {
-  if (!(await chatIsEmpty(db))) return;
-  await insertSystemLine(db, {
+async function welcomeOnce(db: Db): Promise<boolean> {
+  if (!(await chatIsEmpty(db))) return false;
+  return insertSystemLine(db, {
     systemKey: 'welcome',
     userId: null,
     characterId: null,
@@ -96,6 +102,25 @@ async function welcomeOnce(db: Db): Promise<void> {
 }
 
 /**
+ * GET /api/chat from the shared copy of the newest lines and the reader's filter (both cached,
+ * services/read-caches.ts): the reader's last CHAT_HISTORY_SIZE lines of it. When the filter hides
+ * so many that fewer are left while older lines exist, the reader's own read in the database.
+ */
+async function chatFor(db: Db, reads: ReadCaches, userId: string): Promise<ChatView> {
+  const [lines, filter] = await Promise.all([
+    reads.chatLines(async () => (await readNewestLines(db)).map(chatMessageView)),
+    reads.chatFilter(userId, async () => {
+      const { muted, blockPeers } = await readChatFilter(db, userId);
+      return { muted, hidden: new Set([...muted.map((m) => m.userId), ...blockPeers]) };
+    }),
+  ]);
+  const shown = lines.filter((line) => line.userId === null || !filter.hidden.has(line.userId));
+  if (shown.length >= CHAT_HISTORY_SIZE || lines.length < SHARED_CHAT_LINES) return { messages: shown.slice(-CHAT_HISTORY_SIZE), muted: filter.muted };
+  const read = await readChat(db, userId);
+  return { messages: read.lines.map(chatMessageView), muted: read.muted };
+}
+
+/**
  * The global player chat (spec 03 §2/§3/§4/§5, DECISIONS §1 shared by all players, §4 moderation):
  *   GET    /api/chat                              the last 50 lines (oldest first) without muted or blocked players, my mutes
  *   POST   /api/chat { text }                     said by the active character; broadcast to every tab but those of players in a block with the speaker
@@ -104,7 +129,7 @@ async function welcomeOnce(db: Db): Promise<void> {
  * The throttle (5 lines in 10 s) counts the player's stored lines under a lock on the player's
  * row, so parallel sends and several server processes see the same count.
  */
-export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLimitFactor }: ChatRouteDeps): Promise<void> {
+export async function chatRoutes(app: FastifyInstance, { db, guard, hub, reads, rateLimitFactor }: ChatRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const viewSchema = { querystring: emptyQuery, response: { 200: chatViewSchema } };
@@ -112,12 +137,17 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
     const { userId } = player(request);
     // The Game Master's welcome is written only when the read finds no line (the chat may be empty).
     // Read again whoever wrote it: a first visitor beside another sees the other's welcome, not an empty chat.
-    let read = await readChat(db, userId);
-    if (read.lines.length === 0) {
-      await welcomeOnce(db);
-      read = await readChat(db, userId);
+    const read = await chatFor(db, reads, userId);
+    if (read.messages.length > 0) return read;
+    if (!(await welcomeOnce(db))) {
+      // Written by another request (maybe in another process, its bus message still coming), or every line is hidden from the reader.
+      const own = await readChat(db, userId);
+      return { messages: own.lines.map(chatMessageView), muted: own.muted };
     }
-    return { messages: read.lines.map(chatMessageView), muted: read.muted };
+    // Dropped here before the read below (the bus delivers its message here after this turn).
+    reads.dropHere({ chat: true });
+    pusher(hub, request.log).readsChanged({ chat: true });
+    return chatFor(db, reads, userId);
   });
 
   const sendSchema = { body: sendChatBodySchema, response: { 200: sendChatResponseSchema } };
@@ -148,6 +178,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
       const notice = await recordEvents(tx, userId, [{ type: 'chat-message' }], now, { character });
       return { line: chatMessageView((await getChatLine(tx, id))!), notice };
     });
+    pusher(hub, request.log).readsChanged({ chat: true });
     // Not to the tabs of players in a block with the speaker, either way (issue 25).
     pusher(hub, request.log).broadcast({ type: 'chat-message', message: message.line }, [userId]);
     announceAchievements(pusher(hub, request.log), userId, message.notice);
@@ -176,6 +207,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
         checkChatMute({ muting: method === 'PUT', targetId: target, playerId: userId, targetExists: await userExists(db, target) });
         if (method === 'PUT') await addMute(db, userId, target);
         else await removeMute(db, userId, target);
+        pusher(hub, request.log).readsChanged({ filtersOf: [userId] });
         // The player's other tabs reload the chat without (or with) that player's lines.
         pusher(hub, request.log).invalidate(userId, [queryKeys.chat]);
         return { muted: await listMutes(db, userId) };

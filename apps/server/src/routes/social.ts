@@ -142,6 +142,8 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
     }
     // The name shows in lists, conversations and profiles: the player's tabs and their friends' refetch.
     const pushes = push(request.log);
+    // And beside the chat's lines, on the boards and in other players' mute lists.
+    pushes.readsChanged({ chat: true, tops: true, filters: true });
     pushes.invalidate(userId, [queryKeys.me, ...changedKeys.social()]);
     for (const friend of await acceptedFriendIds(db, userId)) pushes.invalidate(friend, changedKeys.social());
     return loadProfile(db, userId, userId);
@@ -245,6 +247,7 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
   const blockChanged = (log: Parameters<typeof pusher>[1], userId: string, other: string, blocked: boolean) => {
     const pushes = push(log);
     pushes.blocksChanged(userId, other, blocked);
+    pushes.readsChanged({ filtersOf: [userId, other] });
     pushes.invalidate(other, [...changedKeys.social(), queryKeys.chat, queryKeys.posts(userId)]);
     pushes.invalidate(userId, [...changedKeys.social(), queryKeys.chat, queryKeys.posts(other)]);
   };

@@ -86,9 +86,10 @@ export async function pruneRetained(
 
 /**
  * The scheduler's retention task: every PRUNE_EVERY_MS in each process. Deletes are idempotent and
- * skip rows another process holds, so any number of processes may run it.
+ * skip rows another process holds, so any number of processes may run it. `onChatPruned`: after
+ * a run that deleted chat lines (the shared copy of the newest lines may hold some).
  */
-export function retentionPruner(db: Db, log: { error(o: object, m?: string): void }, now = Date.now()) {
+export function retentionPruner(db: Db, log: { error(o: object, m?: string): void }, now = Date.now(), onChatPruned?: () => void) {
   let next = new Date(now + PRUNE_EVERY_MS);
   const prunes = retentionPrunes();
   return {
@@ -100,6 +101,7 @@ export function retentionPruner(db: Db, log: { error(o: object, m?: string): voi
       if (at < next) return 0;
       next = new Date(at.getTime() + PRUNE_EVERY_MS);
       const counts = await pruneRetained(db, at, prunes, log);
+      if ((counts['chat lines'] ?? 0) > 0) onChatPruned?.();
       return Object.values(counts).reduce((a, b) => a + b, 0);
     },
   };

@@ -222,6 +222,8 @@ export function noticePushes(notice: AchievementNotice): PushMessage[] {
 
 /** After the commit: the toasts and refetches of a notice, to every tab of the player. */
 export function announceAchievements(p: Pusher, userId: string, notice: AchievementNotice): void {
+  // A title is shown beside the name in the chat's lines and on the boards.
+  if (notice.rewards.some((r) => BATTLE_PASS_REWARDS.find((b) => b.level === r.level)?.grant.kind === 'title')) p.readsChanged({ chat: true, tops: true });
   const pushes = noticePushes(notice);
   if (pushes.length === 0) return;
   p.notify(userId, ...pushes);

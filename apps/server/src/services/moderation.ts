@@ -103,8 +103,10 @@ export async function moderationQueue(db: DbOrTx, size: number, page = 1, now = 
 
 /** After a deletion, every open tab that shows the item loads again without it. */
 export function pushDeletion(push: Pusher, kind: ReportKind, gone: { postAuthorId?: string; participants?: string[] }): void {
-  if (kind === 'chat') push.broadcast(invalidatePush([queryKeys.chat]));
-  else if ((kind === 'post' || kind === 'comment') && gone.postAuthorId)
+  if (kind === 'chat') {
+    push.readsChanged({ chat: true });
+    push.broadcast(invalidatePush([queryKeys.chat]));
+  } else if ((kind === 'post' || kind === 'comment') && gone.postAuthorId)
     push.broadcast(invalidatePush([queryKeys.posts(gone.postAuthorId), queryKeys.profile(gone.postAuthorId)]));
   else if (kind === 'dm' && gone.participants) {
     const [a, b] = gone.participants as [string, string];

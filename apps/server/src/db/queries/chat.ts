@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { achievementProgress, chatMessages, chatMutes, playerCharacterAppearance, playerCharacters, users } from '../schema/index.ts';
 import { viewerParam as viewer } from './columns.ts';
-import { visibleTo } from './relations.ts';
+import { blockPeersOf, visibleTo } from './relations.ts';
 
 /** A line with its player's name and battle-pass title now (spec 03 §4 rewards: the title beside the name). */
 export type ChatMessageRow = typeof chatMessages.$inferSelect & { username: string | null; title: string | null };
@@ -62,6 +62,34 @@ const mutesRead = prepared('chat_mutes', (db) =>
 export async function readChat(db: DbOrTx, viewerId: string): Promise<{ lines: ChatMessageRow[]; muted: Array<{ userId: string; username: string }> }> {
   const [lines, muted] = await Promise.all([linesRead(db, { viewerId }), mutesRead(db, { viewerId })]);
   return { lines: flatten(lines).reverse(), muted };
+}
+
+/** The newest lines kept for every reader (services/read-caches.ts): twice what one reads, so that filters seldom leave fewer. */
+export const SHARED_CHAT_LINES = 2 * CHAT_HISTORY_SIZE;
+
+/** The newest SHARED_CHAT_LINES lines as every player sees them before their own filter (the limit in the text, see newestLineIds). */
+const newestRead = prepared('chat_newest', (db) =>
+  selectLines(db)
+    .where(
+      inArray(
+        chatMessages.id,
+        sql`(select ${chatMessages.id} from ${chatMessages} order by ${chatMessages.id} desc limit ${sql.raw(String(SHARED_CHAT_LINES))})`,
+      ),
+    )
+    .orderBy(desc(chatMessages.id)),
+);
+
+/** The chat's newest SHARED_CHAT_LINES lines, oldest first, for every reader. */
+export async function readNewestLines(db: DbOrTx): Promise<ChatMessageRow[]> {
+  return flatten(await newestRead(db, {})).reverse();
+}
+
+const blockPeersRead = prepared('chat_block_peers', (db) => db.select({ userId: sql<string>`p.id` }).from(sql`${blockPeersOf(viewer)} as p(id)`));
+
+/** What the viewer does not read in the chat (readChat's filter, for a shared copy of the lines): their mutes by name, and the players in a block with them either way. */
+export async function readChatFilter(db: DbOrTx, viewerId: string): Promise<{ muted: Array<{ userId: string; username: string }>; blockPeers: string[] }> {
+  const [muted, peers] = await Promise.all([mutesRead(db, { viewerId }), blockPeersRead(db, { viewerId })]);
+  return { muted, blockPeers: peers.map((p) => p.userId) };
 }
 
 export async function getChatLine(db: DbOrTx, id: number): Promise<ChatMessageRow | undefined> {

@@ -1,5 +1,5 @@
 import type { CharacterClass } from '@rpg/game';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { prepared } from '../prepared.ts';
 import { achievementProgress, playerCharacterAttributes, playerCharacters, users } from '../schema/index.ts';
@@ -51,7 +51,7 @@ const keyNames: Record<Board, string[]> = {
  * next higher own key, and the ranks are the running sums, tied own keys summed together (the
  * highest counts up to the keys' maximum). The own are listed by rank, then oldest first.
  */
-function boardRead(board: Board) {
+function boardParts(board: Board) {
   const keys = keyNames[board];
   const on = (alias: string) => sql.raw(`(${keys.map((k) => `${alias}.${k}`).join(', ')})`);
   const desc = (alias: string) => sql.raw(keys.map((k) => `${alias}.${k} desc`).join(', '));
@@ -79,7 +79,12 @@ function boardRead(board: Board) {
   const ownRows = sql`select true as own, ${fields}, row_number() over (order by r.rank, r.created_at, r.id) as place
     from (select o.*, 1 + sum(s.n) over (order by ${ownKey} desc) as rank from (${own}) o
     cross join lateral (select count(*) as n from ${keyTable} x where ${on('x')} > ${ownKey} and ${on('x')} <= ${upTo}) s) r`;
-  return prepared(`leaderboard_${board}`, (db) =>
+  return { topRows, ownRows };
+}
+
+/** The board's rows from `rows` (the top's, the own's or both), in one statement named `name`. */
+function boardSelect(name: string, rows: SQL) {
+  return prepared(name, (db) =>
     db
       .select({
         own: sql<boolean>`b.own`,
@@ -94,20 +99,28 @@ function boardRead(board: Board) {
         k1: sql<number>`b.k1`,
         rank: sql<number>`b.rank`,
       })
-      .from(sql`(${topRows} union all ${ownRows}) as b`)
+      .from(sql`(${rows}) as b`)
       .orderBy(sql`b.own`, sql`b.place`),
   );
 }
 
-const boardReads = Object.fromEntries((Object.keys(keyNames) as Board[]).map((board) => [board, boardRead(board)])) as Record<
-  Board,
-  ReturnType<typeof boardRead>
->;
+/** Each board's statements: the top and the own together (one snapshot), and the own alone (beside a top kept by services/read-caches.ts). */
+function boardReads(board: Board) {
+  const { topRows, ownRows } = boardParts(board);
+  return { both: boardSelect(`leaderboard_${board}`, sql`${topRows} union all ${ownRows}`), own: boardSelect(`leaderboard_own_${board}`, ownRows) };
+}
+
+const reads = Object.fromEntries((Object.keys(keyNames) as Board[]).map((board) => [board, boardReads(board)])) as Record<Board, ReturnType<typeof boardReads>>;
 
 /** A board's top `limit` and the player's own characters with their ranks (own by rank), from one statement. */
 export async function rankedBoard(db: DbOrTx, board: Board, userId: string, limit: number): Promise<{ top: RankedRow[]; own: RankedRow[] }> {
   const top: RankedRow[] = [];
   const own: RankedRow[] = [];
-  for (const { own: isOwn, ...row } of await boardReads[board](db, { userId, limit })) (isOwn ? own : top).push(row);
+  for (const { own: isOwn, ...row } of await reads[board].both(db, { userId, limit })) (isOwn ? own : top).push(row);
   return { top, own };
+}
+
+/** The player's own characters on a board with their ranks (own by rank), from one statement. */
+export async function ownRanks(db: DbOrTx, board: Board, userId: string): Promise<RankedRow[]> {
+  return (await reads[board].own(db, { userId })).map(({ own: _own, ...row }) => row);
 }

@@ -35,7 +35,7 @@ export function attributeRoutes(app: FastifyInstance, { db, guard, hub }: Charac
       const id = characterIdParam(request);
       const { attribute } = request.body;
       const character = await transaction(db, (tx) => applyToPoints(tx, userId, id, (state) => upgradeAttribute(state, attribute)));
-      announceChange(hub, request.log, userId);
+      announceChange(hub, request.log, userId, { tops: true });
       return { character };
     },
   );
@@ -47,7 +47,7 @@ export function attributeRoutes(app: FastifyInstance, { db, guard, hub }: Charac
       const { userId } = player(request);
       const id = characterIdParam(request);
       const character = await transaction(db, (tx) => applyToPoints(tx, userId, id, resetAttributePoints));
-      announceChange(hub, request.log, userId);
+      announceChange(hub, request.log, userId, { tops: true });
       return { character };
     },
   );

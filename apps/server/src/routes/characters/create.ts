@@ -29,7 +29,8 @@ export function createCharacterRoute(app: FastifyInstance, { db, guard, hub }: C
       const step = await markFirstStep(tx, userId, 'character', id);
       return { character: await loadView(tx, userId, id), step };
     });
-    announceChange(hub, request.log, userId);
+    // A new character is on the boards (in the top while there are fewer than its size).
+    announceChange(hub, request.log, userId, { tops: true });
     if (step) pusher(hub, request.log).invalidate(userId, changedKeys.firstSteps(step.reward > 0));
     reply.status(201);
     return { character };

@@ -29,7 +29,8 @@ export function deleteCharacterRoute(app: FastifyInstance, { db, guard, hub, dat
       });
       await removeUpload(dataDir, deleted.avatarPath, request.log);
       await removeUpload(dataDir, deleted.backgroundPath, request.log);
-      announceChange(hub, request.log, userId);
+      // Off the boards; its chat lines no longer name a character.
+      announceChange(hub, request.log, userId, { tops: true, chat: true });
       return reply.status(204).send();
     },
   );

@@ -11,6 +11,7 @@ import type { RealtimeHub } from '../../realtime/hub.ts';
 import { pusher } from '../../realtime/notify.ts';
 import { found, ownedBy } from '../../services/characters.ts';
 import { toCharacterView, type CharacterView } from './view.ts';
+import type { ReadChange } from '../../services/read-caches.ts';
 
 export interface CharacterRouteDeps {
   db: Db;
@@ -42,6 +43,7 @@ export async function loadView(db: DbOrTx, userId: string, id: string): Promise<
 }
 
 /** After a commit: every open tab of the owner refetches its character queries. */
-export function announceChange(hub: RealtimeHub, log: FastifyBaseLogger, userId: string): void {
+export function announceChange(hub: RealtimeHub, log: FastifyBaseLogger, userId: string, reads?: ReadChange): void {
+  if (reads) pusher(hub, log).readsChanged(reads);
   pusher(hub, log).invalidate(userId, [queryKeys.characters]);
 }

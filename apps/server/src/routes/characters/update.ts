@@ -45,7 +45,8 @@ export function updateCharacterRoute(app: FastifyInstance, { db, guard, hub }: C
       }
       return loadView(tx, userId, id);
     });
-    announceChange(hub, request.log, userId);
+    // The boards show its name.
+    announceChange(hub, request.log, userId, input.name !== undefined ? { tops: true } : undefined);
     return { character };
   });
 }

@@ -186,6 +186,8 @@ export class AdventureSettlement implements Settler {
     const completed: AdventureCompletedPush = { type: 'adventure-completed', characterId, won, title, message };
     const p = pusher(this.deps.hub, this.deps.log);
     p.notify(userId, completed, invalidatePush(changedKeys.adventureSettled(characterId)));
+    // Its level, XP, adventures and battles, maybe its attributes: the boards.
+    p.readsChanged({ tops: true });
     announceAchievements(p, userId, achievements);
   }
 }
