@@ -98,9 +98,14 @@ export class ForkedGateway implements GatewayHandle {
       socket.destroy();
       return;
     }
-    child.send({ t: 'socket', upgrade, admission }, socket as Socket, (error) => {
-      if (error) socket.destroy();
-    });
+    // Sent as a socket of no server: Node otherwise counts it as the HTTP server's connection held
+    // by the child, and the server's close then waits for the child to say its sockets closed; once
+    // that child has exited (a crash, or a closed gateway), it waits forever (the stop hung to its
+    // deadline). The handle goes to the child; this process's Socket object, without it, is destroyed
+    // once sent (the server stops counting it).
+    const sent = socket as Socket & { server?: unknown };
+    sent.server = null;
+    child.send({ t: 'socket', upgrade, admission }, sent, () => socket.destroy());
   }
 
   sweep(): Promise<void> {
@@ -173,7 +178,7 @@ export class ForkedGateway implements GatewayHandle {
   private onEvent(event: GatewayEvent): void {
     if (event.t === 'ready') {
       this.ready = true;
-      this.log.info({ pid: this.child?.pid }, 'realtime gateway process ready');
+      this.log.info({ gatewayPid: this.child?.pid }, 'realtime gateway process ready');
     } else if (event.t === 'count') this.count = event.n;
     else if (event.t === 'flushed') this.onFlushed?.(event.pushes, event.lag);
     else if (event.t === 'seen') this.onPlayersSeen?.(event.userIds);
