@@ -376,7 +376,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
       .then((notice) => announceAchievements(push, userId, notice))
       .catch((error: unknown) => app.log.error({ err: error, userId }, 'counting play time failed')),
   );
-  hub.start();
+  // A gateway process is ready before the server listens (its first upgrades would be answered 503).
+  await hub.start();
   scheduler.start();
   app.addHook('onClose', async () => {
     await bus.close();

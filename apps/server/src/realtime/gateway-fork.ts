@@ -59,6 +59,8 @@ export class ForkedGateway implements GatewayHandle {
   /** A crashed child's rows being removed (a close waits for it). */
   private settling: Promise<void> = Promise.resolve();
   private readonly presence: Presence;
+  /** Waiting for the next child to be ready (`started`). */
+  private onReady: Array<() => void> = [];
   onFlushed: ((pushes: number, lagSeconds: number) => void) | undefined;
   onPlayersSeen: ((userIds: readonly string[]) => void) | undefined;
 
@@ -86,6 +88,19 @@ export class ForkedGateway implements GatewayHandle {
 
   start(): void {
     this.spawn();
+  }
+
+  /** Resolves once a child is ready, or after `timeoutMs` (a child that cannot start is logged and restarted). */
+  started(timeoutMs: number): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      this.onReady.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   receive(message: BusMessage): void {
@@ -178,6 +193,7 @@ export class ForkedGateway implements GatewayHandle {
   private onEvent(event: GatewayEvent): void {
     if (event.t === 'ready') {
       this.ready = true;
+      this.onReady.splice(0).forEach((wake) => wake());
       this.log.info({ gatewayPid: this.child?.pid }, 'realtime gateway process ready');
     } else if (event.t === 'count') this.count = event.n;
     else if (event.t === 'flushed') this.onFlushed?.(event.pushes, event.lag);

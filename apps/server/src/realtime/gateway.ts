@@ -105,6 +105,9 @@ export class Gateway {
     this.sweeper.unref();
   }
 
+  /** In this process: at once. */
+  async started(): Promise<void> {}
+
   /** Completes the WebSocket handshake on the socket the API process accepted, then registers the tab (or closes it with the refusal's code). */
   adopt(upgrade: Upgrade, socket: Duplex, admission: Admission): void {
     socket.on('error', () => socket.destroy());

@@ -28,6 +28,8 @@ export interface GatewayHandle {
   onFlushed: ((pushes: number, lagSeconds: number) => void) | undefined;
   onPlayersSeen: ((userIds: readonly string[]) => void) | undefined;
   start(): void;
+  /** Resolves once sockets can be handed over (a gateway process has started), or after `timeoutMs`. */
+  started(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
   sweep(): Promise<void>;
   sweepSlice(slice: number): Promise<void>;
@@ -82,8 +84,10 @@ export class RealtimeHub {
     return this.gateway.connectionCount;
   }
 
-  start(): void {
+  /** Starts the gateway; resolves once it accepts sockets (at most `timeoutMs`: meanwhile an upgrade is answered 503). */
+  async start(timeoutMs = 15_000): Promise<void> {
     this.gateway.start();
+    await this.gateway.started(timeoutMs);
   }
 
   /** The player's open tabs on every process (their connections that pinged recently). */
