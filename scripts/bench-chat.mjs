@@ -29,7 +29,7 @@
 //   (a before/after comparison in one sitting).
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -250,7 +250,13 @@ const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length -
 async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
   // Who used the two cores while the lines went out: the server under test, the receivers (the load
   // generator), and everything else (PostgreSQL, the sender, the machine), in CPU seconds per second.
-  const cpuOf = () => ({ server: pid ? cpuSeconds(pid) : NaN, receivers: tabs.pids.reduce((n, p) => n + cpuSeconds(p), 0), machine: machineCpuSeconds() });
+  // The gateway: the server's child process with RPG_GATEWAY=process (none inline).
+  const cpuOf = () => ({
+    server: pid ? cpuSeconds(pid) : NaN,
+    gateway: pid ? childPids(pid).reduce((n, p) => n + cpuSeconds(p), 0) : 0,
+    receivers: tabs.pids.reduce((n, p) => n + cpuSeconds(p), 0),
+    machine: machineCpuSeconds(),
+  });
   const speakers = speakerCookies.map((cookie) => ({ call: caller(base, cookie), said: [] }));
   const rows = [];
   let seq = 0;
@@ -292,6 +298,8 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
     const startWall = nowMs();
     const cpuStart = cpuOf();
     const sends = [];
+    /** Each POST's answer time (ms): what the API process's event loop costs the players who act. */
+    const answers = [];
     for (let i = 0; i < lines; i++) {
       const wait = start + i * interval - performance.now();
       if (wait > 0) await sleep(wait);
@@ -302,9 +310,13 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
       }
       const text = `bench ${++seq} ${nowMs().toFixed(3)}`;
       speaker.said.push(Date.now());
+      const sentAt = performance.now();
       sends.push(
         speaker.call('POST', '/api/chat', { text }).then(
-          () => (said += 1),
+          () => {
+            said += 1;
+            answers.push(performance.now() - sentAt);
+          },
           () => (refused += 1),
         ),
       );
@@ -358,15 +370,30 @@ async function sayLines({ base, speakerCookies, tabs, sockets, rates, pid }) {
           ) > 100,
       ).length,
       'worst line p50 ms': +Math.max(...[...byLine.values()].map((l) => quantile(l, 0.5))).toFixed(1),
+      'answer p99 ms': +quantile(
+        answers.sort((a, b) => a - b),
+        0.99,
+      ).toFixed(1),
       'server RSS MB': pid ? rssMb(pid) : NaN,
+      'gateway RSS MB': pid ? childPids(pid).reduce((n, p) => n + rssMb(p), 0) : 0,
       'server cores': share('server'),
+      'gateway cores': share('gateway'),
       'receivers cores': share('receivers'),
-      'others cores': +(share('machine') - share('server') - share('receivers')).toFixed(2),
+      'others cores': +(share('machine') - share('server') - share('gateway') - share('receivers')).toFixed(2),
     });
     // The throttle window passes before the next rate.
     await sleep(THROTTLE.windowMs + 500);
   }
   return rows;
+}
+
+/** A process's children (the server's gateway process, RPG_GATEWAY=process), from /proc (Linux). */
+function childPids(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 const playersFor = (sockets, rates) => Math.max(Math.ceil(sockets / MAX_SOCKETS_PER_PLAYER) + 2, Math.max(0, ...rates) * 2 + 2);

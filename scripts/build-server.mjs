@@ -91,6 +91,8 @@ export async function buildServer() {
     entryPoints: [
       { in: path.join(root, 'apps/server/src/main.ts'), out: 'main' },
       { in: path.join(root, 'apps/server/src/db/build-template.ts'), out: 'build-template' },
+      // The realtime gateway's process (RPG_GATEWAY=process): its own small bundle, ws and the gateway only.
+      { in: path.join(root, 'apps/server/src/realtime/gateway-process.ts'), out: 'gateway' },
     ],
     bundle: true,
     platform: 'node',
@@ -100,6 +102,8 @@ export async function buildServer() {
     // The map points at the sources instead of holding them (a smaller map to load with --enable-source-maps).
     sourcesContent: false,
     // Bundled CommonJS packages call require() (of Node's modules): an ES module has none of its own.
+    // The bundled server forks dist/gateway.js, the sources gateway-process.ts (realtime/gateway-fork.ts).
+    define: { 'process.env.RPG_SERVER_BUNDLE': '"1"' },
     banner: { js: "import { createRequire as __rpgCreateRequire } from 'node:module'; const require = __rpgCreateRequire(import.meta.url);" },
     write: false,
     outdir: serverOutDir,

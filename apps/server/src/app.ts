@@ -5,9 +5,8 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { MAX_WATCH_BYTES, queryKeys } from '@rpg/contract';
+import { queryKeys } from '@rpg/contract';
 import { createAuth, type Auth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -25,13 +24,15 @@ import { registerRequestLog, requestLog } from './http/request-log.ts';
 import { MAX_IMAGE_BYTES, serveUploads } from './http/uploads.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createLocalBus, createPgBus, type Bus } from './realtime/bus.ts';
-import { RealtimeHub } from './realtime/hub.ts';
+import { dbStore } from './realtime/db-store.ts';
+import { routeUpgrades } from './realtime/upgrade.ts';
+import { ForkedGateway } from './realtime/gateway-fork.ts';
+import { inlineGateway, RealtimeHub } from './realtime/hub.ts';
 import { ReadCaches } from './services/read-caches.ts';
 import { accountRoutes, devRoutes } from './routes/account.ts';
 import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { touchSession } from './db/queries/accounts.ts';
 import { devGrantRoutes } from './routes/dev-grants.ts';
-import { socketErrorHandler } from './realtime/socket-errors.ts';
 import { deleteSessions, suspensionOf } from './db/queries/moderation.ts';
 import { isSuspended, REQUEST_TEXTS, SLOW_DOWN, tooManyRequestsWait } from '@rpg/game';
 import { authRoutes } from './routes/auth.ts';
@@ -133,7 +134,10 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   const mailer =
     mailerOverride ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log, config.nodeEnv !== 'test'));
   const bus = busOverride ?? (database.pool ? await createPgBus(database.pool, app.log) : createLocalBus());
-  const hub = new RealtimeHub(db, bus, app.log);
+  // The tabs' sockets and their fan-out: in this process, or in a child process of its own (RPG_GATEWAY, docs/decisions/gateway.md).
+  const store = dbStore(db);
+  const gateway = config.gateway === 'process' ? new ForkedGateway(store, (message) => bus.publish(message), app.log) : inlineGateway(store, bus, app.log);
+  const hub = new RealtimeHub(bus, store, gateway);
   // The hot shared reads (the chat, the boards' tops), dropped by every process's writes through the bus.
   const reads = new ReadCaches(bus);
   // Every push from here on (sign-in and sign-out, the store's restock, play time) goes through the pusher, which logs a failure (with the request id when a request is serving).
@@ -278,15 +282,13 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
   // Readiness turns 503 at the first preClose hook (SIGTERM, main.ts).
   await healthRoutes(app, { database, bus, lifecycle });
   // On close (SIGTERM): the timed work stops, and every tab is told the server restarts (1012)
-  // while the database is open, so their presence is settled. Before the websocket plugin's own
-  // preClose, which would close the sockets first without a code.
+  // while the database is open, so their presence is settled.
   app.addHook('preClose', async () => {
     await scheduler.stop();
     await hub.close();
   });
-  // A tab sends pings (a few bytes) and what it holds (`watch`, at most MAX_WATCH_BYTES).
-  // Its errors: what a client caused at info, without a stack (realtime/socket-errors.ts).
-  await app.register(websocket, { options: { maxPayload: MAX_WATCH_BYTES }, errorHandler: socketErrorHandler });
+  // WebSocket upgrades are routed as requests (the rate limit applies), then handed to the gateway.
+  routeUpgrades(app);
 
   // A sign-out or a revocation in another process evicts the cached sessions at once (this
   // process's own were evicted before its answer, in the auth events above). A bus that lost its
@@ -379,7 +381,8 @@ export async function buildApp({ config, database, mailer: mailerOverride, bus: 
       .then((notice) => announceAchievements(push, userId, notice))
       .catch((error: unknown) => app.log.error({ err: error, userId }, 'counting play time failed')),
   );
-  hub.start();
+  // A gateway process is ready before the server listens (its first upgrades would be answered 503).
+  await hub.start();
   scheduler.start();
   app.addHook('onClose', async () => {
     await bus.close();

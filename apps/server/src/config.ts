@@ -28,6 +28,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Bearer token for GET /metrics from other hosts (Prometheus); without it only direct loopback requests read it. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Where the tabs' sockets and their fan-out run: this process (inline) or a child process of its own (process). */
+  RPG_GATEWAY: z.enum(['inline', 'process']).default('inline'),
   /** After SIGTERM, how long the server goes on serving while /api/ready answers 503, so a proxy's health check takes it out first (ms). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(8_000).default(0),
   /** A name for this process (game1): every answer carries it as X-Process, to tell which process behind a proxy answered. Unset: no header. */
@@ -69,6 +71,8 @@ export interface Config {
   legalDir: string;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where the tabs' sockets and their fan-out run (realtime/hub.ts, docs/decisions/gateway.md). */
+  gateway: 'inline' | 'process';
   shutdownDrainMs: number;
   metricsToken: string | undefined;
   /** PROCESS_NAME: sent as X-Process on every answer (unset: none). */
@@ -106,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     legalDir: path.resolve(e.LEGAL_DIR ?? path.join(e.DATA_DIR, 'legal')),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
+    gateway: e.RPG_GATEWAY,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsToken: e.METRICS_TOKEN,
     processName: e.PROCESS_NAME,

@@ -1,6 +1,6 @@
 import { queryKeys, type PushMessage } from '@rpg/contract';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.ts';
+import type { RealtimeStore } from '../src/realtime/store.ts';
 import { BlockPeers } from '../src/realtime/blocks.ts';
 import { Delivery, FLUSH_SLICE, FLUSH_VISITS } from '../src/realtime/delivery.ts';
 import { Tabs, type Tab } from '../src/realtime/tabs.ts';
@@ -19,7 +19,7 @@ const log = { error() {}, warn() {} };
 
 /** `showsChat(i)`: whether tab i's screens show the chat (every tab when not given: none has said what it shows). */
 function fakeTabs(count: number, showsChat?: (i: number) => boolean): { delivery: Delivery; tabs: Tab[]; received: string[][]; writes: number[] } {
-  const delivery = new Delivery(new Tabs(), new BlockPeers(undefined as unknown as Db, () => true, log), undefined as unknown as Db, log);
+  const delivery = new Delivery(new Tabs(), new BlockPeers(undefined as unknown as RealtimeStore, () => true, log), undefined as unknown as RealtimeStore, log);
   const tabs: Tab[] = [];
   const received: string[][] = [];
   // A tab's writes: a message alone, or the messages sent between a cork and its uncork.

@@ -1,6 +1,5 @@
-import type { Db } from '../db/client.ts';
-import { blockPeerIds } from '../db/queries/friendships.ts';
 import type { BusMessage } from './bus.ts';
+import type { RealtimeStore } from './store.ts';
 
 interface Log {
   error(o: object, m?: string): void;
@@ -23,7 +22,7 @@ export class BlockPeers {
 
   /** `hasTabs`: whether the player has a registered tab in this process (their peers are kept while so). */
   constructor(
-    private readonly db: Db,
+    private readonly store: Pick<RealtimeStore, 'blockPeerIds'>,
     private readonly hasTabs: (userId: string) => boolean,
     private readonly log: Log,
   ) {}
@@ -79,7 +78,7 @@ export class BlockPeers {
 
   /** Loads the player's peers from the database; resolves once the latest load (a block may change meanwhile) is applied. */
   private load(userId: string): Promise<void> {
-    const load: Promise<void> = blockPeerIds(this.db, userId).then(
+    const load: Promise<void> = this.store.blockPeerIds(userId).then(
       (peers) => {
         if (this.loads.get(userId) !== load) return;
         this.loads.delete(userId);

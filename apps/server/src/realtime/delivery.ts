@@ -1,9 +1,8 @@
 import { broadcastTopics, type QueryKey } from '@rpg/contract';
-import type { Db } from '../db/client.ts';
-import { sessionExists } from '../db/queries/realtime.ts';
 import type { BlockPeers } from './blocks.ts';
 import type { BusMessage, PushMessage } from './bus.ts';
 import { Coalescer } from './coalesce.ts';
+import type { RealtimeStore } from './store.ts';
 import { SESSION_CHANGED, SIGNED_OUT_CLOSE, type Tab, type Tabs } from './tabs.ts';
 import { concerns, topicsOf, watchOf, type Topics } from './watch.ts';
 
@@ -111,7 +110,7 @@ export class Delivery {
   constructor(
     private readonly tabs: Tabs,
     private readonly blocks: BlockPeers,
-    private readonly db: Db,
+    private readonly store: RealtimeStore,
     private readonly log: Log,
   ) {}
 
@@ -309,7 +308,8 @@ export class Delivery {
 
   /** Closes the tab if its session is gone. Reconnectable: a tab whose session was renewed comes back; a revoked one then gets 4401. */
   private revalidate(tab: Tab): void {
-    sessionExists(this.db, tab.sessionId)
+    this.store
+      .sessionExists(tab.sessionId)
       .then((exists) => {
         if (!exists) tab.socket.close(SESSION_CHANGED, 'session changed');
       })

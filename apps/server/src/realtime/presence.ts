@@ -1,14 +1,5 @@
-import type { Db } from '../db/client.ts';
-import {
-  countLiveConnections,
-  deleteStaleConnections,
-  liveSessionIds,
-  markConnectionsLive,
-  markPlayerSeen,
-  markPlayersSeen,
-  setOnlineIfChanged,
-} from '../db/queries/realtime.ts';
 import type { PushMessage } from './bus.ts';
+import type { RealtimeStore } from './store.ts';
 import { SESSION_CHANGED, type Tab } from './tabs.ts';
 
 /** A connection counts as live while it pinged within this window. */
@@ -50,13 +41,13 @@ export function heartbeat(tabs: Iterable<Pick<Tab, 'slice' | 'alive'> & { socket
  */
 export class Presence {
   constructor(
-    private readonly db: Db,
+    private readonly store: RealtimeStore,
     private readonly broadcast: (payload: PushMessage) => Promise<void>,
   ) {}
 
   /** The player's connections that pinged recently, on every process. */
   async liveConnections(userId: string): Promise<number> {
-    return countLiveConnections(this.db, userId, new Date(Date.now() - STALE_AFTER_MS));
+    return this.store.countLiveConnections(userId, new Date(Date.now() - STALE_AFTER_MS));
   }
 
   /** Online while any process holds a live connection of the player. */
@@ -65,9 +56,9 @@ export class Presence {
   }
 
   async set(userId: string, isOnline: boolean, now: Date): Promise<void> {
-    const changed = await setOnlineIfChanged(this.db, userId, isOnline, now);
+    const changed = await this.store.setOnlineIfChanged(userId, isOnline, now);
     if (!changed && isOnline) {
-      await markPlayerSeen(this.db, userId, now);
+      await this.store.markPlayerSeen(userId, now);
       return;
     }
     if (changed) await this.broadcast({ type: 'presence', userId, isOnline, lastSeen: now.toISOString() });
@@ -76,26 +67,25 @@ export class Presence {
   /** The tabs' connections live, their ended sessions closed; the players seen (last_seen). */
   async markSeen(tabs: readonly Tab[], players: readonly string[], now: Date): Promise<void> {
     if (tabs.length > 0) {
-      await markConnectionsLive(
-        this.db,
+      await this.store.markConnectionsLive(
         tabs.map((c) => c.id),
         now,
       );
       await this.closeEndedSessions(tabs, now);
     }
-    if (players.length > 0) await markPlayersSeen(this.db, players, now);
+    if (players.length > 0) await this.store.markPlayersSeen(players, now);
   }
 
   /** Connections of any process that stopped pinging (a crashed one) are removed, and their players' presence settled. */
   async dropStale(): Promise<void> {
-    const stale = await deleteStaleConnections(this.db, new Date(Date.now() - STALE_AFTER_MS));
+    const stale = await this.store.deleteStaleConnections(new Date(Date.now() - STALE_AFTER_MS));
     for (const userId of new Set(stale)) await this.refresh(userId);
   }
 
   /** Closes the sockets whose session no longer exists or has expired (they reconnect and are refused). */
   private async closeEndedSessions(tabs: readonly Tab[], now: Date): Promise<void> {
     const sessionIds = [...new Set(tabs.map((c) => c.sessionId))];
-    const alive = new Set(await liveSessionIds(this.db, sessionIds, now));
+    const alive = new Set(await this.store.liveSessionIds(sessionIds, now));
     for (const tab of tabs) if (!alive.has(tab.sessionId)) tab.socket.close(SESSION_CHANGED, 'session ended');
   }
 }

@@ -148,6 +148,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       DATA_DIR: dataDir,
       RATE_LIMIT_FACTOR: '20',
       AUTH_SECRET: 'test-secret-test-secret-test-secret-42',
+      // RPG_GATEWAY=process in the environment runs every test server's gateway in its own process.
+      ...(process.env.RPG_GATEWAY ? { RPG_GATEWAY: process.env.RPG_GATEWAY } : {}),
       ...options.env,
     },
     { port, host: '127.0.0.1', publicUrl: `http://localhost:${port}`, databaseUrl: dbUrl, webDist: path.join(dataDir, 'no-web') },
