@@ -167,7 +167,7 @@ export async function settleCounted(
   now: Date,
   progress: Prior['progress'] = undefined,
 ): Promise<AchievementNotice> {
-  const counters: Record<string, number> = { ...Object.fromEntries(read.counters.map((c) => [c.key, c.value])), ...read.stored };
+  const counters = countedCounters(read);
   const zone = progress ?? read;
   const hour = trustedLocalHour(now, zone.timeZone, zone.timeZoneSetAt);
   if (hour !== null) {
@@ -177,6 +177,40 @@ export async function settleCounted(
     if (extra.length > 0) Object.assign(counters, await applyCounterChanges(tx, userId, extra));
   }
   return settleUnlocks(tx, userId, character, counters, read, now);
+}
+
+/** The counters after a hot count: as they were, with the stored values of the changed ones. */
+function countedCounters(read: CountRead): Record<string, number> {
+  return { ...Object.fromEntries(read.counters.map((c) => [c.key, c.value])), ...read.stored };
+}
+
+/**
+ * After a hot count of a write of one statement (no transaction): whether the counters reach an
+ * unlock, a level waits for its grant or the night-owl hour counts, and only then a transaction
+ * that holds the active character (the lock order) and settles them (settleCounted). The unique
+ * keys of unlocks and grants keep a racing count from settling one twice.
+ */
+export async function settleAfterCount(db: Db, userId: string, read: CountRead, now: Date): Promise<AchievementNotice> {
+  if (Object.keys(read.stored).length === 0 || !settlesMore(read, now)) return NO_NOTICE;
+  return transaction(db, async (tx) => {
+    const [character] = await holdActiveCharacters(tx, [userId]);
+    return settleCounted(tx, userId, character, read, now);
+  });
+}
+
+function settlesMore(read: CountRead, now: Date): boolean {
+  const counters = countedCounters(read);
+  const hour = trustedLocalHour(now, read.timeZone, read.timeZoneSetAt);
+  if (
+    hour !== null &&
+    counterChanges(counters, { type: 'played', seconds: 0, localHour: hour }).some((c) => applyChange(counters[c.key] ?? 0, c) !== counters[c.key])
+  ) {
+    return true;
+  }
+  if (newlyUnlocked(counters, new Set(read.unlocked.map((u) => u.achievementId))).length > 0) return true;
+  const level = levelForPoints(read.totalPoints ?? 0);
+  const granted = new Set(read.granted);
+  return BATTLE_PASS_REWARDS.some((r) => r.level <= level && !granted.has(r.level) && (r.grant.kind !== 'item' || read.held !== undefined));
 }
 
 /**

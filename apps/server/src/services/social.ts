@@ -22,8 +22,13 @@ import {
   relationStatus,
   usernameChange,
   usernameTaken,
+  type AchievementEvent,
 } from '@rpg/game';
-import type { DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { repeatedRequest, statementClaim } from '../db/idempotency.ts';
+import { sendMessageAtOnce, type MessageSent } from '../db/queries/social-writes.ts';
+import { transaction } from '../db/transaction.ts';
+import { hotChanges, hotCountValues, recordEvents, settleAfterCount } from './achievements.ts';
 import {
   addBlock,
   deleteFriendship,
@@ -223,6 +228,33 @@ export async function blockPlayer(tx: DbOrTx, me: string, other: string): Promis
 }
 
 /** DECISIONS §2: a direct message between friends who have not blocked each other. Answers it and the sender's username. */
+/**
+ * POST /api/messages/:userId (issue 45 point 3): the message, its idempotency claim and its
+ * achievement count in one statement, without a transaction (db/queries/social-writes.ts); the
+ * rule reads the pair's state from the same statement. When the count needs its full path (a
+ * first event, the night-owl hour) nothing was written and the transaction of before runs.
+ */
+export async function sendDirectMessageCounted(db: Db, me: string, other: string, raw: string, now = new Date()) {
+  const body = directMessageText(raw);
+  const events: AchievementEvent[] = [{ type: 'message-sent' }];
+  const claim = statementClaim();
+  let sent: MessageSent;
+  try {
+    sent = await sendMessageAtOnce(db, { userId: me, otherId: other, body, now }, hotCountValues(hotChanges(events)!, events, now), claim);
+  } catch (error) {
+    claim.settle(false);
+    throw error;
+  }
+  claim.settle(sent.row !== undefined);
+  if (sent.row) return { row: sent.row, myName: sent.state.myName ?? undefined, notice: await settleAfterCount(db, me, sent.count, now) };
+  if (sent.state.repeated) throw repeatedRequest(claim);
+  checkCanMessage({ blocked: me !== other && sent.state.blocked, friends: me !== other && sent.state.friends });
+  return transaction(db, async (tx) => {
+    const { row, myName } = await sendDirectMessage(tx, me, other, raw);
+    return { row, myName, notice: await recordEvents(tx, me, events, now) };
+  });
+}
+
 export async function sendDirectMessage(tx: DbOrTx, me: string, other: string, raw: string): Promise<{ row: DirectMessageRow; myName: string | undefined }> {
   const body = directMessageText(raw);
   const pair = await pairState(tx, me, other);

@@ -87,13 +87,13 @@ const STORED = 4;
 const HELD = 5;
 
 /** The unlock decision's rows (read in the statement's snapshot: the counters as they were), beside `counted` and `held`. */
-export const countRows = sql`select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, p.time_zone_set_at as at, p.time_zone as zone
+export const countRows = sql`select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, p.time_zone_set_at as at, p.time_zone as zone, null::jsonb as doc
     from ${achievementProgress} p where p.user_id = ${countUserId}
-  union all select ${sql.raw(String(COUNTER))}, c.key, c.value::float8, null, null from ${achievementCounters} c where c.user_id = ${countUserId}
-  union all select ${sql.raw(String(UNLOCK))}, a.achievement_id, null, a.unlocked_at, null from ${playerAchievements} a where a.user_id = ${countUserId}
-  union all select ${sql.raw(String(GRANT))}, null, g.level::float8, null, null from ${battlePassGrants} g where g.user_id = ${countUserId}
-  union all select ${sql.raw(String(STORED))}, s.key, s.value::float8, null, null from counted s
-  union all select ${sql.raw(String(HELD))}, h.id::text, null, null, null from held h`;
+  union all select ${sql.raw(String(COUNTER))}, c.key, c.value::float8, null, null, null from ${achievementCounters} c where c.user_id = ${countUserId}
+  union all select ${sql.raw(String(UNLOCK))}, a.achievement_id, null, a.unlocked_at, null, null from ${playerAchievements} a where a.user_id = ${countUserId}
+  union all select ${sql.raw(String(GRANT))}, null, g.level::float8, null, null, null from ${battlePassGrants} g where g.user_id = ${countUserId}
+  union all select ${sql.raw(String(STORED))}, s.key, s.value::float8, null, null, null from counted s
+  union all select ${sql.raw(String(HELD))}, h.id::text, null, null, null, null from held h`;
 
 /** The columns of a row of `countRows` (a statement adds its own kinds of row in this shape). */
 export const countFields = {
@@ -102,9 +102,14 @@ export const countFields = {
   value: sql<number | null>`r.value`,
   at: sql<Date | null>`r.at`.mapWith(playerAchievements.unlockedAt),
   zone: sql<string | null>`r.zone`,
+  /** A statement's own rows (its written line, what its rule reads) as JSON; null in the count's rows. */
+  doc: sql<unknown>`r.doc`,
 };
 
-export type CountRow = { kind: number; key: string | null; value: number | null; at: Date | null; zone: string | null };
+export type CountRow = { kind: number; key: string | null; value: number | null; at: Date | null; zone: string | null; doc: unknown };
+
+/** The first kind a statement may use for its own rows beside the count's. */
+export const OWN_ROWS = 10;
 
 /** What a count statement answered: the achievements as read (readAchievements' shape), the stored values, the held character. */
 export interface CountRead {
