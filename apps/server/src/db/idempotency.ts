@@ -125,3 +125,10 @@ export function repeatedRequest(claim: StatementClaim): RepeatedRequest {
   const { claimUser, claimKey, claimRequest } = claim.values;
   return new RepeatedRequest(claimUser!, claimKey!, claimRequest!);
 }
+
+/** Gives back a key a statement claimed without writing (its write's conditions failed once locked): the request's transaction claims it. */
+export async function releaseClaim(db: DbOrTx, claim: StatementClaim): Promise<void> {
+  const { claimUser, claimKey } = claim.values;
+  if (claimUser === null || claimKey === null) return;
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, claimUser), eq(idempotencyKeys.key, claimKey)));
+}

@@ -21,9 +21,12 @@ import {
   GAME_MASTER,
   GAME_MASTER_WELCOME,
   noCharacterForChat,
+  type AchievementEvent,
 } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { releaseClaim, repeatedRequest, statementClaim } from '../db/idempotency.ts';
+import { keepChatSent, writeChatLine } from '../db/queries/chat-line.ts';
 import { lockOwner } from '../db/queries/characters.ts';
 import {
   activeCharacterSnapshot,
@@ -44,7 +47,7 @@ import { throttlePlayer } from '../http/rateLimit.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
-import { announceAchievements, recordEvents } from '../services/achievements.ts';
+import { announceAchievements, hotChanges, hotCountValues, recordEvents, settleAfterCount, type AchievementNotice } from '../services/achievements.ts';
 import { fileReport } from '../services/moderation.ts';
 import { transaction } from '../db/transaction.ts';
 
@@ -96,6 +99,64 @@ async function welcomeOnce(db: Db): Promise<void> {
 }
 
 /**
+ * POST /api/chat (issue 45 point 3): the line in one statement (db/queries/chat-line.ts: the
+ * claim, the player's row locked with the mute and the throttle checked on it, the character, the
+ * line, its achievement count). Nothing written: refused from the facts the statement read, or,
+ * when they do not explain it (a first event's count, the night-owl hour, a race lost once
+ * locked, a player's row still to make), the line's transaction.
+ */
+async function sendChatLine(db: Db, userId: string, text: string): Promise<{ line: ChatMessageView; notice: AchievementNotice }> {
+  const now = new Date();
+  const events: AchievementEvent[] = [{ type: 'chat-message' }];
+  const claim = statementClaim();
+  const input = { userId, text, now, windowMs: CHAT_THROTTLE.windowMs, max: CHAT_THROTTLE.max };
+  const written = await writeChatLine(db, input, hotCountValues(hotChanges(events)!, events, now), claim).catch((error: unknown) => {
+    claim.settle(false);
+    throw error;
+  });
+  claim.settle(written.line !== undefined);
+  if (written.line) return { line: chatMessageView(written.line), notice: await settleAfterCount(db, userId, written.count, now) };
+  const { state } = written;
+  if (state?.repeated) throw repeatedRequest(claim);
+  if (state?.claimed) await releaseClaim(db, claim);
+  else if (state) {
+    if (!state.hasCharacter) throw noCharacterForChat();
+    checkNotChatMuted({ until: state.mutedUntil, reason: state.muteReason }, now);
+    checkChatThrottle(state.sentAt, now);
+  }
+  return chatLineTransaction(db, userId, text, events);
+}
+
+/** The line's transaction: the player's row locked (made when missing), the rule, the line, the full count. */
+function chatLineTransaction(db: Db, userId: string, text: string, events: AchievementEvent[]) {
+  return transaction(db, async (tx) => {
+    // One player's sends one after the other, in every process: the count below is exact.
+    const mute = await lockOwner(tx, userId);
+    const character = await activeCharacterSnapshot(tx, userId);
+    if (!character) throw noCharacterForChat();
+    const now = new Date();
+    // Issue 28: a moderator's mute refuses the line, naming its end and reason.
+    checkNotChatMuted(mute, now);
+    checkChatThrottle(await recentLineTimes(tx, userId, CHAT_THROTTLE.windowMs, now), now);
+    const id = await insertChatLine(tx, {
+      userId,
+      characterId: character.id,
+      characterName: character.name,
+      characterRace: character.race,
+      characterClass: character.characterClass,
+      characterLevel: character.level,
+      portraitPath: character.avatarPath,
+      characterAppearance: character.appearance,
+      text,
+      createdAt: now,
+    });
+    await keepChatSent(tx, userId, now, CHAT_THROTTLE.windowMs);
+    const notice = await recordEvents(tx, userId, events, now, { character });
+    return { line: chatMessageView((await getChatLine(tx, id))!), notice };
+  });
+}
+
+/**
  * The global player chat (spec 03 §2/§3/§4/§5, DECISIONS §1 shared by all players, §4 moderation):
  *   GET    /api/chat                              the last 50 lines (oldest first) without muted or blocked players, my mutes
  *   POST   /api/chat { text }                     said by the active character; broadcast to every tab but those of players in a block with the speaker
@@ -124,30 +185,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, rateLim
   api.post('/api/chat', { onRequest: guard, schema: sendSchema }, async (request) => {
     const { userId } = player(request);
     const text = chatLineText(request.body.text);
-    const message = await transaction(db, async (tx) => {
-      // One player's sends one after the other, in every process: the count below is exact.
-      const mute = await lockOwner(tx, userId);
-      const character = await activeCharacterSnapshot(tx, userId);
-      if (!character) throw noCharacterForChat();
-      const now = new Date();
-      // Issue 28: a moderator's mute refuses the line, naming its end and reason.
-      checkNotChatMuted(mute, now);
-      checkChatThrottle(await recentLineTimes(tx, userId, CHAT_THROTTLE.windowMs, now), now);
-      const id = await insertChatLine(tx, {
-        userId,
-        characterId: character.id,
-        characterName: character.name,
-        characterRace: character.race,
-        characterClass: character.characterClass,
-        characterLevel: character.level,
-        portraitPath: character.avatarPath,
-        characterAppearance: character.appearance,
-        text,
-        createdAt: now,
-      });
-      const notice = await recordEvents(tx, userId, [{ type: 'chat-message' }], now, { character });
-      return { line: chatMessageView((await getChatLine(tx, id))!), notice };
-    });
+    const message = await sendChatLine(db, userId, text);
     // Not to the tabs of players in a block with the speaker, either way (issue 25).
     pusher(hub, request.log).broadcast({ type: 'chat-message', message: message.line }, [userId]);
     announceAchievements(pusher(hub, request.log), userId, message.notice);
