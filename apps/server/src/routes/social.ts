@@ -72,6 +72,7 @@ import {
   renamePlayer,
   requestFriendship,
   sendDirectMessageCounted,
+  acceptFriendshipCounted,
   suggestionListView,
   userSearchView,
 } from '../services/social.ts';
@@ -210,11 +211,10 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       { onRequest: guard, schema: { params: friendshipParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } },
       async (request): Promise<FriendshipChange> => {
         const { userId } = player(request);
-        const { requester, notices } = await transaction(db, async (tx) => {
-          const asked = await answerFriendship(tx, userId, request.params.id, accept);
-          const counted = accept ? await recordFriendAdded(tx, [userId, asked]) : [];
-          return { requester: asked, notices: counted };
-        });
+        // Accepted: one statement with both players' counts (services/social.ts); rejected: a transaction.
+        const { requester, notices } = accept
+          ? await acceptFriendshipCounted(db, userId, request.params.id)
+          : { requester: await transaction(db, (tx) => answerFriendship(tx, userId, request.params.id, false)), notices: [] };
         announceEach(push(request.log), notices);
         push(request.log).invalidate(requester, changedKeys.social());
         push(request.log).invalidate(userId, changedKeys.social());

@@ -22,13 +22,17 @@ import {
   relationStatus,
   usernameChange,
   usernameTaken,
+  counterChanges,
+  NIGHT_OWL_HOUR,
+  zonesAtLocalHour,
   type AchievementEvent,
 } from '@rpg/game';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { repeatedRequest, statementClaim } from '../db/idempotency.ts';
-import { sendMessageAtOnce, type MessageSent } from '../db/queries/social-writes.ts';
+import { releaseClaim, repeatedRequest, statementClaim } from '../db/idempotency.ts';
+import { countValues } from '../db/queries/achievement-count.ts';
+import { acceptFriendAtOnce, sendMessageAtOnce, type MessageSent } from '../db/queries/social-writes.ts';
 import { transaction } from '../db/transaction.ts';
-import { hotChanges, hotCountValues, recordEvents, settleAfterCount } from './achievements.ts';
+import { hotChanges, hotCountValues, recordEvents, recordFriendAdded, settleAfterCount, type AchievementNotice } from './achievements.ts';
 import {
   addBlock,
   deleteFriendship,
@@ -212,6 +216,43 @@ export async function answerFriendship(tx: DbOrTx, me: string, id: string, accep
   await setFriendshipStatus(tx, id, status);
   return row!.requesterId;
 }
+
+/**
+ * POST /api/friends/:id/accept (issue 45 point 3): the acceptance, its claim and both players'
+ * friends counts in one statement, without a transaction (db/queries/social-writes.ts). Not
+ * accepted: refused from the request as read, or, when that does not explain it (a first event's
+ * count, the night-owl hour, a race lost once locked), the transaction of before.
+ */
+export async function acceptFriendshipCounted(db: Db, me: string, id: string, now = new Date()): Promise<{ requester: string; notices: Counted[] }> {
+  const claim = statementClaim();
+  const friendsKey = counterChanges({}, { type: 'friend-added', friends: 0 })[0]!.key;
+  const accepted = UUID.test(id)
+    ? await acceptFriendAtOnce(db, { userId: me, friendshipId: id, now, friendsKey }, countValues([], [], zonesAtLocalHour(now, NIGHT_OWL_HOUR)), claim).catch(
+        (error: unknown) => {
+          claim.settle(false);
+          throw error;
+        },
+      )
+    : { state: undefined, counts: new Map() };
+  const { state } = accepted;
+  claim.settle(state?.accepted === true);
+  if (state?.accepted) {
+    const notices: Counted[] = [];
+    for (const userId of [me, state.requesterId].sort())
+      notices.push({ userId, notice: await settleAfterCount(db, userId, accepted.counts.get(userId)!, now) });
+    return { requester: state.requesterId, notices };
+  }
+  if (state?.repeated) throw repeatedRequest(claim);
+  if (state?.claimed) await releaseClaim(db, claim);
+  else if (!state || !state.addresseeIsMe || state.status !== 'rejected')
+    checkAnswerRequest(state && { status: state.status, addresseeIsMe: state.addresseeIsMe });
+  return transaction(db, async (tx) => {
+    const requester = await answerFriendship(tx, me, id, true);
+    return { requester, notices: await recordFriendAdded(tx, [me, requester], now) };
+  });
+}
+
+type Counted = { userId: string; notice: AchievementNotice };
 
 /** Remove a friend, cancel a sent request or decline one (deleted): either side. Answers the other player's id. */
 export async function removeFriendship(tx: DbOrTx, me: string, id: string): Promise<string> {

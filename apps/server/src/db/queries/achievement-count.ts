@@ -47,18 +47,21 @@ export function countValues(folded: readonly FoldedChange[], steps: readonly str
 
 const steps = sql`${sql.placeholder('countSteps')}::text[]`;
 
-/** The condition under which the statement is the whole count (see above). */
-export const countable = sql`exists (select 1 from ${achievementProgress} p where p.user_id = ${countUserId}
-    and not coalesce(p.time_zone = any(${sql.placeholder('countNight')}::text[]), false))
+/** The condition under which the statement is the whole count of `user`'s events (see above). */
+export const countableFor = (user: SQL) => sql`exists (select 1 from ${achievementProgress} count_p where count_p.user_id = ${user}
+    and not coalesce(count_p.time_zone = any(${sql.placeholder('countNight')}::text[]), false))
   and (cardinality(${steps}) = 0
-    or exists (select 1 from ${playerFirstHour} f where f.user_id = ${countUserId} and f.steps @> ${steps}))`;
+    or exists (select 1 from ${playerFirstHour} count_f where count_f.user_id = ${user} and count_f.steps @> ${steps}))`;
+
+/** The same for the statement's player (`countUserId`). */
+export const countable = countableFor(sql`${countUserId}`);
 
 /** The player's active character, KEY SHARE locked (after `after`'s rows when given: its lock comes first). */
 export function heldCte(db: DbOrTx, after?: SQL) {
   const owner = after ? sql` and exists (${after})` : sql``;
   return db
     .$with('held', { id: sql<string>`id` })
-    .as(sql`select c.id from ${playerCharacters} c where c.user_id = ${countUserId} and c.is_active${owner} for key share of c`);
+    .as(sql`select c.id, c.user_id from ${playerCharacters} c where c.user_id = ${countUserId} and c.is_active${owner} for key share of c`);
 }
 
 /** The counter changes, upserted in key order when `gate` holds (a one-time condition: evaluated before any row). */
@@ -74,7 +77,7 @@ export function countedCte(db: DbOrTx, gate: SQL) {
       where ${gate}
       order by k.ord
       on conflict (user_id, key) do update set value = greatest(${achievementCounters}.value * ${keep} + ${add}, ${atLeast})
-      returning key, value`,
+      returning user_id, key, value`,
   );
 }
 
@@ -86,14 +89,23 @@ const GRANT = 3;
 const STORED = 4;
 const HELD = 5;
 
-/** The unlock decision's rows (read in the statement's snapshot: the counters as they were), beside `counted` and `held`. */
-export const countRows = sql`select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, p.time_zone_set_at as at, p.time_zone as zone, null::jsonb as doc
-    from ${achievementProgress} p where p.user_id = ${countUserId}
-  union all select ${sql.raw(String(COUNTER))}, c.key, c.value::float8, null, null, null from ${achievementCounters} c where c.user_id = ${countUserId}
-  union all select ${sql.raw(String(UNLOCK))}, a.achievement_id, null, a.unlocked_at, null, null from ${playerAchievements} a where a.user_id = ${countUserId}
-  union all select ${sql.raw(String(GRANT))}, null, g.level::float8, null, null, null from ${battlePassGrants} g where g.user_id = ${countUserId}
-  union all select ${sql.raw(String(STORED))}, s.key, s.value::float8, null, null, null from counted s
-  union all select ${sql.raw(String(HELD))}, h.id::text, null, null, null, null from held h`;
+/**
+ * The unlock decision's rows of the players `of` matches (read in the statement's snapshot: the
+ * counters as they were), beside `counted` and `held`; `owner` is the row's player.
+ */
+export const countRowsFor = (of: (column: SQL) => SQL) => {
+  const is = (alias: string) => of(sql.raw(`${alias}.user_id`));
+  return sql`select ${sql.raw(String(PROGRESS))} as kind, p.title as key, p.total_points::float8 as value, p.time_zone_set_at as at, p.time_zone as zone,
+      null::jsonb as doc, p.user_id as owner from ${achievementProgress} p where ${is('p')}
+    union all select ${sql.raw(String(COUNTER))}, c.key, c.value::float8, null, null, null, c.user_id from ${achievementCounters} c where ${is('c')}
+    union all select ${sql.raw(String(UNLOCK))}, a.achievement_id, null, a.unlocked_at, null, null, a.user_id from ${playerAchievements} a where ${is('a')}
+    union all select ${sql.raw(String(GRANT))}, null, g.level::float8, null, null, null, g.user_id from ${battlePassGrants} g where ${is('g')}
+    union all select ${sql.raw(String(STORED))}, s.key, s.value::float8, null, null, null, s.user_id from counted s
+    union all select ${sql.raw(String(HELD))}, h.id::text, null, null, null, null, h.user_id from held h`;
+};
+
+/** The statement's player's rows. */
+export const countRows = countRowsFor((column) => sql`${column} = ${countUserId}`);
 
 /** The columns of a row of `countRows` (a statement adds its own kinds of row in this shape). */
 export const countFields = {
@@ -104,9 +116,11 @@ export const countFields = {
   zone: sql<string | null>`r.zone`,
   /** A statement's own rows (its written line, what its rule reads) as JSON; null in the count's rows. */
   doc: sql<unknown>`r.doc`,
+  /** The player of a count row (null in a statement's own rows). */
+  owner: sql<string | null>`r.owner`,
 };
 
-export type CountRow = { kind: number; key: string | null; value: number | null; at: Date | null; zone: string | null; doc: unknown };
+export type CountRow = { kind: number; key: string | null; value: number | null; at: Date | null; zone: string | null; doc: unknown; owner: string | null };
 
 /** The first kind a statement may use for its own rows beside the count's. */
 export const OWN_ROWS = 10;

@@ -42,7 +42,7 @@ const lineWritten = prepared('chat_line_written', (db) => {
       returning u.id, u.username`,
   );
   const held = db.$with('held', { id: sql<string>`id` }).as(
-    sql`select c.id, c.name, c.race, c.class as character_class, c.level, c.avatar_path,
+    sql`select c.id, c.user_id, c.name, c.race, c.class as character_class, c.level, c.avatar_path,
         case when a.character_id is null then null else jsonb_build_object('hairStyle', a.hair_style, 'hairColor', a.hair_color,
           'eyeColor', a.eye_color, 'clothesStyle', a.clothes_style, 'skinTone', a.skin_tone) end as appearance
       from ${playerCharacters} c left join ${playerCharacterAppearance} a on a.character_id = c.id
@@ -59,10 +59,10 @@ const lineWritten = prepared('chat_line_written', (db) => {
     .select(countFields)
     .from(
       sql`(${countRows}
-      union all select ${sql.raw(String(LINE))}, o.username, null, null, null, to_jsonb(l.*) from line l, owner o
+      union all select ${sql.raw(String(LINE))}, o.username, null, null, null, to_jsonb(l.*), null from line l, owner o
       union all select ${sql.raw(String(STATE))}, null, null, null, null, jsonb_build_object('mutedUntil', s.muted_until, 'muteReason', s.mute_reason,
         'sentAt', s.sent_at, 'hasCharacter', s.has_character, 'countable', s.countable, 'claimed', exists (select 1 from claim),
-        'repeated', ${claimRepeated(sql`s.ok`)}) from state s) as r`,
+        'repeated', ${claimRepeated(sql`s.ok`)}), null from state s) as r`,
     );
 });
 
