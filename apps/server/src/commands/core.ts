@@ -6,6 +6,7 @@ export function coreCommands(table: () => CommandTable): CommandDef[] {
   return [
     {
       name: 'help',
+      pure: true,
       aliases: ['h'],
       usage: '/help',
       help: 'List every command.',
@@ -16,6 +17,7 @@ export function coreCommands(table: () => CommandTable): CommandDef[] {
     },
     {
       name: 'delete',
+      pure: true,
       aliases: ['del'],
       usage: '/delete',
       help: 'Explains where characters are deleted.',

@@ -32,6 +32,7 @@ export function generalCommands(): CommandDef[] {
   return [
     {
       name: 'roll',
+      pure: true,
       usage: '/roll [NdM]',
       help: 'Rolls dice, 1d20 unless you say otherwise (e.g. /roll 2d6).',
       group: 'General',

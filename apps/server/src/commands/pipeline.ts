@@ -3,14 +3,16 @@ import { createRng, isRuleError, unknownCommandMessage } from '@rpg/game';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { TimedState } from '../db/queries/adventures.ts';
-import { getCharacterForUpdate, lockCharacterForLine } from '../db/queries/characters.ts';
+import { repeatedRequest, statementClaim } from '../db/idempotency.ts';
+import { getCharacterForUpdate, lockCharacterForLine, readCharacterForLine } from '../db/queries/characters.ts';
+import { writePlainLines } from '../db/queries/console-line.ts';
 import { writeConsoleLines, type ConsoleLine } from '../db/queries/console.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { Pusher } from '../realtime/notify.ts';
 import { found } from '../services/characters.ts';
 import { secretSeed } from '../services/seed.ts';
 import { parseCommandLine, type CommandTable } from './registry.ts';
-import type { CommandContext, CommandDef } from './types.ts';
+import type { CommandDef, LineContext } from './types.ts';
 import { transaction } from '../db/transaction.ts';
 
 export interface ConsoleLineInput {
@@ -65,25 +67,24 @@ class Refused extends Error {
  * line"), where a refusal is the rare case. Anything else is a bug and fails the line.
  */
 async function runCommand(
-  tx: Tx,
+  tx: Tx | undefined,
   def: CommandDef,
   args: string[],
-  base: Omit<CommandContext, 'tx' | 'say' | 'toast' | 'push' | 'invalidate' | 'afterCommit'>,
+  base: Omit<LineContext, 'say' | 'toast' | 'push' | 'invalidate' | 'afterCommit'>,
 ): Promise<Effects> {
   const done = noEffects();
   try {
-    await def.run(
-      {
-        ...base,
-        tx,
-        say: (kind, content, sender) => done.lines.push({ kind, content, ...(sender ? { sender } : {}) }),
-        toast: (toast) => done.toasts.push(toast),
-        push: (push) => done.pushes.push(push),
-        invalidate: (...keys) => done.keys.push(...keys),
-        afterCommit: (fn) => done.afterCommit.push(fn),
-      },
-      args,
-    );
+    const ctx: LineContext = {
+      ...base,
+      say: (kind, content, sender) => done.lines.push({ kind, content, ...(sender ? { sender } : {}) }),
+      toast: (toast) => done.toasts.push(toast),
+      push: (push) => done.pushes.push(push),
+      invalidate: (...keys) => done.keys.push(...keys),
+      afterCommit: (fn) => done.afterCommit.push(fn),
+    };
+    if (def.pure) await def.run(ctx, args);
+    else if (tx) await def.run({ ...ctx, tx }, args);
+    else throw new Error(`/${def.name} runs in the line's transaction`);
     return done;
   } catch (error) {
     if (!isRuleError(error)) throw error;
@@ -108,6 +109,34 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
   const pace = parsed ? commands.find(parsed.name)?.pace : undefined;
   if (pace) await throttlePlayer(db, pace, userId, config.rateLimitFactor);
   const typedBy = (name: string): ConsoleLine => ({ kind: 'user', content: text, sender: name });
+  const def = parsed ? commands.find(parsed.name) : undefined;
+  /**
+   * Issue 45 point 3: plain text, an unknown command or a pure one (/help, /roll) reads the
+   * character in one statement and writes its lines in another, without a lock or a transaction
+   * (nothing of the character changes). With time-based state to catch up on, the full line runs.
+   */
+  const plain = async (): Promise<{ messages: ConsoleAnswer['messages']; effects: Effects } | undefined> => {
+    const now = new Date();
+    const read = found(await readCharacterForLine(db, userId, characterId, now));
+    if (deps.needsCatchUp(read.state, now)) return undefined;
+    let effects = noEffects();
+    if (parsed && !def) effects.lines.push({ kind: 'error', content: unknownCommandMessage(`/${parsed.name}`) });
+    else if (parsed && def) {
+      const base = { userId, characterId, characterName: read.name, now, rng: createRng(secretSeed()), config };
+      effects = await runCommand(undefined, def, parsed.args, base).catch((error: unknown) => {
+        if (error instanceof Refused) return error.effects;
+        throw error;
+      });
+    }
+    const claim = statementClaim();
+    const written = await writePlainLines(db, userId, characterId, [typedBy(read.name), ...effects.lines], claim).catch((error: unknown) => {
+      claim.settle(false);
+      throw error;
+    });
+    claim.settle(written.messages.length > 0);
+    if (written.repeated) throw repeatedRequest(claim);
+    return { messages: found(written.messages.length > 0 ? written.messages : undefined), effects };
+  };
   /**
    * The line's transaction. Its first statement locks the character and reads its due adventures
    * and mana: when nothing is due (the common case) the line runs at once. Otherwise it rolls back
@@ -122,7 +151,6 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
       const typed = typedBy(name);
       let effects = noEffects();
       if (parsed) {
-        const def = commands.find(parsed.name);
         if (!def) effects.lines.push({ kind: 'error', content: unknownCommandMessage(`/${parsed.name}`) });
         else {
           const base = { userId, characterId, characterName: name, now, rng: createRng(secretSeed()), config };
@@ -131,20 +159,23 @@ export async function runConsoleLine(deps: ConsolePipelineDeps, { userId, charac
       }
       return { messages: await writeConsoleLines(tx, characterId, [typed, ...effects.lines]), effects };
     });
-  const { messages, effects } = await attempt(true)
-    .catch(async (error: unknown) => {
-      if (!(error instanceof CatchUpFirst)) throw error;
-      await deps.catchUp(userId);
-      return attempt(false);
-    })
-    .catch(async (error: unknown) => {
-      if (!(error instanceof Refused)) throw error;
-      // The refused command's transaction rolled back: the typed line and the refusal alone.
-      return transaction(db, async (tx) => {
-        const character = found(await getCharacterForUpdate(tx, userId, characterId));
-        return { messages: await writeConsoleLines(tx, characterId, [typedBy(character.character.name), ...error.effects.lines]), effects: error.effects };
-      });
-    });
+  const isPlain = !pace && (!parsed || !def || def.pure === true);
+  const { messages, effects } =
+    (isPlain ? await plain() : undefined) ??
+    (await attempt(true)
+      .catch(async (error: unknown) => {
+        if (!(error instanceof CatchUpFirst)) throw error;
+        await deps.catchUp(userId);
+        return attempt(false);
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof Refused)) throw error;
+        // The refused command's transaction rolled back: the typed line and the refusal alone.
+        return transaction(db, async (tx) => {
+          const character = found(await getCharacterForUpdate(tx, userId, characterId));
+          return { messages: await writeConsoleLines(tx, characterId, [typedBy(character.character.name), ...error.effects.lines]), effects: error.effects };
+        });
+      }));
 
   for (const fn of effects.afterCommit) {
     try {

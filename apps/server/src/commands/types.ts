@@ -9,8 +9,8 @@ export type MessageKind = ConsoleMessageKind;
 /** A toast the browser shows for this command (spec texts, e.g. 'Not Enough Mana'): the contract's one shape. */
 export type { Toast };
 
-export interface CommandContext {
-  tx: Tx;
+/** What a command that reads and writes nothing of the game (`pure`) is given: no transaction. */
+export interface LineContext {
   userId: string;
   characterId: string;
   characterName: string;
@@ -29,7 +29,11 @@ export interface CommandContext {
   afterCommit(fn: () => void): void;
 }
 
-export interface CommandDef {
+export interface CommandContext extends LineContext {
+  tx: Tx;
+}
+
+interface CommandInfo {
   /** The name typed after '/', lower case. */
   name: string;
   aliases?: readonly string[];
@@ -48,5 +52,12 @@ export interface CommandDef {
    * before the line's transaction, and one over it is refused with 429 (issue 46: poker hands).
    */
   pace?: PlayerLimit;
-  run(ctx: CommandContext, args: string[]): Promise<void>;
 }
+
+/**
+ * A command of the table. A `pure` one (/help, /roll) reads and writes nothing of the game: its
+ * line is read and written in a statement each, without the character's lock or a transaction
+ * (commands/pipeline.ts, issue 45).
+ */
+export type CommandDef = CommandInfo &
+  ({ pure?: false; run(ctx: CommandContext, args: string[]): Promise<void> } | { pure: true; run(ctx: LineContext, args: string[]): Promise<void> });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from './client.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from './client.ts';
 import { idempotencyKeys } from './schema/index.ts';
 
 /**
@@ -79,4 +79,56 @@ export async function keptAnswer(db: Db, userId: string, key: string): Promise<{
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row;
+}
+
+/**
+ * Issue 45 point 3: the claim folded into a write of one statement, without a transaction. The
+ * statement inserts the key (`claimCte`) when its write is to happen, and writes only when the
+ * key was claimed (`claimHolds`): the claim and the write commit together, or neither. A
+ * duplicate sent at the same moment waits on the key's row, as in a transaction.
+ */
+export interface StatementClaim {
+  values: { claimUser: string | null; claimKey: string | null; claimRequest: string | null };
+  /** After the statement: whether it wrote (the key is claimed) or not (the key is open again). */
+  settle(wrote: boolean): void;
+}
+
+export function statementClaim(): StatementClaim {
+  const write = unclaimedWrite();
+  if (write) write.state = 'claiming';
+  return {
+    values: { claimUser: write?.account ?? null, claimKey: write?.key ?? null, claimRequest: write?.request ?? null },
+    settle(wrote) {
+      if (write) write.state = wrote ? 'claimed' : 'open';
+    },
+  };
+}
+
+/** The claim when `when` holds (the write's own conditions), as the statement's `claim` CTE. */
+export function claimCte(db: DbOrTx, when: SQL) {
+  return db.$with('claim', { key: sql<string>`key` }).as(
+    sql`insert into ${idempotencyKeys} (user_id, key, request)
+      select ${sql.placeholder('claimUser')}::text, ${sql.placeholder('claimKey')}::text, ${sql.placeholder('claimRequest')}::text
+      where ${sql.placeholder('claimKey')}::text is not null and ${when}
+      on conflict do nothing returning key`,
+  );
+}
+
+/** The write may go on: no key to claim, or the `claim` CTE claimed it. */
+export const claimHolds = sql`(${sql.placeholder('claimKey')}::text is null or exists (select 1 from claim))`;
+
+/** The key was asked, the write's conditions held and the key was claimed already: a repeated request. */
+export const claimRepeated = (when: SQL) => sql`(${sql.placeholder('claimKey')}::text is not null and ${when} and not exists (select 1 from claim))`;
+
+/** A statement's claim found the key claimed already. */
+export function repeatedRequest(claim: StatementClaim): RepeatedRequest {
+  const { claimUser, claimKey, claimRequest } = claim.values;
+  return new RepeatedRequest(claimUser!, claimKey!, claimRequest!);
+}
+
+/** Gives back a key a statement claimed without writing (its write's conditions failed once locked): the request's transaction claims it. */
+export async function releaseClaim(db: DbOrTx, claim: StatementClaim): Promise<void> {
+  const { claimUser, claimKey } = claim.values;
+  if (claimUser === null || claimKey === null) return;
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, claimUser), eq(idempotencyKeys.key, claimKey)));
 }

@@ -9,39 +9,22 @@ import {
   reportChatBodySchema,
   sendChatBodySchema,
   sendChatResponseSchema,
-  type ChatMessageView,
   type ChatView,
 } from '@rpg/contract';
-import {
-  CHAT_HISTORY_SIZE,
-  CHAT_THROTTLE,
-  chatLineText,
-  checkChatMute,
-  checkChatThrottle,
-  checkNotChatMuted,
-  GAME_MASTER,
-  GAME_MASTER_WELCOME,
-  noCharacterForChat,
-} from '@rpg/game';
+import { CHAT_HISTORY_SIZE, chatLineText, checkChatMute, GAME_MASTER, GAME_MASTER_WELCOME } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { lockOwner } from '../db/queries/characters.ts';
 import {
-  activeCharacterSnapshot,
   addMute,
   chatIsEmpty,
-  getChatLine,
-  insertChatLine,
   insertSystemLine,
   listMutes,
   readChat,
   readChatFilter,
   readNewestLines,
-  recentLineTimes,
   removeMute,
   SHARED_CHAT_LINES,
   userExists,
-  type ChatMessageRow,
 } from '../db/queries/chat.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
@@ -49,9 +32,9 @@ import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
 import type { ReadCaches } from '../services/read-caches.ts';
-import { announceAchievements, recordEvents } from '../services/achievements.ts';
+import { announceAchievements } from '../services/achievements.ts';
+import { chatMessageView, sendChatLine } from '../services/chat.ts';
 import { fileReport } from '../services/moderation.ts';
-import { transaction } from '../db/transaction.ts';
 
 export interface ChatRouteDeps {
   db: Db;
@@ -60,29 +43,6 @@ export interface ChatRouteDeps {
   reads: ReadCaches;
   /** RATE_LIMIT_FACTOR: scales the per-player throttle of reports. */
   rateLimitFactor: number;
-}
-
-/** A stored chat line as every player sees it (the read, the send's answer and its push). */
-export function chatMessageView(row: ChatMessageRow): ChatMessageView {
-  const system = row.userId === null;
-  return {
-    id: row.id,
-    kind: system ? 'system' : 'player',
-    userId: row.userId,
-    username: row.username,
-    character: {
-      id: row.characterId,
-      name: row.characterName,
-      race: row.characterRace,
-      characterClass: row.characterClass,
-      level: row.characterLevel,
-      portraitUrl: row.portraitPath ? `/uploads/${row.portraitPath}` : null,
-      appearance: row.characterAppearance ?? null,
-    },
-    title: row.title,
-    text: row.text,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** Spec 03 §4 chat: the Game Master's welcome, written once when the chat has never had a line. */
@@ -154,30 +114,7 @@ export async function chatRoutes(app: FastifyInstance, { db, guard, hub, reads, 
   api.post('/api/chat', { onRequest: guard, schema: sendSchema }, async (request) => {
     const { userId } = player(request);
     const text = chatLineText(request.body.text);
-    const message = await transaction(db, async (tx) => {
-      // One player's sends one after the other, in every process: the count below is exact.
-      const mute = await lockOwner(tx, userId);
-      const character = await activeCharacterSnapshot(tx, userId);
-      if (!character) throw noCharacterForChat();
-      const now = new Date();
-      // Issue 28: a moderator's mute refuses the line, naming its end and reason.
-      checkNotChatMuted(mute, now);
-      checkChatThrottle(await recentLineTimes(tx, userId, CHAT_THROTTLE.windowMs, now), now);
-      const id = await insertChatLine(tx, {
-        userId,
-        characterId: character.id,
-        characterName: character.name,
-        characterRace: character.race,
-        characterClass: character.characterClass,
-        characterLevel: character.level,
-        portraitPath: character.avatarPath,
-        characterAppearance: character.appearance,
-        text,
-        createdAt: now,
-      });
-      const notice = await recordEvents(tx, userId, [{ type: 'chat-message' }], now, { character });
-      return { line: chatMessageView((await getChatLine(tx, id))!), notice };
-    });
+    const message = await sendChatLine(db, userId, text);
     pusher(hub, request.log).readsChanged({ chat: true });
     // Not to the tabs of players in a block with the speaker, either way (issue 25).
     pusher(hub, request.log).broadcast({ type: 'chat-message', message: message.line }, [userId]);

@@ -56,7 +56,7 @@ import { player, type requireUser } from '../http/session.ts';
 import { readImage, relativeUpload, removeUpload, saveUpload, UPLOADS_PREFIX } from '../http/uploads.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
-import { announceAchievements, announceEach, recordEvents, recordFriendAdded } from '../services/achievements.ts';
+import { announceAchievements, announceEach, recordFriendAdded } from '../services/achievements.ts';
 import {
   answerFriendship,
   blockPlayer,
@@ -71,7 +71,8 @@ import {
   removeFriendship,
   renamePlayer,
   requestFriendship,
-  sendDirectMessage,
+  sendDirectMessageCounted,
+  acceptFriendshipCounted,
   suggestionListView,
   userSearchView,
 } from '../services/social.ts';
@@ -212,11 +213,10 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       { onRequest: guard, schema: { params: friendshipParamsSchema, body: emptyBody, response: { 200: friendshipChangeSchema } } },
       async (request): Promise<FriendshipChange> => {
         const { userId } = player(request);
-        const { requester, notices } = await transaction(db, async (tx) => {
-          const asked = await answerFriendship(tx, userId, request.params.id, accept);
-          const counted = accept ? await recordFriendAdded(tx, [userId, asked]) : [];
-          return { requester: asked, notices: counted };
-        });
+        // Accepted: one statement with both players' counts (services/social.ts); rejected: a transaction.
+        const { requester, notices } = accept
+          ? await acceptFriendshipCounted(db, userId, request.params.id)
+          : { requester: await transaction(db, (tx) => answerFriendship(tx, userId, request.params.id, false)), notices: [] };
         announceEach(push(request.log), notices);
         push(request.log).invalidate(requester, changedKeys.social());
         push(request.log).invalidate(userId, changedKeys.social());
@@ -312,10 +312,9 @@ export async function socialRoutes(app: FastifyInstance, { db, guard, hub, rateL
       const { userId } = player(request);
       await throttlePlayer(db, 'directMessages', userId, rateLimitFactor);
       const other = request.params.userId;
-      const { row, notice, username } = await transaction(db, async (tx) => {
-        const sent = await sendDirectMessage(tx, userId, other, request.body.body);
-        return { row: sent.row, notice: await recordEvents(tx, userId, [{ type: 'message-sent' }]), username: sent.myName ?? SOCIAL_TEXT.unknownUser };
-      });
+      // One statement: the pair's rule state, the message, its claim and its count (services/social.ts).
+      const { row, notice, myName } = await sendDirectMessageCounted(db, userId, other, request.body.body);
+      const username = myName ?? SOCIAL_TEXT.unknownUser;
       announceAchievements(push(request.log), userId, notice);
       // Every tab of the receiver (a toast where the conversation is not open), and the sender's other tabs.
       push(request.log).notify(

@@ -7,7 +7,11 @@ import {
   achievementProgress,
   counterChanges,
   applyChange,
+  firstStepOf,
+  foldChanges,
   itemsIn,
+  NIGHT_OWL_HOUR,
+  zonesAtLocalHour,
   levelForPoints,
   trustedLocalHour,
   newlyUnlocked,
@@ -17,11 +21,13 @@ import {
   type CounterChange,
 } from '@rpg/game';
 import type { Db, Tx } from '../db/client.ts';
+import { countValues, type CountRead } from '../db/queries/achievement-count.ts';
 import {
   activeCharacter,
   addPoints,
   applyCounterChanges,
   claimPlayTime,
+  countEvents,
   ensureProgress,
   getProgress,
   lockProgress,
@@ -84,6 +90,8 @@ async function ensuredProgress(tx: Tx, userId: string) {
  */
 export async function recordEvents(tx: Tx, userId: string, events: readonly AchievementEvent[], now = new Date(), prior?: Prior): Promise<AchievementNotice> {
   if (events.length === 0) return NO_NOTICE;
+  const counted = await countedAtOnce(tx, userId, events, now, prior);
+  if (counted) return counted;
   // The lock order: the character that may receive a reward before the progress and counter rows.
   const character = prior ? prior.character : (await holdActiveCharacters(tx, [userId]))[0];
   // Issue 44: the first steps these events are (the rewarded character before the first-hour row).
@@ -110,6 +118,99 @@ export async function recordEvents(tx: Tx, userId: string, events: readonly Achi
   // The unlocks follow the counters as stored after the changes (a concurrent event's count included).
   const stored = await applyCounterChanges(tx, userId, changes);
   return withSteps(await settleUnlocks(tx, userId, character, { ...before, ...stored }, read, now));
+}
+
+/**
+ * The changes of events that do not read the counters (all but a won adventure's streak), for
+ * the hot count; undefined when they read them or change nothing.
+ */
+export function hotChanges(events: readonly AchievementEvent[]): CounterChange[] | undefined {
+  if (events.some((e) => e.type === 'adventure-completed' && e.won)) return undefined;
+  const changes = events.flatMap((e) => counterChanges({}, e));
+  return changes.length > 0 ? changes : undefined;
+}
+
+/** The first steps among events (each once). */
+export function firstStepsIn(events: readonly AchievementEvent[]): string[] {
+  return [...new Set(events.map(firstStepOf).filter((s) => s !== null))];
+}
+
+/** The placeholders' values of the hot count of `events` at `now` (db/queries/achievement-count.ts). */
+export function hotCountValues(changes: readonly CounterChange[], events: readonly AchievementEvent[], now: Date) {
+  return countValues(foldChanges(changes), firstStepsIn(events), zonesAtLocalHour(now, NIGHT_OWL_HOUR));
+}
+
+/**
+ * Issue 45 point 3: the common count in one statement (countEvents): the character held, the
+ * counters changed, and what the unlocks read, when no first step is to be marked, the progress
+ * row exists and it is not the night-owl hour in the player's zone. Undefined (nothing changed)
+ * otherwise: the full count runs.
+ */
+async function countedAtOnce(tx: Tx, userId: string, events: readonly AchievementEvent[], now: Date, prior?: Prior): Promise<AchievementNotice | undefined> {
+  const changes = hotChanges(events);
+  if (!changes) return undefined;
+  const read = await countEvents(tx, userId, hotCountValues(changes, events, now));
+  if (Object.keys(read.stored).length === 0) return undefined;
+  return settleCounted(tx, userId, prior ? prior.character : read.held, read, now, prior?.progress);
+}
+
+/**
+ * After a hot count that changed the counters (`read.stored`): the night-owl hour in a zone the
+ * clock's list does not name (an alias such as 'UTC'), then the unlocks and grants the counters
+ * reach. Nothing more is sent in the common case (nothing unlocks, no level waits).
+ */
+export async function settleCounted(
+  tx: Tx,
+  userId: string,
+  character: HeldCharacter | undefined,
+  read: CountRead,
+  now: Date,
+  progress: Prior['progress'] = undefined,
+): Promise<AchievementNotice> {
+  const counters = countedCounters(read);
+  const zone = progress ?? read;
+  const hour = trustedLocalHour(now, zone.timeZone, zone.timeZoneSetAt);
+  if (hour !== null) {
+    const extra = counterChanges(counters, { type: 'played', seconds: 0, localHour: hour }).filter(
+      (c) => applyChange(counters[c.key] ?? 0, c) !== counters[c.key],
+    );
+    if (extra.length > 0) Object.assign(counters, await applyCounterChanges(tx, userId, extra));
+  }
+  return settleUnlocks(tx, userId, character, counters, read, now);
+}
+
+/** The counters after a hot count: as they were, with the stored values of the changed ones. */
+function countedCounters(read: CountRead): Record<string, number> {
+  return { ...Object.fromEntries(read.counters.map((c) => [c.key, c.value])), ...read.stored };
+}
+
+/**
+ * After a hot count of a write of one statement (no transaction): whether the counters reach an
+ * unlock, a level waits for its grant or the night-owl hour counts, and only then a transaction
+ * that holds the active character (the lock order) and settles them (settleCounted). The unique
+ * keys of unlocks and grants keep a racing count from settling one twice.
+ */
+export async function settleAfterCount(db: Db, userId: string, read: CountRead, now: Date): Promise<AchievementNotice> {
+  if (Object.keys(read.stored).length === 0 || !settlesMore(read, now)) return NO_NOTICE;
+  return transaction(db, async (tx) => {
+    const [character] = await holdActiveCharacters(tx, [userId]);
+    return settleCounted(tx, userId, character, read, now);
+  });
+}
+
+function settlesMore(read: CountRead, now: Date): boolean {
+  const counters = countedCounters(read);
+  const hour = trustedLocalHour(now, read.timeZone, read.timeZoneSetAt);
+  if (
+    hour !== null &&
+    counterChanges(counters, { type: 'played', seconds: 0, localHour: hour }).some((c) => applyChange(counters[c.key] ?? 0, c) !== counters[c.key])
+  ) {
+    return true;
+  }
+  if (newlyUnlocked(counters, new Set(read.unlocked.map((u) => u.achievementId))).length > 0) return true;
+  const level = levelForPoints(read.totalPoints ?? 0);
+  const granted = new Set(read.granted);
+  return BATTLE_PASS_REWARDS.some((r) => r.level <= level && !granted.has(r.level) && (r.grant.kind !== 'item' || read.held !== undefined));
 }
 
 /**

@@ -22,8 +22,17 @@ import {
   relationStatus,
   usernameChange,
   usernameTaken,
+  counterChanges,
+  NIGHT_OWL_HOUR,
+  zonesAtLocalHour,
+  type AchievementEvent,
 } from '@rpg/game';
-import type { DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { releaseClaim, repeatedRequest, statementClaim } from '../db/idempotency.ts';
+import { countValues } from '../db/queries/achievement-count.ts';
+import { acceptFriendAtOnce, sendMessageAtOnce, type MessageSent } from '../db/queries/social-writes.ts';
+import { transaction } from '../db/transaction.ts';
+import { hotChanges, hotCountValues, recordEvents, recordFriendAdded, settleAfterCount, type AchievementNotice } from './achievements.ts';
 import {
   addBlock,
   deleteFriendship,
@@ -208,6 +217,43 @@ export async function answerFriendship(tx: DbOrTx, me: string, id: string, accep
   return row!.requesterId;
 }
 
+/**
+ * POST /api/friends/:id/accept (issue 45 point 3): the acceptance, its claim and both players'
+ * friends counts in one statement, without a transaction (db/queries/social-writes.ts). Not
+ * accepted: refused from the request as read, or, when that does not explain it (a first event's
+ * count, the night-owl hour, a race lost once locked), the transaction of before.
+ */
+export async function acceptFriendshipCounted(db: Db, me: string, id: string, now = new Date()): Promise<{ requester: string; notices: Counted[] }> {
+  const claim = statementClaim();
+  const friendsKey = counterChanges({}, { type: 'friend-added', friends: 0 })[0]!.key;
+  const accepted = UUID.test(id)
+    ? await acceptFriendAtOnce(db, { userId: me, friendshipId: id, now, friendsKey }, countValues([], [], zonesAtLocalHour(now, NIGHT_OWL_HOUR)), claim).catch(
+        (error: unknown) => {
+          claim.settle(false);
+          throw error;
+        },
+      )
+    : { state: undefined, counts: new Map() };
+  const { state } = accepted;
+  claim.settle(state?.accepted === true);
+  if (state?.accepted) {
+    const notices: Counted[] = [];
+    for (const userId of [me, state.requesterId].sort())
+      notices.push({ userId, notice: await settleAfterCount(db, userId, accepted.counts.get(userId)!, now) });
+    return { requester: state.requesterId, notices };
+  }
+  if (state?.repeated) throw repeatedRequest(claim);
+  if (state?.claimed) await releaseClaim(db, claim);
+  else if (!state || !state.addresseeIsMe || state.status !== 'rejected')
+    checkAnswerRequest(state && { status: state.status, addresseeIsMe: state.addresseeIsMe });
+  return transaction(db, async (tx) => {
+    const requester = await answerFriendship(tx, me, id, true);
+    return { requester, notices: await recordFriendAdded(tx, [me, requester], now) };
+  });
+}
+
+type Counted = { userId: string; notice: AchievementNotice };
+
 /** Remove a friend, cancel a sent request or decline one (deleted): either side. Answers the other player's id. */
 export async function removeFriendship(tx: DbOrTx, me: string, id: string): Promise<string> {
   const row = await friendshipRow(tx, id);
@@ -223,6 +269,33 @@ export async function blockPlayer(tx: DbOrTx, me: string, other: string): Promis
 }
 
 /** DECISIONS §2: a direct message between friends who have not blocked each other. Answers it and the sender's username. */
+/**
+ * POST /api/messages/:userId (issue 45 point 3): the message, its idempotency claim and its
+ * achievement count in one statement, without a transaction (db/queries/social-writes.ts); the
+ * rule reads the pair's state from the same statement. When the count needs its full path (a
+ * first event, the night-owl hour) nothing was written and the transaction of before runs.
+ */
+export async function sendDirectMessageCounted(db: Db, me: string, other: string, raw: string, now = new Date()) {
+  const body = directMessageText(raw);
+  const events: AchievementEvent[] = [{ type: 'message-sent' }];
+  const claim = statementClaim();
+  let sent: MessageSent;
+  try {
+    sent = await sendMessageAtOnce(db, { userId: me, otherId: other, body, now }, hotCountValues(hotChanges(events)!, events, now), claim);
+  } catch (error) {
+    claim.settle(false);
+    throw error;
+  }
+  claim.settle(sent.row !== undefined);
+  if (sent.row) return { row: sent.row, myName: sent.state.myName ?? undefined, notice: await settleAfterCount(db, me, sent.count, now) };
+  if (sent.state.repeated) throw repeatedRequest(claim);
+  checkCanMessage({ blocked: me !== other && sent.state.blocked, friends: me !== other && sent.state.friends });
+  return transaction(db, async (tx) => {
+    const { row, myName } = await sendDirectMessage(tx, me, other, raw);
+    return { row, myName, notice: await recordEvents(tx, me, events, now) };
+  });
+}
+
 export async function sendDirectMessage(tx: DbOrTx, me: string, other: string, raw: string): Promise<{ row: DirectMessageRow; myName: string | undefined }> {
   const body = directMessageText(raw);
   const pair = await pairState(tx, me, other);

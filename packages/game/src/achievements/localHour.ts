@@ -39,3 +39,26 @@ export function trustedLocalHour(now: Date, timeZone: string | null | undefined,
   if (!timeZoneSetAt || now.getTime() - timeZoneSetAt.getTime() < TIME_ZONE_SETTLE_MS) return null;
   return localHour(now, timeZone);
 }
+
+/** The zones the clock knows, with a formatter each (made once: making one is the cost). */
+let zoneClocks: Array<{ zone: string; hour: Intl.DateTimeFormat }> | undefined;
+const zonesAt = new Map<string, string[]>();
+
+/**
+ * The zones the clock knows (Intl.supportedValuesOf) in which `now` is at local `hour`, worked
+ * out once a minute. The hot achievement count (issue 45) leaves a player in one of these to the
+ * full count, which reads the player's trusted hour (hidden-night-owl).
+ */
+export function zonesAtLocalHour(now: Date, hour: number): readonly string[] {
+  const key = `${hour}@${Math.floor(now.getTime() / 60_000)}`;
+  const found = zonesAt.get(key);
+  if (found) return found;
+  zoneClocks ??= Intl.supportedValuesOf('timeZone').map((zone) => ({
+    zone,
+    hour: new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }),
+  }));
+  const zones = zoneClocks.filter((c) => Number.parseInt(c.hour.format(now), 10) === hour).map((c) => c.zone);
+  zonesAt.clear();
+  zonesAt.set(key, zones);
+  return zones;
+}

@@ -2,6 +2,7 @@ import { applyFolded, foldChanges, type CounterChange } from '@rpg/game';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { nowParam, prepared } from '../prepared.ts';
+import { countable, countedCte, countFields, countReadOf, countRows, heldCte, type CountRead, type CountValues } from './achievement-count.ts';
 import { achievementCounters, achievementProgress, battlePassGrants, gifts, playerAchievements, playerCharacters, users } from '../schema/index.ts';
 
 /** Achievement state of one player, scoped by user id. Writers run inside the event's transaction. */
@@ -51,6 +52,25 @@ export async function applyCounterChanges(tx: Tx, userId: string, changes: reado
     })
     .returning({ key: achievementCounters.key, value: achievementCounters.value });
   return Object.fromEntries(rows.map((row) => [row.key, Number(row.value)]));
+}
+
+const eventsCounted = prepared('achievement_events_counted', (db) => {
+  const held = heldCte(db);
+  // The character's lock first: the one-time condition reads `held` before any counter row is upserted.
+  const counted = countedCte(db, sql`(select count(*) from held) >= 0 and ${countable}`);
+  return db
+    .with(held, counted)
+    .select(countFields)
+    .from(sql`(${countRows}) as r`);
+});
+
+/**
+ * Issue 45 point 3: the hot count in one statement (db/queries/achievement-count.ts): the active
+ * character held, the changes upserted when the statement is the whole count, and what the
+ * unlock decision reads. `stored` is empty when it was not the count (nothing was changed).
+ */
+export async function countEvents(tx: Tx, userId: string, values: CountValues): Promise<CountRead> {
+  return countReadOf(await eventsCounted(tx, { userId, ...values }));
 }
 
 /** The kinds of row of the achievements read. */

@@ -135,7 +135,7 @@ export async function getCharacter(db: DbOrTx, userId: string, id: string): Prom
   return row;
 }
 
-const forLine = prepared('character_line_locked_now', (db) =>
+const lineRead = (db: DbOrTx) =>
   db
     .select({
       name: playerCharacters.name,
@@ -149,9 +149,20 @@ const forLine = prepared('character_line_locked_now', (db) =>
     })
     .from(playerCharacters)
     .innerJoin(playerCharacterAttributes, eq(playerCharacterAttributes.characterId, playerCharacters.id))
-    .where(ownedPlaceholders)
-    .for('no key update', { of: [playerCharacters, playerCharacterAttributes] }),
-);
+    .where(ownedPlaceholders);
+const forLine = prepared('character_line_locked_now', (db) => lineRead(db).for('no key update', { of: [playerCharacters, playerCharacterAttributes] }));
+const forPlainLine = prepared('character_line_now', (db) => lineRead(db));
+
+/**
+ * What a console line of a command that reads and writes nothing of the character reads (issue
+ * 45: /help, /roll, plain text, an unknown command): the name and the time-based state, without a
+ * lock or a transaction; its lines are written by `writePlainLines` (db/queries/console-line.ts).
+ */
+export async function readCharacterForLine(db: DbOrTx, userId: string, id: string, now: Date): Promise<{ name: string; state: TimedState } | undefined> {
+  const [found] = await forPlainLine(db, { userId, id, now: now.toISOString() });
+  if (!found) return undefined;
+  return { name: found.name, state: toTimedState([{ id, due: found.due, attributes: found.attributes }]) };
+}
 
 /**
  * A console line's lock on the character, with what the line itself reads: the name, and the

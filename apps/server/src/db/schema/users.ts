@@ -25,6 +25,15 @@ export const users = pgTable(
     chatMuteReason: text('chat_mute_reason'),
     /** Issue 46: the role of who imposed the mute in force (an admin's is lifted or changed by an admin only). */
     chatMutedByRole: text('chat_muted_by_role').$type<Role>(),
+    /**
+     * Issue 45: when the player's last chat lines were said (at most the throttle's 5 in its 10 s),
+     * the throttle's count on the row a line locks: a line's one statement rechecks it there
+     * (db/queries/chat-line.ts), so parallel sends in any process see the same count.
+     */
+    chatSentAt: timestamp('chat_sent_at', { withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'::timestamptz[]`),
     /** Issue 28: a suspension, from `suspended_at` until `suspended_until` (null: for good); none while `suspended_at` is null. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "chat_sent_at" timestamp with time zone[] DEFAULT '{}'::timestamptz[] NOT NULL;
