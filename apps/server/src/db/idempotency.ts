@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { idempotencyKeys } from './schema/index.ts';
 
@@ -79,4 +79,37 @@ export async function keptAnswer(db: Db, userId: string, key: string): Promise<{
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row;
+}
+
+/**
+ * A one-statement write (no transaction: db/queries/auction-writes.ts) claims the request's key in
+ * its statement, once its rechecks passed (`claimInsert`, the CTE `claim`): the values of its
+ * placeholders (nulls without a key). The key is then marked as claiming, as `transaction` does.
+ */
+export function statementClaim(): {
+  write: (IdempotentWrite & { account: string }) | undefined;
+  values: Record<'claimAccount' | 'claimKey' | 'claimRequest', string | null>;
+} {
+  const write = unclaimedWrite();
+  if (write) write.state = 'claiming';
+  return { write, values: { claimAccount: write?.account ?? null, claimKey: write?.key ?? null, claimRequest: write?.request ?? null } };
+}
+
+/** The claim's CTE body when `ready` (the statement's rechecks) holds; the moves then wait for `claimed`. */
+export const claimInsert = (ready: SQL) => sql`insert into ${idempotencyKeys} (user_id, key, request)
+  select ${sql.placeholder('claimAccount')}::text, ${sql.placeholder('claimKey')}::text, ${sql.placeholder('claimRequest')}::text
+  where ${sql.placeholder('claimKey')}::text is not null and ${ready} on conflict do nothing returning key`;
+
+/** Whether the statement may move things: no key to claim, or the claim's CTE `claim` inserted it. */
+export const claimed = sql`(${sql.placeholder('claimKey')}::text is null or exists (select from claim))`;
+
+/**
+ * After the statement: `ready` (its rechecks passed) and `moved` (it changed things). A key found
+ * claimed already throws RepeatedRequest (the first answer is given); a statement that did
+ * nothing leaves the key to the transaction that runs instead.
+ */
+export function settleStatementClaim(write: (IdempotentWrite & { account: string }) | undefined, ready: boolean, moved: boolean): void {
+  if (!write) return;
+  write.state = moved ? 'claimed' : 'open';
+  if (ready && !moved) throw new RepeatedRequest(write.account, write.key, write.request);
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgTransaction, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './client.ts';
 import { onLine } from './pipelined-pool.ts';
 import { connectionHandle } from './transaction.ts';
@@ -50,4 +50,19 @@ export function prepared<V extends Record<string, unknown>, R>(name: string, bui
     const own = connectionHandle(db);
     return own ? run(own, values) : build(db).prepare(name).execute(values);
   };
+}
+
+/**
+ * A statement of several CTEs (a one-statement write: data-modifying CTEs, MATERIALIZED ones),
+ * which drizzle's builders do not make, as a select that `prepared` takes: `ctes` (`a as
+ * materialized (...), b as (...)`), then `last`, the select of the answer, whose `columns` are
+ * read. Drizzle's `with` names each CTE it is given as `"name" as (...)`: the statement's own CTEs
+ * follow its first one, an empty select.
+ */
+export function statement<T extends SelectedFields>(db: DbOrTx, ctes: SQL, last: SQL, columns: T) {
+  const opening = db.$with('opening', {}).as(sql`select), ${ctes}, answer as (${last}`);
+  return db
+    .with(opening)
+    .select(columns)
+    .from(sql`answer`);
 }

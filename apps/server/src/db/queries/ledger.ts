@@ -13,6 +13,36 @@ export async function recordLedger(tx: DbOrTx, movements: readonly LedgerMovemen
   await tx.insert(ledgerEntries).values(movements.map(toRow));
 }
 
+/**
+ * The same insert inside a one-statement write (db/queries/auction-writes.ts): the rows of the
+ * `param` placeholder (`ledgerRows`' JSON) inserted when `when` (a condition of the statement) holds.
+ */
+export const ledgerInsert = (param: string, when: SQL) => sql`${ledgerEntries} (asset, amount, item_name, from_account, from_character_id,
+    from_item_id, to_account, to_character_id, to_item_id, reason, cause_id)
+  select r.asset, r.amount, r.item_name, r.from_account, r.from_character_id, r.from_item_id, r.to_account, r.to_character_id, r.to_item_id, r.reason, r.cause_id
+  from jsonb_to_recordset(${sql.placeholder(param)}::jsonb) as r(asset text, amount bigint, item_name text, from_account text, from_character_id uuid,
+    from_item_id uuid, to_account text, to_character_id uuid, to_item_id uuid, reason text, cause_id text)
+  where ${when}`;
+
+/** The movements as `ledgerInsert`'s placeholder takes them. */
+export function ledgerRows(movements: readonly LedgerMovement[]): string {
+  return JSON.stringify(
+    movements.map(toRow).map((r) => ({
+      asset: r.asset,
+      amount: r.amount,
+      item_name: r.itemName,
+      from_account: r.fromAccount,
+      from_character_id: r.fromCharacterId,
+      from_item_id: r.fromItemId,
+      to_account: r.toAccount,
+      to_character_id: r.toCharacterId,
+      to_item_id: r.toItemId,
+      reason: r.reason,
+      cause_id: r.causeId,
+    })),
+  );
+}
+
 function side(account: LedgerAccount): { account: string; characterId: string | null } {
   return typeof account === 'string' ? { account, characterId: null } : { account: 'character', characterId: account.character };
 }

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCharacter } from './support/characters.ts';
+import { signedInPlayer, type TestClient } from './support/client.ts';
+import { gear, giveItem, setCopper } from './support/items.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+import { statementsOf } from './support/statements.ts';
+
+/**
+ * Issue 45, point 3: the statements (begin and commit included) each of the auction house's hot
+ * writes sends, counted by the server itself (db_request_statements in /metrics), as
+ * round-trips.test.ts counts the social writes. The bounds are today's counts; the table in
+ * docs/performance.md ("Round trips per write") gives the figures.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 180_000);
+afterAll(() => server?.stop());
+
+const db = () => server.database.db;
+
+async function trader(money: number): Promise<{ client: TestClient; characterId: string }> {
+  const client = await signedInPlayer(server.url);
+  const character = await createCharacter(client);
+  await setCopper(db(), character.id, money);
+  return { client, characterId: character.id };
+}
+
+let names = 0;
+const blade = () => gear(`Round Trip Blade ${++names}`, 'mainHand', { attack: 2 }, 400, 'uncommon');
+
+async function list(seller: { client: TestClient; characterId: string }): Promise<string> {
+  const entryId = await giveItem(db(), seller.characterId, blade());
+  const res = await seller.client.post<{ listing: { id: string } }>(`/api/characters/${seller.characterId}/auction`, { entryId, price: 300 });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.listing.id;
+}
+
+describe('statements per auction write', () => {
+  it('a listing made, a listing cancelled, a listing bought', async () => {
+    const seller = await trader(10_000);
+    const buyer = await trader(10_000);
+    // The first of each write warms what a first time does once (a rate-limit row, an achievement's
+    // counter row, the pair's sale ledger); the second is what a player's every write costs.
+    await list(seller);
+    const entryId = await giveItem(db(), seller.characterId, blade());
+    let listingId = '';
+    const listing = await statementsOf(server, 'POST', '/api/characters/:id/auction', async () => {
+      const res = await seller.client.post<{ listing: { id: string } }>(`/api/characters/${seller.characterId}/auction`, { entryId, price: 300 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      listingId = res.body.listing.id;
+    });
+    const cancel = await statementsOf(server, 'POST', '/api/auction/:listingId/cancel', async () => {
+      const res = await seller.client.post(`/api/auction/${listingId}/cancel`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+    const buyOf = async (id: string) => {
+      const res = await buyer.client.post(`/api/characters/${buyer.characterId}/auction/${id}/buy`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await buyOf(await list(seller));
+    const next = await list(seller);
+    const buy = await statementsOf(server, 'POST', '/api/characters/:id/auction/:listingId/buy', () => buyOf(next));
+
+    console.log(`statements per write: auction list ${listing}, cancel ${cancel}, buy ${buy}`);
+    expect(listing).toBeGreaterThan(0);
+    // Listing: the throttle, the read, the one write. A buy: begin, the locks and read, the sale,
+    // the achievements' counting of each player (recordEvents), commit.
+    expect(listing).toBeLessThanOrEqual(3);
+    expect(cancel).toBeLessThanOrEqual(12);
+    expect(buy).toBeLessThanOrEqual(8);
+  });
+});
