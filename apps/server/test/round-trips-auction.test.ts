@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auctionListings } from '../src/db/schema/index.ts';
+import { auditDifferences } from '../src/db/queries/ledger.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer, type TestClient } from './support/client.ts';
 import { gear, giveItem, setCopper } from './support/items.ts';
@@ -69,5 +72,33 @@ describe('statements per auction write', () => {
     expect(listing).toBeLessThanOrEqual(3);
     expect(cancel).toBeLessThanOrEqual(12);
     expect(buy).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('the one-statement listing', () => {
+  it('claims its Idempotency-Key in the statement: a retry and duplicates sent at once list once, and the ledger stays whole', async () => {
+    const seller = await trader(10_000);
+    const entryId = await giveItem(db(), seller.characterId, blade());
+    const send = (key: string) =>
+      seller.client.request('POST', `/api/characters/${seller.characterId}/auction`, { entryId, price: 300 }, { 'idempotency-key': key });
+    const key = `list-once-${Date.now()}`;
+    const answers = await Promise.all([send(key), send(key), send(key)]);
+    const bodies = await Promise.all(answers.map(async (r) => ({ status: r.status, text: await r.text() })));
+    const retry = await send(key);
+    const retried = { status: retry.status, text: await retry.text(), replayed: retry.headers.get('idempotent-replayed') };
+    const ok = bodies.filter((b) => b.status === 200);
+    expect(ok.length, JSON.stringify(bodies)).toBeGreaterThan(0);
+    // Every answer is the first one (a duplicate waits for it), and the retry replays it.
+    for (const b of ok) expect(b.text).toBe(ok[0]?.text);
+    expect(retried.status).toBe(200);
+    expect(retried.text).toBe(ok[0]?.text);
+    expect(retried.replayed).toBe('true');
+    const rows = await db()
+      .select()
+      .from(auctionListings)
+      .where(and(eq(auctionListings.sellerCharacterId, seller.characterId), eq(auctionListings.status, 'active')));
+    expect(rows).toHaveLength(1);
+    const audit = await auditDifferences(db());
+    expect(audit.differences).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { inboxTextOf, type AuctionSoldPush } from '@rpg/contract';
 import { buyListing, copper, copperMovement, countSale, createListing, itemsIn, itemsOut, listingNotFound, UNKNOWN_BUYER } from '@rpg/game';
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../db/client.ts';
-import { settleStatementClaim, statementClaim } from '../db/idempotency.ts';
+import { settleStatementClaim, statementClaim, unclaimedWrite } from '../db/idempotency.ts';
 import { lockAndReadBuy, readListingInput, writeListing, writeSale } from '../db/queries/auction-writes.ts';
 import { ledgerRows } from '../db/queries/ledger.ts';
 import { transaction } from '../db/transaction.ts';
@@ -28,15 +28,24 @@ export async function listItemNow(
   now: Date,
   timeScale: number,
 ): Promise<AuctionOutcome> {
+  const transactional = () => transaction(db, (tx) => listItem(tx, userId, characterId, input, now, timeScale));
   const read = await readListingInput(db, userId, characterId, input.entryId);
-  if (read.username === null) return transaction(db, (tx) => listItem(tx, userId, characterId, input, now, timeScale));
-  found(read.characterId ? read : undefined);
-  const entry = read.item && { id: input.entryId, item: read.item, quantity: read.quantity ?? 0, equipped: read.equipped ?? false };
-  const created = createListing(
-    { entry: entry ?? undefined, quantity: input.quantity ?? 1, price: input.price, wallet: copper(read.copper ?? 0) },
-    now.getTime(),
-    timeScale,
-  );
+  if (read.username === null) return transactional();
+  let created: ReturnType<typeof createListing>;
+  try {
+    found(read.characterId ? read : undefined);
+    const entry = read.item && { id: input.entryId, item: read.item, quantity: read.quantity ?? 0, equipped: read.equipped ?? false };
+    created = createListing(
+      { entry: entry ?? undefined, quantity: input.quantity ?? 1, price: input.price, wallet: copper(read.copper ?? 0) },
+      now.getTime(),
+      timeScale,
+    );
+  } catch (refusal) {
+    // With an Idempotency-Key the transaction claims it before deciding: a retry of a listing made
+    // is answered as the first (its entry is gone now), a refusal is kept for its retries.
+    if (unclaimedWrite()) return transactional();
+    throw refusal;
+  }
   const listingId = randomUUID();
   const ledger = ledgerRows([
     ...itemsOut(characterId, input.entryId, created.item, created.quantity, 'escrow', { reason: 'auction_list', cause: listingId }, listingId),
@@ -62,7 +71,7 @@ export async function listItemNow(
     claim.values,
   );
   settleStatementClaim(claim.write, written.ready, written.moved);
-  if (!written.moved || written.copper === null) return transaction(db, (tx) => listItem(tx, userId, characterId, input, now, timeScale));
+  if (!written.moved || written.copper === null) return transactional();
   const row = {
     id: listingId,
     itemData: created.item,
