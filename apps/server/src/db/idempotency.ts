@@ -81,35 +81,46 @@ export async function keptAnswer(db: Db, userId: string, key: string): Promise<{
   return row;
 }
 
-/**
- * A one-statement write (no transaction: db/queries/auction-writes.ts) claims the request's key in
- * its statement, once its rechecks passed (`claimInsert`, the CTE `claim`): the values of its
- * placeholders (nulls without a key). The key is then marked as claiming, as `transaction` does.
- */
-export function statementClaim(): {
-  write: (IdempotentWrite & { account: string }) | undefined;
-  values: Record<'claimAccount' | 'claimKey' | 'claimRequest', string | null>;
-} {
-  const write = unclaimedWrite();
-  if (write) write.state = 'claiming';
-  return { write, values: { claimAccount: write?.account ?? null, claimKey: write?.key ?? null, claimRequest: write?.request ?? null } };
+/** The claim's values of a write that claims its request's key inside one statement (`claimed` below): null when there is no key to claim. */
+export interface StatementClaimValues {
+  claimUser: string | null;
+  claimKey: string | null;
+  claimRequest: string | null;
 }
 
-/** The claim's CTE body when `ready` (the statement's rechecks) holds; the moves then wait for `claimed`. */
-export const claimInsert = (ready: SQL) => sql`insert into ${idempotencyKeys} (user_id, key, request)
-  select ${sql.placeholder('claimAccount')}::text, ${sql.placeholder('claimKey')}::text, ${sql.placeholder('claimRequest')}::text
-  where ${sql.placeholder('claimKey')}::text is not null and ${ready} on conflict do nothing returning key`;
-
-/** Whether the statement may move things: no key to claim, or the claim's CTE `claim` inserted it. */
-export const claimed = sql`(${sql.placeholder('claimKey')}::text is null or exists (select from claim))`;
+const claimUser = sql`${sql.placeholder('claimUser')}::text`;
+const claimKeyValue = sql`${sql.placeholder('claimKey')}::text`;
+const claimRequest = sql`${sql.placeholder('claimRequest')}::text`;
 
 /**
- * After the statement: `ready` (its rechecks passed) and `moved` (it changed things). A key found
- * claimed already throws RepeatedRequest (the first answer is given); a statement that did
- * nothing leaves the key to the transaction that runs instead.
+ * A one-statement write's claim of its request's key (no transaction: the statement is one): a
+ * data-modifying CTE that inserts the key's row once per row of `from` (the write's guard, at most
+ * one row), nothing without a key. `claimed` (a CTE name) then tells the write to go on: no key,
+ * or the key claimed now (a repeat finds the row and claims nothing; a duplicate at the same moment
+ * waits on the first's row).
  */
-export function settleStatementClaim(write: (IdempotentWrite & { account: string }) | undefined, ready: boolean, moved: boolean): void {
-  if (!write) return;
-  write.state = moved ? 'claimed' : 'open';
-  if (ready && !moved) throw new RepeatedRequest(write.account, write.key, write.request);
+export const claimCte = (from: SQL) =>
+  [
+    'claim',
+    sql`insert into ${idempotencyKeys} (user_id, key, request) select ${claimUser}, ${claimKeyValue}, ${claimRequest} from ${from}
+    where ${claimKeyValue} is not null on conflict do nothing returning 1`,
+  ] as const;
+/** The condition a one-statement write's changes wait on: no key, or the key claimed by `claimCte`. */
+export const claimed = sql`(${claimKeyValue} is null or exists (select from claim))`;
+
+/**
+ * The values of `claimCte` for the request at hand, and what to do once the statement ran with its
+ * guard passed: the key is then the request's (`claimed` true), or the request is a repeat
+ * (RepeatedRequest, as a transaction's claim throws it).
+ */
+export function statementClaim(): { values: StatementClaimValues; ran(claimedNow: boolean): void } {
+  const write = unclaimedWrite();
+  if (!write) return { values: { claimUser: null, claimKey: null, claimRequest: null }, ran: () => undefined };
+  return {
+    values: { claimUser: write.account, claimKey: write.key, claimRequest: write.request },
+    ran(claimedNow) {
+      if (!claimedNow) throw new RepeatedRequest(write.account, write.key, write.request);
+      write.state = 'claimed';
+    },
+  };
 }

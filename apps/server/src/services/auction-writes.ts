@@ -2,9 +2,9 @@ import { inboxTextOf, type AuctionSoldPush } from '@rpg/contract';
 import { buyListing, copper, copperMovement, countSale, createListing, itemsIn, itemsOut, listingNotFound, UNKNOWN_BUYER } from '@rpg/game';
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../db/client.ts';
-import { settleStatementClaim, statementClaim, unclaimedWrite } from '../db/idempotency.ts';
+import { statementClaim, unclaimedWrite } from '../db/idempotency.ts';
 import { lockAndReadBuy, readListingInput, writeListing, writeSale } from '../db/queries/auction-writes.ts';
-import { ledgerRows } from '../db/queries/ledger.ts';
+import { ledgerJson } from '../db/queries/ledger.ts';
 import { transaction } from '../db/transaction.ts';
 import { recordEvents, type AchievementNotice } from './achievements.ts';
 import { found } from './characters.ts';
@@ -47,7 +47,7 @@ export async function listItemNow(
     throw refusal;
   }
   const listingId = randomUUID();
-  const ledger = ledgerRows([
+  const ledger = ledgerJson([
     ...itemsOut(characterId, input.entryId, created.item, created.quantity, 'escrow', { reason: 'auction_list', cause: listingId }, listingId),
     ...copperMovement({ character: characterId }, 'auction_fees', created.fee, { reason: 'auction_fee', cause: listingId }),
   ]);
@@ -70,7 +70,7 @@ export async function listItemNow(
     },
     claim.values,
   );
-  settleStatementClaim(claim.write, written.ready, written.moved);
+  if (written.ready) claim.ran(written.moved);
   if (!written.moved || written.copper === null) return transactional();
   const row = {
     id: listingId,
@@ -133,7 +133,7 @@ export async function buyItemNow(
     stackOnto: sale.placement.stackOnto,
     entryId,
     slots: read.slots ?? 0,
-    ledger: ledgerRows([
+    ledger: ledgerJson([
       ...copperMovement({ character: characterId }, { character: row.sellerCharacterId }, sale.payout, { reason: 'auction_sale', cause: row.id }),
       ...copperMovement({ character: characterId }, 'auction_fees', sale.price - sale.payout, { reason: 'auction_fee', cause: row.id }),
       ...itemsIn(

@@ -1,8 +1,8 @@
 import type { ItemData } from '@rpg/game';
 import { sql } from 'drizzle-orm';
-import { claimed, claimInsert } from '../idempotency.ts';
+import { claimCte, claimed, type StatementClaimValues } from '../idempotency.ts';
 import type { DbOrTx, Tx } from '../client.ts';
-import { prepared, statement } from '../prepared.ts';
+import { prepared, preparedWrite } from '../prepared.ts';
 import {
   auctionListings,
   consoleMessages,
@@ -14,13 +14,14 @@ import {
   users,
 } from '../schema/index.ts';
 import type { ListingRow } from './auction.ts';
-import { ledgerInsert } from './ledger.ts';
+import { ledgerCte } from './ledger.ts';
 import { INBOX_CAP } from './notices.ts';
 
 /**
  * Issue 45, point 3: the auction house's writes as one read and one write statement, without a
  * transaction. The read gives the rule (packages/game) what it decides on; the write takes the
- * locks in the lock order (docs/architecture.md "Lock order") in materialized CTEs `FOR UPDATE`,
+ * locks in the lock order (docs/architecture.md "Lock order"), each CTE `FOR UPDATE` joined to the
+ * one before it (whose rows, and so locks, come first: preparedWrite writes no MATERIALIZED),
  * rechecks on the locked rows (their latest versions) everything the rule's decision rests on,
  * claims the request's idempotency key, and only then moves the copper and the item and writes
  * their ledger rows, all or nothing. A recheck that fails changes nothing: the caller runs the
@@ -62,30 +63,44 @@ export async function readListingInput(db: DbOrTx, userId: string, characterId: 
  * first), the character, the entry, in that order; rechecked: the character is the player's, the
  * entry is the character's, unequipped, holds `quantity` and the same item, the copper pays the fee.
  */
-const listWrite = prepared('auction_list_write', (db) =>
-  statement(
-    db,
-    sql`owner as materialized (select u.id from ${users} u where u.id = ${p('userId')}::text for no key update),
-      ch as materialized (select c.id, c.copper from ${playerCharacters} c join owner on owner.id = c.user_id
-        where c.id = ${p('characterId')}::uuid for update of c),
-      entry as materialized (select e.id, e.quantity from ${playerCharacterInventory} e join ch on ch.id = e.character_id
-        where e.id = ${p('entryId')}::uuid and not e.equipped and e.quantity >= ${p('quantity')}::int and e.item_data = ${p('item')}::jsonb for update of e),
-      ready as materialized (select ch.id from ch join entry on true where ch.copper >= ${p('fee')}::bigint),
-      claim as (${claimInsert(sql`exists (select from ready)`)}),
-      go as materialized (select ready.id from ready where ${claimed}),
-      took as (update ${playerCharacterInventory} i set quantity = i.quantity - ${p('quantity')}::int from go, entry
-        where i.id = entry.id and entry.quantity > ${p('quantity')}::int returning i.id),
-      gone as (delete from ${playerCharacterInventory} i using go, entry where i.id = entry.id and entry.quantity = ${p('quantity')}::int returning i.id),
-      paid as (update ${playerCharacters} c set copper = c.copper - ${p('fee')}::bigint, updated_at = now() from go
-        where c.id = go.id and c.copper >= ${p('fee')}::bigint returning c.copper),
-      listing as (insert into ${auctionListings} (id, seller_user_id, seller_character_id, item_data, item_name, item_tier, item_slot,
+const listWrite = preparedWrite(
+  'auction_list_write',
+  [
+    ['owner', sql`select u.id from ${users} u where u.id = ${p('userId')}::text for no key update`],
+    ['ch', sql`select c.id, c.copper from ${playerCharacters} c join owner on owner.id = c.user_id where c.id = ${p('characterId')}::uuid for update of c`],
+    [
+      'entry',
+      sql`select e.id, e.quantity from ${playerCharacterInventory} e join ch on ch.id = e.character_id
+        where e.id = ${p('entryId')}::uuid and not e.equipped and e.quantity >= ${p('quantity')}::int and e.item_data = ${p('item')}::jsonb for update of e`,
+    ],
+    ['ready', sql`select ch.id from ch join entry on true where ch.copper >= ${p('fee')}::bigint`],
+    claimCte(sql`ready`),
+    ['go', sql`select ready.id from ready where ${claimed}`],
+    [
+      'took',
+      sql`update ${playerCharacterInventory} i set quantity = i.quantity - ${p('quantity')}::int from go, entry
+        where i.id = entry.id and entry.quantity > ${p('quantity')}::int returning i.id`,
+    ],
+    ['gone', sql`delete from ${playerCharacterInventory} i using go, entry where i.id = entry.id and entry.quantity = ${p('quantity')}::int returning i.id`],
+    [
+      'paid',
+      sql`update ${playerCharacters} c set copper = c.copper - ${p('fee')}::bigint, updated_at = now() from go
+        where c.id = go.id and c.copper >= ${p('fee')}::bigint returning c.copper`,
+    ],
+    [
+      'listing',
+      sql`insert into ${auctionListings} (id, seller_user_id, seller_character_id, item_data, item_name, item_tier, item_slot,
           quantity, price, fee, created_at, expires_at)
         select ${p('listingId')}::uuid, ${p('userId')}::text, go.id, ${p('item')}::jsonb, ${p('itemName')}::text, ${p('itemTier')}::text, ${p('itemSlot')}::text,
-          ${p('quantity')}::int, ${p('price')}::bigint, ${p('fee')}::bigint, ${p('now')}::timestamptz, ${p('expiresAt')}::timestamptz from go join paid on true returning id),
-      ledger as (insert into ${ledgerInsert('ledger', sql`exists (select from listing)`)})`,
-    sql`select exists (select from ready) as ready, exists (select from listing) as moved, (select copper::float8 from paid) as copper`,
-    { ready: sql<boolean>`ready`, moved: sql<boolean>`moved`, copper: sql<number | null>`copper` },
-  ),
+          ${p('quantity')}::int, ${p('price')}::bigint, ${p('fee')}::bigint, ${p('now')}::timestamptz, ${p('expiresAt')}::timestamptz from go join paid on true returning id`,
+    ],
+    ledgerCte('ledger', sql`${p('ledger')}`, sql`exists (select from listing)`),
+  ],
+  {
+    ready: sql<boolean>`exists (select from ready)`,
+    moved: sql<boolean>`exists (select from listing)`,
+    copper: sql<number | null>`(select copper::float8 from paid)`,
+  },
 );
 
 export interface ListingWrite {
@@ -104,7 +119,7 @@ export interface ListingWrite {
 }
 
 /** The listing's write (`claim`: statementClaim's values): whether the rechecks passed, whether it moved, the copper after. */
-export async function writeListing(db: DbOrTx, w: ListingWrite, claim: Record<string, string | null>) {
+export async function writeListing(db: DbOrTx, w: ListingWrite, claim: StatementClaimValues) {
   const [row] = await listWrite(db, {
     ...claim,
     userId: w.userId,
@@ -152,39 +167,45 @@ interface BuyRead {
  * (made when missing). Rows another transaction changed while this one waited are read as they are
  * now (the locked ones); the write after it reads the rest as they are under these locks.
  */
-const buyRead = prepared('auction_buy_read', (db) =>
-  statement(
-    db,
-    sql`owner as materialized (select u.id, u.username from ${users} u where u.id = ${p('userId')}::text for no key update),
-      listing as materialized (select l.* from ${auctionListings} l join owner on true where l.id = ${p('listingId')}::uuid for update of l),
-      chars as materialized (select c.id, c.user_id, c.copper, c.is_active from ${playerCharacters} c join listing l
+const buyRead = preparedWrite(
+  'auction_buy_read',
+  [
+    ['owner', sql`select u.id, u.username from ${users} u where u.id = ${p('userId')}::text for no key update`],
+    ['listing', sql`select l.* from ${auctionListings} l join owner on true where l.id = ${p('listingId')}::uuid for update of l`],
+    [
+      'chars',
+      sql`select c.id, c.user_id, c.copper, c.is_active from ${playerCharacters} c join listing l
           on c.id in (l.seller_character_id, ${p('characterId')}::uuid) or (c.is_active and c.user_id in (${p('userId')}::text, l.seller_user_id))
-        order by c.id for update of c),
-      inv as materialized (select i.id, i.item_data, i.quantity, i.equipped, i.created_at from ${playerCharacterInventory} i
+        order by c.id for update of c`,
+    ],
+    [
+      'inv',
+      sql`select i.id, i.item_data, i.quantity, i.equipped, i.created_at from ${playerCharacterInventory} i
           join chars c on c.id = i.character_id and c.user_id = ${p('userId')}::text
-        where i.character_id = ${p('characterId')}::uuid order by i.created_at, i.id for update of i),
-      pair as (insert into ${transferPairs} (from_user_id, to_user_id)
+        where i.character_id = ${p('characterId')}::uuid order by i.created_at, i.id for update of i`,
+    ],
+    [
+      'pair',
+      sql`insert into ${transferPairs} (from_user_id, to_user_id)
         select l.seller_user_id, ${p('userId')}::text from listing l where l.seller_user_id <> ${p('userId')}::text and (select count(*) from inv) >= 0
-        on conflict (from_user_id, to_user_id) do update set sales_counted = ${transferPairs}.sales_counted returning sales_day, sales_counted)`,
-    sql`select (select username from owner) as "buyerName",
-        (select jsonb_build_object('id', l.id, 'sellerUserId', l.seller_user_id, 'sellerCharacterId', l.seller_character_id, 'itemData', l.item_data,
-          'itemName', l.item_name, 'itemTier', l.item_tier, 'itemSlot', l.item_slot, 'quantity', l.quantity, 'price', l.price, 'fee', l.fee,
-          'status', l.status, 'createdAt', l.created_at, 'expiresAt', l.expires_at, 'buyerUserId', l.buyer_user_id, 'buyerCharacterId', l.buyer_character_id,
-          'payout', l.payout, 'soldAt', l.sold_at, 'endedAt', l.ended_at, 'sellerName', (select su.username from ${users} su where su.id = l.seller_user_id))
-          from listing l) as listing,
-        (select jsonb_agg(jsonb_build_object('id', c.id, 'userId', c.user_id, 'copper', c.copper, 'active', c.is_active)) from chars c) as characters,
-        (select jsonb_agg(jsonb_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped) order by i.created_at, i.id) from inv i) as inventory,
-        (select b.slots from ${playerCharacterBackpack} b where b.character_id = ${p('characterId')}::uuid) as slots,
-        (select jsonb_build_object('day', pair.sales_day, 'counted', pair.sales_counted) from pair) as pair`,
-    {
-      buyerName: sql<BuyRead['buyerName']>`"buyerName"`,
-      listing: sql<BuyRead['listing']>`listing`,
-      characters: sql<BuyRead['characters']>`characters`,
-      inventory: sql<BuyRead['inventory']>`inventory`,
-      slots: sql<BuyRead['slots']>`slots`,
-      pair: sql<BuyRead['pair']>`pair`,
-    },
-  ),
+        on conflict (from_user_id, to_user_id) do update set sales_counted = ${transferPairs}.sales_counted returning sales_day, sales_counted`,
+    ],
+  ],
+  {
+    buyerName: sql<BuyRead['buyerName']>`(select username from owner)`,
+    listing: sql<BuyRead['listing']>`(select jsonb_build_object('id', l.id, 'sellerUserId', l.seller_user_id, 'sellerCharacterId', l.seller_character_id,
+        'itemData', l.item_data, 'itemName', l.item_name, 'itemTier', l.item_tier, 'itemSlot', l.item_slot, 'quantity', l.quantity, 'price', l.price,
+        'fee', l.fee, 'status', l.status, 'createdAt', l.created_at, 'expiresAt', l.expires_at, 'buyerUserId', l.buyer_user_id,
+        'buyerCharacterId', l.buyer_character_id, 'payout', l.payout, 'soldAt', l.sold_at, 'endedAt', l.ended_at,
+        'sellerName', (select su.username from ${users} su where su.id = l.seller_user_id)) from listing l)`,
+    characters: sql<
+      BuyRead['characters']
+    >`(select jsonb_agg(jsonb_build_object('id', c.id, 'userId', c.user_id, 'copper', c.copper, 'active', c.is_active)) from chars c)`,
+    inventory: sql<BuyRead['inventory']>`(select jsonb_agg(jsonb_build_object('id', i.id, 'item', i.item_data, 'quantity', i.quantity, 'equipped', i.equipped)
+        order by i.created_at, i.id) from inv i)`,
+    slots: sql<BuyRead['slots']>`(select b.slots from ${playerCharacterBackpack} b where b.character_id = ${p('characterId')}::uuid)`,
+    pair: sql<BuyRead['pair']>`(select jsonb_build_object('day', pair.sales_day, 'counted', pair.sales_counted) from pair)`,
+  },
 );
 
 export async function lockAndReadBuy(tx: Tx, userId: string, characterId: string, listingId: string) {
@@ -208,37 +229,70 @@ export async function lockAndReadBuy(tx: Tx, userId: string, characterId: string
  * backpack, the ledger rows, the seller's console line and inbox entry (the oldest beyond the cap
  * pruned), and the pair's sales ledger when it changed.
  */
-const buyWrite = prepared('auction_buy_write', (db) =>
-  statement(
-    db,
-    sql`ready as materialized (select 1 as one where case when ${p('stackOnto')}::uuid is null
+const buyWrite = preparedWrite(
+  'auction_buy_write',
+  [
+    [
+      'ready',
+      sql`select 1 as one where case when ${p('stackOnto')}::uuid is null
           then (select count(*) from ${playerCharacterInventory} i where i.character_id = ${p('characterId')}::uuid and not i.equipped) < ${p('slots')}::int
-          else exists (select from ${playerCharacterInventory} i where i.id = ${p('stackOnto')}::uuid and i.character_id = ${p('characterId')}::uuid and not i.equipped) end),
-      ended as (update ${auctionListings} l set status = 'sold', ended_at = ${p('now')}::timestamptz, sold_at = ${p('now')}::timestamptz,
+          else exists (select from ${playerCharacterInventory} i where i.id = ${p('stackOnto')}::uuid and i.character_id = ${p('characterId')}::uuid and not i.equipped) end`,
+    ],
+    [
+      'ended',
+      sql`update ${auctionListings} l set status = 'sold', ended_at = ${p('now')}::timestamptz, sold_at = ${p('now')}::timestamptz,
           buyer_user_id = ${p('userId')}::text, buyer_character_id = ${p('characterId')}::uuid, payout = ${p('payout')}::bigint
-        from ready where l.id = ${p('listingId')}::uuid and l.status = 'active' returning l.id),
-      paid as (update ${playerCharacters} c set copper = c.copper - ${p('price')}::bigint, updated_at = now() from ended
-        where c.id = ${p('characterId')}::uuid and c.copper >= ${p('price')}::bigint returning c.copper),
-      credited as (update ${playerCharacters} c set copper = c.copper + ${p('payout')}::bigint, updated_at = now() from paid
-        where c.id = ${p('sellerCharacterId')}::uuid returning c.id),
-      stacked as (update ${playerCharacterInventory} i set quantity = i.quantity + ${p('quantity')}::int from paid
-        where i.id = ${p('stackOnto')}::uuid and i.character_id = ${p('characterId')}::uuid returning i.id),
-      placed as (insert into ${playerCharacterInventory} (id, character_id, item_data, quantity, equipped)
+        from ready where l.id = ${p('listingId')}::uuid and l.status = 'active' returning l.id`,
+    ],
+    [
+      'paid',
+      sql`update ${playerCharacters} c set copper = c.copper - ${p('price')}::bigint, updated_at = now() from ended
+        where c.id = ${p('characterId')}::uuid and c.copper >= ${p('price')}::bigint returning c.copper`,
+    ],
+    [
+      'credited',
+      sql`update ${playerCharacters} c set copper = c.copper + ${p('payout')}::bigint, updated_at = now() from paid
+        where c.id = ${p('sellerCharacterId')}::uuid returning c.id`,
+    ],
+    [
+      'stacked',
+      sql`update ${playerCharacterInventory} i set quantity = i.quantity + ${p('quantity')}::int from paid
+        where i.id = ${p('stackOnto')}::uuid and i.character_id = ${p('characterId')}::uuid returning i.id`,
+    ],
+    [
+      'placed',
+      sql`insert into ${playerCharacterInventory} (id, character_id, item_data, quantity, equipped)
         select ${p('entryId')}::uuid, ${p('characterId')}::uuid, ${p('item')}::jsonb, ${p('quantity')}::int, false from paid
-        where ${p('stackOnto')}::uuid is null returning id),
-      ledger as (insert into ${ledgerInsert('ledger', sql`exists (select from paid)`)}),
-      line as (insert into ${consoleMessages} (character_id, kind, sender, content)
-        select ${p('sellerCharacterId')}::uuid, 'success', 'System', ${p('message')}::text from paid),
-      inbox as (insert into ${inboxEntries} (user_id, kind, title, body, created_at)
-        select ${p('sellerUserId')}::text, ${p('inboxKind')}::text, ${p('inboxTitle')}::text, ${p('inboxBody')}::text, ${p('now')}::timestamptz from paid),
-      pruned as (delete from ${inboxEntries} e using paid where e.id in (select b.id from ${inboxEntries} b where b.user_id = ${p('sellerUserId')}::text
-        order by b.created_at desc, b.id desc offset ${p('inboxKeep')}::int)),
-      pair as (update ${transferPairs} t set sales_day = ${p('salesDay')}::date, sales_counted = ${p('salesCounted')}::int from paid
-        where ${p('saveSales')}::boolean and t.from_user_id = ${p('sellerUserId')}::text and t.to_user_id = ${p('userId')}::text)`,
-    sql`select exists (select from ready) as ready, (select copper::float8 from paid) as copper, exists (select from credited) as credited,
-        (exists (select from stacked) or exists (select from placed)) as placed`,
-    { ready: sql<boolean>`ready`, copper: sql<number | null>`copper`, credited: sql<boolean>`credited`, placed: sql<boolean>`placed` },
-  ),
+        where ${p('stackOnto')}::uuid is null returning id`,
+    ],
+    ledgerCte('ledger', sql`${p('ledger')}`, sql`exists (select from paid)`),
+    [
+      'line',
+      sql`insert into ${consoleMessages} (character_id, kind, sender, content)
+        select ${p('sellerCharacterId')}::uuid, 'success', 'System', ${p('message')}::text from paid`,
+    ],
+    [
+      'inbox',
+      sql`insert into ${inboxEntries} (user_id, kind, title, body, created_at)
+        select ${p('sellerUserId')}::text, ${p('inboxKind')}::text, ${p('inboxTitle')}::text, ${p('inboxBody')}::text, ${p('now')}::timestamptz from paid`,
+    ],
+    [
+      'pruned',
+      sql`delete from ${inboxEntries} e using paid where e.id in (select b.id from ${inboxEntries} b where b.user_id = ${p('sellerUserId')}::text
+        order by b.created_at desc, b.id desc offset ${p('inboxKeep')}::int)`,
+    ],
+    [
+      'pair',
+      sql`update ${transferPairs} t set sales_day = ${p('salesDay')}::date, sales_counted = ${p('salesCounted')}::int from paid
+        where ${p('saveSales')}::boolean and t.from_user_id = ${p('sellerUserId')}::text and t.to_user_id = ${p('userId')}::text`,
+    ],
+  ],
+  {
+    ready: sql<boolean>`exists (select from ready)`,
+    copper: sql<number | null>`(select copper::float8 from paid)`,
+    credited: sql<boolean>`exists (select from credited)`,
+    placed: sql<boolean>`(exists (select from stacked) or exists (select from placed))`,
+  },
 );
 
 export interface SaleWrite {

@@ -14,18 +14,22 @@ export async function recordLedger(tx: DbOrTx, movements: readonly LedgerMovemen
 }
 
 /**
- * The same insert inside a one-statement write (db/queries/auction-writes.ts): the rows of the
- * `param` placeholder (`ledgerRows`' JSON) inserted when `when` (a condition of the statement) holds.
+ * The ledger's insert as a CTE `name` of a one-statement write (issue 45, point 3): the rows of
+ * `rows` (a jsonb placeholder, filled with `ledgerJson`), inserted when `when` holds.
  */
-export const ledgerInsert = (param: string, when: SQL) => sql`${ledgerEntries} (asset, amount, item_name, from_account, from_character_id,
-    from_item_id, to_account, to_character_id, to_item_id, reason, cause_id)
-  select r.asset, r.amount, r.item_name, r.from_account, r.from_character_id, r.from_item_id, r.to_account, r.to_character_id, r.to_item_id, r.reason, r.cause_id
-  from jsonb_to_recordset(${sql.placeholder(param)}::jsonb) as r(asset text, amount bigint, item_name text, from_account text, from_character_id uuid,
-    from_item_id uuid, to_account text, to_character_id uuid, to_item_id uuid, reason text, cause_id text)
-  where ${when}`;
+export const ledgerCte = (name: string, rows: SQL, when: SQL) =>
+  [
+    name,
+    sql`insert into ${ledgerEntries}
+      (asset, amount, item_name, from_account, from_character_id, from_item_id, to_account, to_character_id, to_item_id, reason, cause_id)
+    select r.asset, r.amount, r.item_name, r.from_account, r.from_character_id, r.from_item_id, r.to_account, r.to_character_id, r.to_item_id, r.reason, r.cause_id
+    from jsonb_to_recordset(${rows}::jsonb) as r(asset text, amount bigint, item_name text, from_account text, from_character_id uuid,
+      from_item_id uuid, to_account text, to_character_id uuid, to_item_id uuid, reason text, cause_id text)
+    where ${when} returning 1`,
+  ] as const;
 
-/** The movements as `ledgerInsert`'s placeholder takes them. */
-export function ledgerRows(movements: readonly LedgerMovement[]): string {
+/** `movements` as `ledgerCte`'s rows. */
+export function ledgerJson(movements: readonly LedgerMovement[]): string {
   return JSON.stringify(
     movements.map(toRow).map((r) => ({
       asset: r.asset,
