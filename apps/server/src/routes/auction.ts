@@ -26,17 +26,8 @@ import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceEach } from '../services/achievements.ts';
-import {
-  announceMarket,
-  announceSale,
-  cancelItem,
-  auctionBrowseView,
-  myAuctionsView,
-  settleExpiredListings,
-  settleListings,
-  type AuctionOutcome,
-} from '../services/auction.ts';
-import { buyItemNow, listItemNow } from '../services/auction-writes.ts';
+import { announceMarket, announceSale, auctionBrowseView, myAuctionsView, settleListings, type AuctionOutcome } from '../services/auction.ts';
+import { buyItemNow, cancelItemNow, listItemNow } from '../services/auction-writes.ts';
 import { characterIdParam } from './characters/shared.ts';
 import { isUuid, type ItemRouteDeps } from './inventory.ts';
 import { transaction } from '../db/transaction.ts';
@@ -155,8 +146,7 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       await throttlePlayer(db, 'listings', userId, config.rateLimitFactor);
       const now = new Date();
       // A listing already past its end goes back to the seller as expired (the answer says so).
-      await settleExpiredListings(db, hub, request.log, now, userId);
-      const outcome = await transaction(db, (tx) => cancelItem(tx, userId, listingId, now));
+      const outcome = await cancelItemNow(db, hub, request.log, userId, listingId, now);
       pusher(hub, request.log).invalidate(userId, changedKeys.items(outcome.characterId));
       announceMarket(hub, request.log);
       return answer(outcome);

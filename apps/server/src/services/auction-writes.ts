@@ -1,14 +1,16 @@
 import { inboxTextOf, type AuctionSoldPush } from '@rpg/contract';
-import { buyListing, copper, copperMovement, countSale, createListing, itemsIn, itemsOut, listingNotFound, UNKNOWN_BUYER } from '@rpg/game';
+import { buyListing, cancelListing, copper, copperMovement, countSale, createListing, itemsIn, itemsOut, listingNotFound, UNKNOWN_BUYER } from '@rpg/game';
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../db/client.ts';
 import { statementClaim, unclaimedWrite } from '../db/idempotency.ts';
+import { lockAndReadCancel, writeCancel } from '../db/queries/auction-cancel.ts';
 import { lockAndReadBuy, readListingInput, writeListing, writeSale } from '../db/queries/auction-writes.ts';
 import { ledgerJson } from '../db/queries/ledger.ts';
 import { transaction } from '../db/transaction.ts';
 import { recordEvents, type AchievementNotice } from './achievements.ts';
 import { found } from './characters.ts';
-import { buyItem, listItem, listingView, toListing, type AuctionOutcome, type SaleOutcome } from './auction.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { buyItem, cancelItem, listItem, listingView, settleListings, toListing, type AuctionOutcome, type SaleOutcome } from './auction.ts';
 import { recordSale } from './transfers.ts';
 
 /**
@@ -184,4 +186,58 @@ async function fallback(tx: Tx, userId: string, characterId: string, listingId: 
     now,
   );
   return { sale, notices };
+}
+
+/**
+ * Spec 03 §4 "Cancelled" (cancelItem's rule and outcome) in one transaction of a locking read and
+ * a write (db/queries/auction-writes.ts). The seller's listings past their end are settled first
+ * (the answer of a cancel of one says it expired): when the read finds some, the transaction ends
+ * without a change, they are settled and cancelItem runs. When the write's recheck finds the
+ * character's inventory changed while the read waited, cancelItem decides again in the same transaction.
+ */
+export async function cancelItemNow(
+  db: Db,
+  hub: RealtimeHub,
+  log: { error(o: object, m?: string): void },
+  userId: string,
+  listingId: string,
+  now: Date,
+): Promise<AuctionOutcome & { characterId: string }> {
+  type Cancelled = AuctionOutcome & { characterId: string };
+  const done = await transaction<{ due: string[] } | { outcome: Cancelled }>(db, async (tx) => {
+    const read = await lockAndReadCancel(tx, userId, listingId, now);
+    if (read.due.length > 0) return { due: read.due };
+    const row = read.listing;
+    if (!row || row.sellerUserId !== userId) throw listingNotFound();
+    const character = found(read.character ?? undefined);
+    const trader = { userId, wallet: copper(character.copper), inventory: read.inventory, capacity: read.slots ?? 0 };
+    const cancelled = cancelListing(toListing(row), trader, now.getTime());
+    const { placement } = cancelled;
+    const entryId = placement.stackOnto ?? randomUUID();
+    const written = await writeCancel(tx, {
+      characterId: character.id,
+      listingId: row.id,
+      item: placement.item,
+      quantity: placement.quantity,
+      stackOnto: placement.stackOnto,
+      entryId,
+      seen: read.inventory.length,
+      ledger: ledgerJson(
+        itemsIn(character.id, [{ entryId, item: placement.item, quantity: placement.quantity }], 'escrow', { reason: 'auction_cancel', cause: row.id }, row.id),
+      ),
+      now,
+    });
+    if (!written) return { outcome: await cancelItem(tx, userId, listingId, now) };
+    return {
+      outcome: {
+        toast: { ...cancelled.toast, variant: 'success' as const },
+        listing: listingView({ ...row, status: 'cancelled', endedAt: now, seller: read.sellerName ?? '' }, now, true),
+        copper: character.copper,
+        characterId: character.id,
+      },
+    };
+  });
+  if ('outcome' in done) return done.outcome;
+  await settleListings(db, hub, log, now, done.due);
+  return transaction(db, (tx) => cancelItem(tx, userId, listingId, now));
 }
