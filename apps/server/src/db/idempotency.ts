@@ -81,44 +81,67 @@ export async function keptAnswer(db: Db, userId: string, key: string): Promise<{
   return row;
 }
 
+/** The claim's values of a write that claims its request's key inside one statement (issue 45 point 3): null when there is no key to claim. */
+export interface StatementClaimValues {
+  claimUser: string | null;
+  claimKey: string | null;
+  claimRequest: string | null;
+}
+
+const claimUser = sql`${sql.placeholder('claimUser')}::text`;
+const claimKeyValue = sql`${sql.placeholder('claimKey')}::text`;
+const claimRequest = sql`${sql.placeholder('claimRequest')}::text`;
+
 /**
- * Issue 45 point 3: the claim folded into a write of one statement, without a transaction. The
- * statement inserts the key (`claimCte`) when its write is to happen, and writes only when the
- * key was claimed (`claimHolds`): the claim and the write commit together, or neither. A
- * duplicate sent at the same moment waits on the key's row, as in a transaction.
+ * A one-statement write's claim of its request's key (no transaction: the statement is one): a
+ * data-modifying CTE named `claim` that inserts the key's row when `when` holds (the write's own
+ * conditions), nothing without a key. A repeat finds the row and claims nothing; a duplicate sent
+ * at the same moment waits on the first's row, as in a transaction. The claim and the write commit
+ * together, or neither.
  */
+function claimInsert(when: SQL): SQL {
+  return sql`insert into ${idempotencyKeys} (user_id, key, request) select ${claimUser}, ${claimKeyValue}, ${claimRequest}
+    where ${claimKeyValue} is not null and ${when} on conflict do nothing returning key`;
+}
+
+/** The claim as a `preparedWrite` CTE, once the write's guard `from` (a CTE of at most one row) has a row. */
+export const claimCte = (from: SQL) => ['claim', claimInsert(sql`exists (select from ${from})`)] as const;
+
+/** The claim as a drizzle `$with` of a builder's statement, when `when` holds. */
+export function claimWith(db: DbOrTx, when: SQL) {
+  return db.$with('claim', { key: sql<string>`key` }).as(claimInsert(when));
+}
+
+/** The condition a one-statement write's changes wait on: no key, or the key claimed by its `claim` CTE. */
+export const claimed = sql`(${claimKeyValue} is null or exists (select from claim))`;
+
+/** The key was asked, the write's conditions held and the key was claimed already: a repeated request. */
+export const claimRepeated = (when: SQL) => sql`(${claimKeyValue} is not null and ${when} and not exists (select from claim))`;
+
+/** The request's claim in a one-statement write: its values, and what the statement did with them. */
 export interface StatementClaim {
-  values: { claimUser: string | null; claimKey: string | null; claimRequest: string | null };
-  /** After the statement: whether it wrote (the key is claimed) or not (the key is open again). */
-  settle(wrote: boolean): void;
+  values: StatementClaimValues;
+  /** After the statement: whether it claimed the key (the key is then the request's) or not (still open: the request's transaction may claim it). */
+  settle(claimedNow: boolean): void;
+  /** After the statement, its guard passed: the key claimed now, or a repeat (RepeatedRequest, as a transaction's claim throws it). */
+  ran(claimedNow: boolean): void;
 }
 
 export function statementClaim(): StatementClaim {
   const write = unclaimedWrite();
-  if (write) write.state = 'claiming';
+  const values = { claimUser: write?.account ?? null, claimKey: write?.key ?? null, claimRequest: write?.request ?? null };
   return {
-    values: { claimUser: write?.account ?? null, claimKey: write?.key ?? null, claimRequest: write?.request ?? null },
-    settle(wrote) {
-      if (write) write.state = wrote ? 'claimed' : 'open';
+    values,
+    settle(claimedNow) {
+      if (write) write.state = claimedNow ? 'claimed' : 'open';
+    },
+    ran(claimedNow) {
+      if (!write) return;
+      if (!claimedNow) throw new RepeatedRequest(write.account, write.key, write.request);
+      write.state = 'claimed';
     },
   };
 }
-
-/** The claim when `when` holds (the write's own conditions), as the statement's `claim` CTE. */
-export function claimCte(db: DbOrTx, when: SQL) {
-  return db.$with('claim', { key: sql<string>`key` }).as(
-    sql`insert into ${idempotencyKeys} (user_id, key, request)
-      select ${sql.placeholder('claimUser')}::text, ${sql.placeholder('claimKey')}::text, ${sql.placeholder('claimRequest')}::text
-      where ${sql.placeholder('claimKey')}::text is not null and ${when}
-      on conflict do nothing returning key`,
-  );
-}
-
-/** The write may go on: no key to claim, or the `claim` CTE claimed it. */
-export const claimHolds = sql`(${sql.placeholder('claimKey')}::text is null or exists (select 1 from claim))`;
-
-/** The key was asked, the write's conditions held and the key was claimed already: a repeated request. */
-export const claimRepeated = (when: SQL) => sql`(${sql.placeholder('claimKey')}::text is not null and ${when} and not exists (select 1 from claim))`;
 
 /** A statement's claim found the key claimed already. */
 export function repeatedRequest(claim: StatementClaim): RepeatedRequest {

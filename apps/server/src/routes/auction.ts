@@ -26,19 +26,8 @@ import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { pusher } from '../realtime/notify.ts';
 import { announceEach } from '../services/achievements.ts';
-import { recordSale } from '../services/transfers.ts';
-import {
-  announceMarket,
-  announceSale,
-  buyItem,
-  cancelItem,
-  auctionBrowseView,
-  listItem,
-  myAuctionsView,
-  settleExpiredListings,
-  settleListings,
-  type AuctionOutcome,
-} from '../services/auction.ts';
+import { announceMarket, announceSale, auctionBrowseView, myAuctionsView, settleListings, type AuctionOutcome } from '../services/auction.ts';
+import { buyItemNow, cancelItemNow, listItemNow } from '../services/auction-writes.ts';
 import { characterIdParam } from './characters/shared.ts';
 import { isUuid, type ItemRouteDeps } from './inventory.ts';
 import { transaction } from '../db/transaction.ts';
@@ -125,7 +114,7 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       const now = new Date();
       // An id that cannot be an entry is 'no item selected', like one that is not the player's.
       const input = { entryId: isUuid(entryId) ? entryId : '00000000-0000-0000-0000-000000000000', quantity, price };
-      const outcome = await transaction(db, (tx) => listItem(tx, userId, id, input, now, config.timeScale));
+      const outcome = await listItemNow(db, userId, id, input, now, config.timeScale);
       pusher(hub, request.log).invalidate(userId, changedKeys.items(id));
       announceMarket(hub, request.log);
       app.ctx.scheduler.poke(new Date(outcome.listing.expiresAt));
@@ -140,16 +129,7 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       const { userId } = player(request);
       const id = characterIdParam(request);
       const listingId = listingIdParam(request);
-      const { sale, notices } = await transaction(db, async (tx) => {
-        const now = new Date();
-        const sold = await buyItem(tx, userId, id, listingId, now);
-        const counted = await recordSale(
-          tx,
-          { buyerUserId: userId, sellerUserId: sold.sellerUserId, ...sold.sold, price: sold.push.price, payout: sold.push.payout },
-          now,
-        );
-        return { sale: sold, notices: counted };
-      });
+      const { sale, notices } = await transaction(db, (tx) => buyItemNow(tx, userId, id, listingId, new Date()));
       pusher(hub, request.log).invalidate(userId, changedKeys.items(id));
       announceSale(hub, request.log, sale);
       announceEach(pusher(hub, request.log), notices);
@@ -166,8 +146,7 @@ export async function auctionRoutes(app: FastifyInstance, { db, guard, hub, conf
       await throttlePlayer(db, 'listings', userId, config.rateLimitFactor);
       const now = new Date();
       // A listing already past its end goes back to the seller as expired (the answer says so).
-      await settleExpiredListings(db, hub, request.log, now, userId);
-      const outcome = await transaction(db, (tx) => cancelItem(tx, userId, listingId, now));
+      const outcome = await cancelItemNow(db, hub, request.log, userId, listingId, now);
       pusher(hub, request.log).invalidate(userId, changedKeys.items(outcome.characterId));
       announceMarket(hub, request.log);
       return answer(outcome);

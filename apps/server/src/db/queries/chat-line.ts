@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { claimCte, claimHolds, claimRepeated, type StatementClaim } from '../idempotency.ts';
+import { claimed, claimRepeated, claimWith, type StatementClaim } from '../idempotency.ts';
 import { prepared } from '../prepared.ts';
 import { chatMessages, playerCharacterAppearance, playerCharacters, users } from '../schema/index.ts';
 import { countable, countedCte, countFields, countReadOf, countRows, countUserId, OWN_ROWS, type CountRead, type CountValues } from './achievement-count.ts';
@@ -34,11 +34,11 @@ const lineWritten = prepared('chat_line_written', (db) => {
         ${notMuted('u')} and ${recent('u')} < ${max} and exists (select 1 from ${playerCharacters} c where c.user_id = ${userId} and c.is_active) and ${countable} as ok
       from ${users} u where u.id = ${userId}`,
   );
-  const claim = claimCte(db, sql`exists (select 1 from state where ok)`);
+  const claim = claimWith(db, sql`exists (select 1 from state where ok)`);
   // The lock, with the mute and the throttle checked on the row as it is once locked.
   const owner = db.$with('owner', { id: sql<string>`id` }).as(
     sql`update ${users} u set chat_sent_at = array(select t from unnest(u.chat_sent_at) t where t > ${since} union all select ${now})
-      where u.id = ${userId} and ${notMuted('u')} and ${recent('u')} < ${max} and exists (select 1 from state where ok) and ${claimHolds}
+      where u.id = ${userId} and ${notMuted('u')} and ${recent('u')} < ${max} and exists (select 1 from state where ok) and ${claimed}
       returning u.id, u.username`,
   );
   const held = db.$with('held', { id: sql<string>`id` }).as(

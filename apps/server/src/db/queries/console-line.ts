@@ -1,7 +1,7 @@
 import type { ConsoleMessage } from '@rpg/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { claimCte, claimHolds, claimRepeated, type StatementClaim } from '../idempotency.ts';
+import { claimed, claimRepeated, claimWith, type StatementClaim } from '../idempotency.ts';
 import { prepared } from '../prepared.ts';
 import { consoleMessages, playerCharacters } from '../schema/index.ts';
 import { toMessageView, type ConsoleLine } from './console.ts';
@@ -19,13 +19,13 @@ const plainLinesWritten = prepared('console_plain_lines', (db) => {
   const held = db
     .$with('held', { id: sql<string>`id` })
     .as(sql`select c.id from ${playerCharacters} c where c.id = ${characterId} and c.user_id = ${sql.placeholder('userId')}::text for key share`);
-  const claim = claimCte(db, owned);
+  const claim = claimWith(db, owned);
   const lines = db.$with('lines', { id: sql<number>`id` }).as(
     sql`insert into ${consoleMessages} (character_id, kind, sender, content)
       select h.id, l.kind, l.sender, l.content
       from held h, unnest(${sql.placeholder('kinds')}::text[], ${sql.placeholder('senders')}::text[], ${sql.placeholder('contents')}::text[])
         with ordinality as l(kind, sender, content, ord)
-      where ${claimHolds}
+      where ${claimed}
       order by l.ord
       returning id, kind, sender, content, created_at`,
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { claimCte, claimHolds, claimRepeated, type StatementClaim } from '../idempotency.ts';
+import { claimed, claimRepeated, claimWith, type StatementClaim } from '../idempotency.ts';
 import { prepared } from '../prepared.ts';
 import { achievementCounters, directMessages, friendships, playerCharacters, users } from '../schema/index.ts';
 import {
@@ -45,11 +45,11 @@ const sendable = sql`${me} <> ${other} and not pair.blocked and pair.friends and
 const messageSent = prepared('direct_message_sent', (db) => {
   const pair = db.$with('pair', { blocked: sql<boolean>`blocked` }).as(pairRow);
   const peers = db.$with('peers', { id: sql<string>`id` }).as(sql`select u.id from ${users} u where u.id in (${me}, ${other}) order by u.id for key share`);
-  const claim = claimCte(db, sql`exists (select 1 from pair where ${sendable})`);
+  const claim = claimWith(db, sql`exists (select 1 from pair where ${sendable})`);
   const line = db.$with('line', { id: sql<number>`id` }).as(
     sql`insert into ${directMessages} (sender_id, receiver_id, body, created_at)
       select ${me}, ${other}, ${sql.placeholder('body')}::text, ${sql.placeholder('now')}::timestamptz
-      from pair where (select count(*) from peers) >= 0 and ${sendable} and ${claimHolds}
+      from pair where (select count(*) from peers) >= 0 and ${sendable} and ${claimed}
       returning *`,
   );
   const held = heldCte(db, sql`select 1 from line`);
@@ -112,10 +112,10 @@ const friendAccepted = prepared('friend_accepted', (db) => {
         (f.addressee_id = ${me} and f.status = 'pending' and ${both}) as ok
       from ${friendships} f where f.id = ${friendshipId}`,
   );
-  const claim = claimCte(db, sql`exists (select 1 from asked where ok)`);
+  const claim = claimWith(db, sql`exists (select 1 from asked where ok)`);
   const answered = db.$with('answered', { requesterId: sql<string>`requester_id` }).as(
     sql`update ${friendships} f set status = 'accepted', updated_at = ${sql.placeholder('now')}::timestamptz
-      where f.id = ${friendshipId} and f.addressee_id = ${me} and f.status = 'pending' and exists (select 1 from asked where ok) and ${claimHolds}
+      where f.id = ${friendshipId} and f.addressee_id = ${me} and f.status = 'pending' and exists (select 1 from asked where ok) and ${claimed}
       returning f.requester_id`,
   );
   const pair = db
