@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { idempotencyKeys } from './schema/index.ts';
 
@@ -79,4 +79,48 @@ export async function keptAnswer(db: Db, userId: string, key: string): Promise<{
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row;
+}
+
+/** The claim's values of a write that claims its request's key inside one statement (`claimed` below): null when there is no key to claim. */
+export interface StatementClaimValues {
+  claimUser: string | null;
+  claimKey: string | null;
+  claimRequest: string | null;
+}
+
+const claimUser = sql`${sql.placeholder('claimUser')}::text`;
+const claimKeyValue = sql`${sql.placeholder('claimKey')}::text`;
+const claimRequest = sql`${sql.placeholder('claimRequest')}::text`;
+
+/**
+ * A one-statement write's claim of its request's key (no transaction: the statement is one): a
+ * data-modifying CTE that inserts the key's row once per row of `from` (the write's guard, at most
+ * one row), nothing without a key. `claimed` (a CTE name) then tells the write to go on: no key,
+ * or the key claimed now (a repeat finds the row and claims nothing; a duplicate at the same moment
+ * waits on the first's row).
+ */
+export const claimCte = (from: SQL) =>
+  [
+    'claim',
+    sql`insert into ${idempotencyKeys} (user_id, key, request) select ${claimUser}, ${claimKeyValue}, ${claimRequest} from ${from}
+    where ${claimKeyValue} is not null on conflict do nothing returning 1`,
+  ] as const;
+/** The condition a one-statement write's changes wait on: no key, or the key claimed by `claimCte`. */
+export const claimed = sql`(${claimKeyValue} is null or exists (select from claim))`;
+
+/**
+ * The values of `claimCte` for the request at hand, and what to do once the statement ran with its
+ * guard passed: the key is then the request's (`claimed` true), or the request is a repeat
+ * (RepeatedRequest, as a transaction's claim throws it).
+ */
+export function statementClaim(): { values: StatementClaimValues; ran(claimedNow: boolean): void } {
+  const write = unclaimedWrite();
+  if (!write) return { values: { claimUser: null, claimKey: null, claimRequest: null }, ran: () => undefined };
+  return {
+    values: { claimUser: write.account, claimKey: write.key, claimRequest: write.request },
+    ran(claimedNow) {
+      if (!claimedNow) throw new RepeatedRequest(write.account, write.key, write.request);
+      write.state = 'claimed';
+    },
+  };
 }

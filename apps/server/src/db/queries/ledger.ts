@@ -13,6 +13,40 @@ export async function recordLedger(tx: DbOrTx, movements: readonly LedgerMovemen
   await tx.insert(ledgerEntries).values(movements.map(toRow));
 }
 
+/**
+ * The ledger's insert as a CTE `name` of a one-statement write (issue 45, point 3): the rows of
+ * `rows` (a jsonb placeholder, filled with `ledgerJson`), inserted when `when` holds.
+ */
+export const ledgerCte = (name: string, rows: SQL, when: SQL) =>
+  [
+    name,
+    sql`insert into ${ledgerEntries}
+      (asset, amount, item_name, from_account, from_character_id, from_item_id, to_account, to_character_id, to_item_id, reason, cause_id)
+    select r.asset, r.amount, r.item_name, r.from_account, r.from_character_id, r.from_item_id, r.to_account, r.to_character_id, r.to_item_id, r.reason, r.cause_id
+    from jsonb_to_recordset(${rows}::jsonb) as r(asset text, amount bigint, item_name text, from_account text, from_character_id uuid,
+      from_item_id uuid, to_account text, to_character_id uuid, to_item_id uuid, reason text, cause_id text)
+    where ${when} returning 1`,
+  ] as const;
+
+/** `movements` as `ledgerCte`'s rows. */
+export function ledgerJson(movements: readonly LedgerMovement[]): string {
+  return JSON.stringify(
+    movements.map(toRow).map((r) => ({
+      asset: r.asset,
+      amount: r.amount,
+      item_name: r.itemName,
+      from_account: r.fromAccount,
+      from_character_id: r.fromCharacterId,
+      from_item_id: r.fromItemId,
+      to_account: r.toAccount,
+      to_character_id: r.toCharacterId,
+      to_item_id: r.toItemId,
+      reason: r.reason,
+      cause_id: r.causeId,
+    })),
+  );
+}
+
 function side(account: LedgerAccount): { account: string; characterId: string | null } {
   return typeof account === 'string' ? { account, characterId: null } : { account: 'character', characterId: account.character };
 }
