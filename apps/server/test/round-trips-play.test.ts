@@ -91,4 +91,22 @@ describe('statements per play write', () => {
     // Begin, the locked read, the write, recordEvents (services/achievements.ts: 3 today), commit.
     expect(bought).toBeLessThanOrEqual(7);
   });
+
+  it("a start's one statement claims the Idempotency-Key: a retry replays the answer and starts nothing", async () => {
+    const player = await signedInPlayer(server.url);
+    const character = await createCharacter(player);
+    const path = `/api/characters/${character.id}/adventures`;
+    // The first adventure (a first step) goes through the transaction; the second is the one statement.
+    expect((await player.post(path, { location: 'forest', level: 1 })).status).toBe(201);
+    await db().update(characterAdventures).set({ completed: true }).where(eq(characterAdventures.characterId, character.id));
+    const send = () => player.request('POST', path, { location: 'forest', level: 1 }, { 'idempotency-key': 'rtp-start-key-1' });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    const rows = await db().select().from(characterAdventures).where(eq(characterAdventures.characterId, character.id));
+    expect(rows.filter((r) => !r.completed)).toHaveLength(1);
+  });
 });

@@ -113,16 +113,6 @@ export async function deleteOffersBefore(tx: Tx, characterId: string, before: Da
   await offersDeletedBefore(tx, { characterId, before: before.toISOString() });
 }
 
-/** One offer of the character, locked until the transaction ends. */
-export async function lockOffer(tx: Tx, characterId: string, id: string): Promise<StoreOfferRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(storeOffers)
-    .where(and(eq(storeOffers.id, id), eq(storeOffers.characterId, characterId)))
-    .for('update');
-  return row;
-}
-
 /** Marks the character's unsold offer sold and answers it; undefined when there is none unsold (the other tab won, or no such offer). */
 export async function markOfferSold(tx: Tx, characterId: string, id: string): Promise<StoreOfferRow | undefined> {
   const [row] = await tx

@@ -1,5 +1,15 @@
 import type { ConsoleMessage } from '@rpg/contract';
-import { alreadyOnAdventure, completeFirstStep, LOCATIONS, setOutLine, startAdventure, worldAt, type InventoryEntry, type LocationId } from '@rpg/game';
+import {
+  alreadyOnAdventure,
+  completeFirstStep,
+  isRuleError,
+  LOCATIONS,
+  setOutLine,
+  startAdventure,
+  worldAt,
+  type InventoryEntry,
+  type LocationId,
+} from '@rpg/game';
 import type { Db, Tx } from '../../db/client.ts';
 import { statementClaim } from '../../db/idempotency.ts';
 import { readStart, writeStart, type StartWritten } from '../../db/queries/adventure-start.ts';
@@ -108,6 +118,16 @@ export interface SetOut {
   name: string;
 }
 
+/** decideStart, or undefined when the rules refuse and `fallBack` (the caller goes through the transaction). */
+function decideOrFallBack(...[character, request, fallBack]: [...Parameters<typeof decideStart>, boolean]): ReturnType<typeof decideStart> | undefined {
+  try {
+    return decideStart(character, request);
+  } catch (error) {
+    if (fallBack && isRuleError(error)) return undefined;
+    throw error;
+  }
+}
+
 /**
  * POST .../adventures (spec 02 §7): the player's due adventures are settled first, so the character
  * can set out again; then the start. Issue 45, point 3: two statements, no transaction, when the
@@ -130,9 +150,12 @@ export async function setOut(
   }
   if (!read) return undefined;
   const now = new Date();
-  if (!completeFirstStep(read.steps, 'adventure')) {
-    const { started, line } = decideStart(read, { ...request, now });
-    const claim = statementClaim();
+  const claim = statementClaim();
+  // A refusal with an Idempotency-Key goes through the transaction, which claims the key before the
+  // rules: a retry of a start that was made is answered as the first was, not refused as busy.
+  const decided = completeFirstStep(read.steps, 'adventure') ? undefined : decideOrFallBack(read, { ...request, now }, claim.values.claimKey !== null);
+  if (decided) {
+    const { started, line } = decided;
     let written: StartWritten;
     try {
       written = await writeStart(
