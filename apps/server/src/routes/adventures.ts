@@ -14,8 +14,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { readAdventure, timedState } from '../db/queries/adventures.ts';
-import { getCharacterForUpdate } from '../db/queries/characters.ts';
-import { writeConsoleLines } from '../db/queries/console.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -23,10 +21,9 @@ import { pusher } from '../realtime/notify.ts';
 import type { Scheduler } from '../scheduler/scheduler.ts';
 import type { AdventureSettlement } from '../services/adventures/settlement.ts';
 import { toAdventureView } from '../services/adventures/shared.ts';
-import { beginAdventure } from '../services/adventures/start.ts';
+import { setOut } from '../services/adventures/start.ts';
 import { adventureState } from '../services/adventures/view.ts';
 import { characterIdParam, found } from './characters/shared.ts';
-import { transaction } from '../db/transaction.ts';
 
 export interface AdventureRouteDeps {
   db: Db;
@@ -56,15 +53,7 @@ export async function adventureRoutes(app: FastifyInstance, { db, guard, hub, co
     const { userId } = player(request);
     const characterId = characterIdParam(request);
     const { body } = request;
-    // A due adventure of the player's is settled first, so the character can set out again (the
-    // transaction below answers 404 for a character not the player's).
-    await adventures.settleDueFor(userId);
-    const { begun, stored, name } = await transaction(db, async (tx) => {
-      const row = found(await getCharacterForUpdate(tx, userId, characterId));
-      const begun = await beginAdventure(tx, row, { ...body, now: new Date(), timeScale: config.timeScale });
-      const stored = await writeConsoleLines(tx, characterId, [{ kind: 'adventure-start', content: begun.line }]);
-      return { begun, stored, name: row.character.name };
-    });
+    const { begun, stored, name } = found(await setOut(db, adventures, userId, characterId, { ...body, timeScale: config.timeScale }));
     const { adventure } = begun;
     scheduler.poke(adventure.endTime);
     const started: AdventureStartedPush = {

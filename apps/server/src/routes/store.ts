@@ -11,13 +11,13 @@ import {
 } from '@rpg/contract';
 import { offerNotFound } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
-import { getCharacterForUpdate } from '../db/queries/characters.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';
 import { player } from '../http/session.ts';
 import { announceAchievements, recordEvents } from '../services/achievements.ts';
 import { pusher } from '../realtime/notify.ts';
 import { buyOffer, readStore, storeSchedule } from '../services/store.ts';
 import { characterIdParam, found, loadView } from './characters/shared.ts';
+import { toCharacterView } from './characters/view.ts';
 import { announceItems, isUuid, type ItemRouteDeps } from './inventory.ts';
 import { transaction } from '../db/transaction.ts';
 
@@ -50,13 +50,15 @@ export async function storeRoutes(app: FastifyInstance, { db, guard, hub, config
     const { offerId } = request.body;
     if (!isUuid(offerId)) throw offerNotFound();
     const answer = await transaction(db, async (tx) => {
-      const row = found(await getCharacterForUpdate(tx, userId, id));
-      const outcome = await buyOffer(tx, row, offerId, new Date(), timeZone);
+      const { after, equipped, ...outcome } = found(await buyOffer(tx, userId, id, offerId, new Date(), timeZone));
       const bought = outcome.offer.item;
       // The buying character, when active, is the one a reward goes to, and its row is already locked.
-      const held = row.character.isActive ? { character: { id } } : undefined;
+      const held = after.character.isActive ? { character: { id } } : undefined;
       const notice = await recordEvents(tx, userId, [{ type: 'store-bought' }, { type: 'item-obtained', tier: bought.tier }], new Date(), held);
-      return { answer: { ...outcome, character: await loadView(tx, userId, id) }, notice };
+      // The character as the purchase left it, unless a first step or a reward changed it since (then read).
+      const unchanged = !notice.steps?.length && notice.rewards.length === 0 && notice.rewardedCharacterId === null;
+      const character = unchanged ? toCharacterView(after, equipped) : await loadView(tx, userId, id);
+      return { answer: { ...outcome, character }, notice };
     });
     announceItems(hub, request.log, userId, id);
     announceAchievements(pusher(hub, request.log), userId, answer.notice);

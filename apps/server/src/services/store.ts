@@ -14,24 +14,26 @@ import {
   storeWindow,
   toCoins,
   type Backpack,
+  type InventoryEntry,
   type ItemData,
   type StoreOffer,
   type StoreWindow,
 } from '@rpg/game';
+import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../db/client.ts';
 import { getCharacter, type CharacterRow } from '../db/queries/characters.ts';
-import { listInventory } from '../db/queries/inventory.ts';
-import { debitCopper, insertEntry, raiseStack, replaceBackpack } from '../db/queries/items.ts';
+import { backpackColumns, debitCopper, replaceBackpack } from '../db/queries/items.ts';
 import { recordLedger } from '../db/queries/ledger.ts';
 import {
   deleteOffersBefore,
   insertStock,
   listWindowOffers,
-  lockOffer,
+  lockBuyer,
   markOfferSold,
   readStoreWindow,
   type StoreOfferRow,
   type StoreOfferShown,
+  writeBuy,
 } from '../db/queries/store.ts';
 import { transaction } from '../db/transaction.ts';
 
@@ -164,41 +166,59 @@ function refuse(rerun: () => unknown): never {
   throw new Error('a conditional store update failed but the rule accepted the purchase');
 }
 
-/**
- * Spec 03 §4/§5: buys one offer. The caller holds the character's row lock, so two
- * buys of one character run one after the other; the sold flag and the copper still
- * change only through conditional updates (`sold = false`, `copper >= price`).
- * The offer is marked sold first (one round trip, not a read and a write): a refusal of
- * the rules below throws, and the transaction's rollback unmarks it.
- */
-export async function buyOffer(tx: Tx, row: CharacterRow, offerId: string, now: Date, timeZone: string): Promise<BuyOutcome> {
-  const characterId = row.character.id;
-  const windowStart = windowAt(now.getTime(), timeZone).start;
-  const marked = await markOfferSold(tx, characterId, offerId);
-  const inventory = { entries: await listInventory(tx, characterId, true), backpack: carriedBackpack(row) };
-  // Not marked: no such offer, or sold; the rules name which from the row as it is.
-  const offerRow = marked ?? (await lockOffer(tx, characterId, offerId));
-  if (!offerRow) throw offerNotFound();
-  checkOfferWindow(offerRow.windowStart.getTime(), windowStart);
-  if (!marked) refuse(() => purchase(toOffer(offerRow), copper(row.character.copper), inventory));
-  // The rules see the offer as it was before this purchase marked it.
-  const offer = { ...toOffer(offerRow), sold: false };
-  const result = purchase(offer, copper(row.character.copper), inventory);
+/** A purchase made: the answer's parts, and the character as it is after it (its row and equipped entries). */
+export interface Bought extends BuyOutcome {
+  after: CharacterRow;
+  equipped: InventoryEntry[];
+}
 
-  if ((await debitCopper(tx, characterId, result.spent)) === null) refuse(() => purchase(offer, copper(0), inventory));
+/**
+ * Spec 03 §4/§5: buys one offer of the player's character, in the caller's transaction. Issue 45,
+ * point 3: one statement reads under the character's lock (lockBuyer: lock order step 4) what the
+ * rules decide from, and one writes the purchase (writeBuy: the offer marked sold while unsold, the
+ * copper debited while it covers the price, the item and the ledger rows). A bought backpack is
+ * written statement by statement (a rare purchase). Undefined: the character is not the player's.
+ */
+export async function buyOffer(tx: Tx, userId: string, characterId: string, offerId: string, now: Date, timeZone: string): Promise<Bought | undefined> {
+  const locked = await lockBuyer(tx, userId, characterId, offerId);
+  if (!locked) return undefined;
+  const { row, entries, offer: offerRow } = locked;
+  if (!offerRow) throw offerNotFound();
+  checkOfferWindow(offerRow.windowStart.getTime(), windowAt(now.getTime(), timeZone).start);
+  const inventory = { entries, backpack: carriedBackpack(row) };
+  const offer = toOffer(offerRow);
+  const result = purchase(offer, copper(row.character.copper), inventory);
+  const sold = () => refuse(() => purchase({ ...offer, sold: true }, copper(row.character.copper), inventory));
+  const poor = () => refuse(() => purchase(offer, copper(0), inventory));
+
   const { change } = result;
   const why = { reason: 'store_buy', cause: offerRow.id } as const;
-  const bought = copperMovement({ character: characterId }, 'store', result.spent, why);
-  if (change.type === 'add') {
-    const entryId = await insertEntry(tx, characterId, change.item, change.quantity);
-    bought.push(...itemsIn(characterId, [{ entryId, item: change.item, quantity: change.quantity }], 'store', why));
-  } else if (change.type === 'stack') {
-    await raiseStack(tx, characterId, change.entryId, 1);
-    const item = findEntry(inventory.entries, change.entryId).item;
-    bought.push(...itemsIn(characterId, [{ entryId: change.entryId, item, quantity: 1 }], 'store', why));
-  } else await replaceBackpack(tx, characterId, change.backpack);
-  await recordLedger(tx, bought);
+  const movements = copperMovement({ character: characterId }, 'store', result.spent, why);
+  let after: CharacterRow = { ...row, character: { ...row.character, copper: row.character.copper - result.spent } };
+  if (change.type === 'backpack') {
+    if (!(await markOfferSold(tx, characterId, offerId))) sold();
+    if ((await debitCopper(tx, characterId, result.spent)) === null) poor();
+    await replaceBackpack(tx, characterId, change.backpack);
+    await recordLedger(tx, movements);
+    after = { ...after, backpack: { ...after.backpack, ...backpackColumns(change.backpack) } };
+  } else {
+    const placed =
+      change.type === 'add'
+        ? { write: { type: 'add', newId: randomUUID(), item: change.item, quantity: change.quantity } as const, item: change.item, quantity: change.quantity }
+        : { write: { type: 'stack', entryId: change.entryId } as const, item: findEntry(entries, change.entryId).item, quantity: 1 };
+    const entryId = placed.write.type === 'add' ? placed.write.newId : placed.write.entryId;
+    movements.push(...itemsIn(characterId, [{ entryId, item: placed.item, quantity: placed.quantity }], 'store', why));
+    const written = await writeBuy(tx, { characterId, offerId, spent: result.spent, change: placed.write, ledger: movements });
+    if (!written.marked) sold();
+    if (written.copper === null) poor();
+    if (!written.placed) throw new Error(`the store purchase of offer ${offerId} placed no item`);
+  }
 
   const carried = change.type === 'backpack' ? change.backpack : inventory.backpack;
-  return { toast: { ...result.toast, variant: 'success' }, offer: offerView({ ...offerRow, sold: true }, carried) };
+  return {
+    toast: { ...result.toast, variant: 'success' },
+    offer: offerView({ ...offerRow, sold: true }, carried),
+    after,
+    equipped: entries.filter((entry) => entry.equipped),
+  };
 }

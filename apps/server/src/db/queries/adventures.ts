@@ -1,4 +1,4 @@
-import type { ItemData, LocationId, SpellEffects } from '@rpg/game';
+import type { ItemData, LocationId } from '@rpg/game';
 import { and, asc, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../client.ts';
@@ -291,38 +291,3 @@ export async function manaBelowMax(db: DbOrTx, userId: string, lock = false) {
   return rows.map((r) => r.attributes);
 }
 
-const characterSettled = prepared('adventure_character_settled', (db) =>
-  db
-    .update(playerCharacters)
-    .set({
-      level: sql`${sql.placeholder('level')}::int`,
-      xp: sql`${sql.placeholder('xp')}::int`,
-      copper: sql`${playerCharacters.copper} + ${sql.placeholder('copper')}::bigint`,
-      skillPoints: sql`${playerCharacters.skillPoints} + ${sql.placeholder('skillPoints')}::int`,
-      spellEffects: sql`${sql.placeholder('effects')}::jsonb`,
-      adventuresCompleted: sql`${playerCharacters.adventuresCompleted} + 1`,
-      battlesWon: sql`${playerCharacters.battlesWon} + ${sql.placeholder('won')}::int`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(playerCharacters.id, sql.placeholder('id'))),
-);
-
-/**
- * A settled adventure's character: its level and XP, the copper and skill points it gained, the
- * spell effects left, and the leaderboard counts (DECISIONS §2: every adventure, and the won ones).
- */
-export async function settleCharacter(
-  tx: Tx,
-  id: string,
-  change: { level: number; xp: number; copperGained: number; skillPointsGained: number; effects: SpellEffects; won: boolean },
-): Promise<void> {
-  await characterSettled(tx, {
-    id,
-    level: change.level,
-    xp: change.xp,
-    copper: change.copperGained,
-    skillPoints: change.skillPointsGained,
-    effects: JSON.stringify(change.effects),
-    won: change.won ? 1 : 0,
-  });
-}

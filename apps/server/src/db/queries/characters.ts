@@ -35,7 +35,7 @@ export type CharacterChanges = Partial<
 const owned = (userId: string | Placeholder, id: string | Placeholder) => and(eq(playerCharacters.id, id), eq(playerCharacters.userId, userId));
 
 /** A character and its one-to-one rows, with any `extra` columns computed beside them. */
-function selectCharacters<E extends SelectedFields = Record<never, never>>(db: DbOrTx, extra?: E) {
+export function selectCharacters<E extends SelectedFields = Record<never, never>>(db: DbOrTx, extra?: E) {
   return db
     .select({
       character: playerCharacters,

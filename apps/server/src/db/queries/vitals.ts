@@ -13,8 +13,21 @@ const manaSaved = prepared('mana_saved', (db) =>
 
 /**
  * Spec 02 §4 "Mana": +1 per 30 s up to max, computed lazily from the stored
- * timestamp (DECISIONS §3). Brings the row up to date; call before reading or
- * spending mana, inside the transaction that holds the character's lock.
+ * timestamp (DECISIONS §3): the row brought up to date, or null when nothing moved.
+ */
+export function manaRegenerated<A extends Pick<typeof playerCharacterAttributes.$inferSelect, 'currentMana' | 'maxMana' | 'manaUpdatedAt'>>(
+  attributes: A,
+  now: Date,
+  timeScale: number,
+): A | null {
+  const next = regenerateMana(attributes.currentMana, attributes.maxMana, attributes.manaUpdatedAt.getTime(), now.getTime(), timeScale);
+  if (next.currentMana === attributes.currentMana && next.lastRegenAt === attributes.manaUpdatedAt.getTime()) return null;
+  return { ...attributes, currentMana: next.currentMana, manaUpdatedAt: new Date(next.lastRegenAt) };
+}
+
+/**
+ * `attributes` with the mana regenerated up to `now` (manaRegenerated), saved when it moved; call
+ * before reading or spending mana, inside the transaction that holds the character's lock.
  */
 export async function applyManaRegen(
   tx: Tx,
@@ -22,9 +35,8 @@ export async function applyManaRegen(
   now: Date,
   timeScale: number,
 ): Promise<typeof playerCharacterAttributes.$inferSelect> {
-  const next = regenerateMana(attributes.currentMana, attributes.maxMana, attributes.manaUpdatedAt.getTime(), now.getTime(), timeScale);
-  if (next.currentMana === attributes.currentMana && next.lastRegenAt === attributes.manaUpdatedAt.getTime()) return attributes;
-  const updated = { ...attributes, currentMana: next.currentMana, manaUpdatedAt: new Date(next.lastRegenAt) };
+  const updated = manaRegenerated(attributes, now, timeScale);
+  if (!updated) return attributes;
   await manaSaved(tx, { characterId: attributes.characterId, currentMana: updated.currentMana, manaUpdatedAt: updated.manaUpdatedAt.toISOString() });
   return updated;
 }

@@ -8,20 +8,21 @@ import {
   DISCOVERY_MESSAGES,
   isRuleError,
   itemsIn,
+  placeLoot,
   rollDiscovery,
   SKILL_POINTS_PER_LEVEL,
   type AchievementEvent,
   type DropOptions,
   type ItemStack,
 } from '@rpg/game';
+import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client.ts';
-import { markSettled, settleCharacter, type OwnedAdventure } from '../../db/queries/adventures.ts';
-import { attributesOf, getCharacterForUpdate, setAttributes } from '../../db/queries/characters.ts';
-import { addItems, listInventory } from '../../db/queries/inventory.ts';
-import { recordLedger } from '../../db/queries/ledger.ts';
-import { applyManaRegen } from '../../db/queries/vitals.ts';
+import { lockSettled, writeSettlement } from '../../db/queries/adventure-settle.ts';
+import { markSettled, type OwnedAdventure } from '../../db/queries/adventures.ts';
+import { attributesOf } from '../../db/queries/characters.ts';
+import { applyManaRegen, manaRegenerated } from '../../db/queries/vitals.ts';
 import { writeConsoleLines } from '../../db/queries/console.ts';
-import { skillBonusesOf } from '../skills.ts';
+import { skillBonusesFrom } from '../skills.ts';
 import { NO_NOTICE, recordEvents, type AchievementNotice } from '../achievements.ts';
 import { adventureRng, equippedGear } from './shared.ts';
 
@@ -79,11 +80,13 @@ export async function settleAdventure(
   dropOptions: DropOptions = {},
 ): Promise<Settled> {
   const { characterId } = adventure;
-  const row = await getCharacterForUpdate(tx, userId, characterId);
-  if (!row) throw new Error(`adventure ${adventure.id} has no character`);
+  // Issue 45, point 3: one read under the character's lock, the rules, one write (then recordEvents).
+  const locked = await lockSettled(tx, userId, characterId);
+  if (!locked) throw new Error(`adventure ${adventure.id} has no character`);
+  const { row, entries } = locked;
   const c = row.character;
-  const attributes = await applyManaRegen(tx, row.attributes, now, timeScale);
-  const entries = await listInventory(tx, characterId, true);
+  const regenerated = manaRegenerated(row.attributes, now, timeScale);
+  const attributes = regenerated ?? row.attributes;
 
   let outcome: ReturnType<typeof completeAdventure>;
   try {
@@ -97,7 +100,7 @@ export async function settleAdventure(
         equipped: equippedGear(entries),
         copper: c.copper,
         effects: c.spellEffects,
-        skills: await skillBonusesOf(tx, row),
+        skills: skillBonusesFrom(c.characterClass, locked.skills),
       },
       // Issue 42: the land's day or night and weather when the adventure set out (the world runs at RPG_TIME_SCALE, services/world.ts).
       { location: adventure.location, level: adventure.level, conditions: worldAt(adventure.startTime.getTime(), timeScale).lands[adventure.location] },
@@ -107,28 +110,21 @@ export async function settleAdventure(
   } catch (error) {
     // Spec 02 §8 'Adventure in {location} level {level} ended, but no enemy was found.': close it, say so.
     if (!isRuleError(error)) throw error;
+    await applyManaRegen(tx, row.attributes, now, timeScale);
     if (!(await markSettled(tx, adventure.id, { error: error.message }, now))) throw new AlreadySettled();
     await writeConsoleLines(tx, characterId, [{ kind: 'error', content: error.message }]);
     return { userId, characterId, won: false, title: ADVENTURE_TITLES.failed, message: error.message, achievements: NO_NOTICE };
   }
 
-  await settleCharacter(tx, characterId, {
-    level: outcome.level,
-    xp: outcome.xp,
-    // The reward less the gear's repairs (issue 42), which never take more than the character holds.
-    copperGained: outcome.copperGained - outcome.upkeep,
-    skillPointsGained: outcome.levelsGained * SKILL_POINTS_PER_LEVEL,
-    effects: outcome.effects,
-    won: outcome.won,
-  });
-  await setAttributes(tx, characterId, outcome.attributes);
-  const { added, leftBehind } = await addItems(tx, characterId, outcome.items, { entries, slots: row.backpack.slots });
+  // The loot as the rules place it (placeLoot: onto a stack, else a new row of an id made here, else left behind).
+  const { placed, leftBehind } = placeLoot(entries, row.backpack.slots, outcome.items);
+  const added = placed.map(({ item, quantity, stackOnto }) => ({ item, quantity, entryId: stackOnto ?? randomUUID(), stacked: stackOnto !== null }));
   const why = { reason: 'adventure', cause: adventure.id } as const;
-  await recordLedger(tx, [
+  const ledger = [
     ...copperChange(characterId, 'adventures', outcome.copperGained, why),
     ...copperChange(characterId, 'store', -outcome.upkeep, why),
     ...itemsIn(characterId, added, 'adventures', why),
-  ]);
+  ];
 
   const lines = [...outcome.messages];
   if (leftBehind.length > 0) {
@@ -156,7 +152,28 @@ export async function settleAdventure(
     items: outcome.items.map(itemLine),
     leftBehind: leftBehind.map(itemLine),
   };
-  if (!(await markSettled(tx, adventure.id, { ...stored }, now))) throw new AlreadySettled();
+  const written = await writeSettlement(tx, {
+    adventureId: adventure.id,
+    characterId,
+    outcome: { ...stored },
+    now,
+    character: {
+      level: outcome.level,
+      xp: outcome.xp,
+      // The reward less the gear's repairs (issue 42), which never take more than the character holds.
+      copperGained: outcome.copperGained - outcome.upkeep,
+      skillPointsGained: outcome.levelsGained * SKILL_POINTS_PER_LEVEL,
+      effects: outcome.effects,
+      won: outcome.won,
+    },
+    attributes: outcome.attributes,
+    manaUpdatedAt: regenerated?.manaUpdatedAt ?? null,
+    added: added.filter((a) => !a.stacked).map((a) => ({ id: a.entryId, item: a.item, quantity: a.quantity })),
+    stacked: added.filter((a) => a.stacked).map((a) => ({ id: a.entryId, quantity: a.quantity })),
+    ledger,
+    lines: outcomeLines,
+  });
+  if (!written) throw new AlreadySettled();
   const events: AchievementEvent[] = [
     { type: 'adventure-completed', location: adventure.location, level: adventure.level, won: outcome.won, enemiesDefeated: outcome.won ? 1 : 0, discovery },
     ...added.map(({ item }): AchievementEvent => ({
@@ -167,10 +184,5 @@ export async function settleAdventure(
   ];
   if (outcome.levelsGained > 0) events.push({ type: 'level-reached', level: outcome.level });
   const achievements = await recordEvents(tx, userId, events, now);
-  await writeConsoleLines(
-    tx,
-    characterId,
-    outcomeLines.map((content) => ({ kind: 'adventure-return', content })),
-  );
   return { userId, characterId, won: outcome.won, title: outcome.title, message: outcomeLines.join(' '), achievements };
 }

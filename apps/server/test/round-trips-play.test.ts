@@ -1,0 +1,112 @@
+import type { StoreView } from '@rpg/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { characterAdventures, playerCharacterBackpack } from '../src/db/schema/index.ts';
+import { createCharacter } from './support/characters.ts';
+import { signedInPlayer } from './support/client.ts';
+import { setCopper } from './support/items.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+import { statementsOf } from './support/statements.ts';
+
+/**
+ * Issue 45, point 3, the play writes: the statements (begin and commit included) an adventure's
+ * start, its settlement and a store purchase send, counted by the server (db_request_statements in
+ * /metrics), after a first of each has warmed what a first time does once (the first step, an
+ * achievement's counter row). The table in docs/performance.md ("Round trips per write") gives them.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 180_000);
+afterAll(() => server?.stop());
+
+const db = () => server.database.db;
+const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+const timed = async (work: () => Promise<unknown>) => {
+  const at = performance.now();
+  await work();
+  return performance.now() - at;
+};
+
+describe('statements per play write', () => {
+  it('an adventure started, an adventure settled, an offer bought', async () => {
+    const player = await signedInPlayer(server.url);
+    const character = await createCharacter(player);
+    const adventures = `/api/characters/${character.id}/adventures`;
+    const adventure = `/api/characters/${character.id}/adventure`;
+    /** Ends the character's open adventure a minute ago, unsettled (the next read of the player settles it). */
+    const endOpen = () =>
+      db()
+        .update(characterAdventures)
+        .set({ endTime: new Date(Date.now() - 60_000) })
+        .where(eq(characterAdventures.characterId, character.id));
+    const started = async () => {
+      const res = await player.post(adventures, { location: 'forest', level: 1 });
+      expect(res.status).toBe(201);
+    };
+
+    // The first adventure is the player's first step (issue 44); its settlement the first counted.
+    await started();
+    await endOpen();
+    expect((await player.get(adventure)).status).toBe(200);
+    const start = await statementsOf(server, 'POST', '/api/characters/:id/adventures', started);
+    const read = await statementsOf(server, 'GET', '/api/characters/:id/adventure', () => player.get(adventure));
+    await endOpen();
+    const readSettling = await statementsOf(server, 'GET', '/api/characters/:id/adventure', () => player.get(adventure));
+    const settle = readSettling - read;
+
+    await setCopper(db(), character.id, 1_000_000);
+    // Room for every offer (the adventures' loot takes slots too).
+    await db().update(playerCharacterBackpack).set({ slots: 200 }).where(eq(playerCharacterBackpack.characterId, character.id));
+    const store = (await player.get<StoreView>(`/api/characters/${character.id}/store`)).body;
+    const offers = [...store.sections.potions, ...store.sections.food, ...store.sections.gear];
+    const buy = (offerId: string) => async () => {
+      const res = await player.post(`/api/characters/${character.id}/store/buy`, { offerId });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await buy(offers[0]!.offerId)();
+    const bought = await statementsOf(server, 'POST', '/api/characters/:id/store/buy', buy(offers[1]!.offerId));
+
+    // Latency of the warmed writes (one client, one after another).
+    const startMs: number[] = [];
+    const settleMs: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      startMs.push(await timed(started));
+      await endOpen();
+      settleMs.push(await timed(() => player.get(adventure)));
+    }
+    const buyMs: number[] = [];
+    for (const offer of offers.slice(2)) buyMs.push(await timed(buy(offer.offerId)));
+
+    console.log(
+      `statements per play write (${server.database.kind}): adventure start ${start}, settle ${settle} (read ${read}, settling read ${readSettling}), store buy ${bought}; ` +
+        `median ms: start ${median(startMs).toFixed(1)}, settling read ${median(settleMs).toFixed(1)}, buy ${median(buyMs).toFixed(1)} (${buyMs.length} buys)`,
+    );
+    expect(start).toBeGreaterThan(0);
+    expect(start).toBeLessThanOrEqual(2);
+    // The settling read's extra: begin, the adventure's lock, the character's locked read, the
+    // write, recordEvents (services/achievements.ts: 3 to 6 today, with the loot's events), commit,
+    // and the read's second look at the state and the view (2).
+    expect(settle).toBeLessThanOrEqual(14);
+    // Begin, the locked read, the write, recordEvents (services/achievements.ts: 3 today), commit.
+    expect(bought).toBeLessThanOrEqual(7);
+  });
+
+  it("a start's one statement claims the Idempotency-Key: a retry replays the answer and starts nothing", async () => {
+    const player = await signedInPlayer(server.url);
+    const character = await createCharacter(player);
+    const path = `/api/characters/${character.id}/adventures`;
+    // The first adventure (a first step) goes through the transaction; the second is the one statement.
+    expect((await player.post(path, { location: 'forest', level: 1 })).status).toBe(201);
+    await db().update(characterAdventures).set({ completed: true }).where(eq(characterAdventures.characterId, character.id));
+    const send = () => player.request('POST', path, { location: 'forest', level: 1 }, { 'idempotency-key': 'rtp-start-key-1' });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    const rows = await db().select().from(characterAdventures).where(eq(characterAdventures.characterId, character.id));
+    expect(rows.filter((r) => !r.completed)).toHaveLength(1);
+  });
+});
