@@ -49,8 +49,9 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/db_pool_waiting_requests \d/);
     expect(text).toMatch(/db_query_duration_seconds_bucket\{le="0.005"\} \d/);
     expect(Number(/db_query_duration_seconds_count (\d+)/.exec(text)?.[1])).toBeGreaterThan(3);
-    // The sign-up, the character and the console line each ran at least one of the game's transactions.
-    expect(Number(/db_transactions_total (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(3);
+    // The sign-up and the character each ran at least one of the game's transactions (a plain
+    // console line like /help is one read and one write, without a transaction: issue 45).
+    expect(Number(/db_transactions_total (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(2);
     tab.close();
   });
 

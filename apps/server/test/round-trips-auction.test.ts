@@ -73,7 +73,7 @@ describe('statements per auction write', () => {
     // the achievements' counting of each player (recordEvents), commit.
     expect(listing).toBeLessThanOrEqual(3);
     expect(cancel).toBeLessThanOrEqual(5);
-    expect(buy).toBeLessThanOrEqual(8);
+    expect(buy).toBeLessThanOrEqual(6);
   });
 });
 

@@ -40,6 +40,10 @@ declare module 'fastify' {
     /** Every route registered after registerSchemas, in order. */
     routeCatalog: RouteEntry[];
   }
+  interface FastifyContextConfig {
+    /** The route is a WebSocket's upgrade (routes/realtime.ts): its answer is the socket, not a JSON body. */
+    websocket?: boolean;
+  }
 }
 
 /**
@@ -64,10 +68,10 @@ export function registerSchemas(app: FastifyInstance): void {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   const catalog: RouteEntry[] = [];
   app.decorate('routeCatalog', catalog);
-  app.addHook('onRoute', (route: RouteOptions & { websocket?: boolean }) => {
+  app.addHook('onRoute', (route: RouteOptions) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
     if (methods.length === 0) return;
-    catalog.push({ methods, url: route.url, schema: route.schema, websocket: route.websocket === true });
+    catalog.push({ methods, url: route.url, schema: route.schema, websocket: route.config?.websocket === true });
   });
 }
 

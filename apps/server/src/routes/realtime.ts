@@ -1,4 +1,5 @@
-import { UNAVAILABLE } from '@rpg/contract';
+import { emptyQuery, UNAVAILABLE } from '@rpg/contract';
+import { REQUEST_TEXTS } from '@rpg/game';
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { isForeignRequest, type OriginPolicy } from '../http/origin.ts';
@@ -15,8 +16,8 @@ import { handOver, isUpgrade } from '../realtime/upgrade.ts';
  * from a foreign page is closed with 4403, one not signed in with 4401 (it does not reconnect).
  */
 export async function realtimeRoutes(app: FastifyInstance, deps: { auth: Auth; hub: RealtimeHub; originPolicy: OriginPolicy; sessions: SessionCache }) {
-  app.get('/api/realtime', async (request, reply) => {
-    if (!isUpgrade(request)) return reply.code(426).header('upgrade', 'websocket').send();
+  app.get('/api/realtime', { config: { websocket: true }, schema: { querystring: emptyQuery } }, async (request, reply) => {
+    if (!isUpgrade(request)) return reply.code(426).header('upgrade', 'websocket').send({ error: 'upgrade_required', message: REQUEST_TEXTS.websocketOnly });
     // A gateway process restarting: the tab retries after its back-off.
     if (!deps.hub.accepting) {
       const { error, message, retryAfterSeconds } = UNAVAILABLE.restarting;

@@ -26,6 +26,8 @@ export const REQUEST_TEXTS = {
   idempotencyKey: 'The Idempotency-Key header must be 8 to 100 visible characters.',
   idempotencyKeyReused: 'This Idempotency-Key was used for another request: send a new one.',
   alreadyDone: 'This action was already done. Refresh to see it.',
+  /** A plain request to the realtime socket's address (the game opens it as a WebSocket). */
+  websocketOnly: "This address is the game's live connection: it opens as a WebSocket.",
   /** A push subscription's endpoint (made by the browser). */
   httpsEndpoint: 'endpoint must be an https URL',
   noMailAddress:

@@ -290,4 +290,3 @@ export async function manaBelowMax(db: DbOrTx, userId: string, lock = false) {
   const rows = lock ? await query.for('update', { of: playerCharacterAttributes }) : await query;
   return rows.map((r) => r.attributes);
 }
-
