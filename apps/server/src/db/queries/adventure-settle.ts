@@ -11,7 +11,7 @@ import {
   playerCharacterInventory,
   playerCharacters,
 } from '../schema/index.ts';
-import { selectCharacters, type CharacterRow } from './characters.ts';
+import { getCharacterForUpdate, selectCharacters, type CharacterRow } from './characters.ts';
 import { ledgerCte, ledgerJson } from './ledger.ts';
 import { unlockedSkillsColumn } from './skills.ts';
 
@@ -35,6 +35,11 @@ const settledLocked = prepared('adventure_settled_character_locked', (db) =>
 
 /** The settled adventure's character and its one-to-one rows, locked (as getCharacterForUpdate), with its inventory and unlocked skills. */
 export async function lockSettled(tx: Tx, userId: string, id: string): Promise<{ row: CharacterRow; entries: InventoryEntry[]; skills: string[] } | undefined> {
+  // The lock first, in a statement of its own: a statement that waited for the lock still reads
+  // the other rows (the inventory) as they were when it began, so a craft committed meanwhile
+  // would leave the loot a stack that is gone (economy-concurrent.test.ts). Read after the lock,
+  // the inventory is as every writer of it (each holding this lock) left it.
+  if (!(await getCharacterForUpdate(tx, userId, id))) return undefined;
   const [found] = await settledLocked(tx, { userId, id });
   if (!found) return undefined;
   const { entries, skills, ...row } = found;

@@ -2,7 +2,7 @@ import type { InventoryEntry, ItemData, LedgerMovement, StoreStock } from '@rpg/
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.ts';
 import { prepared, preparedWrite } from '../prepared.ts';
-import { selectCharacters, type CharacterRow } from './characters.ts';
+import { getCharacterForUpdate, selectCharacters, type CharacterRow } from './characters.ts';
 import { ownedCharacter } from './columns.ts';
 import { ledgerCte, ledgerJson } from './ledger.ts';
 import {
@@ -156,6 +156,9 @@ const offerOf = (o: Record<string, unknown>): StoreOfferRow => ({
  * of the character's). The offer is not locked: the write marks it sold only while it is unsold.
  */
 export async function lockBuyer(tx: Tx, userId: string, id: string, offerId: string) {
+  // The lock first, in a statement of its own: one that waited for it would read the inventory as
+  // it was when it began (a stack gone, a row added meanwhile unseen), as lockSettled says.
+  if (!(await getCharacterForUpdate(tx, userId, id))) return undefined;
   const [row] = await buyerLocked(tx, { userId, id, offerId });
   if (!row) return undefined;
   const { entries, offer, ...character } = row;
