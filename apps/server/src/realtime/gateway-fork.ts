@@ -113,11 +113,14 @@ export class ForkedGateway implements GatewayHandle {
       socket.destroy();
       return;
     }
-    // Node counts a socket sent to a child as the HTTP server's connection held by that child: the
-    // server's close asks the child, and after a crash of the child it waits until main.ts's
-    // deadline (docs/decisions/gateway.md, "Found on the way"). This process's Socket object,
-    // without its handle, is destroyed once sent.
-    child.send({ t: 'socket', upgrade, admission }, socket as Socket, () => socket.destroy());
+    // Sent as a socket of no server: Node otherwise counts it as the HTTP server's connection held
+    // by the child, and the server's close then waits for the child to say its sockets closed; once
+    // that child has exited (a crash, or a closed gateway), it waits forever (the stop hung to its
+    // deadline). The handle goes to the child; this process's Socket object, without it, is destroyed
+    // once sent (the server stops counting it).
+    const sent = socket as Socket & { server?: unknown };
+    sent.server = null;
+    child.send({ t: 'socket', upgrade, admission }, sent, () => socket.destroy());
   }
 
   sweep(): Promise<void> {
