@@ -116,7 +116,9 @@ export class ForkedGateway implements GatewayHandle {
     // Sent as a socket of no server: Node otherwise counts it as the HTTP server's connection held
     // by the child, and the server's close then waits for the child to say its sockets closed; once
     // that child has exited (a crash, or a closed gateway), it waits forever (the stop hung to its
-    // deadline). The handle goes to the child; this process's Socket object, without it, is destroyed
+    // deadline). That wait is a Node bug (net.Server's close with no child left to ask; the same
+    // code in Node 22 to 26): clearing `server` is the one write to a field Node does not publish,
+    // made only with RPG_GATEWAY=process (docs/decisions/gateway.md). The handle goes to the child; this process's Socket object, without it, is destroyed
     // once sent (the server stops counting it).
     const sent = socket as Socket & { server?: unknown };
     sent.server = null;
