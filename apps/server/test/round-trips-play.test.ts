@@ -1,10 +1,12 @@
 import type { StoreView } from '@rpg/contract';
+import { itemsIn } from '@rpg/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { characterAdventures, playerCharacterBackpack } from '../src/db/schema/index.ts';
+import { characterAdventures, playerCharacterBackpack, playerCharacterInventory } from '../src/db/schema/index.ts';
+import { auditDifferences, recordLedger } from '../src/db/queries/ledger.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer } from './support/client.ts';
-import { setCopper } from './support/items.ts';
+import { gear, inventoryRows, setCopper } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { statementsOf } from './support/statements.ts';
 
@@ -108,5 +110,42 @@ describe('statements per play write', () => {
     expect(await again.json()).toEqual(await first.json());
     const rows = await db().select().from(characterAdventures).where(eq(characterAdventures.characterId, character.id));
     expect(rows.filter((r) => !r.completed)).toHaveLength(1);
+  });
+});
+
+/**
+ * The lock before the read (db/queries/store.ts `lockBuyer`): a statement that waited for the
+ * character's lock reads the inventory as it was when it began, so the buy's read is a statement
+ * after the lock. Here a row arrives while the buy waits, taking the last free slot: the buy must
+ * see it and refuse, the backpack never over its slots, the ledger whole (PostgreSQL: PGlite runs
+ * one transaction at a time).
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('a store buy racing an item that arrives meanwhile (PostgreSQL)', () => {
+  it('sees the row that took the last free slot while it waited for the character', async () => {
+    const player = await signedInPlayer(server.url);
+    const character = await createCharacter(player);
+    await setCopper(db(), character.id, 1_000_000);
+    const store = (await player.get<StoreView>(`/api/characters/${character.id}/store`)).body;
+    const offer = store.sections.gear[0]!;
+    const held = (await inventoryRows(db(), character.id)).filter((e) => !e.equipped).length;
+    await db()
+      .update(playerCharacterBackpack)
+      .set({ slots: held + 1 })
+      .where(eq(playerCharacterBackpack.characterId, character.id));
+    let bought: Promise<{ status: number; body: unknown }> | undefined;
+    await db().transaction(async (tx) => {
+      // The insert holds the character (its foreign key's KEY SHARE) until this commits: the buy's lock waits for it.
+      const item = gear('Racing Blade', 'mainHand', { attack: 2 }, 400, 'uncommon');
+      const [entry] = await tx.insert(playerCharacterInventory).values({ characterId: character.id, itemData: item, quantity: 1, equipped: false }).returning();
+      if (!entry) throw new Error('insert failed');
+      await recordLedger(tx, itemsIn(character.id, [{ entryId: entry.id, item, quantity: 1 }], 'dev_grants', { reason: 'dev_grant' }));
+      bought = player.post(`/api/characters/${character.id}/store/buy`, { offerId: offer.offerId });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    const res = await bought;
+    expect(res?.status, JSON.stringify(res?.body)).toBe(400);
+    expect(res?.body).toMatchObject({ error: 'backpack_full' });
+    expect((await inventoryRows(db(), character.id)).filter((e) => !e.equipped)).toHaveLength(held + 1);
+    expect((await auditDifferences(db())).differences).toEqual([]);
   });
 });
