@@ -1,4 +1,4 @@
-import { inboxTextOf, type AuctionSoldPush } from '@rpg/contract';
+import { inboxTextOf } from '@rpg/contract';
 import { buyListing, cancelListing, copper, copperMovement, countSale, createListing, itemsIn, itemsOut, listingNotFound, UNKNOWN_BUYER } from '@rpg/game';
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../db/client.ts';
@@ -10,7 +10,7 @@ import { transaction } from '../db/transaction.ts';
 import { recordEvents, type AchievementNotice } from './achievements.ts';
 import { found } from './characters.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
-import { buyItem, cancelItem, listItem, listingView, settleListings, toListing, type AuctionOutcome, type SaleOutcome } from './auction.ts';
+import { buyItem, cancelItem, listItem, listingView, settleListings, soldPush, toListing, type AuctionOutcome, type SaleOutcome } from './auction.ts';
 import { recordSale } from './transfers.ts';
 
 /**
@@ -112,15 +112,7 @@ export async function buyItemNow(
   const trader = { userId, wallet: copper(buyer.copper), inventory: read.inventory, capacity: read.slots ?? 0 };
   const sale = buyListing(toListing(row), trader, now.getTime(), read.buyerName || UNKNOWN_BUYER);
   const entryId = sale.placement.stackOnto ?? randomUUID();
-  const push: AuctionSoldPush = {
-    type: 'auction-sold',
-    listingId: row.id,
-    characterId: row.sellerCharacterId,
-    itemName: row.itemName,
-    price: sale.price,
-    payout: sale.payout,
-    message: sale.sellerMessage,
-  };
+  const push = soldPush(row, sale);
   const item = { item: row.itemData, quantity: row.quantity };
   const counted = countSale({ ...item, price: sale.price, payout: sale.payout }, read.pair ?? { day: null, counted: 0 }, now);
   const written = await writeSale(tx, {

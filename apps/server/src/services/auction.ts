@@ -65,6 +65,19 @@ import { transaction } from '../db/transaction.ts';
 
 type Log = { error(o: object, m?: string): void };
 
+/** The seller's push of a sale (auction-sold), from the listing and the rule's sale. */
+export function soldPush(row: ListingRow, sale: Pick<ReturnType<typeof buyListing>, 'price' | 'payout' | 'sellerMessage'>): AuctionSoldPush {
+  return {
+    type: 'auction-sold',
+    listingId: row.id,
+    characterId: row.sellerCharacterId,
+    itemName: row.itemName,
+    price: sale.price,
+    payout: sale.payout,
+    message: sale.sellerMessage,
+  };
+}
+
 export function toListing(row: ListingRow): Listing {
   return {
     sellerUserId: row.sellerUserId,
@@ -246,15 +259,7 @@ export async function buyItem(tx: Tx, userId: string, characterId: string, listi
   await writeConsoleLines(tx, row.sellerCharacterId, [{ kind: 'success', content: sale.sellerMessage }]);
 
   const seller = (await usernameOf(tx, row.sellerUserId)) ?? '';
-  const push: AuctionSoldPush = {
-    type: 'auction-sold',
-    listingId: row.id,
-    characterId: row.sellerCharacterId,
-    itemName: row.itemName,
-    price: sale.price,
-    payout: sale.payout,
-    message: sale.sellerMessage,
-  };
+  const push = soldPush(row, sale);
   // Issue 44: the sale in the seller's inbox, with the sale.
   await addInboxEntries(tx, [{ userId: row.sellerUserId, ...inboxTextOf(push) }], now);
   const sold = { ...row, status: 'sold' as const, buyerUserId: userId, buyerCharacterId: characterId, payout: sale.payout, soldAt: now, endedAt: now };

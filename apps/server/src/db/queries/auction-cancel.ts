@@ -4,6 +4,7 @@ import type { Tx } from '../client.ts';
 import { preparedWrite } from '../prepared.ts';
 import { auctionListings, playerCharacterBackpack, playerCharacterInventory, playerCharacters, users } from '../schema/index.ts';
 import type { ListingRow } from './auction.ts';
+import { itemPlaced } from './auction-writes.ts';
 import { ledgerCte } from './ledger.ts';
 
 /**
@@ -102,17 +103,7 @@ const cancelWrite = preparedWrite(
       sql`update ${auctionListings} l set status = 'cancelled', ended_at = ${p('now')}::timestamptz
         from ready where l.id = ${p('listingId')}::uuid and l.status = 'active' returning l.id`,
     ],
-    [
-      'stacked',
-      sql`update ${playerCharacterInventory} i set quantity = i.quantity + ${p('quantity')}::int from ended
-        where i.id = ${p('stackOnto')}::uuid and i.character_id = ${p('characterId')}::uuid returning i.id`,
-    ],
-    [
-      'placed',
-      sql`insert into ${playerCharacterInventory} (id, character_id, item_data, quantity, equipped)
-        select ${p('entryId')}::uuid, ${p('characterId')}::uuid, ${p('item')}::jsonb, ${p('quantity')}::int, false from ended
-        where ${p('stackOnto')}::uuid is null returning id`,
-    ],
+    ...itemPlaced('ended'),
     ledgerCte('ledger', sql`${p('ledger')}`, sql`exists (select from ended)`),
   ],
   {

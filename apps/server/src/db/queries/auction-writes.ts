@@ -30,6 +30,26 @@ import { INBOX_CAP } from './notices.ts';
 
 const p = (name: string) => sql.placeholder(name);
 
+/**
+ * The item of a listing into a character's inventory once the CTE `after` has its row: one more on
+ * the stack `stackOnto`, or a new row `entryId` (placeholders: quantity, stackOnto, entryId,
+ * characterId, item). The buy's and the cancel's.
+ */
+export const itemPlaced = (after: string) =>
+  [
+    [
+      'stacked',
+      sql`update ${playerCharacterInventory} i set quantity = i.quantity + ${p('quantity')}::int from ${sql.raw(after)}
+        where i.id = ${p('stackOnto')}::uuid and i.character_id = ${p('characterId')}::uuid returning i.id`,
+    ],
+    [
+      'placed',
+      sql`insert into ${playerCharacterInventory} (id, character_id, item_data, quantity, equipped)
+        select ${p('entryId')}::uuid, ${p('characterId')}::uuid, ${p('item')}::jsonb, ${p('quantity')}::int, false from ${sql.raw(after)}
+        where ${p('stackOnto')}::uuid is null returning id`,
+    ],
+  ] as const;
+
 // ---- Listing an item ---------------------------------------------------------------------------
 
 /** What a listing is decided on: the seller's name, the character's copper and the entry (nulls when not theirs). */
@@ -254,17 +274,7 @@ const buyWrite = preparedWrite(
       sql`update ${playerCharacters} c set copper = c.copper + ${p('payout')}::bigint, updated_at = now() from paid
         where c.id = ${p('sellerCharacterId')}::uuid returning c.id`,
     ],
-    [
-      'stacked',
-      sql`update ${playerCharacterInventory} i set quantity = i.quantity + ${p('quantity')}::int from paid
-        where i.id = ${p('stackOnto')}::uuid and i.character_id = ${p('characterId')}::uuid returning i.id`,
-    ],
-    [
-      'placed',
-      sql`insert into ${playerCharacterInventory} (id, character_id, item_data, quantity, equipped)
-        select ${p('entryId')}::uuid, ${p('characterId')}::uuid, ${p('item')}::jsonb, ${p('quantity')}::int, false from paid
-        where ${p('stackOnto')}::uuid is null returning id`,
-    ],
+    ...itemPlaced('paid'),
     ledgerCte('ledger', sql`${p('ledger')}`, sql`exists (select from paid)`),
     [
       'line',
