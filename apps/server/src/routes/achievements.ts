@@ -17,7 +17,8 @@ import type { ZodTypeProvider } from '../http/schema.ts';
 import { player, type requireUser } from '../http/session.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { pusher } from '../realtime/notify.ts';
-import { achievementsView, announceAchievements, claimBattlePass } from '../services/achievements.ts';
+import { announceAchievements, claimBattlePass } from '../services/achievements.ts';
+import { achievementsView } from '../services/achievements-view.ts';
 import { transaction } from '../db/transaction.ts';
 
 export interface AchievementRouteDeps {

@@ -41,13 +41,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { addInboxEntries } from '../db/queries/notices.ts';
 import {
   auditPage,
-  closeReports,
-  deleteReportedItem,
   deleteSessions,
-  dismissReportsBy,
-  lockReport,
-  reportedBy,
-  reportById,
   penalized,
   setMute,
   setRole,
@@ -58,6 +52,7 @@ import {
   writeAudit,
   type PlayerStanding,
 } from '../db/queries/moderation.ts';
+import { closeReports, deleteReportedItem, dismissReportsBy, lockReport, reportedBy, reportById } from '../db/queries/reports.ts';
 import { notFound } from '../http/errors.ts';
 import { throttlePlayer } from '../http/rateLimit.ts';
 import type { ZodTypeProvider } from '../http/schema.ts';

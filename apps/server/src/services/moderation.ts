@@ -1,6 +1,7 @@
 import { changedKeys, invalidatePush, queryKeys, type ModerationQueue, type ModerationQueueItem } from '@rpg/contract';
 import { checkNotReportedYet, checkReport, isSuspended, reportReason, type ReportKind } from '@rpg/game';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { standingOf, type PlayerStanding } from '../db/queries/moderation.ts';
 import {
   chatContext,
   dmContext,
@@ -10,10 +11,8 @@ import {
   openReportsOf,
   postWithComments,
   reportedItem,
-  standingOf,
   type ContextLine,
-  type PlayerStanding,
-} from '../db/queries/moderation.ts';
+} from '../db/queries/reports.ts';
 import type { Pusher } from '../realtime/notify.ts';
 
 /**
