@@ -741,7 +741,13 @@ function printVerdict(title, steps, runs) {
   console.log(`   the verdict (a step counts when ${result.need} of ${runs.length} runs hold it):`);
   console.table(table);
   console.log(`   ${line}`);
-  return { capacity: result.capacity, line, table, rule };
+  // What the capacity costs: the server's and the database's cores per 1,000 players at that step, each run.
+  const atCapacity = runs.map((r) => r.steps.find((s) => s.players === result.capacity)).filter(Boolean);
+  const coresLine = atCapacity.length
+    ? `server and database at ${result.capacity} players: ${atCapacity.map((s) => fmt(s.coresPer1000, 3)).join(', ')} cores per 1,000 players (each run that measured it)`
+    : 'server and database per 1,000 players: no step counted';
+  console.log(`   ${coresLine}`);
+  return { capacity: result.capacity, line, coresLine, table, rule };
 }
 
 /** Writes the plot and a markdown table beside it: OUT/simulate-<name>.svg and .md (the rule, the verdict, each run's steps). */
@@ -783,7 +789,16 @@ function writePlot(name, title, runs, printed) {
     '',
     printed.line,
     '',
+    printed.coresLine,
+    '',
     ...mdTable(printed.table),
+    '',
+    "The reconciliation (`npm run audit-economy` on each run's database):",
+    '',
+    ...runs.map(
+      (r, i) =>
+        `- run ${i + 1}: ${r.audit?.available ? `exit ${r.audit.status}${r.audit.status === 0 ? ' (every balance and item matches its ledger)' : ' (DIFFERENCES: see the log)'}` : 'not available'}`,
+    ),
     '',
     ...runs.flatMap((run, i) => [`Run ${i + 1} of ${runs.length}:`, '', ...mdTable(run.steps.map(capacityRow)), '']),
     `![plot](simulate-${name}.svg)`,
@@ -1003,6 +1018,7 @@ try {
   console.log('\n==== Summary');
   for (const s of summaries) {
     console.log(`${s.label}, one process: ${s.one.line}`);
+    console.log(`${s.label}, one process: ${s.one.coresLine}`);
     if (s.two) console.log(`${s.label}, two processes: ${s.two.line}; the second process added ${s.two.added} players`);
     if (s.world) console.log(`${s.label}, the world at ${s.world.players} players: CPU per request ${fmt(s.world.cpuRatio, 2)}x the fresh database's`);
     for (const a of s.audits) console.log(`${a.label}, audit-economy: ${a.available ? `exit ${a.status}` : 'not available'}`);

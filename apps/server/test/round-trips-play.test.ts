@@ -1,12 +1,13 @@
 import type { StoreView } from '@rpg/contract';
-import { itemsIn } from '@rpg/game';
-import { eq } from 'drizzle-orm';
+import { itemsIn, itemsOut, materialsOfBiome, materialStack } from '@rpg/game';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { characterAdventures, playerCharacterBackpack, playerCharacterInventory } from '../src/db/schema/index.ts';
+import { characterAdventures, playerCharacterAttributes, playerCharacterBackpack, playerCharacterInventory, playerCharacters } from '../src/db/schema/index.ts';
 import { auditDifferences, recordLedger } from '../src/db/queries/ledger.ts';
+import type { ItemLine, StoredOutcome } from '../src/services/adventures/settle.ts';
 import { createCharacter } from './support/characters.ts';
 import { signedInPlayer } from './support/client.ts';
-import { gear, inventoryRows, setCopper } from './support/items.ts';
+import { gear, giveItem, inventoryRows, setCopper, setVitals } from './support/items.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { statementsOf } from './support/statements.ts';
 
@@ -147,5 +148,86 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a store buy racing an item th
     expect(res?.body).toMatchObject({ error: 'backpack_full' });
     expect((await inventoryRows(db(), character.id)).filter((e) => !e.equipped)).toHaveLength(held + 1);
     expect((await auditDifferences(db())).differences).toEqual([]);
+  });
+});
+
+/**
+ * The settlement's lock before its read (db/queries/adventure-settle.ts `lockSettled`): a craft
+ * that uses up the character's material stacks commits while the settlement waits for the
+ * character; the settlement must read the inventory after it, so the loot lands in new rows, not
+ * in the stacks that are gone (PostgreSQL: PGlite runs one transaction at a time).
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('an adventure settled racing a craft that uses up its stacks (PostgreSQL)', () => {
+  it('places the loot in rows that exist: every material dropped is held, the ledger whole', async () => {
+    const player = await signedInPlayer(server.url);
+    const character = await createCharacter(player);
+    const materials = materialsOfBiome('forest');
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const stacks = await Promise.all(
+        materials.map(async (material) => {
+          const { item } = materialStack(material, 3);
+          return { item, entryId: await giveItem(db(), character.id, item, { quantity: 3 }) };
+        }),
+      );
+      const [attributes] = await db().select().from(playerCharacterAttributes).where(eq(playerCharacterAttributes.characterId, character.id));
+      await setVitals(db(), character.id, { currentHealth: attributes!.maxHealth });
+      expect((await player.post(`/api/characters/${character.id}/adventures`, { location: 'forest', level: 1 })).status).toBe(201);
+      await db()
+        .update(characterAdventures)
+        .set({ endTime: new Date(Date.now() - 60_000) })
+        .where(and(eq(characterAdventures.characterId, character.id), eq(characterAdventures.completed, false)));
+
+      let settled: Promise<{ status: number }> | undefined;
+      await db().transaction(async (tx) => {
+        // As a craft holds it: the character locked, its stacks used up and their ledger rows written.
+        await tx.select({ id: playerCharacters.id }).from(playerCharacters).where(eq(playerCharacters.id, character.id)).for('update');
+        await tx.delete(playerCharacterInventory).where(
+          inArray(
+            playerCharacterInventory.id,
+            stacks.map((s) => s.entryId),
+          ),
+        );
+        await recordLedger(
+          tx,
+          stacks.flatMap((s) => itemsOut(character.id, s.entryId, s.item, 3, 'crafting', { reason: 'craft' })),
+        );
+        settled = player.get(`/api/characters/${character.id}/adventure`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      });
+      expect((await settled)?.status).toBe(200);
+
+      const [adventure] = await db()
+        .select()
+        .from(characterAdventures)
+        .where(and(eq(characterAdventures.characterId, character.id), eq(characterAdventures.completed, true)))
+        .orderBy(desc(characterAdventures.endTime))
+        .limit(1);
+      const outcome = adventure!.outcome as unknown as StoredOutcome;
+      const units = (lines: readonly ItemLine[], name: string) => lines.filter((l) => l.name === name).reduce((sum, l) => sum + l.quantity, 0);
+      const rows = await inventoryRows(db(), character.id);
+      const dropped = materials.filter((m) => units(outcome.items, m.name) > 0);
+      for (const material of dropped) {
+        const held = rows.filter((r) => r.itemData.kind === 'material' && r.itemData.materialId === material.id).reduce((sum, r) => sum + r.quantity, 0);
+        expect(held, material.name).toBe(units(outcome.items, material.name) - units(outcome.leftBehind, material.name));
+      }
+      expect((await auditDifferences(db())).differences).toEqual([]);
+      // Held materials from this try would be raised by the next one's loot: clear them.
+      await db().transaction(async (tx) => {
+        const left = rows.filter((r) => r.itemData.kind === 'material');
+        if (left.length === 0) return;
+        await tx.delete(playerCharacterInventory).where(
+          inArray(
+            playerCharacterInventory.id,
+            left.map((r) => r.id),
+          ),
+        );
+        await recordLedger(
+          tx,
+          left.flatMap((r) => itemsOut(character.id, r.id, r.itemData, r.quantity, 'crafting', { reason: 'craft' })),
+        );
+      });
+      if (dropped.length > 0) return;
+    }
+    throw new Error('no material dropped in 12 forest adventures');
   });
 });
