@@ -46,8 +46,8 @@
 // SIMULATE_NAME, --quick for SIMULATE_QUICK=1).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -65,8 +65,9 @@ import {
   throwawayPostgres,
   untilHealthy,
 } from './bench-support.mjs';
-import { count, merge, newHistogram, quantile, RULE, ruleText, stepGate, verdict } from './simulate-rule.ts';
-import { capacitySvg, MIX } from './simulate-support.mjs';
+import { count, merge, newHistogram, quantile, RULE, ruleText, stepGate } from './simulate-rule.ts';
+import { MIX } from './simulate-support.mjs';
+import { capacityRow, compareWorld, fmt, printVerdict, writePlot } from './simulate-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SETTINGS = [
@@ -139,6 +140,8 @@ const LIMITS = { action: RULE.answerMs, push: RULE.pushMs };
 const RULE_LINES = ruleText({ warmSeconds: WARM_SECONDS, measureSeconds: SECONDS, runs: RUNS });
 /** The world's cost per action may be at most this much above the fresh database's. */
 const WORLD_LIMIT = 1.2;
+const TIMING = { warmSeconds: WARM_SECONDS, measureSeconds: SECONDS };
+const REPORT = { out: OUT, limits: LIMITS, thinkSeconds: THINK_SECONDS, chatPerSecond: CHAT_PER_SECOND, ...TIMING, quick: QUICK };
 const SECRET = randomBytes(32).toString('hex');
 const work = mkdtempSync(path.join(tmpdir(), 'rpg-simulate-'));
 const cleanups = [];
@@ -457,12 +460,6 @@ function mergeReports(reports, key) {
   return byName;
 }
 
-const fmt = (v, digits = 1) => (Number.isFinite(v) ? +v.toFixed(digits) : '-');
-const median = (values) => {
-  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return v.length ? (v[(v.length - 1) >> 1] + v[v.length >> 1]) / 2 : NaN;
-};
-
 /** The machine's CPU time from /proc/stat's first line, in clock ticks: busy (user, nice, system, irq, softirq), steal, and in all. */
 function machineTimes() {
   try {
@@ -632,39 +629,6 @@ async function measure({ label, players, group, servers, dbMeter, dbRss }) {
   return step;
 }
 
-/** The gated group that came nearest its limit (or went furthest over it), as a table cell. */
-function nearest(step) {
-  let best;
-  for (const r of step.rows) {
-    const [, q, sign, limit] = /^(p\d\d) (<=|>) (\d+)/.exec(r.gate) ?? [];
-    if (!q || r.kind === 'all') continue;
-    const value = r[`${q} ms`];
-    if (!best || value / limit > best.ratio) best = { ratio: value / limit, text: `${r.name} ${q} ${value}${sign === '>' ? ' MISS' : ''}` };
-  }
-  return best?.text ?? '-';
-}
-
-const capacityRow = (s) => ({
-  players: s.players,
-  'requests/s': fmt(s.actionsPerSecond),
-  'answers p99 ms': fmt(s.answersP99),
-  'writes p99 ms': fmt(s.writesP99),
-  'pushes p99 ms': fmt(s.pushesP99),
-  'nearest its limit': nearest(s),
-  failed: s.failed,
-  'server cores': fmt(s.serverCores, 2),
-  'server MB': s.serverRss,
-  'db cores': fmt(s.dbCores, 2),
-  'db MB': Number.isFinite(s.dbRss) ? s.dbRss : '-',
-  'cores/1000 players': fmt(s.coresPer1000, 3),
-  'sim cores': fmt(s.simCores, 2),
-  'machine cores': fmt(s.machineCores, 2),
-  'steal %': fmt(s.stealPct, 2),
-  'CPU ms/request': fmt(s.cpuPerAction, 2),
-  'server loop max ms': fmt(s.serverLoopMaxMs),
-  held: s.pass ? 'yes' : 'NO',
-});
-
 /** Brings the players online step by step (the new ones before each step) and measures every step of the ramp, held or not. Answers the steps. */
 async function stepUp({ label, steps, servers, players, dbMeter, dbRss }) {
   const group = startPlayers();
@@ -708,106 +672,6 @@ async function freshRuns({ label, steps, runs, prepareRun }) {
   return results;
 }
 
-/** A step a run missed, as a table cell: its first reason and how many more (the step's line has them all). */
-const missedCell = (misses) => `missed: ${misses[0] ?? '?'}${misses.length > 1 ? ` (+${misses.length - 1} more)` : ''}`;
-
-/** The verdict of the runs: the rule, each run's table, the steps held by two of three, and the capacity line. */
-function printVerdict(title, steps, runs) {
-  const rule = ruleText({ warmSeconds: WARM_SECONDS, measureSeconds: SECONDS, runs: runs.length });
-  const result = verdict(
-    steps,
-    runs.map((r) => r.steps),
-  );
-  const table = result.rows.map((row) => ({
-    players: row.players,
-    ...Object.fromEntries(
-      row.runs.map((held, i) => [
-        `run ${i + 1}`,
-        held === null ? '-' : held ? 'held' : missedCell(runs[i].steps.find((s) => s.players === row.players)?.misses ?? []),
-      ]),
-    ),
-    [`held (${result.need} of ${runs.length})`]: row.counted ? 'yes' : 'NO',
-  }));
-  const counted = `held in at least ${result.need} of ${runs.length} runs, and every step below it`;
-  const line = result.capacity
-    ? `capacity: ${result.capacity} concurrent players (${counted})${result.heldAbove.length ? `; held above a step that was not, not counted: ${result.heldAbove.join(', ')}` : ''}`
-    : `capacity: below ${steps[0] ?? '?'} players (the first step was not held in ${result.need} of ${runs.length} runs)`;
-  console.log(`\n== ${title}`);
-  for (const l of rule) console.log(`   ${l}`);
-  runs.forEach((run, i) => {
-    console.log(`   run ${i + 1} of ${runs.length}:`);
-    console.table(run.steps.map(capacityRow));
-  });
-  console.log(`   the verdict (a step counts when ${result.need} of ${runs.length} runs hold it):`);
-  console.table(table);
-  console.log(`   ${line}`);
-  // What the capacity costs: the server's and the database's cores per 1,000 players at that step, each run.
-  const atCapacity = runs.map((r) => r.steps.find((s) => s.players === result.capacity)).filter(Boolean);
-  const coresLine = atCapacity.length
-    ? `server and database at ${result.capacity} players: ${atCapacity.map((s) => fmt(s.coresPer1000, 3)).join(', ')} cores per 1,000 players (each run that measured it)`
-    : 'server and database per 1,000 players: no step counted';
-  console.log(`   ${coresLine}`);
-  return { capacity: result.capacity, line, coresLine, table, rule };
-}
-
-/** Writes the plot and a markdown table beside it: OUT/simulate-<name>.svg and .md (the rule, the verdict, each run's steps). */
-function writePlot(name, title, runs, printed) {
-  mkdirSync(OUT, { recursive: true });
-  const svg = path.join(OUT, `simulate-${name}.svg`);
-  const players = [...new Set(runs.flatMap((r) => r.steps.map((s) => s.players)))].sort((a, b) => a - b);
-  const medians = players.map((n) => {
-    const at = runs.map((r) => r.steps.find((s) => s.players === n)).filter(Boolean);
-    return {
-      players: n,
-      answersP99: median(at.map((s) => s.answersP99)),
-      pushesP99: median(at.map((s) => s.pushesP99)),
-      actionsPerSecond: median(at.map((s) => s.actionsPerSecond)),
-    };
-  });
-  writeFileSync(svg, capacitySvg(title, medians, { actionLimit: LIMITS.action, pushLimit: LIMITS.push, capacity: printed.capacity }));
-  const mdTable = (rows) => {
-    const head = Object.keys(rows[0] ?? { players: 0 });
-    return [
-      `| ${head.join(' | ')} |`,
-      `|${head.map(() => '---').join('|')}|`,
-      ...rows.map((r) => `| ${head.map((h) => String(r[h]).replaceAll('|', '/')).join(' | ')} |`),
-    ];
-  };
-  const how =
-    `Made by \`npm run simulate\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores` +
-    `, load average ${loadavg()[0].toFixed(1)} at the end` +
-    `; think time ${THINK_SECONDS} s, chat ${CHAT_PER_SECOND} lines/s, ${WARM_SECONDS} + ${SECONDS} s a step` +
-    `, ${runs.length} fresh runs${QUICK ? ' (SIMULATE_QUICK=1)' : ''}.`;
-  const md = [
-    `# ${title}`,
-    '',
-    how,
-    '',
-    '```',
-    ...printed.rule,
-    '```',
-    '',
-    printed.line,
-    '',
-    printed.coresLine,
-    '',
-    ...mdTable(printed.table),
-    '',
-    "The reconciliation (`npm run audit-economy` on each run's database):",
-    '',
-    ...runs.map(
-      (r, i) =>
-        `- run ${i + 1}: ${r.audit?.available ? `exit ${r.audit.status}${r.audit.status === 0 ? ' (every balance and item matches its ledger)' : ' (DIFFERENCES: see the log)'}` : 'not available'}`,
-    ),
-    '',
-    ...runs.flatMap((run, i) => [`Run ${i + 1} of ${runs.length}:`, '', ...mdTable(run.steps.map(capacityRow)), '']),
-    `![plot](simulate-${name}.svg)`,
-    '',
-  ].join('\n');
-  writeFileSync(path.join(OUT, `simulate-${name}.md`), md);
-  console.log(`   plot: ${path.relative(root, svg)}, table: ${path.relative(root, path.join(OUT, `simulate-${name}.md`))}`);
-}
-
 /** `npm run audit-economy` against a database (h/ledger's script), or a clear line when it is not in this tree. */
 function auditEconomy(label, dbEnv) {
   const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {};
@@ -825,35 +689,6 @@ function auditEconomy(label, dbEnv) {
 
 // ---------------------------------------------------------------------------------------------------
 // Per database.
-
-/** The world against the fresh database at the same number of players: per action p50 and CPU per request. */
-function compareWorld(fresh, world) {
-  const rows = [];
-  let worst = { ratio: 0 };
-  for (const [name, s] of world.actions) {
-    const f = fresh.actions.get(name);
-    if (!f || count(f.hist) < 20 || count(s.hist) < 20) continue;
-    const ratio = quantile(s.hist, 0.5) / quantile(f.hist, 0.5);
-    rows.push({
-      action: name,
-      'fresh p50 ms': fmt(quantile(f.hist, 0.5)),
-      'world p50 ms': fmt(quantile(s.hist, 0.5)),
-      'fresh p99 ms': fmt(quantile(f.hist, 0.99)),
-      'world p99 ms': fmt(quantile(s.hist, 0.99)),
-      'world / fresh p50': fmt(ratio, 2),
-    });
-    if (ratio > worst.ratio) worst = { ratio, name };
-  }
-  rows.sort((a, b) => b['world / fresh p50'] - a['world / fresh p50']);
-  const cpuRatio = world.cpuPerAction / fresh.cpuPerAction;
-  rows.unshift({
-    action: 'CPU per request (server + database)',
-    'fresh p50 ms': fmt(fresh.cpuPerAction, 2),
-    'world p50 ms': fmt(world.cpuPerAction, 2),
-    'world / fresh p50': fmt(cpuRatio, 2),
-  });
-  return { rows, cpuRatio, worst };
-}
 
 async function runDatabase(kind, pgServer) {
   const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
@@ -925,8 +760,8 @@ async function runDatabase(kind, pgServer) {
       return { ...db, discard: discard(db) };
     },
   });
-  const printed = printVerdict(`${label}: capacity, one server process, a fresh database each run`, steps, oneRuns);
-  writePlot(kind, `${label}: one server process, 2 cores (p99 by concurrent players, the median of ${RUNS} runs)`, oneRuns, printed);
+  const printed = printVerdict(`${label}: capacity, one server process, a fresh database each run`, steps, oneRuns, TIMING);
+  writePlot(kind, `${label}: one server process, 2 cores (p99 by concurrent players, the median of ${RUNS} runs)`, oneRuns, printed, REPORT);
   summary.one = { runs: oneRuns, ...printed };
   summary.audits = oneRuns.map((r) => r.audit);
 
@@ -944,8 +779,14 @@ async function runDatabase(kind, pgServer) {
         return { ...db, servers: [db.servers[0], second] };
       },
     });
-    const printedTwo = printVerdict(`${label}: capacity, two server processes on one database, a fresh database each run`, twoSteps, twoRuns);
-    writePlot(`${kind}-two`, `${label}: two server processes, 2 cores (p99 by concurrent players, the median of ${TWO_RUNS} runs)`, twoRuns, printedTwo);
+    const printedTwo = printVerdict(`${label}: capacity, two server processes on one database, a fresh database each run`, twoSteps, twoRuns, TIMING);
+    writePlot(
+      `${kind}-two`,
+      `${label}: two server processes, 2 cores (p99 by concurrent players, the median of ${TWO_RUNS} runs)`,
+      twoRuns,
+      printedTwo,
+      REPORT,
+    );
     const added = printedTwo.capacity - printed.capacity;
     console.log(`   the second process added ${added} players (${printed.capacity} -> ${printedTwo.capacity})`);
     summary.two = { runs: twoRuns, ...printedTwo, added };
