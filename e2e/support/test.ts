@@ -8,9 +8,23 @@ export const CSP_VIOLATION = /Content Security Policy|CSP violation/i;
  * Content-Security-Policy violation (docs/security.md, "Headers"): the web app must run under the
  * server's CSP. The page's own `securitypolicyviolation` events are logged too, so a violation the
  * browser does not print is still seen. Contexts a test opens itself (`browser.newContext()`)
- * are not watched.
+ * are not watched; they are closed when it ends (`ownContexts`), or they would live on in the
+ * worker's browser with their sockets and timers and slow every later test.
  */
-export const test = base.extend<{ cspGuard: void }>({
+export const test = base.extend<{ cspGuard: void; ownContexts: void }>({
+  ownContexts: [
+    async ({ browser, context }, use) => {
+      const before = new Set([...browser.contexts(), context]);
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !before.has(c))
+          .map((c) => c.close()),
+      );
+    },
+    { auto: true },
+  ],
   cspGuard: [
     async ({ context }, use) => {
       const violations: string[] = [];
