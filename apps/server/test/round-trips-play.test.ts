@@ -1,8 +1,9 @@
 import type { StoreView } from '@rpg/contract';
-import { itemsIn, itemsOut, materialsOfBiome, materialStack } from '@rpg/game';
+import { itemsIn, itemsOut, materialsOfBiome, materialStack, type ItemData } from '@rpg/game';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { characterAdventures, playerCharacterAttributes, playerCharacterBackpack, playerCharacterInventory, playerCharacters } from '../src/db/schema/index.ts';
+import type { Tx } from '../src/db/client.ts';
 import { auditDifferences, recordLedger } from '../src/db/queries/ledger.ts';
 import type { ItemLine, StoredOutcome } from '../src/services/adventures/settle.ts';
 import { createCharacter } from './support/characters.ts';
@@ -157,6 +158,20 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a store buy racing an item th
  * character; the settlement must read the inventory after it, so the loot lands in new rows, not
  * in the stacks that are gone (PostgreSQL: PGlite runs one transaction at a time).
  */
+/** As a craft uses up whole rows: the rows deleted and their units written to the ledger (to crafting). */
+async function useUp(tx: Tx, characterId: string, rows: ReadonlyArray<{ id: string; item: ItemData; quantity: number }>): Promise<void> {
+  await tx.delete(playerCharacterInventory).where(
+    inArray(
+      playerCharacterInventory.id,
+      rows.map((r) => r.id),
+    ),
+  );
+  await recordLedger(
+    tx,
+    rows.flatMap((r) => itemsOut(characterId, r.id, r.item, r.quantity, 'crafting', { reason: 'craft' })),
+  );
+}
+
 describe.runIf(Boolean(process.env.DATABASE_URL))('an adventure settled racing a craft that uses up its stacks (PostgreSQL)', () => {
   it('places the loot in rows that exist: every material dropped is held, the ledger whole', async () => {
     const player = await signedInPlayer(server.url);
@@ -181,15 +196,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an adventure settled racing a
       await db().transaction(async (tx) => {
         // As a craft holds it: the character locked, its stacks used up and their ledger rows written.
         await tx.select({ id: playerCharacters.id }).from(playerCharacters).where(eq(playerCharacters.id, character.id)).for('update');
-        await tx.delete(playerCharacterInventory).where(
-          inArray(
-            playerCharacterInventory.id,
-            stacks.map((s) => s.entryId),
-          ),
-        );
-        await recordLedger(
+        await useUp(
           tx,
-          stacks.flatMap((s) => itemsOut(character.id, s.entryId, s.item, 3, 'crafting', { reason: 'craft' })),
+          character.id,
+          stacks.map((s) => ({ id: s.entryId, item: s.item, quantity: 3 })),
         );
         settled = player.get(`/api/characters/${character.id}/adventure`);
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -212,20 +222,15 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an adventure settled racing a
       }
       expect((await auditDifferences(db())).differences).toEqual([]);
       // Held materials from this try would be raised by the next one's loot: clear them.
-      await db().transaction(async (tx) => {
-        const left = rows.filter((r) => r.itemData.kind === 'material');
-        if (left.length === 0) return;
-        await tx.delete(playerCharacterInventory).where(
-          inArray(
-            playerCharacterInventory.id,
-            left.map((r) => r.id),
+      const left = rows.filter((r) => r.itemData.kind === 'material');
+      if (left.length > 0)
+        await db().transaction((tx) =>
+          useUp(
+            tx,
+            character.id,
+            left.map((r) => ({ id: r.id, item: r.itemData, quantity: r.quantity })),
           ),
         );
-        await recordLedger(
-          tx,
-          left.flatMap((r) => itemsOut(character.id, r.id, r.itemData, r.quantity, 'crafting', { reason: 'craft' })),
-        );
-      });
       if (dropped.length > 0) return;
     }
     throw new Error('no material dropped in 12 forest adventures');
