@@ -1,9 +1,11 @@
 import { AUCTION_SORTS, type AuctionBrowse } from '@rpg/contract';
 import { CHAT_HISTORY_SIZE, materialItem } from '@rpg/game';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SORTS } from '../src/db/queries/auction.ts';
 import { chatLinesQuery } from '../src/db/queries/chat.ts';
-import { suggestionsQuery } from '../src/db/queries/social.ts';
+import { countLiveConnections, liveConnectionsQuery } from '../src/db/queries/realtime.ts';
+import { playerColumns, suggestionsQuery } from '../src/db/queries/social.ts';
+import { users } from '../src/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCharacter } from './support/characters.ts';
 import { socialPlayer } from './support/social.ts';
@@ -144,5 +146,44 @@ describe('the global chat with many lines (issue 29)', () => {
     });
     expect(plan['Plan Rows'], JSON.stringify(plan)).toBeLessThanOrEqual(CHAT_HISTORY_SIZE);
     expect(nodesOf(plan).map((node) => node['Node Type'])).not.toContain('Gather Merge');
+  }, 120_000);
+});
+
+const TABS = 20_000;
+
+/**
+ * The simulation at 2,500 players (2026-12-03): a player's count of live connections (each socket
+ * opened and closed, each web push's open-tabs check) was the statement PostgreSQL spent the most
+ * time on, a scan of every open tab's row each time; each listed player's newest ping (friends,
+ * search, profiles) scanned them too. They now read a player's rows along realtime_connections_user_idx.
+ */
+describe('presence with many open tabs (issue 45)', () => {
+  it(`reads a player's connections along their index with ${TABS.toLocaleString('en')} open tabs, never every tab`, async () => {
+    const db = server.database.db;
+    await db.execute(sql`insert into auth_user (id, name, email, email_verified, created_at, updated_at)
+      select 'tabs' || i, 'tabs' || i, 'tabs' || i || '@example.com', true, now(), now() from generate_series(1, ${TABS / 2}::int) i`);
+    await db.execute(
+      sql`insert into users (id, email, username) select 'tabs' || i, 'tabs' || i || '@example.com', 'tabs' || i from generate_series(1, ${TABS / 2}::int) i`,
+    );
+    // Two tabs a player, on one process.
+    await db.execute(sql`insert into realtime_connections (id, user_id, instance_id, last_ping)
+      select gen_random_uuid(), 'tabs' || (1 + i % ${TABS / 2}::int), 'world-process', now() from generate_series(1, ${TABS}::int) i`);
+    await db.execute(sql`analyze`);
+    const explain = async ({ sql: text, params }: { sql: string; params: unknown[] }) => {
+      const { rows } = await server.database.connections.query(`explain (format json) ${text}`, params);
+      const plan = planOf(rows);
+      return { plan, tabScans: nodesOf(plan).filter((node) => node['Relation Name'] === 'realtime_connections') };
+    };
+
+    const count = await explain(liveConnectionsQuery(db, 'tabs7', new Date(Date.now() - 90_000)).toSQL());
+    const listed = await explain(db.select(playerColumns('tabs1')).from(users).where(eq(users.id, 'tabs7')).toSQL());
+    for (const { plan, tabScans } of [count, listed]) {
+      expect(tabScans.length, JSON.stringify(plan)).toBeGreaterThan(0);
+      expect(
+        tabScans.map((node) => node['Node Type']),
+        JSON.stringify(plan),
+      ).not.toContain('Seq Scan');
+    }
+    expect(await countLiveConnections(db, 'tabs7', new Date(Date.now() - 90_000))).toBe(2);
   }, 120_000);
 });

@@ -36,12 +36,16 @@ export async function deleteStaleConnections(db: Db, cutoff: Date): Promise<stri
   return stale.map((s) => s.userId);
 }
 
-/** The player's connections, on every process, that pinged after `cutoff`. */
-export async function countLiveConnections(db: Db, userId: string, cutoff: Date): Promise<number> {
-  const [live] = await db
+/** The count of the player's connections that pinged after `cutoff`; exported for its plan's test (world-reads.test.ts). */
+export const liveConnectionsQuery = (db: Db, userId: string, cutoff: Date) =>
+  db
     .select({ n: sql<number>`count(*)::int` })
     .from(realtimeConnections)
     .where(and(eq(realtimeConnections.userId, userId), gt(realtimeConnections.lastPing, cutoff)));
+
+/** The player's connections, on every process, that pinged after `cutoff`. */
+export async function countLiveConnections(db: Db, userId: string, cutoff: Date): Promise<number> {
+  const [live] = await liveConnectionsQuery(db, userId, cutoff);
   return live?.n ?? 0;
 }
 

@@ -58,14 +58,21 @@ export const users = pgTable(
 );
 
 /** Open WebSocket connections, so presence is right with several server processes. */
-export const realtimeConnections = pgTable('realtime_connections', {
-  id: uuid('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  instanceId: text('instance_id').notNull(),
-  lastPing: timestamp('last_ping', { withTimezone: true }).notNull().defaultNow(),
-});
+export const realtimeConnections = pgTable(
+  'realtime_connections',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    lastPing: timestamp('last_ping', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A player's connections (presence, the tab cap, a web push's open-tabs check, each listed
+  // player's newest ping): without it each of those scanned every open tab's row (issue 45). On
+  // user_id alone, so the heartbeat's update of last_ping stays a heap-only update.
+  (t) => [index('realtime_connections_user_idx').on(t.userId)],
+);
 
 /** Fixed-window counters for the auth rate limits (per IP and per address), shared by every process. */
 export const rateLimits = pgTable('rate_limits', {

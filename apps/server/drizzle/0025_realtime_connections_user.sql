@@ -1,0 +1,1 @@
+CREATE INDEX "realtime_connections_user_idx" ON "realtime_connections" USING btree ("user_id");
