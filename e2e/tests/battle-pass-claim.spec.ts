@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { BASE_URL, latestMail, newEmail, PASSWORD, signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 

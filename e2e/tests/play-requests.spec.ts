@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { worldResponseSchema } from '@rpg/contract';
 import { BASE_URL, signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { BASE_URL, newEmail, signedIn } from '../support/game.ts';
 import { createCharacterViaApi } from './character-helpers.ts';
 
