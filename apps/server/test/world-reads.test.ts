@@ -35,6 +35,17 @@ interface PlanNode {
 /** The top node of an `explain (format json)` answer's rows. */
 const planOf = (rows: unknown[]) => (rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan;
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+/** The plan PostgreSQL makes for a statement with these values. */
+const planFor = async (text: string, values: unknown[]) => planOf((await server.database.connections.query(`explain (format json) ${text}`, values)).rows);
+/** The plan reads `relation`, and never by a sequential scan. */
+function expectNoSeqScan(plan: PlanNode, relation: string): void {
+  const scans = nodesOf(plan).filter((node) => node['Relation Name'] === relation);
+  expect(scans.length, JSON.stringify(plan)).toBeGreaterThan(0);
+  expect(
+    scans.map((node) => node['Node Type']),
+    JSON.stringify(plan),
+  ).not.toContain('Seq Scan');
+}
 
 describe('friend suggestions in a world of many players (issue 29)', () => {
   it(`read the candidates along indexes with ${PLAYERS.toLocaleString('en')} other players, never every player`, async () => {
@@ -58,14 +69,7 @@ describe('friend suggestions in a world of many players (issue 29)', () => {
       const name = (param as { name?: string }).name;
       return name === 'viewerId' ? me.id : name === 'limit' ? 6 : param;
     });
-    const { rows } = await server.database.connections.query(`explain (format json) ${query.sql}`, values);
-    const plan = planOf(rows);
-    const scans = nodesOf(plan).filter((node) => node['Relation Name'] === 'users');
-    expect(scans.length).toBeGreaterThan(0);
-    expect(
-      scans.map((node) => node['Node Type']),
-      JSON.stringify(plan),
-    ).not.toContain('Seq Scan');
+    expectNoSeqScan(await planFor(query.sql, values), 'users');
   }, 120_000);
 });
 
@@ -104,8 +108,7 @@ describe('the auction house with many listings at each price (issue 29)', () => 
         .orderBy(SORTS[sort])
         .limit(12)
         .toSQL();
-      const explained = await server.database.connections.query(`explain (format json) ${page.sql}`, page.params);
-      const plan = planOf(explained.rows);
+      const plan = await planFor(page.sql, page.params);
       const types = nodesOf(plan).map((node) => node['Node Type']);
       expect(
         types.filter((type) => type.endsWith('Sort')),
@@ -169,21 +172,9 @@ describe('presence with many open tabs (issue 45)', () => {
     await db.execute(sql`insert into realtime_connections (id, user_id, instance_id, last_ping)
       select gen_random_uuid(), 'tabs' || (1 + i % ${TABS / 2}::int), 'world-process', now() from generate_series(1, ${TABS}::int) i`);
     await db.execute(sql`analyze`);
-    const explain = async ({ sql: text, params }: { sql: string; params: unknown[] }) => {
-      const { rows } = await server.database.connections.query(`explain (format json) ${text}`, params);
-      const plan = planOf(rows);
-      return { plan, tabScans: nodesOf(plan).filter((node) => node['Relation Name'] === 'realtime_connections') };
-    };
-
-    const count = await explain(liveConnectionsQuery(db, 'tabs7', new Date(Date.now() - 90_000)).toSQL());
-    const listed = await explain(db.select(playerColumns('tabs1')).from(users).where(eq(users.id, 'tabs7')).toSQL());
-    for (const { plan, tabScans } of [count, listed]) {
-      expect(tabScans.length, JSON.stringify(plan)).toBeGreaterThan(0);
-      expect(
-        tabScans.map((node) => node['Node Type']),
-        JSON.stringify(plan),
-      ).not.toContain('Seq Scan');
-    }
-    expect(await countLiveConnections(db, 'tabs7', new Date(Date.now() - 90_000))).toBe(2);
+    const cutoff = new Date(Date.now() - 90_000);
+    for (const query of [liveConnectionsQuery(db, 'tabs7', cutoff).toSQL(), db.select(playerColumns('tabs1')).from(users).where(eq(users.id, 'tabs7')).toSQL()])
+      expectNoSeqScan(await planFor(query.sql, query.params), 'realtime_connections');
+    expect(await countLiveConnections(db, 'tabs7', cutoff)).toBe(2);
   }, 120_000);
 });
